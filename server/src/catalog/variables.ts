@@ -1,0 +1,34 @@
+/**
+ * Which functions read or write variables, and in which scope. Completion,
+ * references, rename and the "read before set" check all use this table.
+ */
+export type VariableScope = 'temporary' | 'global' | 'server' | 'channel' | 'user';
+/** `getOrSet` is Zvar: a read with one argument, a write with two. */
+export type VariableAccess = 'get' | 'set' | 'getOrSet' | 'exists' | 'reset';
+
+export interface VariableFunction {
+  readonly scope: VariableScope;
+  readonly access: VariableAccess;
+}
+
+/** In every one of these the variable name is the first argument. */
+export const VARIABLE_FUNCTIONS: Readonly<Record<string, VariableFunction>> = {
+  Zvar: { scope: 'temporary', access: 'getOrSet' },
+  ZgetVar: { scope: 'global', access: 'get' },
+  ZsetVar: { scope: 'global', access: 'set' },
+  ZvarExists: { scope: 'global', access: 'exists' },
+  ZvarExistError: { scope: 'global', access: 'exists' },
+  ZgetServerVar: { scope: 'server', access: 'get' },
+  ZsetServerVar: { scope: 'server', access: 'set' },
+  ZresetServerVar: { scope: 'server', access: 'reset' },
+  ZgetChannelVar: { scope: 'channel', access: 'get' },
+  ZsetChannelVar: { scope: 'channel', access: 'set' },
+  ZresetChannelVar: { scope: 'channel', access: 'reset' },
+  ZgetUserVar: { scope: 'user', access: 'get' },
+  ZsetUserVar: { scope: 'user', access: 'set' },
+  ZresetUserVar: { scope: 'user', access: 'reset' },
+};
+
+export function variableFunction(name: string): VariableFunction | undefined {
+  return Object.prototype.hasOwnProperty.call(VARIABLE_FUNCTIONS, name) ? VARIABLE_FUNCTIONS[name] : undefined;
+}
