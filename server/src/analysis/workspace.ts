@@ -1,0 +1,256 @@
+/**
+ * The workspace index: for every command file (open or not), the variables it
+ * reads and writes, its `#option` names, the custom IDs of the components it
+ * builds and its trigger. Definition, references, rename, completion of
+ * variable and option names and workspace symbols read it.
+ *
+ * Files are indexed lazily (on the first query after a change) and each
+ * statement's findings are cached by statement identity, so re-indexing a
+ * file after a one-line edit only looks at the statement that changed.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ArgumentRecord } from '../catalog/types';
+import type { Catalog } from '../catalog';
+import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
+import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
+
+export interface Occurrence {
+  readonly name: string;
+  /** Absolute offsets of the name's text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface VariableOccurrence extends Occurrence {
+  readonly scope: VariableScope;
+  /** What the call does with the variable (Zvar resolved: one argument reads, two write). */
+  readonly access: Exclude<VariableAccess, 'getOrSet'>;
+  /** The function's name, e.g. `ZsetUserVar`. */
+  readonly fn: string;
+}
+
+export interface FileIndex {
+  readonly variables: readonly VariableOccurrence[];
+  /** `#option` names (declarations) and `Zoption{name}` uses. */
+  readonly options: readonly Occurrence[];
+  readonly optionUses: readonly Occurrence[];
+  /** Literal custom IDs of buttons, menus, modals and text inputs. */
+  readonly customIds: readonly Occurrence[];
+  readonly trigger?: Occurrence;
+  readonly name?: string;
+  readonly type: string;
+}
+
+/** Parameter names that carry a component's custom ID. */
+const CUSTOM_ID_PARAMS = new Set(['customID', 'menuID', 'modalID']);
+
+interface RelOcc {
+  kind: 'var' | 'optionUse' | 'customId';
+  name: string;
+  start: number;
+  end: number;
+  scope?: VariableScope;
+  access?: Exclude<VariableAccess, 'getOrSet'>;
+  fn?: string;
+}
+
+export interface IndexedFile {
+  readonly uri: string;
+  readonly doc: TextDocument;
+  readonly tree: SyntaxTree;
+}
+
+export class WorkspaceIndex {
+  private readonly files = new Map<string, { file: IndexedFile; index?: FileIndex }>();
+  private statementCache = new WeakMap<Statement, RelOcc[]>();
+
+  constructor(private catalog: Catalog) {}
+
+  setCatalog(catalog: Catalog): void {
+    this.catalog = catalog;
+    this.statementCache = new WeakMap();
+    for (const entry of this.files.values()) entry.index = undefined;
+  }
+
+  /** Adds or replaces a file (the service calls this after every change; indexing waits for a query). */
+  set(file: IndexedFile): void {
+    this.files.set(file.uri, { file });
+  }
+
+  delete(uri: string): void {
+    this.files.delete(uri);
+  }
+
+  has(uri: string): boolean {
+    return this.files.has(uri);
+  }
+
+  file(uri: string): IndexedFile | undefined {
+    return this.files.get(uri)?.file;
+  }
+
+  uris(): IterableIterator<string> {
+    return this.files.keys();
+  }
+
+  get(uri: string): FileIndex | undefined {
+    const entry = this.files.get(uri);
+    if (!entry) return undefined;
+    if (!entry.index) entry.index = this.indexTree(entry.file.tree);
+    return entry.index;
+  }
+
+  /** Every file with its index. */
+  *entries(): IterableIterator<[IndexedFile, FileIndex]> {
+    for (const uri of this.files.keys()) {
+      const index = this.get(uri);
+      if (index) yield [this.files.get(uri)!.file, index];
+    }
+  }
+
+  /** Distinct variable names of a scope; temporary variables only from `uri` (they live for one execution). */
+  variableNames(scope: VariableScope, uri: string): Map<string, number> {
+    const names = new Map<string, number>();
+    const add = (index: FileIndex) => {
+      for (const v of index.variables) if (v.scope === scope) names.set(v.name, (names.get(v.name) ?? 0) + 1);
+    };
+    if (scope === 'temporary') {
+      const index = this.get(uri);
+      if (index) add(index);
+    } else {
+      for (const [, index] of this.entries()) add(index);
+    }
+    return names;
+  }
+
+  /** All occurrences of a variable (by name and scope): same file only for temporary variables. */
+  variableOccurrences(name: string, scope: VariableScope, uri: string): { uri: string; doc: TextDocument; occurrence: VariableOccurrence }[] {
+    const result: { uri: string; doc: TextDocument; occurrence: VariableOccurrence }[] = [];
+    for (const [file, index] of this.entries()) {
+      if (scope === 'temporary' && file.uri !== uri) continue;
+      for (const v of index.variables) if (v.scope === scope && v.name === name) result.push({ uri: file.uri, doc: file.doc, occurrence: v });
+    }
+    // The current file first, then the others in a stable order.
+    result.sort((a, b) => (a.uri === uri ? 0 : 1) - (b.uri === uri ? 0 : 1) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || a.occurrence.start - b.occurrence.start);
+    return result;
+  }
+
+  /** The variable occurrence at an absolute offset of a file. */
+  variableAt(uri: string, offset: number): VariableOccurrence | undefined {
+    const index = this.get(uri);
+    if (!index) return undefined;
+    return findCovering(index.variables, offset);
+  }
+
+  indexTree(tree: SyntaxTree): FileIndex {
+    const variables: VariableOccurrence[] = [];
+    const options: Occurrence[] = [];
+    const optionUses: Occurrence[] = [];
+    const customIds: Occurrence[] = [];
+    let trigger: Occurrence | undefined;
+    let name: string | undefined;
+    let type = 'prefix';
+    const { statements, starts, text } = tree;
+    for (let i = 0; i < statements.length; i++) {
+      const st = statements[i];
+      const base = starts[i];
+      if (st.kind === StatementKind.Header) {
+        const directive = text.slice(base + st.start + 1, base + st.nameEnd);
+        const value = text.slice(base + st.valueStart, base + st.valueEnd);
+        if (directive === 'trigger' && !trigger && value) trigger = { name: value, start: base + st.valueStart, end: base + st.valueEnd };
+        else if (directive === 'name' && name === undefined) name = value;
+        else if (directive === 'type') type = value.trim().toLowerCase() || 'prefix';
+        else if (directive === 'option') {
+          const bar = value.indexOf('|');
+          const raw = bar < 0 ? value : value.slice(0, bar);
+          const optionName = raw.trim();
+          if (optionName) {
+            const lead = raw.indexOf(optionName);
+            options.push({ name: optionName, start: base + st.valueStart + lead, end: base + st.valueStart + lead + optionName.length });
+          }
+        }
+        continue;
+      }
+      if (st.kind !== StatementKind.Body) continue;
+      let rel = this.statementCache.get(st);
+      if (!rel) {
+        rel = this.indexStatement(text.slice(base, starts[i + 1]), st.nodes);
+        this.statementCache.set(st, rel);
+      }
+      for (const o of rel) {
+        const occ = { name: o.name, start: base + o.start, end: base + o.end };
+        if (o.kind === 'var') variables.push({ ...occ, scope: o.scope!, access: o.access!, fn: o.fn! });
+        else if (o.kind === 'optionUse') optionUses.push(occ);
+        else customIds.push(occ);
+      }
+    }
+    return { variables, options, optionUses, customIds, trigger, name, type };
+  }
+
+  private indexStatement(text: string, nodes: readonly (TopLevelNode | ContentNode)[]): RelOcc[] {
+    const out: RelOcc[] = [];
+    const visit = (list: readonly (TopLevelNode | ContentNode)[]) => {
+      for (const node of list) {
+        if (node.kind === NodeKind.Call) {
+          this.indexCall(text, node, out);
+          for (const arg of node.args) visit(arg.nodes);
+        } else if (node.kind === NodeKind.Group) visit(node.nodes);
+      }
+    };
+    visit(nodes);
+    return out;
+  }
+
+  private indexCall(text: string, call: CallNode, out: RelOcc[]): void {
+    const fnName = text.slice(call.start, call.nameEnd);
+    const first = literalArgument(text, call, 0);
+    const vf = variableFunction(fnName);
+    if (vf) {
+      if (first) {
+        const nonEmptyArgs = call.args.length;
+        const access = vf.access === 'getOrSet' ? (nonEmptyArgs >= 2 ? 'set' : 'get') : vf.access;
+        out.push({ kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName });
+      }
+      return;
+    }
+    if (fnName === 'Zoption') {
+      if (first) out.push({ kind: 'optionUse', name: first.text, start: first.start, end: first.end });
+      return;
+    }
+    const fn = this.catalog.getFunction(fnName);
+    if (!fn) return;
+    fn.arguments.forEach((param: ArgumentRecord, i: number) => {
+      if (!CUSTOM_ID_PARAMS.has(param.name) || i >= call.args.length) return;
+      const lit = literalArgument(text, call, i);
+      if (lit) out.push({ kind: 'customId', name: lit.text, start: lit.start, end: lit.end });
+    });
+  }
+}
+
+/** A non-empty argument with no nested node: its trimmed text and relative range. */
+export function literalArgument(text: string, call: CallNode, index: number): { text: string; start: number; end: number } | undefined {
+  const arg = call.args[index];
+  if (!arg || arg.nodes.length > 0) return undefined;
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (start === end) return undefined;
+  return { text: text.slice(start, end), start, end };
+}
+
+function findCovering<T extends Occurrence>(list: readonly T[], offset: number): T | undefined {
+  // Occurrences are in text order: binary search for the last one starting at or before offset.
+  let lo = 0;
+  let hi = list.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].start <= offset) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  for (let i = best; i >= 0 && i > best - 4; i--) if (list[i].start <= offset && offset <= list[i].end) return list[i];
+  return undefined;
+}

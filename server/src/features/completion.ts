@@ -1,0 +1,344 @@
+/**
+ * Completion: function names (snippets with tab stops for the required
+ * parameters), values of the parameter an argument binds to, header directive
+ * names and values. Only the statement under the cursor is looked at.
+ */
+import type { CompletionItem, CompletionItemKind, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
+import type { Catalog } from '../catalog';
+import type { FunctionRecord } from '../catalog/types';
+import { Parameter, signatureOf } from '../catalog/signature';
+import { PERMISSIONS } from '../catalog/values';
+import { variableFunction } from '../catalog/variables';
+import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';
+import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
+import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './headers';
+import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
+import { closedValuesFor } from './values';
+
+const Kind = { Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;
+
+/** The most used functions, most used first: they rank right after exact-prefix matches. */
+export const COMMON_FUNCTIONS: readonly string[] = [
+  'Ztitle',
+  'Zdescription',
+  'Zcolor',
+  'ZaddField',
+  'Zusername',
+  'Zif',
+  'Zvar',
+  'ZaddButton',
+  'Zfooter',
+  'Zimage',
+  'Zthumbnail',
+  'Ztimestamp',
+  'ZuserID',
+  'Zmentioned',
+  'Zmessage',
+  'ZgetUserVar',
+  'ZsetUserVar',
+  'ZgetServerVar',
+  'ZsetServerVar',
+  'Zoption',
+  'ZsendMessage',
+  'Zavatar',
+  'Zrandom',
+  'Zcooldown',
+  'ZonlyIf',
+  'Zauthor',
+  'ZauthorIcon',
+  'Zsum',
+];
+
+const DURATION_EXAMPLES: readonly [string, string][] = [
+  ['10s', '10 seconds'],
+  ['30s', '30 seconds'],
+  ['5m', '5 minutes'],
+  ['1h', '1 hour'],
+  ['1h30m', '1 hour 30 minutes'],
+  ['1d', '1 day'],
+  ['1w', '1 week'],
+];
+
+/** Functions whose permission arguments carry a `+`/`-`/`/` prefix. */
+const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+
+interface FunctionEntry {
+  readonly fn: FunctionRecord;
+  readonly snippet: string;
+  readonly commonRank: number;
+}
+
+const entriesByCatalog = new WeakMap<Catalog, FunctionEntry[]>();
+
+function functionEntries(catalog: Catalog): FunctionEntry[] {
+  let entries = entriesByCatalog.get(catalog);
+  if (!entries) {
+    entries = catalog.functions.map((fn) => {
+      const rank = COMMON_FUNCTIONS.indexOf(fn.name);
+      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank };
+    });
+    entriesByCatalog.set(catalog, entries);
+  }
+  return entries;
+}
+
+/** `Zname{${1:required};;${2:required}}`: tab stops for required parameters only; optional ones before them stay empty. */
+export function snippetFor(fn: FunctionRecord): string {
+  const { params } = signatureOf(fn);
+  let lastRequired = -1;
+  params.forEach((p, i) => {
+    if (p.required) lastRequired = i;
+  });
+  if (lastRequired < 0) return `${fn.name}{}`;
+  let stop = 1;
+  const parts = params.slice(0, lastRequired + 1).map((p) => (p.required ? `\${${stop++}:${snippetText(p.name)}}` : ''));
+  return `${fn.name}{${parts.join(';')}}`;
+}
+
+function snippetText(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => '\\' + c);
+}
+
+const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+export function completionsAt(model: DocumentModel, offset: number, ctx: FeatureContext): CompletionList {
+  const loc = locateStatement(model.tree, offset);
+  const empty: CompletionList = { isIncomplete: false, items: [] };
+  if (!loc) return { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
+  const rel = offset - loc.start;
+  const st = loc.statement;
+  switch (st.kind) {
+    case StatementKind.Comment:
+      return rel > st.start ? empty : bodyCompletions(model, loc, rel, ctx);
+    case StatementKind.Header:
+      return { isIncomplete: false, items: headerCompletions(model, loc, st, rel, ctx) };
+    default:
+      return bodyCompletions(model, loc, rel, ctx);
+  }
+}
+
+function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: number, ctx: FeatureContext): CompletionList {
+  const { text, statement: st } = loc;
+  const list: CompletionList = { isIncomplete: false, items: [] };
+  // In a trailing `//` comment: nothing.
+  if (st.kind === StatementKind.Body && (st as BodyStatement).nodes.some((n) => n.kind === NodeKind.Comment && rel > n.start)) return list;
+
+  let wordStart = rel;
+  while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
+  let wordEnd = rel;
+  while (wordEnd < text.length && isWordChar(text.charCodeAt(wordEnd))) wordEnd++;
+  const run = text.slice(wordStart, rel);
+  const z = run.indexOf('Z');
+  const fnStart = z >= 0 ? wordStart + z : wordStart;
+  // `\Zname` outputs the name as text, and after a lone `\` the next character is escaped: never complete there.
+  if (isEscaped(text, fnStart)) return list;
+  const typed = text.slice(fnStart, rel);
+
+  const path = callPathAt(st, rel);
+  const frame = path[path.length - 1];
+  let valueItems: CompletionItem[] = [];
+  if (frame && z < 0) {
+    const bound = bindCall(ctx.catalog, text, frame.call);
+    if (bound) {
+      const entry = boundParamAt(bound.fn, bound.binding, frame.argIndex);
+      if (entry?.param) {
+        const arg = frame.call.args[frame.argIndex];
+        // The value being typed starts after the last nested node before the cursor and after leading blanks.
+        let tokenStart = arg.start;
+        for (const node of arg.nodes) if (node.end <= rel) tokenStart = Math.max(tokenStart, node.end);
+        while (tokenStart < rel && /\s/.test(text[tokenStart])) tokenStart++;
+        const range = toRange(model.doc, loc.start + tokenStart, loc.start + wordEnd);
+        const token = text.slice(tokenStart, rel);
+        valueItems = valueCompletions(model, ctx, bound.fn, entry.param, token, range, loc.start + tokenStart);
+      }
+    }
+  }
+  const followedByBrace = text.charCodeAt(wordEnd) === 123; /* { */
+  const range = toRange(model.doc, loc.start + fnStart, loc.start + wordEnd);
+  const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1');
+  list.items = valueItems.concat(fnItems);
+  return list;
+}
+
+/** Whether the character at `index` is escaped by an odd run of backslashes. */
+function isEscaped(text: string, index: number): boolean {
+  let count = 0;
+  for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
+  return count % 2 === 1;
+}
+
+function functionItems(catalog: Catalog, model: DocumentModel, start: number, end: number, typed: string, followedByBrace: boolean, group: string): CompletionItem[] {
+  return functionItemsWithRange(catalog, toRange(model.doc, start, end), typed, followedByBrace, group);
+}
+
+function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, followedByBrace: boolean, group: string): CompletionItem[] {
+  const startsWithZ = typed.startsWith('Z');
+  const items: CompletionItem[] = [];
+  let best: CompletionItem | undefined;
+  let bestKey = '';
+  for (const entry of functionEntries(catalog)) {
+    const { fn } = entry;
+    const exact = typed.length > 0 && (startsWithZ ? fn.name.startsWith(typed) : fn.name.slice(1).startsWith(typed));
+    const sortText = `${group}${exact ? '0' : '1'}${String(entry.commonRank).padStart(3, '0')}${fn.name}`;
+    const item: CompletionItem = {
+      label: fn.name,
+      kind: Kind.Function,
+      detail: fn.syntax,
+      documentation: fn.description,
+      sortText,
+      filterText: startsWithZ ? fn.name : fn.name.slice(1),
+      insertTextFormat: followedByBrace ? 1 : 2,
+      textEdit: { range, newText: followedByBrace ? fn.name : entry.snippet },
+      data: { zscript: 'function', name: fn.name },
+    };
+    items.push(item);
+    if (exact && (!best || sortText < bestKey)) {
+      best = item;
+      bestKey = sortText;
+    }
+  }
+  if (best) best.preselect = true;
+  return items;
+}
+
+function valueItem(label: string, kind: CompletionItemKind, range: Range, sortIndex: number, detail?: string, documentation?: string | MarkupContent): CompletionItem {
+  const item: CompletionItem = { label, kind, sortText: `0${String(sortIndex).padStart(4, '0')}`, textEdit: { range, newText: label }, filterText: label };
+  if (detail) item.detail = detail;
+  if (documentation) item.documentation = documentation;
+  return item;
+}
+
+function valueCompletions(
+  model: DocumentModel,
+  ctx: FeatureContext,
+  fn: FunctionRecord,
+  param: Parameter,
+  token: string,
+  range: Range,
+  tokenOffset: number,
+): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  let n = 0;
+  const detail = `${param.name}: ${paramSummary(param).replace(/`/g, '')}`;
+  const vf = variableFunction(fn.name);
+  if (vf && param.index === 0) {
+    const names = ctx.workspace.variableNames(vf.scope, model.uri);
+    for (const [name, count] of names) {
+      // The name being typed is itself an occurrence: skip it unless it is used elsewhere.
+      if (name === token && count <= 1) continue;
+      items.push(valueItem(name, Kind.Variable, range, n++, `${vf.scope} variable`));
+    }
+    return items;
+  }
+  if (fn.name === 'Zoption' && param.index === 0) {
+    for (const option of headerInfo(model.tree).options) items.push(valueItem(option.name, Kind.Property, range, n++, 'slash-command option'));
+    return items;
+  }
+  if (PERMISSION_EDITING.has(fn.name) && (param.type === 'permission' || param.name === 'operation')) {
+    const prefix = token.charAt(0);
+    const prefixes = prefix === '+' || prefix === '-' || prefix === '/' ? [prefix] : ['+', '-', '/'];
+    const meaning: Record<string, string> = { '+': 'allow', '-': 'deny', '/': 'reset' };
+    for (const p of prefixes) for (const perm of PERMISSIONS) items.push(valueItem(p + perm.name, Kind.EnumMember, range, n++, `${meaning[p]} ${perm.name}`));
+    return items;
+  }
+  if (param.type === 'permission') {
+    for (const perm of PERMISSIONS) items.push(valueItem(perm.name, Kind.EnumMember, range, n++, perm.aliases.length ? `alias: ${perm.aliases.join(', ')}` : 'permission'));
+    return items;
+  }
+  if (param.type === 'boolean') {
+    for (const v of ['true', 'false']) items.push(valueItem(v, Kind.Value, range, n++, v === param.default ? `${detail} (default)` : detail));
+    return items;
+  }
+  if (param.type === 'duration') {
+    for (const [v, doc] of DURATION_EXAMPLES) items.push(valueItem(v, Kind.Value, range, n++, doc));
+    return items;
+  }
+  for (const value of closedValuesFor(fn.name, param.name)) {
+    items.push(valueItem(value.value, Kind.EnumMember, range, n++, value.value === param.default ? `${detail} (default)` : detail, value.description));
+  }
+  void tokenOffset;
+  return items;
+}
+
+function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: HeaderStatement, rel: number, ctx: FeatureContext): CompletionItem[] {
+  const { text } = loc;
+  if (rel <= st.nameEnd) {
+    const range = toRange(model.doc, loc.start + st.start, loc.start + st.nameEnd);
+    return DIRECTIVES.map((d, i) => ({
+      label: `#${d.name}`,
+      kind: Kind.Keyword,
+      detail: d.summary,
+      documentation: { kind: 'markdown', value: directiveMarkdown(d) },
+      sortText: String(i).padStart(2, '0'),
+      filterText: `#${d.name}`,
+      textEdit: { range, newText: `#${d.name} ` },
+    }));
+  }
+  const directive = text.slice(st.start + 1, st.nameEnd);
+  // The value word around the cursor (header values never get function completions).
+  const lineEnd = st.end;
+  let start = rel;
+  while (start > st.nameEnd && !/\s/.test(text[start - 1]) && (directive !== 'option' || text[start - 1] !== '|')) start--;
+  let end = rel;
+  while (end < lineEnd && !/\s/.test(text[end]) && (directive !== 'option' || text[end] !== '|')) end++;
+  const range = toRange(model.doc, loc.start + start, loc.start + end);
+  const simple = (values: readonly { name: string; doc: string }[], kind: CompletionItemKind) =>
+    values.map((v, i): CompletionItem => ({ label: v.name, kind, detail: v.doc, sortText: String(i).padStart(2, '0'), textEdit: { range, newText: v.name } }));
+  switch (directive) {
+    case 'type':
+      return simple(COMMAND_TYPES, Kind.EnumMember);
+    case 'scope':
+      return simple(SCOPES, Kind.EnumMember);
+    case 'trigger': {
+      const type = headerInfo(model.tree).type;
+      if (type === 'event') {
+        return ctx.catalog.triggers
+          .filter((t) => t.kind === 'event')
+          .map((t, i) => ({
+            label: t.name,
+            kind: Kind.Event,
+            detail: t.description,
+            documentation: { kind: 'markdown', value: triggerMarkdown(t) },
+            sortText: String(i).padStart(3, '0'),
+            textEdit: { range, newText: t.name },
+          }));
+      }
+      if (type === 'interaction') {
+        const items: CompletionItem[] = [{ label: 'onInteraction', kind: Kind.Event, detail: 'every button, menu and modal', sortText: '000', textEdit: { range, newText: 'onInteraction' } }];
+        const seen = new Set<string>();
+        for (const [, index] of ctx.workspace.entries()) {
+          for (const id of index.customIds) {
+            if (seen.has(id.name)) continue;
+            seen.add(id.name);
+            const label = `onInteraction{${id.name}}`;
+            items.push({ label, kind: Kind.Event, detail: `the component with custom ID ${id.name}`, sortText: `1${id.name}`, textEdit: { range, newText: label } });
+          }
+        }
+        return items;
+      }
+      return [];
+    }
+    case 'option': {
+      const value = text.slice(st.valueStart, rel);
+      const part = (value.match(/\|/g) ?? []).length;
+      if (part === 2) return OPTION_TYPES.map((t, i): CompletionItem => ({ label: t, kind: Kind.EnumMember, detail: 'option type', sortText: String(i).padStart(2, '0'), textEdit: { range, newText: t } }));
+      if (part === 3)
+        return <CompletionItem[]>[
+          { label: 'required', kind: Kind.Keyword, detail: 'the option must be given', sortText: '0', textEdit: { range, newText: 'required' } },
+          { label: 'optional', kind: Kind.Keyword, detail: 'anything but `required` makes the option optional', sortText: '1', textEdit: { range, newText: 'optional' } },
+        ];
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+
+export function resolveCompletionItem(item: CompletionItem, ctx: FeatureContext): CompletionItem {
+  const data = item.data as { zscript?: string; name?: string } | undefined;
+  if (data?.zscript === 'function' && typeof data.name === 'string') {
+    const fn = ctx.catalog.getFunction(data.name);
+    if (fn) return { ...item, documentation: { kind: 'markdown', value: functionMarkdown(ctx.catalog, fn) } };
+  }
+  return item;
+}

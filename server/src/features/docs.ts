@@ -1,0 +1,83 @@
+/**
+ * Markdown documentation of catalog entries, shared by hover, completion
+ * resolve and signature help.
+ */
+import type { Catalog } from '../catalog';
+import type { ArgumentRecord, FunctionRecord, TriggerRecord } from '../catalog/types';
+import { Parameter, signatureOf } from '../catalog/signature';
+
+/** Names of the parameters that hold the message a guard halts with. */
+const HALT_MESSAGE_PARAMS = new Set(['errorMessage', 'error', 'errorText']);
+
+export function isGuard(catalog: Catalog, name: string): boolean {
+  return catalog.tagsOf(name).some((t) => t.tag === 'guards');
+}
+
+/** The message a guard halts with when its check fails and no message is given. */
+export function haltMessage(catalog: Catalog, fn: FunctionRecord): string | undefined {
+  if (!isGuard(catalog, fn.name)) return undefined;
+  const param = fn.arguments.find((a) => HALT_MESSAGE_PARAMS.has(a.name));
+  return param?.default || undefined;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function paramTypeText(param: ArgumentRecord | Parameter): string {
+  return 'variadic' in param && param.variadic ? `${param.type}...` : param.type;
+}
+
+/** One line about a parameter: `type`, required/optional, default. */
+export function paramSummary(param: ArgumentRecord | Parameter): string {
+  const parts = [`\`${paramTypeText(param)}\``, param.required ? 'required' : 'optional'];
+  if (param.default !== undefined) parts.push(param.default === '' ? 'default: empty' : `default: \`${param.default}\``);
+  if ('variadic' in param && param.variadic) parts.push('repeats');
+  return parts.join(', ');
+}
+
+export function parameterTable(fn: FunctionRecord): string {
+  if (fn.arguments.length === 0) return '_No parameters._';
+  const { params } = signatureOf(fn);
+  const rows = params.map(
+    (p) =>
+      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(p.default)} |`,
+  );
+  return ['| parameter | type | required | default |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
+  const sections: string[] = [];
+  sections.push('```zscript\n' + fn.syntax + '\n```');
+  sections.push(fn.description);
+  sections.push(parameterTable(fn));
+  const halt = haltMessage(catalog, fn);
+  if (halt) sections.push(`**Halts with:** "${halt}" when the check fails (unless another message is given).`);
+  else if (isGuard(catalog, fn.name)) sections.push('**Guard:** halts the command when the check fails.');
+  if (fn.example) sections.push('**Example**\n\n```zscript\n' + fn.example + '\n```');
+  const tags = catalog.tagsOf(fn.name);
+  if (tags.length) sections.push(`_${tags.map((t) => t.title).join(' · ')}_`);
+  return sections.join('\n\n');
+}
+
+const CONTEXT_LABELS: Record<keyof TriggerRecord['context'], string> = {
+  author: 'author',
+  channel: 'channel',
+  message: 'message text',
+  target: 'message/target id',
+};
+
+export function triggerMarkdown(trigger: TriggerRecord): string {
+  const lines = [`**${trigger.name}** (${trigger.kind})`, trigger.description];
+  const known: string[] = [];
+  const empty: string[] = [];
+  for (const key of Object.keys(CONTEXT_LABELS) as (keyof TriggerRecord['context'])[]) {
+    const value = trigger.context[key];
+    if (value === null) empty.push(CONTEXT_LABELS[key]);
+    else known.push(`- ${CONTEXT_LABELS[key]}: ${value}`);
+  }
+  if (known.length) lines.push('**Context**\n' + known.join('\n'));
+  if (empty.length) lines.push(`**Empty for this event:** ${empty.join(', ')}`);
+  if (trigger.example) lines.push('**Example**\n\n```zscript\n' + trigger.example.trimEnd() + '\n```');
+  return lines.join('\n\n');
+}

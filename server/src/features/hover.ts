@@ -1,0 +1,109 @@
+/**
+ * Hover: function names (full documentation), arguments (the parameter they
+ * bind and its default), header directives, event trigger names and
+ * permission names.
+ */
+import type { Hover } from 'vscode-languageserver-types';
+import { resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
+import { NodeKind, StatementKind } from '../syntax/tree';
+import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
+import { directiveInfo, directiveMarkdown, COMMAND_TYPES, SCOPES } from './headers';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
+import { closedValuesFor } from './values';
+
+const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+const PREFIX_MEANING: Record<string, string> = { '+': 'allows', '-': 'denies', '/': 'resets' };
+
+function markdown(value: string) {
+  return { kind: 'markdown' as const, value };
+}
+
+export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContext): Hover | null {
+  const loc = locateStatement(model.tree, offset);
+  if (!loc) return null;
+  const rel = offset - loc.start;
+  const { statement: st, text } = loc;
+
+  if (st.kind === StatementKind.Header) {
+    const name = text.slice(st.start + 1, st.nameEnd);
+    if (rel >= st.start && rel <= st.nameEnd) {
+      const info = directiveInfo(name);
+      const range = toRange(model.doc, loc.start + st.start, loc.start + st.nameEnd);
+      return { contents: markdown(info ? directiveMarkdown(info) : `**#${name}**: not a directive the engine knows; it is ignored.`), range };
+    }
+    if (rel >= st.valueStart && rel <= st.valueEnd && st.valueEnd > st.valueStart) {
+      const value = text.slice(st.valueStart, st.valueEnd);
+      const range = toRange(model.doc, loc.start + st.valueStart, loc.start + st.valueEnd);
+      if (name === 'trigger') {
+        const trigger = ctx.catalog.getTrigger(value) ?? (value.startsWith('onInteraction') ? ctx.catalog.getTrigger('onInteraction') : undefined);
+        if (trigger) return { contents: markdown(triggerMarkdown(trigger)), range };
+      } else if (name === 'type') {
+        const t = COMMAND_TYPES.find((c) => c.name === value.trim().toLowerCase());
+        return { contents: markdown(t ? `**${t.name}**: ${t.doc}` : `\`${value}\` is not a command type: the engine treats it as \`prefix\`.`), range };
+      } else if (name === 'scope') {
+        const s = SCOPES.find((c) => c.name === value.trim().toLowerCase());
+        return { contents: markdown(s ? `**${s.name}**: ${s.doc}` : `\`${value}\` is not a scope: the engine treats it as \`guild\`.`), range };
+      }
+    }
+    return null;
+  }
+  if (st.kind !== StatementKind.Body) return null;
+
+  const node = nodeAt(st, rel);
+  if (node && (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall)) {
+    const nameEnd = node.kind === NodeKind.Call ? node.nameEnd : node.end;
+    if (rel >= node.start && rel <= nameEnd) {
+      const name = text.slice(node.start, nameEnd);
+      const range = toRange(model.doc, loc.start + node.start, loc.start + nameEnd);
+      const fn = ctx.catalog.getFunction(name);
+      if (fn) return { contents: markdown(functionMarkdown(ctx.catalog, fn)), range };
+      const suggestion = ctx.catalog.getFunctionIgnoringCase(name);
+      return { contents: markdown(`\`${name}\` is not a function of the catalog${suggestion ? `; did you mean \`${suggestion.name}\`?` : '.'}`), range };
+    }
+  }
+  if (node && node.kind === NodeKind.Escape) {
+    const escaped = text.slice(node.start, node.end);
+    return { contents: markdown(`Escape: \`${escaped}\` outputs \`${escaped.slice(1)}\` as text.`), range: toRange(model.doc, loc.start + node.start, loc.start + node.end) };
+  }
+
+  // An argument: the parameter it binds to.
+  const path = callPathAt(st, rel);
+  const frame = path[path.length - 1];
+  if (!frame) return null;
+  const bound = bindCall(ctx.catalog, text, frame.call);
+  if (!bound) return null;
+  const arg = frame.call.args[frame.argIndex];
+  const trimmed = trimmedArgument(text, arg);
+  // Only over the argument's own text (a nested call's name has its own hover above).
+  if (rel < trimmed.start || rel > trimmed.end || trimmed.start === trimmed.end) return null;
+  const range = toRange(model.doc, loc.start + trimmed.start, loc.start + trimmed.end);
+  const entry = boundParamAt(bound.fn, bound.binding, frame.argIndex);
+  if (!entry?.param) {
+    return { contents: markdown(`Surplus argument: \`${bound.fn.name}\` takes ${bound.fn.arguments.length} argument(s); this one is ignored.`), range };
+  }
+  const p = entry.param;
+  const lines = [`Argument of \`${bound.fn.name}\`: **${p.name}**: ${paramSummary(p)}`];
+  const literal = arg.nodes.length === 0;
+  if (literal && (p.type === 'permission' || (PERMISSION_EDITING.has(bound.fn.name) && p.name === 'operation'))) {
+    const { prefix, name } = splitPermissionPrefix(trimmed.text);
+    const canonical = resolvePermission(name);
+    if (canonical) {
+      const perm = PERMISSIONS.find((x) => x.name === canonical)!;
+      lines.push(
+        `Permission **${canonical}**${perm.aliases.length ? ` (alias: ${perm.aliases.join(', ')})` : ''}${prefix ? `: \`${prefix}\` ${PREFIX_MEANING[prefix]} it` : ''}.`,
+      );
+      if (canonical === 'usexternalEmojis') lines.push('The engine only accepts the external-emoji permission under this spelling.');
+    } else {
+      lines.push(`\`${name}\` is not a permission the engine knows.`);
+    }
+  }
+  if (literal) {
+    const value = closedValuesFor(bound.fn.name, p.name).find((v) => v.value === trimmed.text);
+    if (value?.description) lines.push(value.description);
+  }
+  if (bound.fn.name === 'Zoption' && p.index === 0 && literal) {
+    const declared = headerInfo(model.tree).options.some((o) => o.name === trimmed.text);
+    lines.push(declared ? `Reads the slash-command option \`${trimmed.text}\`.` : `No \`#option ${trimmed.text}|...\` line declares this option.`);
+  }
+  return { contents: markdown(lines.join('\n\n')), range };
+}

@@ -1,0 +1,66 @@
+/**
+ * Inlay hints: the parameter name before positional arguments (mode `all`,
+ * `literals` or `none`), and the default that applies to optional parameters
+ * left empty or omitted (`ZaddButton{;ok}` shows `newRow: false` in the empty
+ * first argument and `style: secondary`, `disabled: false` before the `}`).
+ * At most one hint per argument; escapes never get one (hints only sit at
+ * argument starts and before a closing brace).
+ */
+import type { InlayHint } from 'vscode-languageserver-types';
+import { signatureOf } from '../catalog/signature';
+import { StatementKind } from '../syntax/tree';
+import { DocumentModel, FeatureContext, argumentHasCall, bindCall, statementIndexAt, trimmedArgument, walkCalls } from './model';
+
+const PARAMETER_KIND = 2;
+
+/** Hints for the statements overlapping [start, end] (absolute offsets). */
+export function inlayHintsIn(model: DocumentModel, start: number, end: number, ctx: FeatureContext): InlayHint[] {
+  const { tree, doc } = model;
+  const mode = ctx.settings.inlayHintsParameterNames;
+  const defaults = ctx.settings.inlayHintsDefaults;
+  if (mode === 'none' && !defaults) return [];
+  const hints: InlayHint[] = [];
+  const first = statementIndexAt(tree, start);
+  if (first < 0) return hints;
+  const last = statementIndexAt(tree, end);
+  for (let i = first; i <= last; i++) {
+    const st = tree.statements[i];
+    if (st.kind !== StatementKind.Body) continue;
+    const base = tree.starts[i];
+    const text = tree.text.slice(base, tree.starts[i + 1]);
+    walkCalls(st.nodes, (call) => {
+      const bound = bindCall(ctx.catalog, text, call);
+      if (!bound) return;
+      const { fn, binding } = bound;
+      const { params } = signatureOf(fn);
+      const add = (rel: number, label: string, left: boolean) => {
+        const offset = base + rel;
+        if (offset < start || offset > end) return;
+        hints.push({ position: doc.positionAt(offset), label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left });
+      };
+      binding.args.forEach((entry, k) => {
+        const param = entry.param;
+        if (!param) return;
+        const arg = call.args[k];
+        const trimmed = trimmedArgument(text, arg);
+        if (trimmed.start === trimmed.end) {
+          if (defaults && !param.required && param.default) add(arg.start, `${param.name}: ${param.default}`, false);
+          return;
+        }
+        if (mode === 'none' || entry.repeat || params.length === 1) return;
+        if (mode === 'literals' && (argumentHasCall(arg) || arg.nodes.length > 0)) return;
+        if (trimmed.text.toLowerCase().includes(param.name.toLowerCase())) return;
+        add(trimmed.start, `${param.name}:`, false);
+      });
+      if (!defaults || call.close < 0) return;
+      // Omitted optional parameters after the last argument (and after a variadic run, none).
+      const boundParams = new Set(binding.args.map((a) => a.param));
+      const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
+      for (const p of params) {
+        if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default) continue;
+        add(call.close, `${p.name}: ${p.default}`, true);
+      }
+    });
+  }
+  return hints;
+}

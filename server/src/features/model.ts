@@ -1,0 +1,270 @@
+/**
+ * What every feature receives: one document (its TextDocument for positions
+ * and its syntax tree), plus helpers that locate things in the tree. Position
+ * queries only ever look at the statement under the cursor (binary search on
+ * `tree.starts`), never at the whole text.
+ */
+import type { Position, Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  Argument,
+  BodyStatement,
+  CallNode,
+  ContentNode,
+  NodeKind,
+  Statement,
+  StatementKind,
+  SyntaxTree,
+  TopLevelNode,
+} from '../syntax/tree';
+import type { Catalog } from '../catalog';
+import type { FunctionRecord } from '../catalog/types';
+import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
+import type { ServiceSettings } from '../service';
+import type { WorkspaceIndex } from '../analysis/workspace';
+
+export interface DocumentModel {
+  readonly uri: string;
+  readonly doc: TextDocument;
+  readonly tree: SyntaxTree;
+}
+
+/** Everything a feature may read. */
+export interface FeatureContext {
+  readonly catalog: Catalog;
+  readonly settings: ServiceSettings;
+  readonly workspace: WorkspaceIndex;
+}
+
+/** Index of the statement containing `offset` (the last one for offset === text.length). */
+export function statementIndexAt(tree: SyntaxTree, offset: number): number {
+  const starts = tree.starts;
+  const count = tree.statements.length;
+  if (count === 0) return -1;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A statement with its absolute start and its own text (a small slice). */
+export interface LocatedStatement {
+  readonly index: number;
+  readonly statement: Statement;
+  readonly start: number;
+  /** The statement's text, line break included. Offsets in the statement index into it. */
+  readonly text: string;
+}
+
+export function locateStatement(tree: SyntaxTree, offset: number): LocatedStatement | undefined {
+  const index = statementIndexAt(tree, offset);
+  if (index < 0) return undefined;
+  return statementByIndex(tree, index);
+}
+
+export function statementByIndex(tree: SyntaxTree, index: number): LocatedStatement {
+  const start = tree.starts[index];
+  const end = tree.starts[index + 1];
+  return { index, statement: tree.statements[index], start, text: tree.text.slice(start, end) };
+}
+
+/** One level of the nesting at a position: a call and the argument the position is in. */
+export interface CallFrame {
+  readonly call: CallNode;
+  readonly argIndex: number;
+}
+
+/**
+ * The calls enclosing relative offset `rel`, outermost first. A position is
+ * inside an argument when it lies between the `{` (exclusive) and the `}`
+ * (inclusive: the cursor just before `}` is still in the last argument).
+ */
+export function callPathAt(statement: Statement, rel: number): CallFrame[] {
+  const path: CallFrame[] = [];
+  if (statement.kind !== StatementKind.Body) return path;
+  let nodes: readonly (TopLevelNode | ContentNode)[] = statement.nodes;
+  for (;;) {
+    let next: readonly ContentNode[] | undefined;
+    for (const node of nodes) {
+      if (node.start > rel) break;
+      if (node.kind === NodeKind.Call) {
+        const close = node.close < 0 ? node.end : node.close;
+        if (rel > node.open && rel <= close) {
+          const argIndex = argumentIndexAt(node, rel);
+          path.push({ call: node, argIndex });
+          next = node.args[argIndex].nodes;
+          break;
+        }
+      } else if (node.kind === NodeKind.Group) {
+        const close = node.close < 0 ? node.end : node.close;
+        if (rel > node.start && rel <= close) {
+          next = node.nodes;
+          break;
+        }
+      }
+    }
+    if (!next) return path;
+    nodes = next;
+  }
+}
+
+export function argumentIndexAt(call: CallNode, rel: number): number {
+  const seps = call.separators;
+  let i = 0;
+  while (i < seps.length && seps[i] < rel) i++;
+  return Math.min(i, call.args.length - 1);
+}
+
+/** The node (call name, bare call, escape, comment) whose extent contains `rel`, innermost first. */
+export function nodeAt(statement: Statement, rel: number): TopLevelNode | undefined {
+  if (statement.kind !== StatementKind.Body) return undefined;
+  let nodes: readonly (TopLevelNode | ContentNode)[] = statement.nodes;
+  let found: TopLevelNode | undefined;
+  for (;;) {
+    let next: readonly ContentNode[] | undefined;
+    for (const node of nodes) {
+      if (node.start > rel) break;
+      if (rel > node.end || (rel === node.end && node.kind !== NodeKind.BareCall && node.kind !== NodeKind.Escape)) continue;
+      found = node;
+      if (node.kind === NodeKind.Call) {
+        const arg = node.args.find((a) => rel >= a.start && rel <= a.end && rel > node.open);
+        if (arg) next = arg.nodes;
+      } else if (node.kind === NodeKind.Group) {
+        next = node.nodes;
+      }
+      break;
+    }
+    if (!next) return found;
+    nodes = next;
+  }
+}
+
+/** The name of a call with its `Z` (e.g. `Ztitle`). */
+export function callName(text: string, call: CallNode | { start: number; end: number; kind: NodeKind }): string {
+  if (call.kind === NodeKind.Call) return text.slice(call.start, (call as CallNode).nameEnd);
+  return text.slice(call.start, call.end);
+}
+
+/** Whether an argument holds any call (its value is then only known at run time). */
+export function argumentHasCall(arg: Argument): boolean {
+  return arg.nodes.some((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall || (n.kind === NodeKind.Group && groupHasCall(n.nodes)));
+}
+
+function groupHasCall(nodes: readonly ContentNode[]): boolean {
+  return nodes.some((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall || (n.kind === NodeKind.Group && groupHasCall(n.nodes)));
+}
+
+/** The trimmed extent of an argument (relative offsets). */
+export function trimmedArgument(text: string, arg: Argument): { start: number; end: number; text: string } {
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return { start, end, text: text.slice(start, end) };
+}
+
+export function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+export function argumentInputs(text: string, call: CallNode): ArgumentInput[] {
+  return call.args.map((arg) => ({ text: trimmedArgument(text, arg).text, literal: !argumentHasCall(arg) }));
+}
+
+/** The binding of a call's arguments to its function's parameters, or undefined for unknown functions. */
+export function bindCall(catalog: Catalog, text: string, call: CallNode): { fn: FunctionRecord; binding: Binding; inputs: ArgumentInput[] } | undefined {
+  const fn = catalog.getFunction(callName(text, call));
+  if (!fn) return undefined;
+  const inputs = argumentInputs(text, call);
+  return { fn, binding: bindArguments(fn, inputs), inputs };
+}
+
+/**
+ * The index of the binding entry for argument `argIndex`. `Zname{}` has one
+ * (empty) argument but no binding entries: it stands for the first parameter.
+ */
+export function boundParamAt(fn: FunctionRecord, binding: Binding, argIndex: number) {
+  if (binding.args.length === 0) return fn.arguments.length > 0 ? { param: { ...fn.arguments[0], index: 0, variadic: false }, repeat: false } : undefined;
+  return binding.args[argIndex];
+}
+
+export function toRange(doc: TextDocument, start: number, end: number): Range {
+  return { start: doc.positionAt(start), end: doc.positionAt(end) };
+}
+
+/** Offset of a position, clamped to the document. */
+export function offsetOf(doc: TextDocument, position: Position): number {
+  const line = Math.max(0, Math.min(position.line | 0, doc.lineCount - 1));
+  const character = Math.max(0, position.character | 0);
+  return doc.offsetAt({ line, character });
+}
+
+export function walkCalls(nodes: readonly (TopLevelNode | ContentNode)[], visit: (call: CallNode, depth: number) => void, depth = 0): void {
+  for (const node of nodes) {
+    if (node.kind === NodeKind.Call) {
+      visit(node, depth);
+      for (const arg of node.args) walkCalls(arg.nodes, visit, depth + 1);
+    } else if (node.kind === NodeKind.Group) {
+      walkCalls(node.nodes, visit, depth);
+    }
+  }
+}
+
+export function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], visit: (node: TopLevelNode) => void): void {
+  for (const node of nodes) {
+    visit(node);
+    if (node.kind === NodeKind.Call) for (const arg of node.args) walkNodes(arg.nodes, visit);
+    else if (node.kind === NodeKind.Group) walkNodes(node.nodes, visit);
+  }
+}
+
+export function isBody(statement: Statement): statement is BodyStatement {
+  return statement.kind === StatementKind.Body;
+}
+
+/** Header directive name (without `#`) and value of a header statement. */
+export function headerParts(text: string, statement: Statement): { name: string; value: string } | undefined {
+  if (statement.kind !== StatementKind.Header) return undefined;
+  return { name: text.slice(statement.start + 1, statement.nameEnd), value: text.slice(statement.valueStart, statement.valueEnd) };
+}
+
+export interface HeaderInfo {
+  type: string;
+  trigger?: { value: string; start: number; end: number };
+  name?: string;
+  options: { name: string; start: number; end: number }[];
+}
+
+const headerCache = new WeakMap<SyntaxTree, HeaderInfo>();
+
+/** The file's header directives (they may appear on any line outside braces). */
+export function headerInfo(tree: SyntaxTree): HeaderInfo {
+  let info = headerCache.get(tree);
+  if (info) return info;
+  info = { type: 'prefix', options: [] };
+  const statements = tree.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    if (st.kind !== StatementKind.Header) continue;
+    const base = tree.starts[i];
+    const name = tree.text.slice(base + st.start + 1, base + st.nameEnd);
+    const value = tree.text.slice(base + st.valueStart, base + st.valueEnd);
+    if (name === 'type') info.type = value.trim().toLowerCase() || 'prefix';
+    else if (name === 'trigger' && !info.trigger) info.trigger = { value, start: base + st.valueStart, end: base + st.valueEnd };
+    else if (name === 'name' && info.name === undefined) info.name = value;
+    else if (name === 'option') {
+      const bar = value.indexOf('|');
+      const optionName = (bar < 0 ? value : value.slice(0, bar)).trim();
+      if (optionName) {
+        const lead = value.indexOf(optionName);
+        info.options.push({ name: optionName, start: base + st.valueStart + lead, end: base + st.valueStart + lead + optionName.length });
+      }
+    }
+  }
+  headerCache.set(tree, info);
+  return info;
+}

@@ -1,0 +1,97 @@
+/**
+ * Go to definition, find references and rename for variables (by name AND
+ * scope, across the workspace; temporary `Zvar` variables within their file)
+ * and for slash-command options (`Zoption{name}` and its `#option` line).
+ */
+import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { VariableScope } from '../catalog/variables';
+import { variableFunction } from '../catalog/variables';
+import { literalArgument } from '../analysis/workspace';
+import { StatementKind } from '../syntax/tree';
+import { DocumentModel, FeatureContext, callPathAt, headerInfo, locateStatement, toRange } from './model';
+
+type Target =
+  | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
+  | { kind: 'option'; name: string; start: number; end: number };
+
+/** What the cursor is on: a literal variable name, an option use, or an `#option` name. Looks at one statement only. */
+export function targetAt(model: DocumentModel, offset: number): Target | undefined {
+  const loc = locateStatement(model.tree, offset);
+  if (!loc) return undefined;
+  const rel = offset - loc.start;
+  const st = loc.statement;
+  if (st.kind === StatementKind.Header) {
+    const directive = loc.text.slice(st.start + 1, st.nameEnd);
+    if (directive !== 'option') return undefined;
+    const option = headerInfo(model.tree).options.find((o) => o.start <= offset && offset <= o.end);
+    return option ? { kind: 'option', name: option.name, start: option.start, end: option.end } : undefined;
+  }
+  const path = callPathAt(st, rel);
+  const frame = path[path.length - 1];
+  if (!frame || frame.argIndex !== 0) return undefined;
+  const name = loc.text.slice(frame.call.start, frame.call.nameEnd);
+  const lit = literalArgument(loc.text, frame.call, 0);
+  if (!lit || rel < lit.start || rel > lit.end) return undefined;
+  const vf = variableFunction(name);
+  if (vf) return { kind: 'variable', name: lit.text, scope: vf.scope, start: loc.start + lit.start, end: loc.start + lit.end };
+  if (name === 'Zoption') return { kind: 'option', name: lit.text, start: loc.start + lit.start, end: loc.start + lit.end };
+  return undefined;
+}
+
+interface Place {
+  uri: string;
+  range: Range;
+  declaration: boolean;
+}
+
+function places(model: DocumentModel, target: Target, ctx: FeatureContext): Place[] {
+  if (target.kind === 'variable') {
+    return ctx.workspace.variableOccurrences(target.name, target.scope, model.uri).map(({ uri, doc, occurrence }) => ({
+      uri,
+      range: toRange(doc, occurrence.start, occurrence.end),
+      declaration: occurrence.access === 'set',
+    }));
+  }
+  const index = ctx.workspace.get(model.uri);
+  const result: Place[] = [];
+  for (const o of headerInfo(model.tree).options) if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: true });
+  for (const o of index?.optionUses ?? []) if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: false });
+  return result;
+}
+
+export function definitionAt(model: DocumentModel, offset: number, ctx: FeatureContext): Definition | null {
+  const target = targetAt(model, offset);
+  if (!target) return null;
+  const all = places(model, target, ctx);
+  // The first write (the current file's first), else the first occurrence.
+  const def = all.find((p) => p.declaration) ?? all[0];
+  return def ? { uri: def.uri, range: def.range } : null;
+}
+
+export function referencesAt(model: DocumentModel, offset: number, includeDeclaration: boolean, ctx: FeatureContext): Location[] {
+  const target = targetAt(model, offset);
+  if (!target) return [];
+  const all = places(model, target, ctx);
+  const def = all.find((p) => p.declaration) ?? all[0];
+  return all.filter((p) => includeDeclaration || p !== def).map((p) => ({ uri: p.uri, range: p.range }));
+}
+
+export function prepareRenameAt(model: DocumentModel, offset: number, ctx: FeatureContext): { range: Range; placeholder: string } | null {
+  void ctx;
+  const target = targetAt(model, offset);
+  if (!target) return null;
+  return { range: toRange(model.doc, target.start, target.end), placeholder: target.name };
+}
+
+/** A name the engine reads back unchanged as one argument. */
+export function isValidName(name: string): boolean {
+  return name.length > 0 && name === name.trim() && !/[{};\\|\r\n]/.test(name) && !name.includes('Z{');
+}
+
+export function renameAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): WorkspaceEdit | null {
+  const target = targetAt(model, offset);
+  if (!target || !isValidName(newName)) return null;
+  const changes: Record<string, TextEdit[]> = {};
+  for (const p of places(model, target, ctx)) (changes[p.uri] ??= []).push({ range: p.range, newText: newName });
+  return { changes };
+}
