@@ -1,0 +1,65 @@
+/**
+ * Code actions through the service API: the analysis' fixes and the
+ * disable-next-line comment.
+ */
+import * as assert from 'assert';
+import type { TextEdit } from 'vscode-languageserver-types';
+import { URI, service } from './features-helpers.test';
+
+function applyEdits(text: string, edits: TextEdit[], offsetAt: (p: { line: number; character: number }) => number): string {
+  const sorted = [...edits].sort((a, b) => offsetAt(b.range.start) - offsetAt(a.range.start));
+  for (const e of sorted) text = text.slice(0, offsetAt(e.range.start)) + e.newText + text.slice(offsetAt(e.range.end));
+  return text;
+}
+
+function offsetIn(text: string) {
+  const lines = text.split('\n');
+  return (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+}
+
+describe('features: code actions', () => {
+  it('replaces a misspelled function with the suggestion', () => {
+    const svc = service();
+    const text = '#trigger !hi\nZtitel{Hello}\n';
+    svc.openDocument(URI, text, 1);
+    const diagnostics = svc.diagnostics(URI);
+    const unknown = diagnostics.find((d) => d.range.start.line === 1);
+    assert.ok(unknown, JSON.stringify(diagnostics));
+    const actions = svc.codeActions(URI, unknown!.range, [unknown!]);
+    const fix = actions.find((a) => /Ztitle/.test(a.title));
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    assert.strictEqual(fix!.kind, 'quickfix');
+    const result = applyEdits(text, fix!.edit!.changes![URI], offsetIn(text));
+    assert.strictEqual(result, '#trigger !hi\nZtitle{Hello}\n');
+  });
+
+  it('finds the fixes even when the client drops `data`', () => {
+    const svc = service();
+    const text = 'Ztitel{Hello}';
+    svc.openDocument(URI, text, 1);
+    const d = { ...svc.diagnostics(URI)[0] };
+    delete d.data;
+    assert.ok(svc.codeActions(URI, d.range, [d]).some((a) => /Ztitle/.test(a.title)));
+  });
+
+  it('offers a disable-next-line comment with the line indentation for every diagnostic', () => {
+    const svc = service();
+    const text = 'Zif{a==b;\n  Ztitel{x}}\n';
+    svc.openDocument(URI, text, 1);
+    const diagnostics = svc.diagnostics(URI);
+    const d = diagnostics.find((x) => x.range.start.line === 1)!;
+    assert.ok(d);
+    const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
+    const edit = disable.edit!.changes![URI][0];
+    assert.deepStrictEqual(edit.range.start, { line: 1, character: 0 });
+    assert.strictEqual(edit.newText, `  // zscript-disable-next-line ${d.code}\n`);
+  });
+
+  it('ignores diagnostics of other tools and unknown documents', () => {
+    const svc = service();
+    svc.openDocument(URI, 'x', 1);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    assert.deepStrictEqual(svc.codeActions(URI, range, [{ range, message: 'x', source: 'other', code: 'a' }]), []);
+    assert.deepStrictEqual(svc.codeActions('file:///none.zbr', range, []), []);
+  });
+});

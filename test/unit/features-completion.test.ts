@@ -1,0 +1,164 @@
+/**
+ * Completion through the service API, with the real catalog.
+ */
+import * as assert from 'assert';
+import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver-types';
+import { URI, openAt, service, positionOf } from './features-helpers.test';
+
+function sorted(list: CompletionList): CompletionItem[] {
+  return [...list.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+}
+
+/** Items the client would show for the typed prefix (prefix match on filterText). */
+function visible(list: CompletionList, typed: string): CompletionItem[] {
+  return sorted(list).filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith(typed.toLowerCase()));
+}
+
+function complete(marked: string) {
+  const { svc, position } = openAt(marked);
+  return svc.completions(URI, position);
+}
+
+const labels = (items: CompletionItem[]) => items.map((i) => i.label);
+
+describe('features: completion', () => {
+  it('offers Ztitle first after `Zti`', () => {
+    const list = complete('Zti¦');
+    const shown = visible(list, 'Zti');
+    assert.strictEqual(shown[0].label, 'Ztitle');
+    assert.ok(labels(shown).includes('Ztimestamp'));
+    assert.strictEqual(shown[0].preselect, true);
+    assert.strictEqual(shown[0].detail, 'Ztitle{text;index?}');
+  });
+
+  it('offers every catalog function as a Function item', () => {
+    const list = complete('¦');
+    const fns = list.items.filter((i) => i.kind === 3);
+    assert.strictEqual(fns.length, service().catalog.functions.length);
+  });
+
+  it('inserts a snippet with tab stops for required parameters only', () => {
+    const items = complete('Zadd¦').items;
+    const edit = (name: string) => (items.find((i) => i.label === name)!.textEdit as TextEdit).newText;
+    assert.strictEqual(edit('ZaddField'), 'ZaddField{${1:name};${2:value}}');
+    // newRow is optional: an empty first argument before the required customID.
+    assert.strictEqual(edit('ZaddButton'), 'ZaddButton{;${1:customID}}');
+    const ts = complete('Ztimes¦').items.find((i) => i.label === 'Ztimestamp')!;
+    assert.strictEqual((ts.textEdit as TextEdit).newText, 'Ztimestamp{}');
+    assert.strictEqual(ts.insertTextFormat, 2);
+  });
+
+  it('replaces the whole word being typed, `Z` included', () => {
+    const { svc, text, position } = openAt('Hello Zusern¦ame!');
+    const item = svc.completions(URI, position).items.find((i) => i.label === 'Zusername')!;
+    const range = (item.textEdit as TextEdit).range;
+    assert.deepStrictEqual(range.start, positionOf(text, 6));
+    assert.deepStrictEqual(range.end, positionOf(text, 15));
+  });
+
+  it('inserts only the name when a `{` follows', () => {
+    const item = complete('Ztit¦{hello}').items.find((i) => i.label === 'Ztitle')!;
+    assert.strictEqual((item.textEdit as TextEdit).newText, 'Ztitle');
+  });
+
+  it('matches words typed without the Z through filterText', () => {
+    const shown = visible(complete('Say tit¦'), 'tit');
+    assert.strictEqual(shown[0].label, 'Ztitle');
+  });
+
+  it('resolves full markdown documentation', () => {
+    const { svc, position } = openAt('Zaddf¦');
+    const item = svc.completions(URI, position).items.find((i) => i.label === 'ZaddField')!;
+    const resolved = svc.resolveCompletion(item);
+    const doc = resolved.documentation as { kind: string; value: string };
+    assert.strictEqual(doc.kind, 'markdown');
+    assert.match(doc.value, /\| `inline` \| boolean \| no \| false \|/);
+    assert.match(doc.value, /Example/);
+  });
+
+  it('offers button styles inside ZaddButton{;id;label;', () => {
+    const list = complete('ZaddButton{;id;label;¦}');
+    const values = sorted(list).filter((i) => i.kind !== 3);
+    const names = labels(values);
+    for (const style of ['primary', 'secondary', 'success', 'danger', 'link']) assert.ok(names.includes(style), `${style} in ${names}`);
+    // Values rank before functions.
+    assert.ok(sorted(list)[0].kind !== 3);
+  });
+
+  it('offers true/false for boolean parameters', () => {
+    const names = labels(complete('ZaddField{a;b;¦}').items.filter((i) => i.kind !== 3));
+    assert.deepStrictEqual(names, ['true', 'false']);
+  });
+
+  it('offers prefixed permission names in ZeditChannelPerms', () => {
+    const items = complete('ZeditChannelPerms{123456789012345678;123456789012345678;+man¦}').items.filter((i) => i.kind !== 3);
+    assert.ok(labels(items).includes('+manageMessages'));
+    assert.ok(labels(items).every((l) => String(l).startsWith('+')));
+    const all = complete('ZmodifyRolePerms{123456789012345678;¦}').items.filter((i) => i.kind !== 3);
+    assert.ok(labels(all).includes('-sendMessages') && labels(all).includes('/viewChannel'));
+  });
+
+  it('offers plain permission names for permission parameters', () => {
+    const items = complete('ZonlyPerms{¦}').items.filter((i) => i.kind !== 3);
+    assert.ok(labels(items).includes('manageMessages'));
+    assert.ok(labels(items).includes('usexternalEmojis'));
+  });
+
+  it('offers duration examples', () => {
+    const items = complete('Zcooldown{¦}').items.filter((i) => i.kind !== 3);
+    assert.ok(labels(items).includes('10s') && labels(items).includes('1h30m'));
+  });
+
+  it('offers option names inside Zoption{', () => {
+    const items = complete('#trigger /ban\n#type slash\n#option user|Who|user|required\n#option reason|Why|string|optional\nZoption{¦}').items.filter((i) => i.kind !== 3);
+    assert.deepStrictEqual(labels(items), ['user', 'reason']);
+  });
+
+  it('offers variable names of the same scope from the workspace', () => {
+    const svc = service();
+    svc.setWorkspaceFile('file:///bot/commands/other.zbr', 'ZsetServerVar{prefix;!}\nZsetUserVar{coins;5}\n');
+    const text = 'ZgetServerVar{}';
+    svc.openDocument(URI, text, 1);
+    const items = svc.completions(URI, positionOf(text, 14)).items.filter((i) => i.kind !== 3);
+    assert.deepStrictEqual(labels(items), ['prefix']);
+  });
+
+  it('offers directive names after `#`', () => {
+    const items = complete('#¦').items;
+    assert.deepStrictEqual(labels(items), ['#trigger', '#name', '#type', '#description', '#scope', '#option']);
+  });
+
+  it('offers event trigger names after `#trigger ` in an event command, and no functions', () => {
+    const items = complete('#type event\n#trigger ¦').items;
+    assert.ok(labels(items).includes('onMemberJoin'));
+    assert.ok(items.every((i) => i.kind !== 3));
+    assert.strictEqual(items.length, 22);
+  });
+
+  it('offers #type, #scope and #option type values', () => {
+    assert.deepStrictEqual(labels(complete('#type ¦').items), ['prefix', 'slash', 'sub-slash', 'interaction', 'event']);
+    assert.deepStrictEqual(labels(complete('#scope g¦').items), ['guild', 'global', 'both']);
+    assert.ok(labels(complete('#option user|Who|¦').items).includes('mentionable'));
+    assert.deepStrictEqual(labels(complete('#option user|Who|user|¦').items), ['required', 'optional']);
+    assert.deepStrictEqual(complete('#name Rank ¦').items, []);
+  });
+
+  it('never breaks an escape', () => {
+    assert.deepStrictEqual(complete('\\Zti¦').items, []);
+    assert.deepStrictEqual(complete('a \\¦').items, []);
+    // An escaped backslash before a call is not an escape of the call.
+    assert.ok(complete('\\\\Zti¦').items.length > 0);
+  });
+
+  it('offers nothing in comments', () => {
+    assert.deepStrictEqual(complete('// Zti¦').items, []);
+    assert.deepStrictEqual(complete('Hi // Zti¦').items, []);
+  });
+
+  it('answers empty for unknown documents and clamps positions', () => {
+    const svc = service();
+    assert.deepStrictEqual(svc.completions('file:///nope.zbr', { line: 0, character: 0 }).items, []);
+    svc.openDocument(URI, 'Zti', 1);
+    assert.ok(svc.completions(URI, { line: 99, character: 99 }).items.length > 0);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Document symbols, workspace symbols, folding ranges and selection ranges.
+ */
+import * as assert from 'assert';
+import type { DocumentSymbol, SelectionRange } from 'vscode-languageserver-types';
+import { URI, service, positionOf } from './features-helpers.test';
+
+const RANK = [
+  '#name Rank Command',
+  '#trigger !rank',
+  '#type prefix',
+  '',
+  '// read persistent values',
+  '// into temporary variables',
+  'Zvar{xp;ZgetUserVar{xp}}',
+  'Ztitle{Zusername\'s Rank}',
+  'Zdescription{Level: ZgetUserVar{level}',
+  'XP: Zvar{xp}}',
+  'Zcolor{#5865F2}',
+  'ZaddField{XP;Zvar{xp};true;2}',
+  'Ztimestamp',
+  'ZsetUserVar{seen;yes}',
+  '',
+].join('\n');
+
+describe('features: symbols, folding, selection', () => {
+  it('lists the trigger first, then headers, embeds by index and variables set', () => {
+    const svc = service();
+    svc.openDocument(URI, RANK, 1);
+    const symbols = svc.documentSymbols(URI);
+    const names = symbols.map((s) => s.name);
+    assert.deepStrictEqual(names, ['#trigger !rank', '#name Rank Command', '#type prefix', 'Embed 1', 'Embed 2', 'xp', 'seen']);
+    const embed1 = symbols.find((s) => s.name === 'Embed 1') as DocumentSymbol;
+    assert.deepStrictEqual(embed1.children!.map((c) => c.name), ['Ztitle', 'Zdescription', 'Zcolor', 'Ztimestamp']);
+    assert.strictEqual(embed1.children![0].detail, "Zusername's Rank");
+    assert.deepStrictEqual((symbols.find((s) => s.name === 'Embed 2') as DocumentSymbol).children!.map((c) => c.name), ['ZaddField']);
+  });
+
+  it('finds commands and variables across the workspace', () => {
+    const svc = service();
+    svc.openDocument(URI, RANK, 1);
+    svc.setWorkspaceFile('file:///bot/commands/ban.zbr', '#trigger /ban\n#type slash\nZsetServerVar{bans;1}\n');
+    const all = svc.workspaceSymbols('');
+    assert.ok(all.some((s) => s.name === '!rank (Rank Command)'));
+    assert.ok(all.some((s) => s.name === '/ban' && s.containerName === 'slash command'));
+    assert.deepStrictEqual(svc.workspaceSymbols('ban').map((s) => s.name).sort(), ['/ban', 'bans']);
+  });
+
+  it('folds the header block, comment runs and multi-line calls', () => {
+    const svc = service();
+    const text = RANK + 'Zif{a==b;\n  yes;\n  no\n}\n';
+    svc.openDocument(URI, text, 1);
+    const ranges = svc.foldingRanges(URI).map((r) => `${r.startLine}-${r.endLine}:${r.kind}`);
+    assert.deepStrictEqual(ranges, ['0-2:imports', '4-5:comment', '8-9:region', '15-17:region']);
+  });
+
+  it('expands the selection from an argument to the call, the statement and the file', () => {
+    const svc = service();
+    svc.openDocument(URI, RANK, 1);
+    const offset = RANK.indexOf('level}');
+    const [sel] = svc.selectionRanges(URI, [positionOf(RANK, offset + 2)]);
+    const chain: string[] = [];
+    for (let s: SelectionRange | undefined = sel; s; s = s.parent) {
+      const start = RANK.split('\n').slice(0, s.range.start.line).join('\n').length + (s.range.start.line ? 1 : 0) + s.range.start.character;
+      const end = RANK.split('\n').slice(0, s.range.end.line).join('\n').length + (s.range.end.line ? 1 : 0) + s.range.end.character;
+      chain.push(RANK.slice(start, end));
+    }
+    assert.strictEqual(chain[0], 'level');
+    assert.ok(chain.includes('ZgetUserVar{level}'));
+    assert.ok(chain.includes('Zdescription{Level: ZgetUserVar{level}\nXP: Zvar{xp}}'));
+    assert.strictEqual(chain[chain.length - 1], RANK);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Hover through the service API.
+ */
+import * as assert from 'assert';
+import { URI, openAt } from './features-helpers.test';
+
+function hoverText(marked: string): string | undefined {
+  const { svc, position } = openAt(marked);
+  const h = svc.hover(URI, position);
+  return h ? (h.contents as { value: string }).value : undefined;
+}
+
+describe('features: hover', () => {
+  it('documents a function with a parameter table and its example', () => {
+    const text = hoverText('ZaddBu¦tton{;ok}')!;
+    assert.match(text, /Adds a button/);
+    assert.match(text, /ZaddButton\{newRow\?;customID;label\?;style\?;disabled\?;emoji\?\}/);
+    assert.match(text, /\| parameter \| type \| required \| default \|/);
+    assert.match(text, /\| `style` \| string \| no \| secondary \|/);
+    assert.match(text, /\| `customID` \| string \| yes \|  \|/);
+    assert.match(text, /Example/);
+  });
+
+  it('gives a guard its halt message', () => {
+    assert.match(hoverText('ZblackList¦IDs{123456789012345678}')!, /Halts with:\*\* "You are blacklisted from using this command\."/);
+  });
+
+  it('says which parameter an argument binds to and its default', () => {
+    const text = hoverText('ZaddButton{;ok;OK;dan¦ger}')!;
+    assert.match(text, /\*\*style\*\*: `string`, optional, default: `secondary`/);
+  });
+
+  it('explains permission names', () => {
+    assert.match(hoverText('ZeditChannelPerms{123456789012345678;123456789012345678;+viewCh¦annel}')!, /Permission \*\*viewChannel\*\* \(alias: readMessages\): `\+` allows it/);
+    assert.match(hoverText('ZonlyPerms{useExter¦nalEmojis}')!, /not a permission/);
+  });
+
+  it('documents header directives and event triggers', () => {
+    assert.match(hoverText('#ty¦pe event')!, /kind of command/);
+    const text = hoverText('#type event\n#trigger onMessage¦Delete')!;
+    assert.match(text, /deleted/);
+    assert.match(text, /Empty for this event:\*\* author, message text/);
+  });
+
+  it('suggests the right name for an unknown function', () => {
+    assert.match(hoverText('Zaddfi¦eld{a;b}')!, /did you mean `ZaddField`/);
+  });
+
+  it('answers null on plain text and unknown documents', () => {
+    assert.strictEqual(hoverText('Hello wo¦rld'), undefined);
+    const { svc } = openAt('¦x');
+    assert.strictEqual(svc.hover('file:///other.zbr', { line: 0, character: 0 }), null);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Inlay hints through the service API: parameter names and default values.
+ */
+import * as assert from 'assert';
+import type { InlayHint } from 'vscode-languageserver-types';
+import { URI, service } from './features-helpers.test';
+import type { ServiceSettings } from '../../server/src/service';
+
+const FULL = { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } };
+
+function hints(text: string, settings?: Partial<ServiceSettings>, range = FULL): InlayHint[] {
+  const svc = service(settings);
+  svc.openDocument(URI, text, 1);
+  return svc.inlayHints(URI, range);
+}
+
+const show = (list: InlayHint[]) => list.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
+
+describe('features: inlay hints', () => {
+  it('shows defaults for empty and omitted optional parameters of ZaddButton{;ok}', () => {
+    assert.deepStrictEqual(show(hints('ZaddButton{;ok}')), ['0:11 newRow: false', '0:12 customID:', '0:14 style: secondary', '0:14 disabled: false']);
+  });
+
+  it('gives at most one hint per argument', () => {
+    const list = hints('ZaddButton{;ok;OK;;true}');
+    const positions = list.filter((h) => h.position.character < 23).map((h) => h.position.character);
+    assert.strictEqual(new Set(positions).size, positions.length);
+    assert.ok(show(list).includes('0:18 style: secondary'));
+  });
+
+  it('names literal arguments only in `literals` mode, all in `all`, none in `none`', () => {
+    const text = 'ZaddField{Level;ZgetUserVar{level};true}';
+    assert.deepStrictEqual(show(hints(text)), ['0:10 name:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'all' })), ['0:10 name:', '0:16 value:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none', inlayHintsDefaults: false })), []);
+  });
+
+  it('skips names the argument text already says and one-parameter functions', () => {
+    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsDefaults: false })), ['0:12 name:', '0:18 value:']);
+    assert.deepStrictEqual(show(hints('Zcooldown{30s;Please wait with the errorMessage}', { inlayHintsDefaults: false })), ['0:10 duration:']);
+    assert.deepStrictEqual(show(hints('ZaddCmdReactions{👍;👎}')), []);
+  });
+
+  it('hints nested calls and honours the requested range', () => {
+    const text = 'Ztitle{a}\nZdescription{Zusername{}}\nZfooter{b}';
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:8 index: 1', '1:23 userID: command author\'s ID', '1:24 index: 1', '2:9 index: 1']);
+    const middle = { start: { line: 1, character: 0 }, end: { line: 1, character: 30 } };
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' }, middle)), ['1:23 userID: command author\'s ID', '1:24 index: 1']);
+  });
+
+  it('does not hint escapes or unknown functions', () => {
+    assert.deepStrictEqual(show(hints('\\Ztitle{x} Znope{a;b}')), []);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Variables and options across the workspace: definition, references and
+ * rename by name and scope.
+ */
+import * as assert from 'assert';
+import { service, positionOf } from './features-helpers.test';
+
+const A = 'file:///bot/commands/a.zbr';
+const B = 'file:///bot/commands/b.zbr';
+const C = 'file:///bot/commands/c.zbr';
+
+function workspace() {
+  const svc = service();
+  const a = '#trigger !a\nZgetServerVar{prefix}\nZgetUserVar{prefix}\nZvar{tmp;1}\nZvar{tmp}\n';
+  const b = '#trigger !b\nZsetServerVar{prefix;!}\nZresetServerVar{prefix}\n';
+  const c = 'Zvar{tmp}\n';
+  svc.openDocument(A, a, 1);
+  svc.setWorkspaceFile(B, b);
+  svc.setWorkspaceFile(C, c);
+  return { svc, a, b, c };
+}
+
+describe('features: navigation', () => {
+  it('goes to the first write of a server variable, in another file', () => {
+    const { svc, a, b } = workspace();
+    const def = svc.definition(A, positionOf(a, a.indexOf('prefix') + 2)) as { uri: string; range: { start: unknown } };
+    assert.strictEqual(def.uri, B);
+    assert.deepStrictEqual(def.range.start, positionOf(b, b.indexOf('prefix')));
+  });
+
+  it('finds references by name and scope only', () => {
+    const { svc, a } = workspace();
+    const refs = svc.references(A, positionOf(a, a.indexOf('prefix')), true);
+    assert.deepStrictEqual(refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`), ['a.zbr:1', 'b.zbr:1', 'b.zbr:2']);
+    assert.strictEqual(svc.references(A, positionOf(a, a.indexOf('prefix')), false).length, 2);
+  });
+
+  it('renames a server variable across two files', () => {
+    const { svc, a } = workspace();
+    const prep = svc.prepareRename(A, positionOf(a, a.indexOf('prefix') + 1))!;
+    assert.strictEqual(prep.placeholder, 'prefix');
+    const edit = svc.rename(A, positionOf(a, a.indexOf('prefix') + 1), 'botPrefix')!;
+    assert.deepStrictEqual(Object.keys(edit.changes!).sort(), [A, B]);
+    assert.strictEqual(edit.changes![A].length, 1);
+    assert.strictEqual(edit.changes![B].length, 2);
+    assert.ok(Object.values(edit.changes!).flat().every((e) => e.newText === 'botPrefix'));
+  });
+
+  it('keeps temporary variables inside their file', () => {
+    const { svc, a } = workspace();
+    const refs = svc.references(A, positionOf(a, a.indexOf('tmp')), true);
+    assert.deepStrictEqual(refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`), ['a.zbr:3', 'a.zbr:4']);
+  });
+
+  it('follows edits of open documents and closing them', () => {
+    const { svc, a } = workspace();
+    svc.changeDocument(A, [{ range: { start: positionOf(a, a.length), end: positionOf(a, a.length) }, text: 'ZsetServerVar{prefix;?}\n' }], 2);
+    const text = svc.getText(A)!;
+    assert.strictEqual(svc.references(A, positionOf(text, text.indexOf('prefix')), true).length, 4);
+    svc.closeDocument(A);
+    assert.strictEqual(svc.hasDocument(A), false);
+    const refs = svc.references(B, { line: 1, character: 15 }, true);
+    assert.strictEqual(refs.length, 2);
+  });
+
+  it('renames an option with its #option line', () => {
+    const svc = service();
+    const text = '#type slash\n#option user|Who|user|required\nZoption{user} Zoption{user}\n';
+    svc.openDocument(A, text, 1);
+    const edit = svc.rename(A, positionOf(text, text.indexOf('Zoption{user}') + 9), 'member')!;
+    assert.strictEqual(edit.changes![A].length, 3);
+    const def = svc.definition(A, positionOf(text, text.lastIndexOf('user')))! as { range: { start: unknown } };
+    assert.deepStrictEqual(def.range.start, positionOf(text, text.indexOf('user')));
+  });
+
+  it('refuses names the engine would split and positions that are not names', () => {
+    const { svc, a } = workspace();
+    assert.strictEqual(svc.rename(A, positionOf(a, a.indexOf('prefix')), 'a;b'), null);
+    assert.strictEqual(svc.prepareRename(A, positionOf(a, 0)), null);
+    assert.strictEqual(svc.definition(A, positionOf(a, 0)), null);
+  });
+});

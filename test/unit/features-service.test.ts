@@ -1,0 +1,109 @@
+/**
+ * The service itself: documents with incremental changes, workspace files,
+ * catalog swap, settings, diagnostics mapping and bad input.
+ */
+import * as assert from 'assert';
+import { bundledCatalog, catalogFromTexts } from '../../server/src/catalog';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { LanguageService } from '../../server/src/service';
+import { URI, service, positionOf } from './features-helpers.test';
+
+describe('features: the language service', () => {
+  it('keeps the text and the tree equal to a fresh parse through ranged edits', () => {
+    const svc = service();
+    let text = '#trigger !a\nZtitle{Hello}\nZif{a==b;\n yes;\n no}\n';
+    svc.openDocument(URI, text, 1);
+    const edits: [number, number, string][] = [
+      [12, 12, 'Zusername '],
+      [30, 31, ''],
+      [0, 0, '// top\n'],
+      [5, 9, 'x}{;\n'],
+    ];
+    let version = 1;
+    for (const [s, e, t] of edits) {
+      const range = { start: positionOf(text, Math.min(s, text.length)), end: positionOf(text, Math.min(e, text.length)) };
+      svc.changeDocument(URI, [{ range, text: t }], ++version);
+      text = text.slice(0, Math.min(s, text.length)) + t + text.slice(Math.min(e, text.length));
+      assert.strictEqual(svc.getText(URI), text);
+      const fresh = parseCommandFile(text, { isBareCallable: (n: string) => bundledCatalog().isBareCallable(n) });
+      assert.deepStrictEqual(JSON.parse(JSON.stringify(svc.getTree(URI))), JSON.parse(JSON.stringify(fresh)));
+    }
+    assert.strictEqual(svc.getVersion(URI), version);
+    svc.changeDocument(URI, [{ text: 'Ztitle{x}' }], ++version);
+    assert.strictEqual(svc.getText(URI), 'Ztitle{x}');
+  });
+
+  it('maps analysis diagnostics with code, source and severity overrides', () => {
+    const svc = service();
+    svc.openDocument(URI, 'Ztitel{Hello}', 1);
+    const [d] = svc.diagnostics(URI);
+    assert.strictEqual(d.source, 'zscript');
+    assert.strictEqual(typeof d.code, 'string');
+    assert.strictEqual(d.severity, 1);
+    svc.configure({ severity: { [String(d.code)]: 'warning' } });
+    assert.strictEqual(svc.diagnostics(URI)[0].severity, 2);
+    svc.configure({ severity: { [String(d.code)]: 'off' } });
+    assert.ok(svc.diagnostics(URI).every((x) => x.code !== d.code));
+  });
+
+  it('swaps the catalog and reparses bare calls', () => {
+    const svc = service();
+    svc.openDocument(URI, 'Hi Zusername', 1);
+    assert.ok(svc.hover(URI, { line: 0, character: 5 }));
+    const data = bundledCatalog().data;
+    const smaller = catalogFromTexts(
+      { functions: JSON.stringify(data.functions.filter((f) => f.name !== 'Zusername')) },
+      'test',
+    );
+    assert.ok(smaller.ok);
+    if (!smaller.ok) return;
+    svc.setCatalog(smaller.catalog);
+    assert.strictEqual(svc.catalog, smaller.catalog);
+    // No longer a bare call: plain text, no hover.
+    assert.strictEqual(svc.hover(URI, { line: 0, character: 5 }), null);
+  });
+
+  it('answers empty for unknown documents and never throws on bad input', () => {
+    const svc = new LanguageService(bundledCatalog());
+    const nowhere = 'file:///nowhere.zbr';
+    const p = { line: 0, character: 0 };
+    const r = { start: p, end: p };
+    assert.deepStrictEqual(svc.diagnostics(nowhere), []);
+    assert.strictEqual(svc.hover(nowhere, p), null);
+    assert.strictEqual(svc.signatureHelp(nowhere, p), null);
+    assert.deepStrictEqual(svc.inlayHints(nowhere, r), []);
+    assert.deepStrictEqual(svc.documentSymbols(nowhere), []);
+    assert.deepStrictEqual(svc.foldingRanges(nowhere), []);
+    assert.deepStrictEqual(svc.semanticTokens(nowhere).data, []);
+    assert.deepStrictEqual(svc.documentLinks(nowhere), []);
+    svc.openDocument(URI, 'Ztitle{a}\n', 1);
+    const far = { line: 1e6, character: -5 };
+    for (const call of [
+      () => svc.hover(URI, far),
+      () => svc.completions(URI, far),
+      () => svc.signatureHelp(URI, far),
+      () => svc.inlayHints(URI, { start: far, end: { line: -3, character: 1e9 } }),
+      () => svc.selectionRanges(URI, [far]),
+      () => svc.changeDocument(URI, [{ range: { start: far, end: { line: 0, character: 0 } }, text: 'x' }], 2),
+      () => svc.changeDocument(URI, [null as never], 3),
+      () => svc.rename(URI, far, ''),
+      () => svc.definition(URI, null as never),
+    ]) {
+      assert.doesNotThrow(call);
+    }
+  });
+
+  it('indexes workspace files until an open document replaces them', () => {
+    const svc = service();
+    const other = 'file:///bot/commands/other.zbr';
+    svc.setWorkspaceFile(other, 'ZsetServerVar{a;1}\n');
+    assert.ok(svc.hasDocument(other));
+    assert.strictEqual(svc.diagnostics(other).length >= 0, true);
+    svc.openDocument(other, 'ZsetServerVar{b;1}\n', 1);
+    assert.deepStrictEqual(svc.workspaceSymbols('').map((s) => s.name), ['b']);
+    svc.closeDocument(other);
+    assert.deepStrictEqual(svc.workspaceSymbols('').map((s) => s.name), ['a']);
+    svc.removeWorkspaceFile(other);
+    assert.deepStrictEqual(svc.workspaceSymbols(''), []);
+  });
+});
