@@ -51,7 +51,7 @@ describe('features: symbols, folding, selection', () => {
     const text = RANK + 'Zif{a==b;\n  yes;\n  no\n}\n';
     svc.openDocument(URI, text, 1);
     const ranges = svc.foldingRanges(URI).map((r) => `${r.startLine}-${r.endLine}:${r.kind}`);
-    assert.deepStrictEqual(ranges, ['0-2:imports', '4-5:comment', '8-9:region', '15-17:region']);
+    assert.deepStrictEqual(ranges, ['0-2:imports', '4-5:comment', '8-9:region', '14-16:region']);
   });
 
   it('expands the selection from an argument to the call, the statement and the file', () => {

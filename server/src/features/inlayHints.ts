@@ -19,9 +19,9 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
   const mode = ctx.settings.inlayHintsParameterNames;
   const defaults = ctx.settings.inlayHintsDefaults;
   if (mode === 'none' && !defaults) return [];
-  const hints: InlayHint[] = [];
+  const hints: { offset: number; hint: InlayHint }[] = [];
   const first = statementIndexAt(tree, start);
-  if (first < 0) return hints;
+  if (first < 0) return [];
   const last = statementIndexAt(tree, end);
   for (let i = first; i <= last; i++) {
     const st = tree.statements[i];
@@ -36,7 +36,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       const add = (rel: number, label: string, left: boolean) => {
         const offset = base + rel;
         if (offset < start || offset > end) return;
-        hints.push({ position: doc.positionAt(offset), label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left });
+        hints.push({ offset, hint: { position: doc.positionAt(offset), label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left } });
       };
       binding.args.forEach((entry, k) => {
         const param = entry.param;
@@ -62,5 +62,6 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       }
     });
   }
-  return hints;
+  // In text order (stable: hints at one position keep parameter order).
+  return hints.sort((a, b) => a.offset - b.offset).map((h) => h.hint);
 }

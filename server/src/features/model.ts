@@ -198,8 +198,10 @@ export function toRange(doc: TextDocument, start: number, end: number): Range {
 
 /** Offset of a position, clamped to the document. */
 export function offsetOf(doc: TextDocument, position: Position): number {
-  const line = Math.max(0, Math.min(position.line | 0, doc.lineCount - 1));
-  const character = Math.max(0, position.character | 0);
+  const rawLine = Number.isFinite(position.line) ? Math.floor(position.line) : 0;
+  if (rawLine >= doc.lineCount) return doc.offsetAt({ line: doc.lineCount, character: 0 });
+  const line = Math.max(0, rawLine);
+  const character = Number.isFinite(position.character) ? Math.max(0, Math.floor(position.character)) : 0;
   return doc.offsetAt({ line, character });
 }
 

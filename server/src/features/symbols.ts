@@ -6,8 +6,8 @@
 import type { DocumentSymbol, Range, WorkspaceSymbol } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
-import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, argumentInputs, bindCall, callName, toRange, trimmedArgument, walkCalls } from './model';
+import { NodeKind, StatementKind } from '../syntax/tree';
+import { DocumentModel, FeatureContext, argumentInputs, bindCall, callName, toRange, trimmedArgument, walkCalls, walkNodes } from './model';
 
 const SymbolKind = { File: 1, Module: 2, Namespace: 3, Property: 7, Field: 8, Function: 12, Variable: 13, Constant: 14, Key: 20, Event: 24, Struct: 23 } as const;
 
@@ -57,6 +57,22 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
     }
     if (st.kind !== StatementKind.Body) continue;
     const text = tree.text.slice(base, tree.starts[i + 1]);
+    const addToEmbed = (embedIndex: string, name: string, start: number, end: number, nameEnd: number, detail: string) => {
+      const range = toRange(doc, base + start, base + end);
+      const selectionRange = toRange(doc, base + start, base + nameEnd);
+      let embed = embeds.get(embedIndex);
+      if (!embed) {
+        embed = { name: `Embed ${embedIndex}`, kind: SymbolKind.Struct, range, selectionRange, children: [] };
+        embeds.set(embedIndex, embed);
+      } else {
+        embed.range = union(embed.range, range);
+      }
+      embed.children!.push({ name, detail: detail && !detail.includes('\n') ? shorten(detail) : undefined, kind: SymbolKind.Field, range, selectionRange });
+    };
+    // Bare builder calls (`Ztimestamp`) build embed 1.
+    walkNodes(st.nodes, (node) => {
+      if (node.kind === NodeKind.BareCall && builders.has(text.slice(node.start, node.end))) addToEmbed('1', text.slice(node.start, node.end), node.start, node.end, node.end, '');
+    });
     walkCalls(st.nodes, (call) => {
       const name = callName(text, call);
       if (!builders.has(name)) return;
@@ -68,17 +84,8 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
       bound.binding.args.forEach((entry, k) => {
         if (entry.param?.name === 'index' && inputs[k].literal && inputs[k].text) embedIndex = inputs[k].text;
       });
-      const range = toRange(doc, base + call.start, base + call.end);
-      const selectionRange = toRange(doc, base + call.start, base + call.nameEnd);
-      let embed = embeds.get(embedIndex);
-      if (!embed) {
-        embed = { name: `Embed ${embedIndex}`, kind: SymbolKind.Struct, range, selectionRange, children: [] };
-        embeds.set(embedIndex, embed);
-      } else {
-        embed.range = union(embed.range, range);
-      }
       const first = call.args[0] ? trimmedArgument(text, call.args[0]).text : '';
-      embed.children!.push({ name, detail: first && !first.includes('\n') ? shorten(first) : undefined, kind: SymbolKind.Field, range, selectionRange });
+      addToEmbed(embedIndex, name, call.start, call.end, call.nameEnd, first);
     });
   }
   for (const v of index?.variables ?? []) {
