@@ -44,15 +44,23 @@ describe('features: code actions', () => {
 
   it('offers a disable-next-line comment with the line indentation for every diagnostic', () => {
     const svc = service();
-    const text = 'Zif{a==b;\n  Ztitel{x}}\n';
+    const text = 'Ztitle{a}\n  Ztitel{x}\n';
     svc.openDocument(URI, text, 1);
-    const diagnostics = svc.diagnostics(URI);
-    const d = diagnostics.find((x) => x.range.start.line === 1)!;
+    const d = svc.diagnostics(URI).find((x) => x.range.start.line === 1)!;
     assert.ok(d);
     const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
     const edit = disable.edit!.changes![URI][0];
     assert.deepStrictEqual(edit.range.start, { line: 1, character: 0 });
     assert.strictEqual(edit.newText, `  // zscript-disable-next-line ${d.code}\n`);
+  });
+
+  it('puts the disable comment above a call that spans lines (inside braces `//` is text)', () => {
+    const svc = service();
+    const text = 'Zif{a==b;\n  Ztitel{x}}\n';
+    svc.openDocument(URI, text, 1);
+    const d = svc.diagnostics(URI).find((x) => x.range.start.line === 1)!;
+    const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
+    assert.deepStrictEqual(disable.edit!.changes![URI][0].range.start, { line: 0, character: 0 });
   });
 
   it('ignores diagnostics of other tools and unknown documents', () => {

@@ -5,7 +5,7 @@
  */
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { DiagnosticData } from './diagnostics';
-import { DocumentModel, FeatureContext } from './model';
+import { DocumentModel, FeatureContext, statementIndexAt } from './model';
 
 const QUICK_FIX = 'quickfix';
 
@@ -55,7 +55,10 @@ export function codeActionsFor(
     }
     const code = sent.code;
     if (code === undefined || code === null || code === '') continue;
-    const line = Math.max(0, Math.min(sent.range.start.line, doc.lineCount - 1));
+    // Inside a call spanning lines a `//` line is plain text: the comment goes above the statement's first line.
+    const diagnosticOffset = doc.offsetAt(sent.range.start);
+    const index = statementIndexAt(model.tree, diagnosticOffset);
+    const line = index >= 0 ? doc.positionAt(model.tree.starts[index]).line : Math.max(0, Math.min(sent.range.start.line, doc.lineCount - 1));
     const key = `${code}@${line}`;
     if (disabled.has(key)) continue;
     disabled.add(key);

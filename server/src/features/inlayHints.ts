@@ -12,6 +12,8 @@ import { StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, argumentHasCall, bindCall, statementIndexAt, trimmedArgument, walkCalls } from './model';
 
 const PARAMETER_KIND = 2;
+/** Long defaults (guard messages) are shortened; the tooltip has them whole. */
+const MAX_LABEL = 40;
 
 /** Hints for the statements overlapping [start, end] (absolute offsets). */
 export function inlayHintsIn(model: DocumentModel, start: number, end: number, ctx: FeatureContext): InlayHint[] {
@@ -36,7 +38,9 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       const add = (rel: number, label: string, left: boolean) => {
         const offset = base + rel;
         if (offset < start || offset > end) return;
-        hints.push({ offset, hint: { position: doc.positionAt(offset), label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left } });
+        const hint: InlayHint = { position: doc.positionAt(offset), label: label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
+        if (label.length > MAX_LABEL) hint.tooltip = label;
+        hints.push({ offset, hint });
       };
       binding.args.forEach((entry, k) => {
         const param = entry.param;

@@ -107,9 +107,7 @@ function statementTokens(catalog: Catalog, st: Statement, text: string): Stateme
     const length = Math.min(raw[i + 1], lineEnd - offset);
     if (length > 0) tokens.push(line, offset - lineStart, length, raw[i + 2], raw[i + 3]);
   }
-  // A statement's text ends with its line break; the last statement may have none.
-  const lines = text.endsWith('\n') ? breaks.length : breaks.length;
-  return { tokens, lines };
+  return { tokens, lines: breaks.length };
 }
 
 function visitNodes(catalog: Catalog, nodes: readonly (TopLevelNode | ContentNode)[], text: string, push: (s: number, e: number, t: number, m?: number) => void): void {
