@@ -123,6 +123,24 @@ describe('features: completion', () => {
     assert.deepStrictEqual(labels(items), ['prefix']);
   });
 
+  it('offers temporary variable names from the same file only', () => {
+    const svc = service();
+    svc.setWorkspaceFile('file:///bot/commands/other.zbr', 'Zvar{elsewhere;1}\n');
+    const text = 'Zvar{total;1}\nZvar{}';
+    svc.openDocument(URI, text, 1);
+    const items = svc.completions(URI, positionOf(text, text.length - 1)).items.filter((i) => i.kind !== 3);
+    assert.deepStrictEqual(labels(items), ['total']);
+  });
+
+  it('offers onInteraction with the custom IDs of the workspace in an interaction command', () => {
+    const svc = service();
+    svc.setWorkspaceFile('file:///bot/commands/panel.zbr', '#trigger !panel\nZaddButton{;verify;Verify me;success}\n');
+    const text = '#type interaction\n#trigger on';
+    svc.openDocument(URI, text, 1);
+    const items = svc.completions(URI, positionOf(text, text.length)).items;
+    assert.deepStrictEqual(labels(items), ['onInteraction', 'onInteraction{verify}']);
+  });
+
   it('offers directive names after `#`', () => {
     const items = complete('#¦').items;
     assert.deepStrictEqual(labels(items), ['#trigger', '#name', '#type', '#description', '#scope', '#option']);

@@ -149,7 +149,7 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
         while (tokenStart < rel && /\s/.test(text[tokenStart])) tokenStart++;
         const range = toRange(model.doc, loc.start + tokenStart, loc.start + wordEnd);
         const token = text.slice(tokenStart, rel);
-        valueItems = valueCompletions(model, ctx, bound.fn, entry.param, token, range, loc.start + tokenStart);
+        valueItems = valueCompletions(model, ctx, bound.fn, entry.param, token, range);
       }
     }
   }
@@ -215,7 +215,6 @@ function valueCompletions(
   param: Parameter,
   token: string,
   range: Range,
-  tokenOffset: number,
 ): CompletionItem[] {
   const items: CompletionItem[] = [];
   let n = 0;
@@ -256,7 +255,6 @@ function valueCompletions(
   for (const value of closedValuesFor(fn.name, param.name)) {
     items.push(valueItem(value.value, Kind.EnumMember, range, n++, value.value === param.default ? `${detail} (default)` : detail, value.description));
   }
-  void tokenOffset;
   return items;
 }
 
