@@ -73,6 +73,19 @@ describe('features: navigation', () => {
     assert.deepStrictEqual(def.range.start, positionOf(text, text.indexOf('user')));
   });
 
+  it('links a button custom ID with the interaction command that handles it', () => {
+    const svc = service();
+    const panel = '#trigger !panel\nZaddButton{;verify;Verify me;success}\n';
+    const handler = '#type interaction\n#trigger onInteraction{verify}\nZreply\n';
+    svc.openDocument(A, handler, 1);
+    svc.setWorkspaceFile(B, panel);
+    const def = svc.definition(A, positionOf(handler, handler.indexOf('verify') + 1)) as { uri: string; range: { start: unknown } };
+    assert.strictEqual(def.uri, B);
+    assert.deepStrictEqual(def.range.start, positionOf(panel, panel.indexOf('verify')));
+    const edit = svc.rename(B, positionOf(panel, panel.indexOf('verify')), 'confirm')!;
+    assert.deepStrictEqual(Object.keys(edit.changes!).sort(), [A, B]);
+  });
+
   it('refuses names the engine would split and positions that are not names', () => {
     const { svc, a } = workspace();
     assert.strictEqual(svc.rename(A, positionOf(a, a.indexOf('prefix')), 'a;b'), null);

@@ -36,13 +36,15 @@ export interface FileIndex {
   readonly optionUses: readonly Occurrence[];
   /** Literal custom IDs of buttons, menus, modals and text inputs. */
   readonly customIds: readonly Occurrence[];
+  /** `#trigger onInteraction{customID}`: the custom ID handled (its text inside the braces). */
+  readonly handles?: Occurrence;
   readonly trigger?: Occurrence;
   readonly name?: string;
   readonly type: string;
 }
 
 /** Parameter names that carry a component's custom ID. */
-const CUSTOM_ID_PARAMS = new Set(['customID', 'menuID', 'modalID']);
+export const CUSTOM_ID_PARAMS = new Set(['customID', 'menuID', 'modalID']);
 
 interface RelOcc {
   kind: 'var' | 'optionUse' | 'customId';
@@ -184,7 +186,15 @@ export class WorkspaceIndex {
         else customIds.push(occ);
       }
     }
-    return { variables, options, optionUses, customIds, trigger, name, type };
+    let handles: Occurrence | undefined;
+    if (trigger) {
+      const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(trigger.name);
+      if (m && m[1]) {
+        const at = trigger.name.indexOf(m[1], 'onInteraction{'.length);
+        handles = { name: m[1], start: trigger.start + at, end: trigger.start + at + m[1].length };
+      }
+    }
+    return { variables, options, optionUses, customIds, handles, trigger, name, type };
   }
 
   private indexStatement(text: string, nodes: readonly (TopLevelNode | ContentNode)[]): RelOcc[] {

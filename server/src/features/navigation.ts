@@ -1,35 +1,50 @@
 /**
  * Go to definition, find references and rename for variables (by name AND
- * scope, across the workspace; temporary `Zvar` variables within their file)
- * and for slash-command options (`Zoption{name}` and its `#option` line).
+ * scope, across the workspace; temporary `Zvar` variables within their file),
+ * for slash-command options (`Zoption{name}` and its `#option` line) and for
+ * component custom IDs (`ZaddButton{;verify}` and the interaction command
+ * with `#trigger onInteraction{verify}` that handles it).
  */
 import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { VariableScope } from '../catalog/variables';
 import { variableFunction } from '../catalog/variables';
-import { literalArgument } from '../analysis/workspace';
+import { CUSTOM_ID_PARAMS, literalArgument } from '../analysis/workspace';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, callPathAt, headerInfo, locateStatement, toRange } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
 
 type Target =
   | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
-  | { kind: 'option'; name: string; start: number; end: number };
+  | { kind: 'option'; name: string; start: number; end: number }
+  | { kind: 'customId'; name: string; start: number; end: number };
 
 /** What the cursor is on: a literal variable name, an option use, or an `#option` name. Looks at one statement only. */
-export function targetAt(model: DocumentModel, offset: number): Target | undefined {
+export function targetAt(model: DocumentModel, offset: number, ctx: FeatureContext): Target | undefined {
   const loc = locateStatement(model.tree, offset);
   if (!loc) return undefined;
   const rel = offset - loc.start;
   const st = loc.statement;
   if (st.kind === StatementKind.Header) {
     const directive = loc.text.slice(st.start + 1, st.nameEnd);
+    if (directive === 'trigger') {
+      const handles = ctx.workspace.get(model.uri)?.handles;
+      return handles && handles.start <= offset && offset <= handles.end ? { kind: 'customId', name: handles.name, start: handles.start, end: handles.end } : undefined;
+    }
     if (directive !== 'option') return undefined;
     const option = headerInfo(model.tree).options.find((o) => o.start <= offset && offset <= o.end);
     return option ? { kind: 'option', name: option.name, start: option.start, end: option.end } : undefined;
   }
   const path = callPathAt(st, rel);
   const frame = path[path.length - 1];
-  if (!frame || frame.argIndex !== 0) return undefined;
+  if (!frame) return undefined;
   const name = loc.text.slice(frame.call.start, frame.call.nameEnd);
+  if (frame.argIndex !== 0 || !variableFunction(name)) {
+    // A component's custom ID (ZaddButton{;verify}), handled by `#trigger onInteraction{verify}`.
+    const bound = bindCall(ctx.catalog, loc.text, frame.call);
+    const param = bound ? boundParamAt(bound.fn, bound.binding, frame.argIndex)?.param : undefined;
+    const id = param && CUSTOM_ID_PARAMS.has(param.name) ? literalArgument(loc.text, frame.call, frame.argIndex) : undefined;
+    if (id && rel >= id.start && rel <= id.end) return { kind: 'customId', name: id.text, start: loc.start + id.start, end: loc.start + id.end };
+    if (frame.argIndex !== 0) return undefined;
+  }
   const lit = literalArgument(loc.text, frame.call, 0);
   if (!lit || rel < lit.start || rel > lit.end) return undefined;
   const vf = variableFunction(name);
@@ -52,6 +67,15 @@ function places(model: DocumentModel, target: Target, ctx: FeatureContext): Plac
       declaration: occurrence.access === 'set',
     }));
   }
+  if (target.kind === 'customId') {
+    const found: Place[] = [];
+    for (const [file, index] of ctx.workspace.entries()) {
+      for (const o of index.customIds) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: true });
+      if (index.handles?.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, index.handles.start, index.handles.end), declaration: false });
+    }
+    // The current file first.
+    return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
+  }
   const index = ctx.workspace.get(model.uri);
   const result: Place[] = [];
   for (const o of headerInfo(model.tree).options) if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: true });
@@ -60,7 +84,7 @@ function places(model: DocumentModel, target: Target, ctx: FeatureContext): Plac
 }
 
 export function definitionAt(model: DocumentModel, offset: number, ctx: FeatureContext): Definition | null {
-  const target = targetAt(model, offset);
+  const target = targetAt(model, offset, ctx);
   if (!target) return null;
   const all = places(model, target, ctx);
   // The first write (the current file's first), else the first occurrence.
@@ -69,7 +93,7 @@ export function definitionAt(model: DocumentModel, offset: number, ctx: FeatureC
 }
 
 export function referencesAt(model: DocumentModel, offset: number, includeDeclaration: boolean, ctx: FeatureContext): Location[] {
-  const target = targetAt(model, offset);
+  const target = targetAt(model, offset, ctx);
   if (!target) return [];
   const all = places(model, target, ctx);
   const def = all.find((p) => p.declaration) ?? all[0];
@@ -78,7 +102,7 @@ export function referencesAt(model: DocumentModel, offset: number, includeDeclar
 
 export function prepareRenameAt(model: DocumentModel, offset: number, ctx: FeatureContext): { range: Range; placeholder: string } | null {
   void ctx;
-  const target = targetAt(model, offset);
+  const target = targetAt(model, offset, ctx);
   if (!target) return null;
   return { range: toRange(model.doc, target.start, target.end), placeholder: target.name };
 }
@@ -89,7 +113,7 @@ export function isValidName(name: string): boolean {
 }
 
 export function renameAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): WorkspaceEdit | null {
-  const target = targetAt(model, offset);
+  const target = targetAt(model, offset, ctx);
   if (!target || !isValidName(newName)) return null;
   const changes: Record<string, TextEdit[]> = {};
   for (const p of places(model, target, ctx)) (changes[p.uri] ??= []).push({ range: p.range, newText: newName });
