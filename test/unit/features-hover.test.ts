@@ -30,6 +30,10 @@ describe('features: hover', () => {
     assert.match(text, /\*\*style\*\*: `string`, optional, default: `secondary`/);
   });
 
+  it('spells out durations', () => {
+    assert.match(hoverText('Zcooldown{1h3¦0m}')!, /`1h30m` = 1 hour 30 minutes \(5400 s\)/);
+  });
+
   it('explains permission names', () => {
     assert.match(hoverText('ZeditChannelPerms{123456789012345678;123456789012345678;+viewCh¦annel}')!, /Permission \*\*viewChannel\*\* \(alias: readMessages\): `\+` allows it/);
     assert.match(hoverText('ZonlyPerms{useExter¦nalEmojis}')!, /not a permission/);

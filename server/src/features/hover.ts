@@ -4,7 +4,7 @@
  * permission names.
  */
 import type { Hover } from 'vscode-languageserver-types';
-import { resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
+import { parseDuration, resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
 import { NodeKind, StatementKind } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, SCOPES } from './headers';
@@ -97,6 +97,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
       lines.push(`\`${name}\` is not a permission the engine knows.`);
     }
   }
+  if (literal && p.type === 'duration') {
+    const seconds = parseDuration(trimmed.text);
+    if (seconds !== undefined) lines.push(`\`${trimmed.text}\` = ${describeSeconds(seconds)}.`);
+  }
   if (literal) {
     const value = closedValuesFor(bound.fn.name, p.name).find((v) => v.value === trimmed.text);
     if (value?.description) lines.push(value.description);
@@ -106,4 +110,22 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     lines.push(declared ? `Reads the slash-command option \`${trimmed.text}\`.` : `No \`#option ${trimmed.text}|...\` line declares this option.`);
   }
   return { contents: markdown(lines.join('\n\n')), range };
+}
+
+function describeSeconds(total: number): string {
+  if (total === 0) return '0 seconds';
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  const parts: string[] = [];
+  let rest = total;
+  for (const [size, name] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) parts.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+    rest -= n * size;
+  }
+  return `${parts.join(' ')} (${total} s)`;
 }
