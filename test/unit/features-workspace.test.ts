@@ -1,0 +1,68 @@
+/**
+ * The service over the fixture workspace (test/fixtures/workspace/commands):
+ * every feature answers for every file, and cross-file navigation works on
+ * real command files.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { service } from './features-helpers.test';
+
+const DIR = path.resolve(__dirname, '../../../test/fixtures/workspace/commands');
+const uriOf = (file: string) => `file://${path.join(DIR, file)}`;
+
+function load() {
+  const svc = service();
+  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.zbr'));
+  for (const file of files) svc.setWorkspaceFile(uriOf(file), fs.readFileSync(path.join(DIR, file), 'utf8'));
+  return { svc, files };
+}
+
+describe('features: the fixture workspace', () => {
+  it('answers every feature for every file without errors', () => {
+    const { svc, files } = load();
+    assert.ok(files.length >= 5);
+    for (const file of files) {
+      const uri = uriOf(file);
+      const text = svc.getText(uri)!;
+      const lines = text.split('\n');
+      svc.diagnostics(uri);
+      svc.documentSymbols(uri);
+      svc.foldingRanges(uri);
+      svc.semanticTokens(uri);
+      svc.documentColors(uri);
+      svc.documentLinks(uri);
+      svc.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } });
+      lines.forEach((line, l) => {
+        for (let c = 0; c <= line.length; c++) {
+          const p = { line: l, character: c };
+          svc.completions(uri, p);
+          svc.hover(uri, p);
+          svc.signatureHelp(uri, p);
+          svc.definition(uri, p);
+          svc.references(uri, p, true);
+          svc.prepareRename(uri, p);
+          svc.selectionRanges(uri, [p]);
+        }
+      });
+    }
+  });
+
+  it('finds the user variable xp in three commands', () => {
+    const { svc } = load();
+    const refs = svc.references(uriOf('welcome.zbr'), { line: 4, character: 13 }, true);
+    assert.deepStrictEqual([...new Set(refs.map((r) => path.basename(r.uri)))].sort(), ['rank.zbr', 'verify.zbr', 'welcome.zbr']);
+  });
+
+  it('lists the commands of the workspace', () => {
+    const { svc } = load();
+    const commands = svc.workspaceSymbols('').filter((s) => s.kind === 24).map((s) => s.name).sort();
+    assert.deepStrictEqual(commands, ['!panel (Verification panel)', '!rank (Rank Command)', '/ban', 'onInteraction{verify}', 'onMemberJoin']);
+  });
+
+  it('goes from the handler to the button', () => {
+    const { svc } = load();
+    const def = svc.definition(uriOf('verify.zbr'), { line: 0, character: 25 }) as { uri: string };
+    assert.strictEqual(path.basename(def.uri), 'panel.zbr');
+  });
+});
