@@ -1,0 +1,116 @@
+/**
+ * Incremental reparse. Statements are independent once we know where one
+ * starts (a line start at brace depth 0), so after an edit we re-parse from
+ * the statement containing the edit (one earlier when the edit touches its
+ * boundary, or when that one was cut short by header recovery, whose
+ * look-ahead reads into the next line) and stop at the first new statement
+ * boundary past the edit that is also an old boundary (shifted by the
+ * edit's length change). Every statement after it is reused as the very same
+ * object; only `starts` shifts.
+ */
+import { ParseOptions, StatementParser, parseCommandFile } from './parse';
+import { statementIndexAt } from './positions';
+import { Statement, StatementKind, SyntaxErrorCode, SyntaxTree } from './tree';
+
+/** A replacement of old-text range [start, end) by `text`. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+function clamp(v: number, min: number, max: number): number {
+  if (!(v >= min)) return min;
+  return v > max ? max : Math.floor(v);
+}
+
+/** True when the statement is a body left with open braces (it may have been ended by header recovery). */
+function hasUnclosed(st: Statement): boolean {
+  if (st.kind !== StatementKind.Body) return false;
+  const errors = st.errors;
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const code = errors[i].code;
+    if (code === SyntaxErrorCode.UnclosedCall || code === SyntaxErrorCode.UnclosedBrace) return true;
+  }
+  return false;
+}
+
+/**
+ * The tree of `old.text` with `edit` applied (edit offsets are in the old
+ * text). Equal to `parseCommandFile(newText, options)`, sharing every
+ * statement object the edit cannot affect.
+ */
+export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: ParseOptions): SyntaxTree {
+  const oldText = old.text;
+  const oldLen = oldText.length;
+  const start = clamp(edit.start, 0, oldLen);
+  const end = clamp(edit.end, start, oldLen);
+  const inserted = typeof edit.text === 'string' ? edit.text : '';
+  if (start === end && inserted.length === 0) return old;
+  const text = oldText.slice(0, start) + inserted + oldText.slice(end);
+  const n = old.statements.length;
+  if (n === 0) return parseCommandFile(text, options);
+
+  const oldStarts = old.starts;
+  let first = statementIndexAt(old, start);
+  if (first > 0 && start === oldStarts[first]) first--;
+  if (first > 0 && hasUnclosed(old.statements[first - 1])) first--;
+
+  const delta = inserted.length - (end - start);
+  const editEndNew = start + inserted.length;
+  const len = text.length;
+  const parser = new StatementParser(text, options);
+  const mid: Statement[] = [];
+  const midStarts: number[] = [];
+  let pos = oldStarts[first];
+  let j = first + 1;
+  let reuseFrom = n;
+  while (pos < len) {
+    midStarts.push(pos);
+    mid.push(parser.next(pos));
+    pos = parser.end;
+    if (pos >= editEndNew) {
+      const oldPos = pos - delta;
+      while (j < n && oldStarts[j] < oldPos) j++;
+      if (j < n && oldStarts[j] === oldPos) {
+        reuseFrom = j;
+        break;
+      }
+    }
+  }
+
+  const tail = n - reuseFrom;
+  const count = first + mid.length + tail;
+  const starts = new Int32Array(count + 1);
+  starts.set(oldStarts.subarray(0, first));
+  for (let k = 0; k < mid.length; k++) starts[first + k] = midStarts[k];
+  if (tail > 0) {
+    const at = first + mid.length;
+    starts.set(oldStarts.subarray(reuseFrom, n), at);
+    for (let k = at; k < count; k++) starts[k] += delta;
+  }
+  starts[count] = len;
+
+  let statements: Statement[];
+  const oldStatements = old.statements as Statement[];
+  if (tail === 0) {
+    statements = first === 0 ? mid : oldStatements.slice(0, first).concat(mid);
+  } else if (mid.length === reuseFrom - first) {
+    // Same number of statements: copy and overwrite the re-parsed slots.
+    statements = oldStatements.slice();
+    for (let k = 0; k < mid.length; k++) statements[first + k] = mid[k];
+  } else {
+    statements = oldStatements.slice(0, first).concat(mid, oldStatements.slice(reuseFrom));
+  }
+  return { text, statements, starts };
+}
+
+/**
+ * Applies several edits in order; each edit's offsets refer to the text left
+ * by the previous ones (the order of LSP content changes).
+ */
+export function applyEdits(tree: SyntaxTree, edits: readonly TextEdit[], options: ParseOptions): SyntaxTree {
+  let t = tree;
+  for (const e of edits) t = reparseCommandFile(t, e, options);
+  return t;
+}
