@@ -68,4 +68,16 @@ export function checkInvariants(tree: SyntaxTree): void {
   assert.strictEqual(at, text.length, 'tokens cover the text');
 }
 
+/** mulberry32: small seeded PRNG, reproducible across runs. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export { dumpTree };
