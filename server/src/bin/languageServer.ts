@@ -1,4 +1,166 @@
-import { bundledCatalog } from '../catalog';
-// Filled in by the LSP wiring; for now it proves the bundled catalog loads.
-const catalog = bundledCatalog();
-process.stderr.write(`zscript-language-server: catalog with ${catalog.functions.length} functions loaded\n`);
+/**
+ * zscript-language-server: the LSP server for Z command files (.zbr).
+ *
+ *   zscript-language-server [--stdio]        JSON-RPC over stdin/stdout (default)
+ *   zscript-language-server --node-ipc       Node IPC (the parent spawned us with an 'ipc' channel)
+ *   zscript-language-server --socket=PORT    connect to a client listening on 127.0.0.1:PORT
+ *   zscript-language-server --pipe=NAME      connect to a named pipe / Unix socket
+ *   zscript-language-server --version | --help
+ *
+ * In stdio mode nothing but protocol is ever written to stdout: console output
+ * is redirected to stderr before the connection starts.
+ */
+import * as util from 'util';
+import {
+  createConnection,
+  createServerPipeTransport,
+  createServerSocketTransport,
+  IPCMessageReader,
+  IPCMessageWriter,
+  LSPErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  type ConnectionOptions,
+  type MessageReader,
+  type MessageWriter,
+} from 'vscode-languageserver/node';
+import { SERVER_VERSION, startServer } from '../lsp/server';
+
+const HELP = `zscript-language-server ${SERVER_VERSION}: language server for Z command files (.zbr)
+
+Usage: zscript-language-server [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]
+
+  --stdio          talk JSON-RPC over stdin/stdout (the default)
+  --node-ipc       talk over the Node IPC channel of the parent process
+  --socket=PORT    connect to a client listening on 127.0.0.1:PORT
+  --pipe=NAME      connect to a client listening on a named pipe or Unix socket
+  --version        print the version and exit
+  --help           print this help and exit
+
+Settings come from the client (workspace/configuration, section "zscript").
+`;
+
+type Transport = { kind: 'stdio' } | { kind: 'ipc' } | { kind: 'socket'; port: number } | { kind: 'pipe'; name: string };
+
+function parseArgs(argv: string[]): Transport | 'help' | 'version' | { error: string } {
+  let transport: Transport | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--version':
+      case '-v':
+        return 'version';
+      case '--stdio':
+        transport = { kind: 'stdio' };
+        break;
+      case '--node-ipc':
+        transport = { kind: 'ipc' };
+        break;
+      case '--socket':
+      case '--port': {
+        const value = inline ?? argv[++i];
+        const port = Number(value);
+        if (!Number.isInteger(port) || port <= 0 || port > 65535) return { error: `--socket needs a port number, got "${value ?? ''}"` };
+        transport = { kind: 'socket', port };
+        break;
+      }
+      case '--pipe': {
+        const name = inline ?? argv[++i];
+        if (!name) return { error: '--pipe needs a name' };
+        transport = { kind: 'pipe', name };
+        break;
+      }
+      default:
+        // Clients add flags of their own (VS Code: --clientProcessId=N); they are not ours to refuse.
+        break;
+    }
+  }
+  return transport ?? { kind: 'stdio' };
+}
+
+/** Keeps stdout for the protocol: everything console writes goes to stderr. */
+function redirectConsoleToStderr(): void {
+  const write = (...args: unknown[]) => {
+    process.stderr.write(util.format(...args) + '\n');
+  };
+  console.log = write;
+  console.info = write;
+  console.debug = write;
+  console.warn = write;
+  console.error = write;
+  console.trace = write;
+  console.dir = (value: unknown) => write(util.inspect(value));
+}
+
+function main(): void {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (parsed === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (parsed === 'version') {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return;
+  }
+  if ('error' in parsed) {
+    process.stderr.write(`zscript-language-server: ${parsed.error}\n`);
+    process.exitCode = 2;
+    return;
+  }
+
+  // A request cancelled before it ran is answered at once, without running it.
+  const options: ConnectionOptions = {
+    connectionStrategy: {
+      cancelUndispatched: (message) => ({
+        jsonrpc: '2.0',
+        id: (message as { id?: number | string | null }).id ?? null,
+        error: new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled').toJson(),
+      }),
+    },
+  };
+
+  let reader: MessageReader | NodeJS.ReadableStream;
+  let writer: MessageWriter | NodeJS.WritableStream;
+  switch (parsed.kind) {
+    case 'ipc':
+      if (typeof process.send !== 'function') {
+        process.stderr.write('zscript-language-server: --node-ipc needs a parent process with an IPC channel\n');
+        process.exitCode = 2;
+        return;
+      }
+      reader = new IPCMessageReader(process);
+      writer = new IPCMessageWriter(process);
+      break;
+    case 'socket':
+      [reader, writer] = createServerSocketTransport(parsed.port, 'utf-8');
+      break;
+    case 'pipe':
+      [reader, writer] = createServerPipeTransport(parsed.name, 'utf-8');
+      break;
+    default:
+      redirectConsoleToStderr();
+      reader = process.stdin;
+      writer = process.stdout;
+      break;
+  }
+
+  if (parsed.kind !== 'stdio') {
+    // stdin's end already ends the process (the library watches it); other transports need it said.
+    (reader as MessageReader).onClose(() => process.exit(0));
+    if (parsed.kind === 'ipc') process.on('disconnect', () => process.exit(0));
+  }
+  const connection = createConnection(ProposedFeatures.all, reader as MessageReader, writer as MessageWriter, options);
+  process.on('uncaughtException', (error) => {
+    process.stderr.write(`zscript-language-server: uncaught exception: ${error?.stack ?? error}\n`);
+  });
+  process.on('unhandledRejection', (reason) => {
+    process.stderr.write(`zscript-language-server: unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
+  });
+  startServer(connection);
+}
+
+main();

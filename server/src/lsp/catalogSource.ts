@@ -1,0 +1,86 @@
+/**
+ * Which catalog the server uses, from the `zscript.catalog.*` settings:
+ * the bundled copy, a directory with the four JSON files, or a base URL (the
+ * HTTP endpoints; fetching, validation and the on-disk cache are the remote
+ * loader's job). Whatever goes wrong, the answer is a usable catalog plus a
+ * one-line message saying which one and why.
+ */
+import * as os from 'os';
+import * as path from 'path';
+import { bundledCatalog, loadCatalogFromDirectory, type Catalog } from '../catalog';
+import type { ServerSettings } from './settings';
+
+export interface CatalogChoice {
+  catalog: Catalog;
+  /** 'bundled' | 'file' | 'url' | 'cache': where the catalog in use came from. */
+  source: string;
+  /** A one-line human description (shown in VS Code's status bar, logged elsewhere). */
+  message: string;
+}
+
+/** Where the remote catalog may cache its last good copy; nothing else is ever written. */
+export function defaultCacheDir(initializationOptions: unknown): string {
+  const opts = initializationOptions as { globalStoragePath?: unknown; cacheDir?: unknown } | undefined;
+  if (opts && typeof opts.globalStoragePath === 'string' && opts.globalStoragePath) return path.join(opts.globalStoragePath, 'catalog-cache');
+  if (opts && typeof opts.cacheDir === 'string' && opts.cacheDir) return opts.cacheDir;
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'zscript');
+  return path.join(os.homedir(), '.cache', 'zscript');
+}
+
+export function expandPath(p: string, baseDir: string | undefined): string {
+  let out = p.trim();
+  if (out === '~' || out.startsWith('~/')) out = path.join(os.homedir(), out.slice(1));
+  if (!path.isAbsolute(out) && baseDir) out = path.resolve(baseDir, out);
+  return out;
+}
+
+interface RemoteResult {
+  catalog: Catalog;
+  origin: string;
+  message: string;
+}
+type RemoteLoader = (options: { baseUrl: string; cacheDir: string; fallback?: Catalog; timeoutMs?: number }) => Promise<RemoteResult>;
+
+let remoteLoader: RemoteLoader | undefined | null;
+function remote(): RemoteLoader | undefined {
+  if (remoteLoader === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      remoteLoader = (require('../catalog/remote') as { loadRemoteCatalog?: RemoteLoader }).loadRemoteCatalog ?? null;
+    } catch {
+      remoteLoader = null;
+    }
+  }
+  return remoteLoader ?? undefined;
+}
+
+export async function chooseCatalog(settings: ServerSettings, context: { workspaceDir?: string; cacheDir: string }): Promise<CatalogChoice> {
+  const bundled = bundledCatalog();
+  const fallback = (why: string): CatalogChoice => ({
+    catalog: bundled,
+    source: 'bundled',
+    message: `${why}; using the bundled catalog (${bundled.functions.length} functions)`,
+  });
+  const c = settings.catalog;
+  if (c.source === 'file') {
+    if (!c.path.trim()) return fallback('zscript.catalog.path is empty');
+    const dir = expandPath(c.path, context.workspaceDir);
+    const result = loadCatalogFromDirectory(dir);
+    if (!result.ok) return fallback(`catalog directory ${dir}: ${result.error}`);
+    return { catalog: result.catalog, source: 'file', message: `catalog from ${dir} (${result.catalog.functions.length} functions)` };
+  }
+  if (c.source === 'url') {
+    if (!c.url.trim()) return fallback('zscript.catalog.url is empty');
+    const load = remote();
+    if (!load) return fallback('this build has no remote catalog loader');
+    try {
+      const result = await load({ baseUrl: c.url.trim(), cacheDir: context.cacheDir, fallback: bundled });
+      const source = /cache/i.test(result.origin) ? 'cache' : /bundled/i.test(result.origin) ? 'bundled' : 'url';
+      return { catalog: result.catalog, source, message: result.message };
+    } catch (error) {
+      return fallback(`catalog URL ${c.url}: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+  return { catalog: bundled, source: 'bundled', message: `bundled catalog (${bundled.functions.length} functions)` };
+}

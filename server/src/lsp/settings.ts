@@ -1,0 +1,147 @@
+/**
+ * The `zscript.*` settings as the server understands them, and the reading of
+ * whatever shape a client sends them in: the `zscript` section of
+ * workspace/configuration, `{ zscript: {...} }` in initializationOptions or a
+ * didChangeConfiguration payload, or flat dotted keys (`"zscript.catalog.source"`).
+ * Unknown or ill-typed values fall back to the defaults, never throw.
+ */
+import type { ServiceSettings, Severity } from '../service';
+
+export type CatalogSourceKind = 'bundled' | 'file' | 'url';
+export type DiagnosticsMode = 'auto' | 'push' | 'pull' | 'both';
+
+export interface ServerSettings {
+  catalog: { source: CatalogSourceKind; path: string; url: string };
+  inlayHints: { parameterNames: ServiceSettings['inlayHintsParameterNames']; defaults: boolean };
+  diagnostics: {
+    severity: Record<string, Severity | 'off'>;
+    /** auto: pull when the client declares pull support, push otherwise. */
+    mode: DiagnosticsMode;
+  };
+  trace: { server: 'off' | 'messages' | 'verbose' };
+  files: { exclude: string[] };
+}
+
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
+  catalog: { source: 'bundled', path: '', url: '' },
+  inlayHints: { parameterNames: 'literals', defaults: true },
+  diagnostics: { severity: {}, mode: 'auto' },
+  trace: { server: 'off' },
+  files: { exclude: [] },
+};
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Expands dotted keys (`"catalog.source": "url"`) into nested objects, recursively. */
+function expandDotted(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, raw] of Object.entries(value)) {
+    const child = expandDotted(raw);
+    const parts = key.split('.').filter((p) => p.length > 0);
+    if (parts.length === 0) continue;
+    let target = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = target[parts[i]];
+      if (!isObject(next)) target[parts[i]] = {};
+      target = target[parts[i]] as Json;
+    }
+    const last = parts[parts.length - 1];
+    const existing = target[last];
+    // Merge two objects written both ways ("catalog": {...} and "catalog.url").
+    target[last] = isObject(existing) && isObject(child) ? { ...existing, ...child } : child;
+  }
+  return out;
+}
+
+/**
+ * Finds the zscript section in a payload: `{ zscript: {...} }`,
+ * `{ settings: { zscript: {...} } }`, dotted `{ "zscript.x": ... }`, or the
+ * section itself (recognised by one of its own keys).
+ */
+export function extractSection(payload: unknown): Json | undefined {
+  const expanded = expandDotted(payload);
+  if (!isObject(expanded)) return undefined;
+  if (isObject(expanded.zscript)) return expanded.zscript;
+  if (isObject(expanded.settings)) {
+    const inner = extractSection(expanded.settings);
+    if (inner) return inner;
+  }
+  const own = ['catalog', 'inlayHints', 'diagnostics', 'trace', 'files'];
+  if (own.some((k) => k in expanded)) return expanded;
+  return undefined;
+}
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
+
+/** Normalises a zscript section (or undefined) into complete settings. */
+export function normalizeSettings(section: unknown): ServerSettings {
+  const s = isObject(section) ? section : {};
+  const catalog = isObject(s.catalog) ? s.catalog : {};
+  const inlay = isObject(s.inlayHints) ? s.inlayHints : {};
+  const diagnostics = isObject(s.diagnostics) ? s.diagnostics : {};
+  const trace = isObject(s.trace) ? s.trace : {};
+  const files = isObject(s.files) ? s.files : {};
+  const d = DEFAULT_SERVER_SETTINGS;
+
+  const severity: Record<string, Severity | 'off'> = {};
+  if (isObject(diagnostics.severity)) {
+    for (const [code, value] of Object.entries(diagnostics.severity)) {
+      if (typeof value === 'string' && (SEVERITIES as readonly string[]).includes(value)) severity[code] = value as Severity | 'off';
+    }
+  }
+
+  // files.exclude: an array of globs, or VS Code's `{ glob: true }` map.
+  let exclude: string[] = [];
+  if (Array.isArray(files.exclude)) exclude = files.exclude.filter((g): g is string => typeof g === 'string' && g.length > 0);
+  else if (isObject(files.exclude)) exclude = Object.entries(files.exclude).filter(([g, on]) => on === true && g.length > 0).map(([g]) => g);
+
+  return {
+    catalog: {
+      source: pick(catalog.source, ['bundled', 'file', 'url'] as const, d.catalog.source),
+      path: typeof catalog.path === 'string' ? catalog.path : '',
+      url: typeof catalog.url === 'string' ? catalog.url : '',
+    },
+    inlayHints: {
+      parameterNames: pick(inlay.parameterNames, ['all', 'literals', 'none'] as const, d.inlayHints.parameterNames),
+      defaults: typeof inlay.defaults === 'boolean' ? inlay.defaults : d.inlayHints.defaults,
+    },
+    diagnostics: { severity, mode: pick(diagnostics.mode, ['auto', 'push', 'pull', 'both'] as const, d.diagnostics.mode) },
+    trace: { server: pick(trace.server, ['off', 'messages', 'verbose'] as const, d.trace.server) },
+    files: { exclude },
+  };
+}
+
+/** Layers `over` on top of `base` (both raw sections); `over` wins key by key. */
+export function mergeSections(base: Json | undefined, over: Json | undefined): Json | undefined {
+  if (!base) return over;
+  if (!over) return base;
+  const out: Json = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const prev = out[key];
+    out[key] = isObject(prev) && isObject(value) && key !== 'severity' && key !== 'exclude' ? mergeSections(prev, value) : value;
+  }
+  return out;
+}
+
+/** The part of the settings the language service takes. */
+export function serviceSettingsOf(settings: ServerSettings): ServiceSettings {
+  return {
+    inlayHintsParameterNames: settings.inlayHints.parameterNames,
+    inlayHintsDefaults: settings.inlayHints.defaults,
+    severity: { ...settings.diagnostics.severity },
+  };
+}
+
+export function catalogKey(settings: ServerSettings): string {
+  const c = settings.catalog;
+  return `${c.source}\u0000${c.source === 'file' ? c.path : ''}\u0000${c.source === 'url' ? c.url : ''}`;
+}

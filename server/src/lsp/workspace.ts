@@ -1,0 +1,233 @@
+/**
+ * The workspace on disk: finds every `.zbr` file under the workspace folders
+ * (asynchronously, in batches, so that requests keep being answered while a
+ * large tree is read), hands them to the service, and follows changes
+ * reported by the client. Bounded: files over 5 MiB are skipped, at most
+ * 20,000 files and 256 MiB of text are kept; node_modules, .git and the
+ * `zscript.files.exclude` globs are never entered.
+ */
+import { promises as fsp } from 'fs';
+import * as path from 'path';
+import { fileURLToPath } from 'url';
+import type { ZscriptLanguageService } from '../service';
+import { compileGlobs, GlobMatcher } from './glob';
+
+export const WORKSPACE_LIMITS = {
+  maxFileBytes: 5 * 1024 * 1024,
+  maxFiles: 20_000,
+  maxTotalBytes: 256 * 1024 * 1024,
+  batchSize: 64,
+};
+
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+/** file URI → path, or undefined for other schemes and malformed URIs. */
+export function uriToPath(uri: string): string | undefined {
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** path → file URI, encoded the way VS Code encodes them (so keys agree with the client's). */
+export function pathToUri(p: string): string {
+  const posix = p.replace(/\\/g, '/');
+  const encoded = posix
+    .split('/')
+    .map((segment) => segment.replace(/[^A-Za-z0-9\-._~]/g, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())))
+    .join('/');
+  return 'file://' + (encoded.startsWith('/') ? '' : '/') + encoded;
+}
+
+export function isCommandFile(p: string): boolean {
+  return p.toLowerCase().endsWith('.zbr');
+}
+
+export interface WorkspaceLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export class WorkspaceFiles {
+  private folders: string[] = [];
+  private exclude: GlobMatcher = () => false;
+  /** URIs handed to the service as workspace files, with their size. */
+  private readonly indexed = new Map<string, number>();
+  private totalBytes = 0;
+  private scanGeneration = 0;
+  private warnedLimit = false;
+  /** Resolves when the current scan finishes (tests and the bench wait on it). */
+  scanning: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly service: ZscriptLanguageService,
+    private readonly log: WorkspaceLog,
+    private readonly limits = WORKSPACE_LIMITS,
+  ) {}
+
+  get fileCount(): number {
+    return this.indexed.size;
+  }
+
+  get roots(): readonly string[] {
+    return this.folders;
+  }
+
+  setFolders(folders: readonly string[]): void {
+    this.folders = [...new Set(folders.map((f) => path.resolve(f)))];
+  }
+
+  setExclude(globs: readonly string[]): void {
+    this.exclude = compileGlobs(globs);
+  }
+
+  /** Whether a path belongs to the workspace and is not excluded. */
+  includes(p: string): boolean {
+    const root = this.folders.find((f) => p === f || p.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
+    if (!root) return false;
+    const rel = path.relative(root, p).split(path.sep).join('/');
+    if (!rel) return true;
+    const parts = rel.split('/');
+    if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return false;
+    // Every ancestor directory counts: excluding `drafts` excludes what is inside.
+    for (let i = 1; i <= parts.length; i++) if (this.exclude(parts.slice(0, i).join('/'))) return false;
+    return true;
+  }
+
+  /**
+   * (Re)scans every folder. Files that are no longer included (a new exclude
+   * glob, a removed folder) are dropped. A newer scan supersedes a running one.
+   */
+  rescan(): Promise<void> {
+    const generation = ++this.scanGeneration;
+    this.scanning = this.scan(generation).catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`));
+    return this.scanning;
+  }
+
+  private async scan(generation: number): Promise<void> {
+    const started = Date.now();
+    const seen = new Set<string>();
+    const pending: string[] = [];
+    const flush = async () => {
+      const batch = pending.splice(0, pending.length);
+      await Promise.all(batch.map((file) => this.load(file, seen)));
+      // Let queued requests run between batches.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    const stack = [...this.folders];
+    while (stack.length > 0) {
+      if (generation !== this.scanGeneration) return;
+      const dir = stack.pop()!;
+      let entries: import('fs').Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (this.includes(full)) stack.push(full);
+        } else if ((entry.isFile() || entry.isSymbolicLink()) && isCommandFile(entry.name) && this.includes(full)) {
+          pending.push(full);
+          if (pending.length >= this.limits.batchSize) {
+            await flush();
+            if (generation !== this.scanGeneration) return;
+          }
+        }
+      }
+    }
+    await flush();
+    if (generation !== this.scanGeneration) return;
+    // Drop what the scan no longer found (deleted while we were not told, or now excluded).
+    for (const uri of [...this.indexed.keys()]) if (!seen.has(uri)) this.forget(uri);
+    this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
+  }
+
+  private async load(file: string, seen?: Set<string>): Promise<void> {
+    const uri = pathToUri(file);
+    let size: number;
+    try {
+      const stat = await fsp.stat(file);
+      if (!stat.isFile()) return this.forget(uri);
+      size = stat.size;
+    } catch {
+      return this.forget(uri);
+    }
+    if (size > this.limits.maxFileBytes) {
+      this.log.info(`skipping ${file}: ${(size / 1048576).toFixed(1)} MiB is over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
+      return this.forget(uri);
+    }
+    const previous = this.indexed.get(uri);
+    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || this.totalBytes + size > this.limits.maxTotalBytes)) {
+      if (!this.warnedLimit) {
+        this.warnedLimit = true;
+        this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
+      }
+      return;
+    }
+    let text: string;
+    try {
+      text = await fsp.readFile(file, 'utf8');
+    } catch {
+      return this.forget(uri);
+    }
+    seen?.add(uri);
+    this.totalBytes += size - (previous ?? 0);
+    this.indexed.set(uri, size);
+    this.service.setWorkspaceFile(uri, text);
+  }
+
+  private forget(uri: string): void {
+    const size = this.indexed.get(uri);
+    if (size === undefined) return;
+    this.indexed.delete(uri);
+    this.totalBytes -= size;
+    this.service.removeWorkspaceFile(uri);
+  }
+
+  /** A file created or changed on disk (from workspace/didChangeWatchedFiles). */
+  async changed(uri: string): Promise<void> {
+    const p = uriToPath(uri);
+    if (!p) return;
+    if (!isCommandFile(p) || !this.includes(p)) {
+      // Maybe a directory was created (or moved in): scan it.
+      if (!isCommandFile(p) && this.includes(p)) await this.scanDirectory(p);
+      return;
+    }
+    await this.load(p);
+  }
+
+  /** A file or directory deleted on disk. */
+  deleted(uri: string): void {
+    const p = uriToPath(uri);
+    if (!p) return;
+    const key = pathToUri(p);
+    if (this.indexed.has(key)) return this.forget(key);
+    if (this.indexed.has(uri)) return this.forget(uri);
+    const prefix = key.endsWith('/') ? key : key + '/';
+    for (const known of [...this.indexed.keys()]) if (known.startsWith(prefix)) this.forget(known);
+  }
+
+  private async scanDirectory(dir: string): Promise<void> {
+    let entries: import('fs').Dirent[];
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (!this.includes(full)) continue;
+      if (entry.isDirectory()) await this.scanDirectory(full);
+      else if (isCommandFile(entry.name)) await this.load(full);
+    }
+  }
+
+  /** Every workspace file (not open documents) the service was given. */
+  files(): string[] {
+    return [...this.indexed.keys()];
+  }
+}
