@@ -37,7 +37,26 @@ import type {
   WorkspaceEdit,
   WorkspaceSymbol,
 } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Catalog } from './catalog';
+import { SyntaxTree } from './syntax/tree';
+import { parseCommandFile } from './syntax/parse';
+import { reparseCommandFile } from './syntax/incremental';
+import { WorkspaceIndex } from './analysis/workspace';
+import { DocumentModel, FeatureContext, offsetOf } from './features/model';
+import { AnalysisDiagnosticLike, toLspDiagnostics } from './features/diagnostics';
+import { completionsAt, resolveCompletionItem } from './features/completion';
+import { signatureHelpAt } from './features/signature';
+import { hoverAt } from './features/hover';
+import { inlayHintsIn } from './features/inlayHints';
+import { codeActionsFor } from './features/codeActions';
+import { definitionAt, prepareRenameAt, referencesAt, renameAt } from './features/navigation';
+import { documentSymbolsOf, workspaceSymbolsFor } from './features/symbols';
+import { foldingRangesOf } from './features/folding';
+import { SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './features/semanticTokens';
+import { colorPresentationsFor, documentColorsOf } from './features/colors';
+import { documentLinksOf } from './features/links';
+import { selectionRangesAt } from './features/selectionRange';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -92,5 +111,348 @@ export interface ZscriptLanguageService {
 }
 
 /** The semantic token legend (shared by the service and the LSP capabilities). */
-export const SEMANTIC_TOKEN_TYPES = ['function', 'parameter', 'keyword', 'string', 'comment', 'operator', 'variable', 'number', 'macro', 'event'] as const;
-export const SEMANTIC_TOKEN_MODIFIERS = ['defaultLibrary', 'declaration', 'readonly', 'deprecated', 'modification'] as const;
+export { SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './features/legend';
+
+/** What the service needs of the analyzer (analysis/analyzer.ts). */
+interface AnalyzerLike {
+  diagnose(tree: SyntaxTree, options: { severity?: Record<string, Severity | 'off'> }): readonly AnalysisDiagnosticLike[];
+}
+
+// TEMPORARY: analysis/analyzer.ts is being written concurrently; until it
+// lands, diagnostics are empty. Replaced by a static import when it exists.
+function createAnalyzer(catalog: Catalog): AnalyzerLike {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(['.', 'analysis', 'analyzer'].join('/')) as { Analyzer: new (c: Catalog) => AnalyzerLike };
+    return new mod.Analyzer(catalog);
+  } catch {
+    return { diagnose: () => [] };
+  }
+}
+
+export const DEFAULT_SETTINGS: ServiceSettings = {
+  inlayHintsParameterNames: 'literals',
+  inlayHintsDefaults: true,
+  severity: {},
+};
+
+interface DocumentState extends DocumentModel {
+  doc: TextDocument;
+  tree: SyntaxTree;
+  /** Diagnostics of the current tree (recomputed when the tree or the settings change). */
+  diagnostics?: { tree: SyntaxTree; generation: number; result: Diagnostic[] };
+  tokens?: SemanticTokensState;
+}
+
+/**
+ * The language service. Every public method is total: bad input (unknown
+ * URIs, out-of-range positions, malformed changes) gives an empty answer,
+ * never an exception.
+ */
+export class LanguageService implements ZscriptLanguageService {
+  private currentCatalog: Catalog;
+  private analyzer: AnalyzerLike;
+  private settings: ServiceSettings = { ...DEFAULT_SETTINGS, severity: {} };
+  /** Bumped when anything that changes diagnostics (catalog, severities) changes. */
+  private generation = 0;
+  private readonly open = new Map<string, DocumentState>();
+  private readonly disk = new Map<string, DocumentState>();
+  private readonly index: WorkspaceIndex;
+  /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */
+  onError?: (error: unknown) => void;
+
+  constructor(catalog: Catalog, settings?: Partial<ServiceSettings>) {
+    this.currentCatalog = catalog;
+    this.analyzer = createAnalyzer(catalog);
+    this.index = new WorkspaceIndex(catalog);
+    if (settings) this.configure(settings);
+  }
+
+  get catalog(): Catalog {
+    return this.currentCatalog;
+  }
+
+  /** The workspace index (read-only use: symbols, tests, the checker). */
+  get workspace(): WorkspaceIndex {
+    return this.index;
+  }
+
+  setCatalog(catalog: Catalog): void {
+    this.currentCatalog = catalog;
+    this.analyzer = createAnalyzer(catalog);
+    this.index.setCatalog(catalog);
+    this.generation++;
+    // Bare calls depend on the catalog: every tree is parsed again.
+    for (const map of [this.open, this.disk]) {
+      for (const state of map.values()) {
+        state.tree = this.parse(state.doc.getText());
+        state.diagnostics = undefined;
+        state.tokens = undefined;
+      }
+    }
+    for (const uri of new Set([...this.open.keys(), ...this.disk.keys()])) this.reindex(uri);
+  }
+
+  configure(settings: Partial<ServiceSettings>): void {
+    const next: ServiceSettings = { ...this.settings };
+    if (settings.inlayHintsParameterNames === 'all' || settings.inlayHintsParameterNames === 'literals' || settings.inlayHintsParameterNames === 'none') {
+      next.inlayHintsParameterNames = settings.inlayHintsParameterNames;
+    }
+    if (typeof settings.inlayHintsDefaults === 'boolean') next.inlayHintsDefaults = settings.inlayHintsDefaults;
+    if (settings.severity && typeof settings.severity === 'object') {
+      const severity: Record<string, Severity | 'off'> = {};
+      for (const [code, value] of Object.entries(settings.severity)) {
+        if (value === 'error' || value === 'warning' || value === 'information' || value === 'hint' || value === 'off') severity[code] = value;
+      }
+      next.severity = severity;
+      this.generation++;
+    }
+    this.settings = next;
+  }
+
+  getSettings(): ServiceSettings {
+    return { ...this.settings, severity: { ...this.settings.severity } };
+  }
+
+  // ---- documents --------------------------------------------------------
+
+  openDocument(uri: string, text: string, version: number): void {
+    if (typeof uri !== 'string' || typeof text !== 'string') return;
+    const doc = TextDocument.create(uri, 'zscript', Number.isFinite(version) ? version : 0, text);
+    this.open.set(uri, { uri, doc, tree: this.parse(text) });
+    this.reindex(uri);
+  }
+
+  changeDocument(uri: string, changes: readonly ContentChange[], version: number): void {
+    const state = this.open.get(uri);
+    if (!state || !Array.isArray(changes)) return;
+    const options = this.parseOptions();
+    for (const change of changes) {
+      if (!change || typeof change.text !== 'string') continue;
+      if ('range' in change && change.range) {
+        const start = offsetOf(state.doc, change.range.start);
+        const end = Math.max(start, offsetOf(state.doc, change.range.end));
+        state.doc = TextDocument.update(state.doc, [{ range: { start: state.doc.positionAt(start), end: state.doc.positionAt(end) }, text: change.text }], version);
+        try {
+          state.tree = reparseCommandFile(state.tree, { start, end, text: change.text }, options);
+        } catch {
+          state.tree = parseCommandFile(state.doc.getText(), options);
+        }
+      } else {
+        state.doc = TextDocument.update(state.doc, [{ text: change.text }], version);
+        state.tree = parseCommandFile(change.text, options);
+      }
+    }
+    // Keep the version the editor gave even when every change was skipped.
+    if (Number.isFinite(version)) state.doc = TextDocument.update(state.doc, [], version);
+    this.reindex(uri);
+  }
+
+  closeDocument(uri: string): void {
+    if (!this.open.delete(uri)) return;
+    this.reindex(uri);
+  }
+
+  setWorkspaceFile(uri: string, text: string): void {
+    if (typeof uri !== 'string' || typeof text !== 'string') return;
+    const doc = TextDocument.create(uri, 'zscript', 0, text);
+    this.disk.set(uri, { uri, doc, tree: this.parse(text) });
+    if (!this.open.has(uri)) this.reindex(uri);
+  }
+
+  removeWorkspaceFile(uri: string): void {
+    if (!this.disk.delete(uri)) return;
+    if (!this.open.has(uri)) this.reindex(uri);
+  }
+
+  hasDocument(uri: string): boolean {
+    return this.open.has(uri) || this.disk.has(uri);
+  }
+
+  getText(uri: string): string | undefined {
+    return this.state(uri)?.doc.getText();
+  }
+
+  /** The current syntax tree of a document (open or workspace). */
+  getTree(uri: string): SyntaxTree | undefined {
+    return this.state(uri)?.tree;
+  }
+
+  /** The version of an open document, as the editor last gave it. */
+  getVersion(uri: string): number | undefined {
+    return this.open.get(uri)?.doc.version;
+  }
+
+  /** URIs of open documents. */
+  openDocuments(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /** URIs of every known file (open or in the workspace). */
+  knownFiles(): string[] {
+    return [...new Set([...this.open.keys(), ...this.disk.keys()])];
+  }
+
+  // ---- features ---------------------------------------------------------
+
+  diagnostics(uri: string): Diagnostic[] {
+    const state = this.state(uri);
+    if (!state) return [];
+    const cached = state.diagnostics;
+    if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
+    let result: Diagnostic[];
+    try {
+      const raw = this.analyzer.diagnose(state.tree, { severity: this.settings.severity });
+      result = toLspDiagnostics(state.doc, raw, this.settings.severity);
+    } catch (error) {
+      this.onError?.(error);
+      return [];
+    }
+    state.diagnostics = { tree: state.tree, generation: this.generation, result };
+    return result;
+  }
+
+  completions(uri: string, position: Position): CompletionList {
+    return this.run(uri, { isIncomplete: false, items: [] }, (state) => completionsAt(state, this.position(state, position), this.context()));
+  }
+
+  resolveCompletion(item: CompletionItem): CompletionItem {
+    try {
+      return resolveCompletionItem(item, this.context());
+    } catch {
+      return item;
+    }
+  }
+
+  signatureHelp(uri: string, position: Position): SignatureHelp | null {
+    return this.run(uri, null, (state) => signatureHelpAt(state, this.position(state, position), this.context()));
+  }
+
+  hover(uri: string, position: Position): Hover | null {
+    return this.run(uri, null, (state) => hoverAt(state, this.position(state, position), this.context()));
+  }
+
+  inlayHints(uri: string, range: Range): InlayHint[] {
+    return this.run(uri, [], (state) => {
+      const start = range ? offsetOf(state.doc, range.start) : 0;
+      const end = range ? offsetOf(state.doc, range.end) : state.doc.getText().length;
+      return inlayHintsIn(state, start, Math.max(start, end), this.context());
+    });
+  }
+
+  codeActions(uri: string, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+    return this.run(uri, [], (state) => {
+      const start = range ? offsetOf(state.doc, range.start) : 0;
+      const end = range ? offsetOf(state.doc, range.end) : start;
+      return codeActionsFor(state, start, Math.max(start, end), Array.isArray(diagnostics) ? diagnostics : [], () => this.diagnostics(uri), this.context());
+    });
+  }
+
+  definition(uri: string, position: Position): Definition | null {
+    return this.run(uri, null, (state) => definitionAt(state, this.position(state, position), this.context()));
+  }
+
+  references(uri: string, position: Position, includeDeclaration: boolean): Location[] {
+    return this.run(uri, [], (state) => referencesAt(state, this.position(state, position), includeDeclaration !== false, this.context()));
+  }
+
+  prepareRename(uri: string, position: Position): { range: Range; placeholder: string } | null {
+    return this.run(uri, null, (state) => prepareRenameAt(state, this.position(state, position), this.context()));
+  }
+
+  rename(uri: string, position: Position, newName: string): WorkspaceEdit | null {
+    if (typeof newName !== 'string') return null;
+    return this.run(uri, null, (state) => renameAt(state, this.position(state, position), newName, this.context()));
+  }
+
+  documentSymbols(uri: string): DocumentSymbol[] {
+    return this.run(uri, [], (state) => documentSymbolsOf(state, this.context()));
+  }
+
+  workspaceSymbols(query: string): WorkspaceSymbol[] {
+    try {
+      return workspaceSymbolsFor(typeof query === 'string' ? query : '', this.context());
+    } catch {
+      return [];
+    }
+  }
+
+  foldingRanges(uri: string): FoldingRange[] {
+    return this.run(uri, [], (state) => foldingRangesOf(state));
+  }
+
+  semanticTokens(uri: string): SemanticTokens {
+    return this.run(uri, { data: [] }, (state) => {
+      const { tokens, state: next } = semanticTokensOf(state, this.context());
+      state.tokens = next;
+      return tokens;
+    });
+  }
+
+  semanticTokensDelta(uri: string, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+    return this.run(uri, { data: [] } as SemanticTokens | SemanticTokensDelta, (state) => {
+      const { result, state: next } = semanticTokensDeltaOf(state, state.tokens, previousResultId, this.context());
+      state.tokens = next;
+      return result;
+    });
+  }
+
+  documentColors(uri: string): ColorInformation[] {
+    return this.run(uri, [], (state) => documentColorsOf(state, this.context()));
+  }
+
+  colorPresentations(uri: string, color: Color, range: Range): ColorPresentation[] {
+    if (!color || !range) return [];
+    return this.run(uri, [], (state) => colorPresentationsFor(state, color, range));
+  }
+
+  documentLinks(uri: string): DocumentLink[] {
+    return this.run(uri, [], (state) => documentLinksOf(state, this.context()));
+  }
+
+  selectionRanges(uri: string, positions: readonly Position[]): SelectionRange[] {
+    if (!Array.isArray(positions)) return [];
+    return this.run(uri, [], (state) => selectionRangesAt(state, positions.map((p) => this.position(state, p))));
+  }
+
+  // ---- internals --------------------------------------------------------
+
+  private state(uri: string): DocumentState | undefined {
+    return this.open.get(uri) ?? this.disk.get(uri);
+  }
+
+  private context(): FeatureContext {
+    return { catalog: this.currentCatalog, settings: this.settings, workspace: this.index };
+  }
+
+  private position(state: DocumentState, position: Position): number {
+    return position && typeof position === 'object' ? offsetOf(state.doc, position) : 0;
+  }
+
+  /** Runs a feature on a known document; unknown URIs and internal failures answer `empty`. */
+  private run<T>(uri: string, empty: T, feature: (state: DocumentState) => T): T {
+    const state = this.state(uri);
+    if (!state) return empty;
+    try {
+      return feature(state);
+    } catch (error) {
+      this.onError?.(error);
+      return empty;
+    }
+  }
+
+  private parseOptions() {
+    const catalog = this.currentCatalog;
+    return { isBareCallable: (name: string) => catalog.isBareCallable(name) };
+  }
+
+  private parse(text: string): SyntaxTree {
+    return parseCommandFile(text, this.parseOptions());
+  }
+
+  private reindex(uri: string): void {
+    const state = this.state(uri);
+    if (state) this.index.set({ uri, doc: state.doc, tree: state.tree });
+    else this.index.delete(uri);
+  }
+}
