@@ -57,6 +57,7 @@ import { SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './
 import { colorPresentationsFor, documentColorsOf } from './features/colors';
 import { documentLinksOf } from './features/links';
 import { selectionRangesAt } from './features/selectionRange';
+import { formattingEdits } from './features/formatting';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -413,6 +414,10 @@ export class LanguageService implements ZscriptLanguageService {
   selectionRanges(uri: string, positions: readonly Position[]): SelectionRange[] {
     if (!Array.isArray(positions)) return [];
     return this.run(uri, [], (state) => selectionRangesAt(state, positions.map((p) => this.position(state, p))));
+  }
+
+  formatting(uri: string): TextEdit[] {
+    return this.run(uri, [], (state) => formattingEdits(state));
   }
 
   // ---- internals --------------------------------------------------------

@@ -71,3 +71,19 @@ describe('features: symbols, folding, selection', () => {
     assert.strictEqual(chain[chain.length - 1], RANK);
   });
 });
+
+describe('features: formatting', () => {
+  it('removes trailing blanks and normalises header spacing only', () => {
+    const svc = service();
+    const text = '#trigger   !a  \n#name\tX\nZtitle{a}   \nZif{a==b;  \n  yes}\n';
+    svc.openDocument(URI, text, 1);
+    const edits = svc.formatting(URI);
+    const lines = text.split('\n');
+    const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    let result = text;
+    for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
+      result = result.slice(0, offset(e.range.start)) + e.newText + result.slice(offset(e.range.end));
+    }
+    assert.strictEqual(result, '#trigger !a\n#name X\nZtitle{a}\nZif{a==b;\n  yes}\n');
+  });
+});
