@@ -199,15 +199,21 @@ export class WorkspaceIndex {
 
   private indexStatement(text: string, nodes: readonly (TopLevelNode | ContentNode)[]): RelOcc[] {
     const out: RelOcc[] = [];
-    const visit = (list: readonly (TopLevelNode | ContentNode)[]) => {
-      for (const node of list) {
-        if (node.kind === NodeKind.Call) {
-          this.indexCall(text, node, out);
-          for (const arg of node.args) visit(arg.nodes);
-        } else if (node.kind === NodeKind.Group) visit(node.nodes);
+    // Iterative pre-order walk (calls may nest thousands deep in a broken file).
+    const stack: (TopLevelNode | ContentNode)[] = [];
+    for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node.kind === NodeKind.Call) {
+        this.indexCall(text, node, out);
+        for (let a = node.args.length - 1; a >= 0; a--) {
+          const list = node.args[a].nodes;
+          for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]);
+        }
+      } else if (node.kind === NodeKind.Group) {
+        for (let i = node.nodes.length - 1; i >= 0; i--) stack.push(node.nodes[i]);
       }
-    };
-    visit(nodes);
+    }
     return out;
   }
 

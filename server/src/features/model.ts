@@ -149,13 +149,16 @@ export function callName(text: string, call: CallNode | { start: number; end: nu
   return text.slice(call.start, call.end);
 }
 
-/** Whether an argument holds any call (its value is then only known at run time). */
+/** Whether an argument holds any call (its value is then only known at run time). Iterative: nesting may be deep. */
 export function argumentHasCall(arg: Argument): boolean {
-  return arg.nodes.some((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall || (n.kind === NodeKind.Group && groupHasCall(n.nodes)));
-}
-
-function groupHasCall(nodes: readonly ContentNode[]): boolean {
-  return nodes.some((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall || (n.kind === NodeKind.Group && groupHasCall(n.nodes)));
+  const stack: (readonly ContentNode[])[] = [arg.nodes];
+  while (stack.length) {
+    for (const n of stack.pop()!) {
+      if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) return true;
+      if (n.kind === NodeKind.Group && n.nodes.length) stack.push(n.nodes);
+    }
+  }
+  return false;
 }
 
 /** The trimmed extent of an argument (relative offsets). */
@@ -205,23 +208,50 @@ export function offsetOf(doc: TextDocument, position: Position): number {
   return doc.offsetAt({ line, character });
 }
 
-export function walkCalls(nodes: readonly (TopLevelNode | ContentNode)[], visit: (call: CallNode, depth: number) => void, depth = 0): void {
-  for (const node of nodes) {
+type AnyNode = TopLevelNode | ContentNode;
+
+/**
+ * Visits every node in text order (a call before the nodes of its arguments).
+ * Iterative, so that thousands of nested braces cannot overflow the stack.
+ */
+export function walkNodes(nodes: readonly AnyNode[], visit: (node: TopLevelNode, depth: number) => void): void {
+  const lists: (readonly AnyNode[])[] = [nodes];
+  const indexes: number[] = [0];
+  const depths: number[] = [0];
+  while (lists.length) {
+    const top = lists.length - 1;
+    const list = lists[top];
+    const i = indexes[top];
+    if (i >= list.length) {
+      lists.pop();
+      indexes.pop();
+      depths.pop();
+      continue;
+    }
+    indexes[top] = i + 1;
+    const node = list[i];
+    const depth = depths[top];
+    visit(node, depth);
     if (node.kind === NodeKind.Call) {
-      visit(node, depth);
-      for (const arg of node.args) walkCalls(arg.nodes, visit, depth + 1);
-    } else if (node.kind === NodeKind.Group) {
-      walkCalls(node.nodes, visit, depth);
+      for (let k = node.args.length - 1; k >= 0; k--) {
+        if (node.args[k].nodes.length === 0) continue;
+        lists.push(node.args[k].nodes);
+        indexes.push(0);
+        depths.push(depth + 1);
+      }
+    } else if (node.kind === NodeKind.Group && node.nodes.length) {
+      lists.push(node.nodes);
+      indexes.push(0);
+      depths.push(depth);
     }
   }
 }
 
-export function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], visit: (node: TopLevelNode) => void): void {
-  for (const node of nodes) {
-    visit(node);
-    if (node.kind === NodeKind.Call) for (const arg of node.args) walkNodes(arg.nodes, visit);
-    else if (node.kind === NodeKind.Group) walkNodes(node.nodes, visit);
-  }
+/** Visits every call in text order, with its nesting depth. */
+export function walkCalls(nodes: readonly AnyNode[], visit: (call: CallNode, depth: number) => void): void {
+  walkNodes(nodes, (node, depth) => {
+    if (node.kind === NodeKind.Call) visit(node, depth);
+  });
 }
 
 export function isBody(statement: Statement): statement is BodyStatement {

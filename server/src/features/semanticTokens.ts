@@ -19,7 +19,7 @@ import type { Catalog } from '../catalog';
 import { variableFunction } from '../catalog/variables';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from './legend';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';
+import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument, walkNodes } from './model';
 
 const T = Object.fromEntries(SEMANTIC_TOKEN_TYPES.map((t, i) => [t, i])) as Record<(typeof SEMANTIC_TOKEN_TYPES)[number], number>;
 const M = Object.fromEntries(SEMANTIC_TOKEN_MODIFIERS.map((m, i) => [m, 1 << i])) as Record<(typeof SEMANTIC_TOKEN_MODIFIERS)[number], number>;
@@ -111,7 +111,7 @@ function statementTokens(catalog: Catalog, st: Statement, text: string): Stateme
 }
 
 function visitNodes(catalog: Catalog, nodes: readonly (TopLevelNode | ContentNode)[], text: string, push: (s: number, e: number, t: number, m?: number) => void): void {
-  for (const node of nodes) {
+  walkNodes(nodes, (node) => {
     switch (node.kind) {
       case NodeKind.Call:
         visitCall(catalog, node, text, push);
@@ -125,11 +125,8 @@ function visitNodes(catalog: Catalog, nodes: readonly (TopLevelNode | ContentNod
       case NodeKind.Comment:
         push(node.start, node.end, T.comment);
         break;
-      case NodeKind.Group:
-        visitNodes(catalog, node.nodes, text, push);
-        break;
     }
-  }
+  });
 }
 
 function visitCall(catalog: Catalog, call: CallNode, text: string, push: (s: number, e: number, t: number, m?: number) => void): void {
@@ -139,7 +136,7 @@ function visitCall(catalog: Catalog, call: CallNode, text: string, push: (s: num
   const vf = variableFunction(name);
   const bound = catalog.getFunction(name) ? bindCall(catalog, text, call) : undefined;
   call.args.forEach((arg, k) => {
-    visitNodes(catalog, arg.nodes, text, push);
+    // Nested nodes are visited by the walk in visitNodes.
     const literal = !argumentHasCall(arg) && arg.nodes.length === 0;
     if (k === 0 && vf && literal) {
       const t = trimmedArgument(text, arg);
