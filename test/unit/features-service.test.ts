@@ -93,6 +93,26 @@ describe('features: the language service', () => {
     }
   });
 
+  it('survives 50 000 nested calls in every feature', () => {
+    const svc = service();
+    const text = 'Ztitle{'.repeat(25000) + '{'.repeat(25000) + 'ZsetUserVar{x;1}\n' + '}'.repeat(100) + '\nZcolor{#ffffff}\n';
+    svc.openDocument(URI, text, 1);
+    const end = { line: 3, character: 0 };
+    const inside = { line: 0, character: 7 * 25000 + 25000 + 13 };
+    assert.ok(svc.semanticTokens(URI).data.length > 0);
+    svc.foldingRanges(URI);
+    svc.documentSymbols(URI);
+    svc.documentColors(URI);
+    svc.documentLinks(URI);
+    svc.inlayHints(URI, { start: { line: 0, character: 0 }, end });
+    svc.selectionRanges(URI, [inside]);
+    assert.ok(svc.completions(URI, inside).items.length > 0);
+    assert.strictEqual(svc.signatureHelp(URI, inside)!.signatures[0].label, 'ZsetUserVar{name;value?;userID?;guildID?}');
+    svc.hover(URI, inside);
+    svc.references(URI, inside, true);
+    svc.workspaceSymbols('');
+  });
+
   it('indexes workspace files until an open document replaces them', () => {
     const svc = service();
     const other = 'file:///bot/commands/other.zbr';
