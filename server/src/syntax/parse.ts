@@ -88,12 +88,30 @@ class Frame {
   group: MGroup | null = null;
   /** Relative start of the current argument (calls). */
   argStart = 0;
-  /** Nodes of the current argument / group, allocated on first use. */
-  nodes: ContentNode[] | null = null;
-  /** Separators and args for calls, allocated on first `;`. */
-  args: Argument[] | null = null;
-  seps: number[] | null = null;
+  /**
+   * Scratch buffers (reused for every brace at this depth): nodes of the
+   * current argument / group, finished arguments, separator offsets. They are
+   * copied out at exact size when the brace closes, so the tree holds no
+   * over-allocated arrays.
+   */
+  nodes: ContentNode[] = [];
+  nodeCount = 0;
+  args: Argument[] = [];
+  argCount = 0;
+  seps: number[] = [];
 }
+
+/** An exact-size copy of buf[0..n), or the shared empty array. */
+function copyOut<T>(buf: T[], n: number): T[] {
+  if (n === 0) return EMPTY as unknown as T[];
+  if (n === 1) return [buf[0]];
+  if (n === 2) return [buf[0], buf[1]];
+  return buf.slice(0, n);
+}
+
+/** Character classes for the body loop: 0 = plain text, else handled in the switch. */
+const SPECIAL = new Uint8Array(128);
+for (const ch of [10, 13, 47, 59, 90, 92, 123, 125]) SPECIAL[ch] = 1;
 
 const MESSAGES = {
   unclosedCall: (name: string) =>
@@ -175,29 +193,28 @@ export class StatementParser {
     const text = this.text;
     const len = text.length;
     const options = this.options;
-    let top: TopLevelNode[] | null = null;
+    const frames = this.frames;
     let errors: SyntaxError[] | null = null;
+    // frames[0] collects the top-level nodes; frames[depth] is the innermost open brace.
     let depth = 0;
-    let frame: Frame | null = null;
+    let cur = this.frameAt(0);
+    cur.nodeCount = 0;
     let contentEnd = -1;
     let stmtEnd = -1;
 
     while (pos < len) {
-      const c = text.charCodeAt(pos);
-      if (c > CLOSE || (c < OPEN && c !== Z && c !== BACKSLASH && c !== SEMI && c !== SLASH && c !== LF && c !== CR)) {
-        pos++;
-        continue;
+      let c = text.charCodeAt(pos);
+      // Fast path: plain text.
+      while (c >= 128 || SPECIAL[c] === 0) {
+        if (++pos >= len) break;
+        c = text.charCodeAt(pos);
       }
+      if (pos >= len) break;
       switch (c) {
         case LF:
         case CR: {
           const after = lineBreakEnd(text, pos);
-          if (depth === 0) {
-            contentEnd = pos;
-            stmtEnd = after;
-            break;
-          }
-          if (startsWithKnownDirective(text, after)) {
+          if (depth === 0 || startsWithKnownDirective(text, after)) {
             contentEnd = pos;
             stmtEnd = after;
             break;
@@ -209,7 +226,7 @@ export class StatementParser {
           if (depth === 0 && pos + 1 < len && text.charCodeAt(pos + 1) === SLASH) {
             const lineEnd = findLineEnd(text, pos + 2);
             const node: CommentNode = { kind: NodeKind.Comment, start: pos - start, end: lineEnd - start };
-            (top ??= []).push(node);
+            cur.nodes[cur.nodeCount++] = node as unknown as ContentNode;
             contentEnd = lineEnd;
             stmtEnd = lineBreakEnd(text, lineEnd);
             break;
@@ -218,13 +235,12 @@ export class StatementParser {
           continue;
         }
         case SEMI: {
-          if (frame !== null && frame.call !== null) {
+          if (cur.call !== null) {
             const rel = pos - start;
-            const arg: Argument = { start: frame.argStart, end: rel, nodes: frame.nodes ?? EMPTY };
-            (frame.args ??= []).push(arg);
-            (frame.seps ??= []).push(rel);
-            frame.nodes = null;
-            frame.argStart = rel + 1;
+            cur.args[cur.argCount] = { start: cur.argStart, end: rel, nodes: copyOut(cur.nodes, cur.nodeCount) };
+            cur.seps[cur.argCount++] = rel;
+            cur.nodeCount = 0;
+            cur.argStart = rel + 1;
           }
           pos++;
           continue;
@@ -233,18 +249,14 @@ export class StatementParser {
           if (pos + 1 < len) {
             const d = text.charCodeAt(pos + 1);
             if (d === OPEN || d === CLOSE || d === SEMI || d === BACKSLASH) {
-              const node = { kind: NodeKind.Escape as const, start: pos - start, end: pos + 2 - start };
-              if (frame === null) (top ??= []).push(node);
-              else (frame.nodes ??= []).push(node);
+              cur.nodes[cur.nodeCount++] = { kind: NodeKind.Escape, start: pos - start, end: pos + 2 - start };
               pos += 2;
               continue;
             }
             if (d === Z && pos + 2 < len && isAlnum(text.charCodeAt(pos + 2))) {
               let p = pos + 3;
               while (p < len && isAlnum(text.charCodeAt(p))) p++;
-              const node = { kind: NodeKind.Escape as const, start: pos - start, end: p - start };
-              if (frame === null) (top ??= []).push(node);
-              else (frame.nodes ??= []).push(node);
+              cur.nodes[cur.nodeCount++] = { kind: NodeKind.Escape, start: pos - start, end: p - start };
               pos = p;
               continue;
             }
@@ -271,46 +283,41 @@ export class StatementParser {
             if (p === pos + 1) {
               (errors ??= []).push({ code: SyntaxErrorCode.MissingName, start: rel, end: rel + 2, message: MESSAGES.missingName });
             }
-            if (frame === null) (top ??= []).push(call as CallNode);
-            else (frame.nodes ??= []).push(call as CallNode);
-            frame = this.frameAt(depth++);
-            frame.call = call;
-            frame.group = null;
-            frame.argStart = p + 1 - start;
-            frame.nodes = null;
-            frame.args = null;
-            frame.seps = null;
+            cur.nodes[cur.nodeCount++] = call as CallNode;
+            cur = this.frameAt(++depth);
+            cur.call = call;
+            cur.group = null;
+            cur.argStart = p + 1 - start;
+            cur.nodeCount = 0;
+            cur.argCount = 0;
             pos = p + 1;
             continue;
           }
           if (p > pos + 1 && (pos === start || !isAlnum(text.charCodeAt(pos - 1))) && options.isBareCallable(text.slice(pos, p))) {
-            const node = { kind: NodeKind.BareCall as const, start: pos - start, end: p - start };
-            if (frame === null) (top ??= []).push(node);
-            else (frame.nodes ??= []).push(node);
+            cur.nodes[cur.nodeCount++] = { kind: NodeKind.BareCall, start: pos - start, end: p - start };
           }
           pos = p;
           continue;
         }
         case OPEN: {
           const group: MGroup = { kind: NodeKind.Group, start: pos - start, end: -1, close: -1, nodes: EMPTY };
-          if (frame === null) (top ??= []).push(group as GroupNode);
-          else (frame.nodes ??= []).push(group as GroupNode);
-          frame = this.frameAt(depth++);
-          frame.call = null;
-          frame.group = group;
-          frame.nodes = null;
+          cur.nodes[cur.nodeCount++] = group as GroupNode;
+          cur = this.frameAt(++depth);
+          cur.call = null;
+          cur.group = group;
+          cur.nodeCount = 0;
+          cur.argCount = 0;
           pos++;
           continue;
         }
         case CLOSE: {
           const rel = pos - start;
-          if (frame === null) {
-            (top ??= []).push({ kind: NodeKind.StrayClose, start: rel, end: rel + 1 });
+          if (depth === 0) {
+            cur.nodes[cur.nodeCount++] = { kind: NodeKind.StrayClose, start: rel, end: rel + 1 };
             (errors ??= []).push({ code: SyntaxErrorCode.StrayClose, start: rel, end: rel + 1, message: MESSAGES.stray });
           } else {
-            closeFrame(frame, rel, rel, rel + 1);
-            depth--;
-            frame = depth > 0 ? this.frames[depth - 1] : null;
+            closeFrame(cur, rel, rel, rel + 1);
+            cur = frames[--depth];
           }
           pos++;
           continue;
@@ -329,8 +336,8 @@ export class StatementParser {
     if (depth > 0) {
       // Unclosed braces: report outermost first, then close innermost first.
       const unclosed: SyntaxError[] = [];
-      for (let i = 0; i < depth; i++) {
-        const f = this.frames[i];
+      for (let i = 1; i <= depth; i++) {
+        const f = frames[i];
         if (f.call !== null) {
           const call = f.call;
           unclosed.push({
@@ -344,24 +351,18 @@ export class StatementParser {
           unclosed.push({ code: SyntaxErrorCode.UnclosedBrace, start: g.start, end: g.start + 1, message: MESSAGES.unclosedBrace });
         }
       }
-      for (let i = depth - 1; i >= 0; i--) closeFrame(this.frames[i], -1, relEnd, relEnd);
+      for (let i = depth; i >= 1; i--) closeFrame(frames[i], -1, relEnd, relEnd);
       if (errors === null) errors = unclosed;
       else {
         errors = errors.concat(unclosed);
         errors.sort(byStart);
       }
     }
-    // Release references held by pooled frames.
-    for (let i = 0; i < depth; i++) {
-      const f = this.frames[i];
-      f.call = null;
-      f.group = null;
-      f.nodes = null;
-      f.args = null;
-      f.seps = null;
-    }
+    const root = frames[0];
+    const nodes = copyOut(root.nodes, root.nodeCount) as TopLevelNode[];
+    root.nodeCount = 0;
     this.end = stmtEnd;
-    return { kind: StatementKind.Body, length: stmtEnd - start, end: relEnd, nodes: top ?? EMPTY, errors: errors ?? EMPTY };
+    return { kind: StatementKind.Body, length: stmtEnd - start, end: relEnd, nodes, errors: errors ?? EMPTY };
   }
 }
 
@@ -373,26 +374,26 @@ function byStart(a: SyntaxError, b: SyntaxError): number {
 function closeFrame(f: Frame, close: number, argEnd: number, end: number): void {
   if (f.call !== null) {
     const call = f.call;
-    const last: Argument = { start: f.argStart, end: argEnd, nodes: f.nodes ?? EMPTY };
-    if (f.args === null) call.args = [last];
+    const last: Argument = { start: f.argStart, end: argEnd, nodes: copyOut(f.nodes, f.nodeCount) };
+    const n = f.argCount;
+    if (n === 0) call.args = [last];
     else {
-      f.args.push(last);
-      call.args = f.args;
-      call.separators = f.seps!;
+      f.args[n] = last;
+      call.args = f.args.slice(0, n + 1);
+      call.separators = copyOut(f.seps, n);
     }
     call.close = close;
     call.end = end;
     f.call = null;
-    f.args = null;
-    f.seps = null;
   } else {
     const g = f.group!;
     g.close = close;
     g.end = end;
-    if (f.nodes !== null) g.nodes = f.nodes;
+    g.nodes = copyOut(f.nodes, f.nodeCount);
     f.group = null;
   }
-  f.nodes = null;
+  f.nodeCount = 0;
+  f.argCount = 0;
 }
 
 /** Absolute offset of the first `\n`/`\r` at or after `pos`, or the text length. */

@@ -1,0 +1,216 @@
+/**
+ * Parser benchmark: on generated realistic command files of 1 MiB and 10 MiB,
+ * in one run: a baseline charCodeAt loop (counts `{`, `}`, `;`), jsonc-parser's
+ * parseTree on a JSON document of the same size, our full parse, a one-
+ * character edit in the middle re-parsed incrementally (median of many), and
+ * the heap held by the 10 MiB tree.
+ *
+ * Standalone: `node out/bench/parser.js` (the GC is exposed at run time for
+ * the memory figure).
+ */
+import * as v8 from 'v8';
+import * as vm from 'vm';
+import { parseTree } from 'jsonc-parser';
+import { parseCommandFile, ParseOptions } from '../server/src/syntax/parse';
+import { reparseCommandFile } from '../server/src/syntax/incremental';
+import { SyntaxTree } from '../server/src/syntax/tree';
+
+const MiB = 1024 * 1024;
+const BARE = new Set(['Zusername', 'ZuserID', 'Ztimestamp', 'ZguildID', 'ZchannelID', 'ZmessageID', 'Zdate', 'Ztime']);
+const options: ParseOptions = { isBareCallable: (name) => BARE.has(name) };
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One realistic command file (~1-2 KiB): headers, embed, Zif, multi-line calls, comments, escapes, variables. */
+function commandFile(rnd: () => number, n: number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const v = pick(['xp', 'level', 'coins', 'warns', 'streak']);
+  const lines = [
+    `#trigger !cmd${n}`,
+    `#name Command ${n}`,
+    `#type ${pick(['prefix', 'slash', 'prefix'])}`,
+    `#description Shows the author's ${v} and a few other things.`,
+    `#option target|Who to look at|user|false`,
+    '',
+    '// read persistent values into temporary variables',
+    `Zvar{${v};ZgetUserVar{${v};ZuserID}}`,
+    `Zvar{next;Zmath{Zvar{${v}} * 2 + 10}}`,
+    `Ztitle{Zusername's ${v} report}`,
+    `Zdescription{Level: ZgetUserVar{level}`,
+    `${v.toUpperCase()}: Zvar{${v}} / Zvar{next}`,
+    `Last seen: Ztimestamp}`,
+    `Zcolor{#${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0')}}`,
+    `ZaddField{${v};Zvar{${v}};true}`,
+    `ZaddField{Server;ZguildName{};false}`,
+    `Zif{Zvar{${v}}>=${Math.floor(rnd() * 100)};ZsetUserVar{${v};Zmath{Zvar{${v}}+1}};Zsend{Not enough \\{${v}\\} yet\\; keep going!}}`,
+    `ZaddButton{;ok-${n};OK;;true}`,
+    `Hello Zusername, you have Zvar{${v}} ${v} // inline note`,
+    `Literal \\Zusername and a path C:\\\\bot\\\\data`,
+    `Zfooter{Requested by Zusername at Zdate Ztime}`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function generateCommandText(size: number, seed = 42): string {
+  const rnd = prng(seed);
+  const parts: string[] = [];
+  let total = 0;
+  for (let n = 0; total < size; n++) {
+    const f = commandFile(rnd, n);
+    parts.push(f);
+    total += f.length;
+  }
+  return parts.join('').slice(0, size);
+}
+
+function generateJson(size: number, seed = 7): string {
+  const rnd = prng(seed);
+  const items: string[] = [];
+  let total = 2;
+  for (let n = 0; total < size; n++) {
+    const item = JSON.stringify({
+      id: n,
+      name: `Command ${n}`,
+      trigger: `!cmd${n}`,
+      enabled: rnd() < 0.5,
+      weight: Math.round(rnd() * 1000) / 10,
+      tags: ['fun', 'xp', 'level'].slice(0, 1 + Math.floor(rnd() * 3)),
+      embed: { title: `Report ${n}`, color: '#5865F2', fields: [{ name: 'XP', value: '10', inline: true }] },
+    });
+    items.push(item);
+    total += item.length + 2;
+  }
+  return '[\n' + items.join(',\n') + '\n]';
+}
+
+function baseline(text: string): number {
+  let count = 0;
+  for (let i = 0, n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 || c === 125 || c === 59) count++;
+  }
+  return count;
+}
+
+let sink: unknown;
+
+/** Median milliseconds of `fn` over `runs` runs after `warm` warm-up runs. */
+function timeMs(fn: () => unknown, runs: number, warm = 2): number {
+  for (let i = 0; i < warm; i++) sink = fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    sink = fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
+function getGc(): (() => void) | undefined {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (typeof g === 'function') return g;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+const fmt = (x: number, d = 1): string => x.toFixed(d);
+const mibs = (bytes: number, ms: number): number => bytes / MiB / (ms / 1000);
+
+export async function runParserBench(): Promise<string[]> {
+  const lines: string[] = [];
+  const out = (s: string): void => {
+    lines.push(s);
+  };
+  out('parser benchmark (sizes in UTF-16 code units; MiB = 2^20)');
+  const results: Record<string, { base: number; json: number; full: number; inc: number }> = {};
+  for (const size of [1 * MiB, 10 * MiB]) {
+    const label = `${size / MiB} MiB`;
+    const text = generateCommandText(size);
+    const json = generateJson(size);
+    const runs = size > MiB ? 5 : 15;
+    const tBase = timeMs(() => baseline(text), runs * 2);
+    const tJson = timeMs(() => parseTree(json), runs);
+    const tFull = timeMs(() => parseCommandFile(text, options), runs);
+    // Incremental: one character typed in the middle, alternating insert/delete
+    // so the tree does not grow; median of many.
+    let tree: SyntaxTree = parseCommandFile(text, options);
+    const mid = text.length >> 1;
+    const incTimes: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      const edit = i % 2 === 0 ? { start: mid, end: mid, text: 'x' } : { start: mid, end: mid + 1, text: '' };
+      const t0 = process.hrtime.bigint();
+      tree = reparseCommandFile(tree, edit, options);
+      incTimes.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    sink = tree;
+    incTimes.sort((a, b) => a - b);
+    const tInc = incTimes[incTimes.length >> 1];
+    results[label] = { base: tBase, json: tJson, full: tFull, inc: tInc };
+    out(`${label}: ${tree.statements.length} statements`);
+    out(`  baseline charCodeAt loop  ${fmt(tBase, 2).padStart(8)} ms  ${fmt(mibs(size, tBase)).padStart(7)} MiB/s`);
+    out(`  jsonc-parser parseTree    ${fmt(tJson, 2).padStart(8)} ms  ${fmt(mibs(json.length, tJson)).padStart(7)} MiB/s`);
+    out(`  parseCommandFile (full)   ${fmt(tFull, 2).padStart(8)} ms  ${fmt(mibs(size, tFull)).padStart(7)} MiB/s  (${fmt(tBase / tFull, 2)} of baseline, ${fmt(tJson / tFull, 2)}x jsonc-parser)`);
+    out(`  incremental 1-char edit   ${fmt(tInc, 4).padStart(8)} ms  (${fmt(tFull / tInc, 0)}x faster than full parse)`);
+  }
+
+  // Memory of the 10 MiB tree.
+  const gc = getGc();
+  let memLine: string;
+  let memRatio = NaN;
+  if (gc) {
+    const text = generateCommandText(10 * MiB);
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const tree = parseCommandFile(text, options);
+    gc();
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    sink = tree;
+    const bytes = after - before;
+    memRatio = bytes / (text.length * 2 > 0 ? text.length : 1);
+    memLine = `  tree heap for 10 MiB file ${fmt(bytes / MiB)} MiB = ${fmt(memRatio, 2)}x the file size (${tree.statements.length} statements)`;
+  } else memLine = '  tree heap: GC not available, not measured';
+  out('memory:');
+  out(memLine);
+
+  const r1 = results['1 MiB'];
+  const r10 = results['10 MiB'];
+  const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
+  out('targets:');
+  for (const [label, r] of [
+    ['1 MiB', r1],
+    ['10 MiB', r10],
+  ] as const) {
+    out(`  full parse >= 1/3 baseline speed (${label}): ${fmt(r.base / r.full, 3)} -> ${verdict(r.base / r.full >= 1 / 3)}`);
+  }
+  out(`  incremental 1-char edit in 1 MiB >= 100x faster than full: ${fmt(r1.full / r1.inc, 0)}x -> ${verdict(r1.full / r1.inc >= 100)}`);
+  out(`  tree memory for 10 MiB < 10x file size: ${fmt(memRatio, 2)}x -> ${verdict(memRatio < 10)}`);
+  void sink;
+  return lines;
+}
+
+if (require.main === module) {
+  runParserBench().then(
+    (lines) => console.log(lines.join('\n')),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
