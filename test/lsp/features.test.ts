@@ -1,0 +1,261 @@
+/**
+ * The built server (dist/server.js) over stdio, one request per capability,
+ * against a real JSON-RPC connection: sync, push and pull diagnostics, every
+ * editor feature, the workspace index across two files.
+ */
+import * as assert from 'assert';
+import * as path from 'path';
+import { capabilities, eventually, fileUri, FIXTURES, LspClient, positionOf } from './client';
+
+const WORKSPACE = path.join(FIXTURES, 'workspace');
+const PREFIX = fileUri(path.join(WORKSPACE, 'commands', 'prefix.zbr'));
+const SETPREFIX = fileUri(path.join(WORKSPACE, 'commands', 'setprefix.zbr'));
+const DRAFT = fileUri(path.join(WORKSPACE, 'drafts', 'draft.zbr'));
+const DOC = fileUri(path.join(WORKSPACE, 'commands', 'open.zbr'));
+
+const TEXT = [
+  '#trigger !open',
+  '#name Open test',
+  '',
+  'Ztitel{Hello}',
+  'Zcolor{ff0000}',
+  'Zdescription{See https://example.com/rules and ZgetServerVar{prefix}}',
+  'Zif{ZgetServerVar{prefix}==!;',
+  '  yes;',
+  '  no}',
+  'ZaddButton{;panel;Press me;success}',
+  '',
+].join('\n');
+
+describe('lsp: features over stdio', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let init: any;
+
+  before(async () => {
+    client = new LspClient();
+    init = await client.initialize({ workspaceFolders: [WORKSPACE], capabilities: capabilities({ pull: false }) });
+    await client.notify('textDocument/didOpen', { textDocument: { uri: DOC, languageId: 'zscript', version: 1, text: TEXT } });
+  });
+
+  after(async () => {
+    await client?.shutdown();
+  });
+
+  it('declares every capability statically in the initialize result', () => {
+    const c = init.capabilities;
+    assert.strictEqual(init.serverInfo.name, 'zscript-language-server');
+    assert.strictEqual(c.textDocumentSync.change, 2, 'incremental sync');
+    assert.strictEqual(c.textDocumentSync.openClose, true);
+    assert.strictEqual(c.completionProvider.resolveProvider, true);
+    for (const ch of ['Z', '{', ';', '#']) assert.ok(c.completionProvider.triggerCharacters.includes(ch), ch);
+    assert.deepStrictEqual(c.signatureHelpProvider.triggerCharacters, ['{', ';']);
+    assert.deepStrictEqual(c.signatureHelpProvider.retriggerCharacters, [';']);
+    assert.ok(c.hoverProvider);
+    assert.ok(c.inlayHintProvider);
+    assert.deepStrictEqual(c.codeActionProvider.codeActionKinds, ['quickfix']);
+    assert.ok(c.definitionProvider);
+    assert.ok(c.referencesProvider);
+    assert.strictEqual(c.renameProvider.prepareProvider, true);
+    assert.ok(c.documentSymbolProvider);
+    assert.ok(c.workspaceSymbolProvider);
+    assert.ok(c.foldingRangeProvider);
+    assert.strictEqual(c.semanticTokensProvider.full.delta, true);
+    assert.ok(c.semanticTokensProvider.legend.tokenTypes.includes('function'));
+    assert.ok(c.colorProvider);
+    assert.ok(c.documentLinkProvider);
+    assert.ok(c.selectionRangeProvider);
+    assert.deepStrictEqual(c.diagnosticProvider, { identifier: 'zscript', interFileDependencies: true, workspaceDiagnostics: true });
+  });
+
+  it('publishes diagnostics after didOpen (push, client without pull support)', async () => {
+    const n = await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === DOC);
+    assert.strictEqual(n.params.version, 1);
+    const typo = n.params.diagnostics.find((d: any) => d.range.start.line === 3);
+    assert.ok(typo, JSON.stringify(n.params.diagnostics));
+    assert.strictEqual(typo.severity, 1);
+    assert.strictEqual(typo.source, 'zscript');
+  });
+
+  it('answers pull diagnostics with a result id, then "unchanged"', async () => {
+    const first = await client.request('textDocument/diagnostic', { textDocument: { uri: DOC } });
+    assert.strictEqual(first.kind, 'full');
+    assert.ok(first.items.length > 0);
+    assert.strictEqual(typeof first.resultId, 'string');
+    const second = await client.request('textDocument/diagnostic', { textDocument: { uri: DOC }, previousResultId: first.resultId });
+    assert.deepStrictEqual(second, { kind: 'unchanged', resultId: first.resultId });
+  });
+
+  it('indexes the workspace folder and answers workspace/diagnostic for every file', async () => {
+    const report = await eventually(async () => {
+      const r = await client.request('workspace/diagnostic', { previousResultIds: [] });
+      return r.items.some((i: any) => i.uri === SETPREFIX) && r.items.some((i: any) => i.uri === PREFIX) ? r : undefined;
+    }, 'workspace files indexed');
+    const open = report.items.find((i: any) => i.uri === DOC);
+    assert.strictEqual(open.version, 1);
+    assert.strictEqual(open.kind, 'full');
+    const disk = report.items.find((i: any) => i.uri === PREFIX);
+    assert.strictEqual(disk.version, null);
+    // Second round with the previous ids: nothing changed.
+    const again = await client.request('workspace/diagnostic', { previousResultIds: report.items.map((i: any) => ({ uri: i.uri, value: i.resultId })) });
+    assert.ok(again.items.every((i: any) => i.kind === 'unchanged'), JSON.stringify(again.items.map((i: any) => i.kind)));
+  });
+
+  it('applies incremental edits (ranged didChange) and re-publishes', async () => {
+    const before = await client.request('textDocument/diagnostic', { textDocument: { uri: DOC } });
+    const waiting = client.next('textDocument/publishDiagnostics', (p) => p.uri === DOC && p.version === 2);
+    // Ztitel → Ztitle: replace "el" by "le" on line 3.
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: DOC, version: 2 },
+      contentChanges: [{ range: { start: { line: 3, character: 5 }, end: { line: 3, character: 7 } }, text: 'le' }],
+    });
+    const pushed = await waiting;
+    assert.ok(!pushed.params.diagnostics.some((d: any) => d.range.start.line === 3), JSON.stringify(pushed.params.diagnostics));
+    const after = await client.request('textDocument/diagnostic', { textDocument: { uri: DOC }, previousResultId: before.resultId });
+    assert.strictEqual(after.kind, 'full');
+    assert.notStrictEqual(after.resultId, before.resultId);
+    const hover = await client.request('textDocument/hover', { textDocument: { uri: DOC }, position: { line: 3, character: 2 } });
+    assert.ok(JSON.stringify(hover).includes('Ztitle'));
+    // And back, so the other tests see the typo.
+    const back = client.next('textDocument/publishDiagnostics', (p) => p.uri === DOC && p.version === 3);
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: DOC, version: 3 },
+      contentChanges: [{ range: { start: { line: 3, character: 5 }, end: { line: 3, character: 7 } }, text: 'el' }],
+    });
+    assert.ok((await back).params.diagnostics.some((d: any) => d.range.start.line === 3));
+  });
+
+  it('completes function names and resolves an item', async () => {
+    const list = await client.request('textDocument/completion', {
+      textDocument: { uri: DOC },
+      position: positionOf(TEXT, 'Zcolor', 2),
+      context: { triggerKind: 1 },
+    });
+    const items = Array.isArray(list) ? list : list.items;
+    const color = items.find((i: any) => i.label === 'Zcolor');
+    assert.ok(color, `no Zcolor among ${items.length} items`);
+    const resolved = await client.request('completionItem/resolve', color);
+    assert.strictEqual(resolved.label, 'Zcolor');
+    assert.ok(resolved.documentation || resolved.detail);
+  });
+
+  it('gives signature help inside a call, with the active parameter', async () => {
+    const help = await client.request('textDocument/signatureHelp', {
+      textDocument: { uri: DOC },
+      position: positionOf(TEXT, 'Press me', 1),
+      context: { triggerKind: 2, triggerCharacter: ';', isRetrigger: false },
+    });
+    assert.ok(help && help.signatures.length > 0);
+    assert.ok(help.signatures[0].label.includes('ZaddButton'));
+    assert.strictEqual(typeof (help.activeParameter ?? help.signatures[0].activeParameter), 'number');
+  });
+
+  it('hovers a function with markdown documentation', async () => {
+    const hover = await client.request('textDocument/hover', { textDocument: { uri: DOC }, position: positionOf(TEXT, 'Zcolor', 3) });
+    assert.ok(hover);
+    assert.ok(JSON.stringify(hover.contents).includes('Zcolor'));
+    assert.ok(hover.range);
+  });
+
+  it('returns inlay hints for the visible range', async () => {
+    const hints = await client.request('textDocument/inlayHint', {
+      textDocument: { uri: DOC },
+      range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } },
+    });
+    assert.ok(Array.isArray(hints) && hints.length > 0, JSON.stringify(hints));
+    assert.ok(hints.every((h: any) => typeof h.position.line === 'number'));
+  });
+
+  it('offers a quick fix for the diagnostic it is given', async () => {
+    const report = await client.request('textDocument/diagnostic', { textDocument: { uri: DOC } });
+    const typo = report.items.find((d: any) => d.range.start.line === 3);
+    const actions = await client.request('textDocument/codeAction', {
+      textDocument: { uri: DOC },
+      range: typo.range,
+      context: { diagnostics: [typo], only: ['quickfix'] },
+    });
+    const fix = actions.find((a: any) => a.kind === 'quickfix' && JSON.stringify(a.edit ?? {}).includes('Ztitle'));
+    assert.ok(fix, JSON.stringify(actions));
+  });
+
+  it('goes to definition, finds references and renames across two workspace files', async () => {
+    const at = { textDocument: { uri: PREFIX }, position: { line: 5, character: 'Zdescription{The prefix is ZgetServerVar{'.length + 1 } };
+    // PREFIX is a workspace file (not open): requests on it work from the index.
+    const def = await eventually(async () => {
+      const d = await client.request('textDocument/definition', at);
+      return d && (Array.isArray(d) ? d[0] : d);
+    }, 'definition of prefix');
+    assert.strictEqual(def.uri ?? def.targetUri, SETPREFIX);
+    const refs = await client.request('textDocument/references', { ...at, context: { includeDeclaration: true } });
+    const uris = new Set(refs.map((r: any) => r.uri));
+    assert.ok(uris.has(PREFIX) && uris.has(SETPREFIX) && uris.has(DOC), JSON.stringify([...uris]));
+    const prep = await client.request('textDocument/prepareRename', at);
+    assert.strictEqual(prep.placeholder, 'prefix');
+    const edit = await client.request('textDocument/rename', { ...at, newName: 'botPrefix' });
+    const changed = Object.keys(edit.changes ?? {}).concat((edit.documentChanges ?? []).map((c: any) => c.textDocument.uri));
+    assert.ok(changed.includes(PREFIX) && changed.includes(SETPREFIX), JSON.stringify(changed));
+    // A name the engine would split is refused with an error, not a crash.
+    await assert.rejects(client.request('textDocument/rename', { ...at, newName: 'a;b' }), (e: any) => typeof e.code === 'number');
+  });
+
+  it('lists document symbols and workspace symbols', async () => {
+    const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri: DOC } });
+    assert.ok(Array.isArray(symbols) && symbols.length > 0);
+    const ws = await client.request('workspace/symbol', { query: 'prefix' });
+    assert.ok(Array.isArray(ws));
+    assert.ok(ws.some((s: any) => (s.location?.uri ?? '') === SETPREFIX || (s.location?.uri ?? '') === PREFIX), JSON.stringify(ws));
+  });
+
+  it('returns folding ranges', async () => {
+    const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri: DOC } });
+    assert.ok(ranges.some((r: any) => r.startLine === 6 && r.endLine >= 8), JSON.stringify(ranges));
+  });
+
+  it('returns semantic tokens, full then delta', async () => {
+    const full = await client.request('textDocument/semanticTokens/full', { textDocument: { uri: DOC } });
+    assert.ok(full.data.length > 0 && full.data.length % 5 === 0);
+    assert.strictEqual(typeof full.resultId, 'string');
+    const delta = await client.request('textDocument/semanticTokens/full/delta', { textDocument: { uri: DOC }, previousResultId: full.resultId });
+    assert.ok(Array.isArray(delta.edits), JSON.stringify(delta));
+    assert.strictEqual(delta.edits.length, 0);
+    const stale = await client.request('textDocument/semanticTokens/full/delta', { textDocument: { uri: DOC }, previousResultId: 'nonsense' });
+    assert.ok(Array.isArray(stale.data), 'an unknown previous id gives full tokens');
+  });
+
+  it('finds colours and presents them', async () => {
+    const colors = await client.request('textDocument/documentColor', { textDocument: { uri: DOC } });
+    const red = colors.find((c: any) => c.range.start.line === 4);
+    assert.ok(red, JSON.stringify(colors));
+    assert.ok(red.color.red > 0.99 && red.color.green < 0.01);
+    const presentations = await client.request('textDocument/colorPresentation', {
+      textDocument: { uri: DOC },
+      color: { red: 0, green: 0.5, blue: 1, alpha: 1 },
+      range: red.range,
+    });
+    assert.ok(presentations.length > 0 && typeof presentations[0].label === 'string');
+  });
+
+  it('finds document links', async () => {
+    const links = await client.request('textDocument/documentLink', { textDocument: { uri: DOC } });
+    assert.ok(links.some((l: any) => String(l.target).startsWith('https://example.com/rules')), JSON.stringify(links));
+  });
+
+  it('returns nested selection ranges', async () => {
+    const ranges = await client.request('textDocument/selectionRange', { textDocument: { uri: DOC }, positions: [positionOf(TEXT, 'yes', 1)] });
+    assert.strictEqual(ranges.length, 1);
+    let depth = 0;
+    for (let r = ranges[0]; r; r = r.parent) depth++;
+    assert.ok(depth >= 2, `depth ${depth}`);
+  });
+
+  it('does not index excluded or foreign folders twice, and the draft folder is indexed by default', async () => {
+    const r = await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const uris = r.items.map((i: any) => i.uri);
+    assert.strictEqual(new Set(uris).size, uris.length);
+    assert.ok(uris.includes(DRAFT));
+  });
+
+  it('writes nothing but protocol to stdout', () => {
+    assert.strictEqual(client.stray, '');
+  });
+});

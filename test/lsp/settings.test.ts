@@ -1,0 +1,155 @@
+/**
+ * `zscript.*` settings from every place a client may put them
+ * (initializationOptions, a didChangeConfiguration payload, the pull model),
+ * applied without a restart; files.exclude and file watching.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { capabilities, eventually, fileUri, FIXTURES, LspClient } from './client';
+
+const URI = 'file:///tmp/zscript-settings/a.zbr';
+const TEXT = '#trigger !a\nZtitel{Hello}\nZaddButton{;verify;Verify me;success}\nZtimeout{ZauthorID;60s}\n';
+const ALL = { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } };
+
+const indexed = (client: LspClient, since: number) => client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000, since);
+
+describe('lsp: settings', function () {
+  this.timeout(30000);
+
+  it('reads initializationOptions and didChangeConfiguration payloads (client without workspace/configuration)', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize({
+        capabilities: capabilities({ pull: false }),
+        initializationOptions: { zscript: { inlayHints: { parameterNames: 'none', defaults: false } } },
+      });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: TEXT } });
+      assert.deepStrictEqual(await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL }), []);
+
+      // The typo's diagnostic, pushed.
+      const first = await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === URI && p.diagnostics.length > 0);
+      const typo = first.params.diagnostics.find((d: any) => d.range.start.line === 1);
+      assert.ok(typo);
+
+      // Severity off for that code: re-published without it, no restart.
+      const republished = client.next('textDocument/publishDiagnostics', (p) => p.uri === URI && !p.diagnostics.some((d: any) => d.code === typo.code));
+      await client.notify('workspace/didChangeConfiguration', {
+        settings: { zscript: { diagnostics: { severity: { [typo.code]: 'off' } }, inlayHints: { parameterNames: 'all' } } },
+      });
+      await republished;
+      const hints = await eventually(async () => {
+        const h = await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL });
+        return h.length > 0 ? h : undefined;
+      }, 'inlay hints back on');
+      assert.ok(hints.length > 0);
+
+      // Dotted keys work too; severity "warning" downgrades it.
+      const downgraded = client.next('textDocument/publishDiagnostics', (p) => p.uri === URI && p.diagnostics.some((d: any) => d.code === typo.code && d.severity === 2));
+      await client.notify('workspace/didChangeConfiguration', { settings: { 'zscript.diagnostics.severity': { [typo.code]: 'warning' } } });
+      await downgraded;
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  it('pulls the zscript section with workspace/configuration and asks for refreshes', async () => {
+    const client = new LspClient();
+    try {
+      client.configuration = { inlayHints: { parameterNames: 'none', defaults: false } };
+      await client.initialize({ capabilities: capabilities({ pull: true, configuration: true, refresh: true }) });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: TEXT } });
+      await eventually(async () => client.serverRequests.some((r) => r.method === 'workspace/configuration' && r.params.items[0].section === 'zscript'), 'configuration pulled');
+      await eventually(async () => (await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL })).length === 0, 'hints off');
+
+      const before = client.serverRequests.length;
+      client.configuration = { inlayHints: { parameterNames: 'all', defaults: true } };
+      await client.notify('workspace/didChangeConfiguration', { settings: null });
+      await eventually(async () => (await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL })).length > 0, 'hints on');
+      await eventually(async () => {
+        const methods = client.serverRequests.slice(before).map((r) => r.method);
+        return methods.includes('workspace/inlayHint/refresh') && methods.includes('workspace/semanticTokens/refresh') && methods.includes('workspace/diagnostic/refresh');
+      }, 'refresh requests');
+
+      // Diagnostics mode "both": pushes even though the client pulls.
+      client.configuration = { diagnostics: { mode: 'both' } };
+      await client.notify('workspace/didChangeConfiguration', { settings: null });
+      await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === URI);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  describe('workspace files', () => {
+    let dir: string;
+
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-lsp-'));
+      fs.cpSync(path.join(FIXTURES, 'workspace'), dir, { recursive: true });
+      fs.mkdirSync(path.join(dir, 'node_modules', 'pkg'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'node_modules', 'pkg', 'hidden.zbr'), 'Ztitle{x}\n');
+    });
+
+    afterEach(() => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    async function workspaceUris(client: LspClient): Promise<string[]> {
+      const report = await client.request('workspace/diagnostic', { previousResultIds: [] });
+      return report.items.map((i: any) => i.uri).sort();
+    }
+
+    it('respects files.exclude and node_modules, and rescans when the globs change', async () => {
+      const client = new LspClient();
+      try {
+        const done = indexed(client, 0);
+        await client.initialize({
+          workspaceFolders: [dir],
+          capabilities: capabilities(),
+          initializationOptions: { zscript: { files: { exclude: ['drafts/**', 'drafts'] } } },
+        });
+        await done;
+        const uris = await workspaceUris(client);
+        assert.deepStrictEqual(uris.map((u) => path.basename(u)).sort(), ['prefix.zbr', 'setprefix.zbr']);
+
+        const again = indexed(client, client.notifications.length);
+        await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { files: { exclude: { '**/*.zbr.bak': true } } } } });
+        await again;
+        assert.deepStrictEqual((await workspaceUris(client)).map((u) => path.basename(u)).sort(), ['draft.zbr', 'prefix.zbr', 'setprefix.zbr']);
+      } finally {
+        await client.shutdown();
+      }
+    });
+
+    it('registers file watchers dynamically and follows created, changed and deleted files', async () => {
+      const client = new LspClient();
+      try {
+        const done = indexed(client, 0);
+        await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ watch: true }) });
+        await done;
+        const registration = await eventually(async () => client.serverRequests.find((r) => r.method === 'client/registerCapability'), 'registration');
+        const reg = registration.params.registrations.find((r: any) => r.method === 'workspace/didChangeWatchedFiles');
+        assert.ok(reg.registerOptions.watchers.some((w: any) => w.globPattern === '**/*.zbr'));
+
+        const created = path.join(dir, 'commands', 'new.zbr');
+        fs.writeFileSync(created, '#trigger !new\nZsetServerVar{fresh;1}\n');
+        await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(created), type: 1 }] });
+        await eventually(async () => (await workspaceUris(client)).includes(fileUri(created)), 'created file indexed');
+        const symbols = await client.request('workspace/symbol', { query: '' });
+        assert.ok(Array.isArray(symbols));
+
+        fs.rmSync(path.join(dir, 'drafts'), { recursive: true });
+        await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(path.join(dir, 'drafts')), type: 3 }] });
+        fs.rmSync(created);
+        await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(created), type: 3 }] });
+        await eventually(async () => {
+          const uris = await workspaceUris(client);
+          return !uris.includes(fileUri(created)) && !uris.some((u) => u.includes('/drafts/'));
+        }, 'deleted files dropped');
+      } finally {
+        await client.shutdown();
+      }
+    });
+  });
+});
