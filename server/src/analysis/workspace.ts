@@ -56,6 +56,9 @@ interface RelOcc {
   fn?: string;
 }
 
+/** Shared by every statement without findings (most of them). */
+const NONE: RelOcc[] = [];
+
 export interface IndexedFile {
   readonly uri: string;
   readonly doc: TextDocument;
@@ -176,7 +179,7 @@ export class WorkspaceIndex {
       if (st.kind !== StatementKind.Body) continue;
       let rel = this.statementCache.get(st);
       if (!rel) {
-        rel = this.indexStatement(text.slice(base, starts[i + 1]), st.nodes);
+        rel = st.nodes.length === 0 ? NONE : this.indexStatement(text.slice(base, starts[i + 1]), st.nodes);
         this.statementCache.set(st, rel);
       }
       for (const o of rel) {
@@ -214,7 +217,7 @@ export class WorkspaceIndex {
         for (let i = node.nodes.length - 1; i >= 0; i--) stack.push(node.nodes[i]);
       }
     }
-    return out;
+    return out.length ? out : NONE;
   }
 
   private indexCall(text: string, call: CallNode, out: RelOcc[]): void {

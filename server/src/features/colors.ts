@@ -11,6 +11,7 @@ import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walk
 
 const COLOR_PARAMS = new Set(['hex', 'color']);
 type Found = { start: number; end: number; hex: string };
+const NONE: Found[] = [];
 let cache: { catalog: Catalog; map: WeakMap<Statement, Found[]> } | undefined;
 
 export function documentColorsOf(model: DocumentModel, ctx: FeatureContext): ColorInformation[] {
@@ -34,7 +35,7 @@ export function documentColorsOf(model: DocumentModel, ctx: FeatureContext): Col
           if (isHexColor(t.text)) list.push({ start: t.start, end: t.end, hex: t.text.replace('#', '') });
         });
       });
-      cache.map.set(st, found);
+      cache.map.set(st, found.length ? found : NONE);
     }
     for (const f of found) {
       const base = tree.starts[i];

@@ -9,6 +9,7 @@ import { Statement, StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
 
 type Found = { start: number; end: number; target: string; tooltip?: string };
+const NONE: Found[] = [];
 let cache: { catalog: Catalog; map: WeakMap<Statement, Found[]> } | undefined;
 const URL_IN_TEXT = /https?:\/\/[^\s{};<>"'`|\\]+/g;
 
@@ -47,7 +48,7 @@ export function documentLinksOf(model: DocumentModel, ctx: FeatureContext): Docu
     let found = cache.map.get(st);
     if (!found) {
       found = linksOfStatement(ctx.catalog, st, tree.text.slice(tree.starts[i], tree.starts[i + 1]));
-      cache.map.set(st, found);
+      cache.map.set(st, found.length ? found : NONE);
     }
     const base = tree.starts[i];
     for (const f of found) {

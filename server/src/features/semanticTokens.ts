@@ -50,10 +50,13 @@ type RawTokens = number[];
 
 interface StatementTokens {
   /** Encoded per token: line within the statement, column, length, type, modifiers. */
-  readonly tokens: number[];
+  readonly tokens: Uint32Array;
   /** Line breaks in the statement (so the next statement's first line is known without a search). */
   readonly lines: number;
 }
+
+const EMPTY_TOKENS = new Uint32Array(0);
+const NO_TOKENS_ONE_LINE: StatementTokens = { tokens: EMPTY_TOKENS, lines: 0 };
 
 interface CacheHolder {
   catalog: Catalog;
@@ -107,7 +110,9 @@ function statementTokens(catalog: Catalog, st: Statement, text: string): Stateme
     const length = Math.min(raw[i + 1], lineEnd - offset);
     if (length > 0) tokens.push(line, offset - lineStart, length, raw[i + 2], raw[i + 3]);
   }
-  return { tokens, lines: breaks.length };
+  const lines = breaks.length;
+  if (tokens.length === 0) return lines === 0 ? NO_TOKENS_ONE_LINE : { tokens: EMPTY_TOKENS, lines };
+  return { tokens: Uint32Array.from(tokens), lines };
 }
 
 function visitNodes(catalog: Catalog, nodes: readonly (TopLevelNode | ContentNode)[], text: string, push: (s: number, e: number, t: number, m?: number) => void): void {
@@ -174,7 +179,8 @@ function visitCall(catalog: Catalog, call: CallNode, text: string, push: (s: num
 
 export interface SemanticTokensState {
   readonly resultId: string;
-  readonly data: readonly number[];
+  /** The previous result, compactly (the delta is computed against it). */
+  readonly data: Uint32Array;
 }
 
 let nextResultId = 1;
@@ -220,7 +226,7 @@ function countBreaks(text: string, start: number, end: number): number {
 export function semanticTokensOf(model: DocumentModel, ctx: FeatureContext): { tokens: SemanticTokens; state: SemanticTokensState } {
   const data = computeData(model, ctx);
   const resultId = String(nextResultId++);
-  return { tokens: { resultId, data }, state: { resultId, data } };
+  return { tokens: { resultId, data }, state: { resultId, data: Uint32Array.from(data) } };
 }
 
 export function semanticTokensDeltaOf(
@@ -231,7 +237,7 @@ export function semanticTokensDeltaOf(
 ): { result: SemanticTokens | SemanticTokensDelta; state: SemanticTokensState } {
   const data = computeData(model, ctx);
   const resultId = String(nextResultId++);
-  const state = { resultId, data };
+  const state = { resultId, data: Uint32Array.from(data) };
   if (!previous || previous.resultId !== previousResultId) return { result: { resultId, data }, state };
   const old = previous.data;
   let prefix = 0;
