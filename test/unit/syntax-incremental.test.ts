@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { checkInvariants, dumpTree, options, parse, prng } from './syntax-helpers';
-import { applyEdits, reparseCommandFile, TextEdit } from '../../server/src/syntax/incremental';
+import { applyEdits, incrementalTuning, reparseCommandFile, TextEdit } from '../../server/src/syntax/incremental';
 import { statementIndexAt } from '../../server/src/syntax/positions';
 import { SyntaxTree } from '../../server/src/syntax/tree';
 
@@ -142,8 +142,34 @@ describe('syntax: incremental reparse', () => {
     assert.deepStrictEqual(dumpTree(t), dumpTree(parse(t.text)));
   });
 
-  it('property: 4000 random edits (seeded) each equal a full parse, untouched statements reused', () => {
-    const rnd = prng(0x5eed);
+  for (const window of [4096, 1, 7]) {
+    it(`property: 4000 random edits (seeded) each equal a full parse, untouched statements reused (window ${window})`, () => {
+      const saved = incrementalTuning.window;
+      incrementalTuning.window = window;
+      try {
+        property(0x5eed + window);
+      } finally {
+        incrementalTuning.window = saved;
+      }
+    });
+  }
+
+  it('long statements and look-ahead past the parse window', () => {
+    const cases: [string, TextEdit][] = [
+      ['Zx{' + 'a\n'.repeat(5000) + '}\nb', { start: 1, end: 1, text: 'y' }],
+      ['Zx{' + 'a\n'.repeat(5000) + '}\nb', { start: 2, end: 3, text: '' }],
+      ['Zx{a\n' + ' '.repeat(6000) + '#trigger x\nb', { start: 3, end: 3, text: 'q' }],
+      ['Zx{a\r' + '\n'.repeat(1) + 'b}', { start: 3, end: 3, text: 'q' }],
+    ];
+    for (const [text, edit] of cases) {
+      const old = parse(text);
+      checkEdit(old, edit, reparseCommandFile(old, edit, options));
+    }
+  });
+});
+
+function property(seed: number): void {
+    const rnd = prng(seed);
     let tree = parse(SEED_TEXT);
     let edits = 0;
     for (let round = 0; round < 40; round++) {
@@ -162,5 +188,4 @@ describe('syntax: incremental reparse', () => {
       }
     }
     assert.strictEqual(edits, 4000);
-  });
-});
+}

@@ -19,6 +19,9 @@ export interface TextEdit {
   readonly text: string;
 }
 
+/** Initial size of the parse window past the edit (tests lower it to exercise widening). */
+export const incrementalTuning = { window: 4096 };
+
 function clamp(v: number, min: number, max: number): number {
   if (!(v >= min)) return min;
   return v > max ? max : Math.floor(v);
@@ -57,20 +60,39 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
   if (first > 0 && hasUnclosed(old.statements[first - 1])) first--;
 
   const delta = inserted.length - (end - start);
-  const editEndNew = start + inserted.length;
   const len = text.length;
-  const parser = new StatementParser(text, options);
+  // Parse over a window of the new text built from the old text's pieces, so
+  // the parser never touches (and never flattens) the whole new string.
+  // Window offset 0 is new offset `base` (= old offset, the edit is after it).
+  const base = oldStarts[first];
+  const editEndWin = start + inserted.length - base;
+  const head = oldText.slice(base, start) + inserted;
+  let span = incrementalTuning.window;
+  let tailEnd = Math.min(oldLen, end + span);
+  let window = head + oldText.slice(end, tailEnd);
+  let complete = tailEnd === oldLen;
+  let parser = new StatementParser(window, options);
   const mid: Statement[] = [];
   const midStarts: number[] = [];
-  let pos = oldStarts[first];
-  let j = first + 1;
+  let pos = 0;
+  let j = first;
   let reuseFrom = n;
-  while (pos < len) {
-    midStarts.push(pos);
-    mid.push(parser.next(pos));
+  while (pos < window.length) {
+    const st = parser.next(pos);
+    if (!complete && (parser.end >= window.length - 1 || parser.probe >= window.length - 1)) {
+      // The statement may run past the window (or its look-ahead did): widen and redo it.
+      span *= 4;
+      tailEnd = Math.min(oldLen, end + span);
+      window = head + oldText.slice(end, tailEnd);
+      complete = tailEnd === oldLen;
+      parser = new StatementParser(window, options);
+      continue;
+    }
+    midStarts.push(base + pos);
+    mid.push(st);
     pos = parser.end;
-    if (pos >= editEndNew) {
-      const oldPos = pos - delta;
+    if (pos >= editEndWin) {
+      const oldPos = base + pos - delta;
       while (j < n && oldStarts[j] < oldPos) j++;
       if (j < n && oldStarts[j] === oldPos) {
         reuseFrom = j;
