@@ -314,7 +314,10 @@ export function capabilities(options: { pull?: boolean; configuration?: boolean;
     },
     textDocument: {
       synchronization: { didSave: false },
-      completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], resolveSupport: { properties: ['documentation', 'detail'] } } },
+      completion: {
+        completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'], resolveSupport: { properties: ['documentation', 'detail'] } },
+        completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+      },
       hover: { contentFormat: ['markdown', 'plaintext'] },
       signatureHelp: { signatureInformation: { documentationFormat: ['markdown'], parameterInformation: { labelOffsetSupport: true } } },
       codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } } },

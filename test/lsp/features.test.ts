@@ -134,9 +134,26 @@ describe('lsp: features over stdio', function () {
     const items = Array.isArray(list) ? list : list.items;
     const color = items.find((i: any) => i.label === 'Zcolor');
     assert.ok(color, `no Zcolor among ${items.length} items`);
+    // The list is sent compactly (LSP 3.17 itemDefaults, detail and documentation deferred to resolve).
+    assert.ok(list.itemDefaults?.editRange, 'shared edit range in itemDefaults');
+    assert.strictEqual(color.textEdit, undefined);
     const resolved = await client.request('completionItem/resolve', color);
     assert.strictEqual(resolved.label, 'Zcolor');
-    assert.ok(resolved.documentation || resolved.detail);
+    assert.ok(resolved.documentation && resolved.detail, JSON.stringify(resolved));
+  });
+
+  it('sends whole completion items to a client without itemDefaults or resolve support', async () => {
+    const plain = new LspClient();
+    try {
+      await plain.initialize({ capabilities: {} });
+      await plain.notify('textDocument/didOpen', { textDocument: { uri: DOC, languageId: 'zscript', version: 1, text: TEXT } });
+      const list = await plain.request('textDocument/completion', { textDocument: { uri: DOC }, position: positionOf(TEXT, 'Zcolor', 2) });
+      const color = list.items.find((i: any) => i.label === 'Zcolor');
+      assert.strictEqual(list.itemDefaults, undefined);
+      assert.ok(color.textEdit && color.detail && color.documentation, JSON.stringify(color));
+    } finally {
+      await plain.shutdown();
+    }
   });
 
   it('gives signature help inside a call, with the active parameter', async () => {

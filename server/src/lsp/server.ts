@@ -26,6 +26,7 @@ import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { bundledCatalog } from '../catalog';
 import { LanguageService, SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type ContentChange, type ZscriptLanguageService } from '../service';
 import { chooseCatalog, defaultCacheDir } from './catalogSource';
+import { CompletionWire } from './completion';
 import {
   catalogKey,
   DEFAULT_SERVER_SETTINGS,
@@ -126,6 +127,8 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   let catalogStatus: CatalogStatus = { source: 'bundled', functions: service.catalog.functions.length, message: 'bundled catalog' };
   let catalogSequence = 0;
   let catalogLoading: Promise<CatalogStatus> | undefined;
+
+  let completionWire = new CompletionWire({ itemDefaults: [], resolveProperties: [] });
 
   /** Open documents and the version the editor gave them. */
   const openVersions = new Map<string, number>();
@@ -354,6 +357,11 @@ export function startServer(connection: Connection, options: StartOptions = {}):
       inlayHints: !!caps.workspace?.inlayHint?.refreshSupport,
       semanticTokens: !!caps.workspace?.semanticTokens?.refreshSupport,
     };
+    const completionCaps = caps.textDocument?.completion;
+    completionWire = new CompletionWire({
+      itemDefaults: Array.isArray(completionCaps?.completionList?.itemDefaults) ? completionCaps!.completionList!.itemDefaults! : [],
+      resolveProperties: Array.isArray(completionCaps?.completionItem?.resolveSupport?.properties) ? completionCaps!.completionItem!.resolveSupport!.properties : [],
+    });
     initOptionsSection = extractSection(params.initializationOptions);
     cacheDir = defaultCacheDir(params.initializationOptions);
     settings = normalizeSettings(initOptionsSection);
@@ -524,11 +532,11 @@ export function startServer(connection: Connection, options: StartOptions = {}):
     guard('textDocument/completion', emptyCompletions, (params) => {
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position)) return emptyCompletions;
-      return service.completions(uri, params.position);
+      return completionWire.compact(service.completions(uri, params.position));
     }),
   );
 
-  connection.onCompletionResolve(guard('completionItem/resolve', null as never, (item) => service.resolveCompletion(item)));
+  connection.onCompletionResolve(guard('completionItem/resolve', null as never, (item) => service.resolveCompletion(completionWire.restore(item))));
 
   connection.onSignatureHelp(
     guard('textDocument/signatureHelp', null, (params) => {

@@ -1,0 +1,315 @@
+/**
+ * LSP benchmark: our server against vscode-json-language-server (npm
+ * vscode-langservers-extracted) in the same run, each spawned fresh over
+ * stdio, each on a 1 MiB document of its own language (a realistic command
+ * file for ours, a JSON document for theirs). Both use pull diagnostics
+ * (textDocument/diagnostic), so no debounce of either side is measured.
+ *
+ *   start → initialize result
+ *   didOpen → first diagnostics (pull)
+ *   one-character edit → diagnostics (pull)
+ *   completion, hover (document unchanged since the last request)
+ *   one-character edit → completion
+ *   server peak memory (VmHWM of the server process)
+ *
+ * Medians over repeated runs (fresh processes) and repeated requests.
+ * Standalone: `node out/bench/lsp.js` (after the build). Environment:
+ * ZSCRIPT_BENCH_RUNS (processes per server, default 5), ZSCRIPT_BENCH_REPEATS
+ * (requests per measure and process, default 15).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { capabilities, LspClient, ROOT, SERVER } from '../test/lsp/client';
+import { generateCommandText } from './parser';
+
+const MiB = 1024 * 1024;
+const JSON_SERVER = path.join(ROOT, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
+
+interface Position {
+  line: number;
+  character: number;
+}
+
+interface Subject {
+  name: string;
+  /** Sent as workspace/didChangeConfiguration after initialize. */
+  settings?: unknown;
+  command: string[];
+  languageId: string;
+  uri: string;
+  text: string;
+  /** Where a one-character edit goes (an insertion that is undone by the next edit). */
+  editAt: number;
+  editText: string;
+  completionAt: number;
+  hoverAt: number;
+}
+
+interface Metrics {
+  start: number[];
+  open: number[];
+  editDiagnostics: number[];
+  completion: number[];
+  hover: number[];
+  editCompletion: number[];
+  memoryKiB: number[];
+}
+
+function positionAt(text: string, offset: number): Position {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, character: offset - lineStart };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function peakMemoryKiB(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+    return match ? Number(match[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A 1 MiB JSON document of the same flavour as the command files (bot command records). */
+export function generateJsonText(size: number): string {
+  const items: string[] = [];
+  let total = 4;
+  for (let n = 0; total < size; n++) {
+    const item = JSON.stringify(
+      {
+        id: n,
+        name: `Command ${n}`,
+        trigger: `!cmd${n}`,
+        type: n % 3 === 0 ? 'slash' : 'prefix',
+        enabled: n % 2 === 0,
+        cooldown: (n * 7) % 60,
+        tags: ['fun', 'xp', 'level'].slice(0, 1 + (n % 3)),
+        embed: { title: `Report ${n}`, color: '#5865F2', fields: [{ name: 'XP', value: String(n * 10), inline: true }] },
+      },
+      null,
+      2,
+    );
+    items.push(item);
+    total += item.length + 2;
+  }
+  return '[\n' + items.join(',\n') + '\n]\n';
+}
+
+/**
+ * A JSON Schema for those records, given to the JSON server through its
+ * `json.schemas` setting, so that its completion, hover and validation do
+ * the schema-driven work an editor would ask of it (without a schema, hover
+ * answers null and completion offers little).
+ */
+export const JSON_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'array',
+  items: {
+    type: 'object',
+    description: 'A bot command.',
+    additionalProperties: false,
+    required: ['id', 'name', 'trigger'],
+    properties: {
+      id: { type: 'integer', minimum: 0, description: 'Unique command number.' },
+      name: { type: 'string', minLength: 1, description: 'Display name of the command.' },
+      trigger: { type: 'string', pattern: '^[!/].+', description: 'What starts the command: `!word` or `/name`.' },
+      type: { enum: ['prefix', 'slash', 'sub-slash', 'interaction', 'event'], description: 'How the command is triggered.' },
+      enabled: { type: 'boolean', description: 'Whether the bot runs it.' },
+      cooldown: { type: 'integer', minimum: 0, maximum: 3600, description: 'Seconds between two uses.' },
+      tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, description: 'Free-form tags.' },
+      embed: {
+        type: 'object',
+        description: 'The embed sent as the response.',
+        properties: {
+          title: { type: 'string', maxLength: 256 },
+          color: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$', description: 'Hex colour.' },
+          fields: {
+            type: 'array',
+            maxItems: 25,
+            items: {
+              type: 'object',
+              required: ['name', 'value'],
+              properties: { name: { type: 'string' }, value: { type: 'string' }, inline: { type: 'boolean' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+function subjects(): Subject[] {
+  const ours = generateCommandText(MiB);
+  // The middle of the file: a line that starts a call, for completion/hover; the edit goes inside its text.
+  const middle = ours.indexOf('\nZ', ours.length >> 1) + 1;
+  const theirs = generateJsonText(MiB);
+  const jsonMiddle = theirs.indexOf('"trigger"', theirs.length >> 1);
+  return [
+    {
+      name: 'zscript',
+      command: [process.execPath, SERVER, '--stdio'],
+      languageId: 'zscript',
+      uri: 'file:///bench/commands/big.zbr',
+      text: ours,
+      editAt: middle + 1,
+      editText: 'x',
+      completionAt: middle + 2,
+      hoverAt: middle + 2,
+    },
+    {
+      name: 'vscode-json-language-server',
+      command: [process.execPath, JSON_SERVER, '--stdio'],
+      settings: { json: { validate: { enable: true }, schemas: [{ fileMatch: ['*.json'], schema: JSON_SCHEMA }] } },
+      languageId: 'json',
+      uri: 'file:///bench/big.json',
+      text: theirs,
+      // Inside a key string: stays valid JSON either way.
+      editAt: jsonMiddle + 2,
+      editText: 'x',
+      // At the start of a key, inside an object: property completion.
+      completionAt: jsonMiddle,
+      hoverAt: jsonMiddle + 2,
+    },
+  ];
+}
+
+/** What each server answered (so that the table never compares an answer with a no-op). */
+const sanity = new Map<string, { diagnostics: number; completionItems?: number; hoverChars?: number }>();
+
+async function measure(subject: Subject, runs: number, repeats: number, metrics: Metrics): Promise<void> {
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    const client = new LspClient({ command: subject.command.slice(0, 2), args: subject.command.slice(2) });
+    try {
+      await client.initialize({ capabilities: capabilities({ pull: true }), workspaceFolders: null });
+      metrics.start.push(performance.now() - t0);
+      if (subject.settings) await client.notify('workspace/didChangeConfiguration', { settings: subject.settings });
+
+      const textDocument = { uri: subject.uri };
+      let version = 1;
+      const t1 = performance.now();
+      await client.notify('textDocument/didOpen', { textDocument: { ...textDocument, languageId: subject.languageId, version, text: subject.text } });
+      const first = await client.request('textDocument/diagnostic', { textDocument }, 120000);
+      metrics.open.push(performance.now() - t1);
+      if (first?.kind !== 'full') throw new Error(`${subject.name}: no diagnostics report`);
+      sanity.set(subject.name, { diagnostics: first.items.length });
+
+      // A one-character edit, undone by the next one: the text alternates between two states.
+      let inserted = false;
+      const edit = async () => {
+        const at = positionAt(subject.text, subject.editAt);
+        const range = inserted ? { start: at, end: { line: at.line, character: at.character + subject.editText.length } } : { start: at, end: at };
+        await client.notify('textDocument/didChange', { textDocument: { ...textDocument, version: ++version }, contentChanges: [{ range, text: inserted ? '' : subject.editText }] });
+        inserted = !inserted;
+      };
+      const completionPos = positionAt(subject.text, subject.completionAt);
+      const hoverPos = positionAt(subject.text, subject.hoverAt);
+
+      for (let i = 0; i < repeats; i++) {
+        const t = performance.now();
+        await edit();
+        await client.request('textDocument/diagnostic', { textDocument }, 120000);
+        metrics.editDiagnostics.push(performance.now() - t);
+      }
+      if (inserted) await edit();
+      await client.request('textDocument/diagnostic', { textDocument }, 120000);
+      for (let i = 0; i < repeats; i++) {
+        const t = performance.now();
+        const list = await client.request('textDocument/completion', { textDocument, position: completionPos }, 120000);
+        metrics.completion.push(performance.now() - t);
+        sanity.get(subject.name)!.completionItems = (Array.isArray(list) ? list : list?.items ?? []).length;
+      }
+      for (let i = 0; i < repeats; i++) {
+        const t = performance.now();
+        const hover = await client.request('textDocument/hover', { textDocument, position: hoverPos }, 120000);
+        metrics.hover.push(performance.now() - t);
+        sanity.get(subject.name)!.hoverChars = hover ? JSON.stringify(hover.contents).length : 0;
+      }
+      for (let i = 0; i < repeats; i++) {
+        const t = performance.now();
+        await edit();
+        await client.request('textDocument/completion', { textDocument, position: completionPos }, 120000);
+        metrics.editCompletion.push(performance.now() - t);
+      }
+      metrics.memoryKiB.push(peakMemoryKiB(client.child.pid));
+    } finally {
+      await client.shutdown();
+    }
+  }
+}
+
+function fmtMs(ms: number): string {
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+export async function runLspBench(): Promise<string[]> {
+  const runs = Math.max(1, Number(process.env.ZSCRIPT_BENCH_RUNS) || 5);
+  const repeats = Math.max(1, Number(process.env.ZSCRIPT_BENCH_REPEATS) || 15);
+  if (!fs.existsSync(SERVER)) return [`lsp bench: ${SERVER} is missing; run the build first`];
+  if (!fs.existsSync(JSON_SERVER)) return [`lsp bench: ${JSON_SERVER} is missing (npm package vscode-langservers-extracted)`];
+
+  const [ours, theirs] = subjects();
+  const results: Metrics[] = [];
+  for (const subject of [ours, theirs]) {
+    const m: Metrics = { start: [], open: [], editDiagnostics: [], completion: [], hover: [], editCompletion: [], memoryKiB: [] };
+    await measure(subject, runs, repeats, m);
+    results.push(m);
+  }
+  const [a, b] = results;
+  const lines: string[] = [];
+  lines.push(
+    `LSP: zscript-language-server on a ${(ours.text.length / MiB).toFixed(2)} MiB command file vs vscode-json-language-server on a ${(theirs.text.length / MiB).toFixed(2)} MiB JSON document`,
+  );
+  lines.push(`     pull diagnostics for both; medians of ${runs} fresh processes × ${repeats} requests (start/open/memory: ${runs} samples); node ${process.version}`);
+  const header = `${pad('measure', 30)} ${pad('zscript', 12)} ${pad('json', 12)} ${pad('json/ours', 10)} target`;
+  lines.push(header);
+  lines.push('-'.repeat(header.length + 12));
+  const row = (label: string, ours: number, theirs: number, factor: number, unit: 'ms' | 'MiB') => {
+    const ratio = theirs / ours;
+    const pass = unit === 'MiB' ? ours <= theirs : ratio >= factor;
+    const target = unit === 'MiB' ? 'no more memory' : factor > 1 ? `≥ ${factor}× faster` : 'faster';
+    const show = (v: number) => (unit === 'MiB' ? `${(v / 1024).toFixed(1)} MiB` : fmtMs(v));
+    lines.push(`${pad(label, 30)} ${pad(show(ours), 12)} ${pad(show(theirs), 12)} ${pad(`${ratio.toFixed(1)}×`, 10)} ${pad(target, 16)} ${pass ? 'PASS' : 'MISS'}`);
+  };
+  row('start → initialize result', median(a.start), median(b.start), 1, 'ms');
+  row('didOpen → first diagnostics', median(a.open), median(b.open), 1, 'ms');
+  row('1-char edit → diagnostics', median(a.editDiagnostics), median(b.editDiagnostics), 10, 'ms');
+  row('completion', median(a.completion), median(b.completion), 1, 'ms');
+  row('hover', median(a.hover), median(b.hover), 1, 'ms');
+  row('1-char edit → completion', median(a.editCompletion), median(b.editCompletion), 10, 'ms');
+  row('server peak memory (VmHWM)', Math.max(...a.memoryKiB), Math.max(...b.memoryKiB), 1, 'MiB');
+  for (const [name, s] of sanity) {
+    lines.push(`  ${name}: ${s.diagnostics} diagnostics on open, ${s.completionItems ?? 0} completion items, hover of ${s.hoverChars ?? 0} characters`);
+  }
+  return lines;
+}
+
+if (require.main === module) {
+  runLspBench().then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
