@@ -85,6 +85,50 @@ function isRange(value: unknown): value is Range {
   return isObject(value) && isPosition(value.start) && isPosition(value.end);
 }
 
+function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+/** Deep equality of two JSON values (no allocation). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!sameJson((a as Json)[k], (b as Json)[k])) return false;
+  return true;
+}
+
+/** Field-by-field equality of two diagnostic lists (what a client shows of them). */
+export function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (
+      !samePosition(x.range.start, y.range.start) ||
+      !samePosition(x.range.end, y.range.end) ||
+      x.severity !== y.severity ||
+      x.code !== y.code ||
+      x.message !== y.message ||
+      x.source !== y.source ||
+      (x.tags?.length ?? 0) !== (y.tags?.length ?? 0) ||
+      (x.relatedInformation?.length ?? 0) !== (y.relatedInformation?.length ?? 0)
+    ) {
+      return false;
+    }
+    if (!sameJson(x.data, y.data)) return false;
+  }
+  return true;
+}
+
 function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 }
@@ -252,19 +296,22 @@ export function startServer(connection: Connection, options: StartOptions = {}):
 
   // ---- diagnostics: pull -----------------------------------------------------
 
-  /** Result ids: the same diagnostics (same cached array, or equal content) keep their id. */
-  const resultIdsByArray = new WeakMap<readonly Diagnostic[], string>();
-  const lastResult = new Map<string, { id: string; json: string }>();
+  /**
+   * Result ids: the same diagnostics (the service's cached array, or an equal
+   * list after an edit that changed nothing they say) keep their id, so the
+   * client is told "unchanged" instead of being sent the list again.
+   */
+  const lastResult = new Map<string, { id: string; diagnostics: readonly Diagnostic[] }>();
   let nextResultId = 1;
 
   function resultIdFor(uri: string, diagnostics: readonly Diagnostic[]): string {
-    const known = resultIdsByArray.get(diagnostics);
-    if (known !== undefined && lastResult.get(uri)?.id === known) return known;
-    const json = JSON.stringify(diagnostics);
     const last = lastResult.get(uri);
-    const id = last && last.json === json ? last.id : `${nextResultId++}`;
-    resultIdsByArray.set(diagnostics, id);
-    lastResult.set(uri, { id, json });
+    if (last && (last.diagnostics === diagnostics || sameDiagnostics(last.diagnostics, diagnostics))) {
+      last.diagnostics = diagnostics;
+      return last.id;
+    }
+    const id = `${nextResultId++}`;
+    lastResult.set(uri, { id, diagnostics });
     return id;
   }
 
