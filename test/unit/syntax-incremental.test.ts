@@ -78,7 +78,9 @@ function checkEdit(old: SyntaxTree, edit: TextEdit, inc: SyntaxTree): void {
   }
 }
 
-describe('syntax: incremental reparse', () => {
+describe('syntax: incremental reparse', function () {
+  this.timeout(120_000);
+
   it('a one-character edit in the middle re-parses one statement and shifts the rest', () => {
     const lines: string[] = [];
     for (let i = 0; i < 200; i++) lines.push(`Zvar{x${i};ZgetUserVar{y${i}}} text ${i}`);
