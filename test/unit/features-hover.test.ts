@@ -30,6 +30,11 @@ describe('features: hover', () => {
     assert.match(text, /\*\*style\*\*: `string`, optional, default: `secondary`/);
   });
 
+  it('explains condition operators, numeric comparison included', () => {
+    assert.match(hoverText('Zif{ZgetUserVar{xp}>¦=100;yes;no}')!, /compares the \*\*lengths\*\*/);
+    assert.match(hoverText('ZonlyIf{Zmessage{} cont¦ains hello;no}')!, /contains the right one/);
+  });
+
   it('spells out durations', () => {
     assert.match(hoverText('Zcooldown{1h3¦0m}')!, /`1h30m` = 1 hour 30 minutes \(5400 s\)/);
   });

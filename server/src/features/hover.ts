@@ -12,6 +12,41 @@ import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, head
 import { closedValuesFor } from './values';
 
 const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
+const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
+const NUMERIC = 'Compares as numbers; when a side is not a number the engine compares the **lengths** of the two texts instead.';
+const OPERATOR_DOCS: Record<string, string> = {
+  '>=': `\`>=\` greater than or equal. ${NUMERIC}`,
+  '<=': `\`<=\` less than or equal. ${NUMERIC}`,
+  '>': `\`>\` greater than. ${NUMERIC}`,
+  '<': `\`<\` less than. ${NUMERIC}`,
+  '==': '`==` equal texts. Both sides are trimmed; an empty side compares with the empty string.',
+  '!=': '`!=` different texts. Both sides are trimmed.',
+  contains: '` contains ` true when the left text contains the right one.',
+  startsWith: '` startsWith ` true when the left text starts with the right one.',
+  endsWith: '` endsWith ` true when the left text ends with the right one.',
+  '&&': '` && ` all comparisons must hold. Mixing `&&` and `||` in one condition is a run-time error: nest `Zif` instead.',
+  '||': '` || ` any comparison may hold. Mixing `&&` and `||` in one condition is a run-time error: nest `Zif` instead.',
+};
+
+/** The condition operator under the cursor, in the literal stretches of a condition argument. */
+function conditionOperatorAt(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }, rel: number): { op: string; start: number; end: number } | undefined {
+  let from = arg.start;
+  const stretches: [number, number][] = [];
+  for (const n of arg.nodes) {
+    stretches.push([from, n.start]);
+    from = n.end;
+  }
+  stretches.push([from, arg.end]);
+  for (const [s, e] of stretches) {
+    if (rel < s || rel > e) continue;
+    for (const m of text.slice(s, e).matchAll(CONDITION_OPERATOR)) {
+      const start = s + m.index!;
+      if (rel >= start && rel <= start + m[0].length) return { op: m[0], start, end: start + m[0].length };
+    }
+  }
+  return undefined;
+}
 const PREFIX_MEANING: Record<string, string> = { '+': 'allows', '-': 'denies', '/': 'resets' };
 
 function markdown(value: string) {
@@ -73,6 +108,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   const bound = bindCall(ctx.catalog, text, frame.call);
   if (!bound) return null;
   const arg = frame.call.args[frame.argIndex];
+  if (frame.argIndex === 0 && CONDITION_FUNCTIONS.has(bound.fn.name)) {
+    const op = conditionOperatorAt(text, arg, rel);
+    if (op) return { contents: markdown(OPERATOR_DOCS[op.op.trim()] ?? ''), range: toRange(model.doc, loc.start + op.start, loc.start + op.end) };
+  }
   const trimmed = trimmedArgument(text, arg);
   // Only over the argument's own text (a nested call's name has its own hover above).
   if (rel < trimmed.start || rel > trimmed.end || trimmed.start === trimmed.end) return null;
