@@ -1,0 +1,464 @@
+/**
+ * Semantic analysis of a command file: a plain library over the syntax tree
+ * and the catalog (no LSP imports).
+ *
+ * Per-statement results (diagnostics with offsets RELATIVE to the statement
+ * start, plus a small summary of facts) are cached in a WeakMap keyed by the
+ * Statement object, one cache per Analyzer (one Analyzer per catalog). Reused
+ * statements keep their identity across incremental reparses, so an edit
+ * re-analyses only the statements it touched; file-level checks then run over
+ * the cached summaries.
+ */
+import type { Catalog } from '../catalog/catalog';
+import type { FunctionRecord, ArgumentType } from '../catalog/types';
+import {
+  isBoolean,
+  isHexColor,
+  isHttpUrl,
+  isInteger,
+  isNumber,
+  isSnowflake,
+  parseDuration,
+  resolvePermission,
+  splitPermissionPrefix,
+} from '../catalog/values';
+import { bindArguments } from './binding';
+import {
+  Argument,
+  CallNode,
+  ContentNode,
+  NodeKind,
+  Statement,
+  StatementKind,
+  SyntaxTree,
+  TopLevelNode,
+} from '../syntax/tree';
+import { DIAGNOSTIC_CODES, Severity } from './codes';
+
+export interface AnalysisFix {
+  title: string;
+  edits: { start: number; end: number; newText: string }[];
+  preferred?: boolean;
+}
+
+export interface AnalysisDiagnostic {
+  code: string;
+  severity: Severity;
+  /** ABSOLUTE offsets. */
+  start: number;
+  end: number;
+  message: string;
+  fixes?: AnalysisFix[];
+  tags?: ('unnecessary' | 'deprecated')[];
+}
+
+export interface DiagnoseOptions {
+  severity?: Record<string, Severity | 'off'>;
+}
+
+/** Facts a statement contributes to the file-level checks. */
+interface StatementSummary {
+  /** Header directive name (lower case, with `#`) and its value. */
+  header?: { name: string; value: string; valueStart: number; valueEnd: number };
+  /** Comment statement: a silencing directive. */
+  disable?: { nextLine: boolean; codes: string[] | null };
+  /** Options read with Zoption{name} (literal names) and their relative ranges. */
+  optionReads?: { name: string; start: number; end: number }[];
+}
+
+interface StatementResult {
+  diagnostics: AnalysisDiagnostic[]; // RELATIVE offsets
+  summary: StatementSummary;
+}
+
+const TYPE_WORDS = ['prefix', 'slash', 'sub-slash', 'interaction', 'event'];
+const SCOPE_WORDS = ['guild', 'global', 'both'];
+const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
+const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
+const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
+const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['*'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+
+export class Analyzer {
+  private readonly cache = new WeakMap<Statement, StatementResult>();
+  private readonly names: string[];
+  readonly stats = { statementsAnalyzed: 0 };
+
+  constructor(private readonly catalog: Catalog) {
+    this.names = catalog.functions.map((f) => f.name);
+  }
+
+  diagnose(tree: SyntaxTree, options: DiagnoseOptions = {}): AnalysisDiagnostic[] {
+    const out: AnalysisDiagnostic[] = [];
+    const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
+    const fileSilence = new Set<string>();
+    let seenBody = false;
+    let type: string | undefined;
+    let hasTrigger = false;
+    let triggerValue: { value: string; start: number; end: number } | undefined;
+    const options_: Set<string> = new Set();
+    const optionReads: { name: string; start: number; end: number }[] = [];
+    const perStatement: { index: number; diags: AnalysisDiagnostic[] }[] = [];
+
+    for (let i = 0; i < tree.statements.length; i++) {
+      const st = tree.statements[i];
+      let result = this.cache.get(st);
+      if (!result) {
+        result = this.analyzeStatement(st, tree.text, tree.starts[i]);
+        this.cache.set(st, result);
+        this.stats.statementsAnalyzed++;
+      }
+      const base = tree.starts[i];
+      const s = result.summary;
+      if (s.disable) {
+        if (s.disable.nextLine) {
+          // The next non-blank statement.
+          let j = i + 1;
+          while (j < tree.statements.length && tree.statements[j].kind === StatementKind.Blank) j++;
+          lineSilence.set(j, s.disable.codes);
+        } else if (!seenBody) {
+          for (const c of s.disable.codes ?? Object.keys(DIAGNOSTIC_CODES)) fileSilence.add(c);
+        }
+      }
+      if (st.kind === StatementKind.Body) seenBody = true;
+      if (s.header) {
+        if (s.header.name === '#type') type = s.header.value.trim().toLowerCase();
+        if (s.header.name === '#trigger') {
+          hasTrigger = true;
+          triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
+        }
+        if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+      }
+      if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
+      if (result.diagnostics.length) {
+        perStatement.push({
+          index: i,
+          diags: result.diagnostics.map((d) => ({
+            ...d,
+            start: d.start + base,
+            end: d.end + base,
+            fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) })),
+          })),
+        });
+      }
+    }
+
+    for (const p of perStatement) {
+      const silenced = lineSilence.has(p.index) ? lineSilence.get(p.index) : undefined;
+      for (const d of p.diags) {
+        if (silenced === null) continue;
+        if (silenced && silenced.includes(d.code)) continue;
+        out.push(d);
+      }
+    }
+
+    // File-level checks.
+    const hasBody = tree.statements.some((s) => s.kind === StatementKind.Body);
+    if (!hasTrigger && hasBody) {
+      out.push({ code: 'missing-trigger', severity: 'warning', start: 0, end: 0, message: 'This command has no #trigger line, so nothing can start it. Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
+    }
+    if (triggerValue) {
+      const t = triggerValue.value.trim();
+      const kind = type ?? 'prefix';
+      let problem: string | undefined;
+      if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
+      else if (kind === 'event' && this.catalog.triggers.length > 0 && !this.catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
+      else if (kind === 'interaction' && !/^onInteraction\{[^}]*\}$/.test(t)) problem = 'An interaction command\'s trigger must look like "onInteraction{customID}".';
+      if (problem) out.push({ code: 'trigger-type-mismatch', severity: 'error', start: triggerValue.start, end: triggerValue.end, message: problem });
+    }
+    if (options_.size > 0 || type === 'slash' || type === 'sub-slash') {
+      for (const r of optionReads) {
+        if (!options_.has(r.name.toLowerCase())) {
+          out.push({ code: 'unknown-option', severity: 'warning', start: r.start, end: r.end, message: `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} will be empty.` });
+        }
+      }
+    }
+
+    const overrides = options.severity ?? {};
+    const final: AnalysisDiagnostic[] = [];
+    for (const d of out) {
+      if (fileSilence.has(d.code)) continue;
+      const o = overrides[d.code];
+      if (o === 'off') continue;
+      if (o) d.severity = o;
+      final.push(d);
+    }
+    final.sort((a, b) => a.start - b.start || a.end - b.end);
+    return final;
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private analyzeStatement(st: Statement, text: string, base: number): StatementResult {
+    const diagnostics: AnalysisDiagnostic[] = [];
+    const summary: StatementSummary = {};
+    if (st.kind === StatementKind.Blank) return { diagnostics, summary };
+    if (st.kind === StatementKind.Comment) {
+      const body = text.slice(base + st.start + 2, base + st.end).trim();
+      const m = /^zscript-disable(-next-line)?\b\s*(.*)$/.exec(body);
+      if (m) {
+        const codes = m[2].split(/[\s,]+/).filter(Boolean);
+        summary.disable = { nextLine: !!m[1], codes: codes.length ? codes : null };
+      }
+      return { diagnostics, summary };
+    }
+    if (st.kind === StatementKind.Header) {
+      this.analyzeHeader(st, text, base, diagnostics, summary);
+      return { diagnostics, summary };
+    }
+    const rel = (a: number, b: number) => text.slice(base + a, base + b);
+    for (const e of st.errors) {
+      const code = e.code === 'stray-close' ? 'stray-brace' : e.code === 'missing-name' ? 'missing-name' : e.code;
+      const d: AnalysisDiagnostic = { code, severity: 'error', start: e.start, end: e.end, message: e.message };
+      if (code === 'unclosed-call' || code === 'unclosed-brace') d.fixes = [{ title: 'Add the missing "}"', edits: [{ start: st.end, end: st.end, newText: '}' }], preferred: true }];
+      if (code === 'stray-brace') d.fixes = [{ title: 'Escape it as "\\}"', edits: [{ start: e.start, end: e.start, newText: '\\' }] }];
+      diagnostics.push(d);
+    }
+    const ctx = { text, base, rel, diagnostics, summary };
+    this.walkNodes(st.nodes, 0, ctx);
+    return { diagnostics, summary };
+  }
+
+  private analyzeHeader(st: Statement & { kind: StatementKind.Header }, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
+    const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
+    const value = text.slice(base + st.valueStart, base + st.valueEnd);
+    summary.header = { name, value, valueStart: st.valueStart, valueEnd: st.valueEnd };
+    if (!DIRECTIVES.includes(name)) {
+      const suggestion = closest(name, DIRECTIVES);
+      out.push({ code: 'unknown-directive', severity: 'warning', start: st.start, end: st.nameEnd, message: `"${text.slice(base + st.start, base + st.nameEnd)}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`, fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }] : undefined });
+      return;
+    }
+    const word = value.trim().toLowerCase();
+    if (name === '#type' && !TYPE_WORDS.includes(word)) {
+      const s = closest(word, TYPE_WORDS);
+      out.push({ code: 'invalid-type', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a command type; the bot will treat this command as "prefix". Use one of: ${TYPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
+    }
+    if (name === '#scope' && !SCOPE_WORDS.includes(word)) {
+      const s = closest(word, SCOPE_WORDS);
+      out.push({ code: 'invalid-scope', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a scope; the bot will use "guild". Use one of: ${SCOPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
+    }
+    if (name === '#option') {
+      const parts = value.split('|');
+      if (parts.length !== 4) {
+        out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the bot refuses to load this file.` });
+      } else if (!OPTION_TYPES.includes(parts[2].trim().toLowerCase())) {
+        out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `"${parts[2].trim()}" is not an option type; the bot refuses to load this file. Use one of: ${OPTION_TYPES.join(', ')}.` });
+      }
+    }
+  }
+
+  private walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number, ctx: Ctx): void {
+    // Iterative over siblings, recursive over nesting (bounded by a depth guard).
+    if (depth > 200) return;
+    for (const node of nodes) {
+      if (node.kind === NodeKind.Call) {
+        this.checkCall(node, ctx);
+        for (const a of node.args) this.walkNodes(a.nodes, depth + 1, ctx);
+      } else if (node.kind === NodeKind.Group) {
+        this.walkNodes(node.nodes, depth + 1, ctx);
+      } else if (node.kind === NodeKind.Comment) {
+        const comment = ctx.rel(node.start, node.end);
+        const before = ctx.text.slice(ctx.base + Math.max(0, node.start - 8), ctx.base + node.start);
+        if (/https?:$/i.test(before) || /^\/\/[\w.-]+\.[a-z]{2,}/i.test(comment)) {
+          ctx.diagnostics.push({ code: 'comment-cuts-text', severity: 'warning', start: node.start, end: node.end, message: 'Outside braces, "//" starts a comment, so the rest of this line (it looks like part of a URL) is not sent. Escape it or put the URL inside a function argument.' });
+        }
+      }
+    }
+  }
+
+  private checkCall(node: CallNode, ctx: Ctx): void {
+    const name = ctx.rel(node.start, node.nameEnd);
+    if (name === 'Z') return; // missing-name is a syntax error already
+    const fn = this.catalog.getFunction(name);
+    if (!fn) {
+      if (this.names.length === 0) return; // no catalog loaded: nothing to compare with
+      const suggestion = this.suggest(name);
+      ctx.diagnostics.push({
+        code: 'unknown-function',
+        severity: 'error',
+        start: node.start,
+        end: node.nameEnd,
+        message: `There is no function named ${name}.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+        fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: node.start, end: node.nameEnd, newText: suggestion }], preferred: true }] : undefined,
+      });
+      return;
+    }
+    const args = node.args.map((a) => ({ arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) }));
+    const binding = bindArguments(fn, args);
+    const close = node.close >= 0 ? node.close : node.end;
+    for (const p of binding.missing) {
+      ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `${name} needs a value for "${p.name}" (${fn.syntax}).` });
+    }
+    for (const i of binding.surplus) {
+      const sep = node.separators[i - 1];
+      const a = node.args[i];
+      ctx.diagnostics.push({
+        code: 'too-many-arguments',
+        severity: 'error',
+        start: sep,
+        end: a.end,
+        message: `${name} takes at most ${fn.arguments.length} argument${fn.arguments.length === 1 ? '' : 's'}; this one is extra (${fn.syntax}).`,
+        fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: binding.surplus[0] === i ? close : a.end, newText: '' }] }],
+      });
+    }
+    for (let i = 0; i < binding.args.length; i++) {
+      const param = binding.args[i].param;
+      if (!param) continue;
+      const { arg, text, literal } = args[i];
+      if (text === '') {
+        if (param.required && param.default === undefined && !binding.args[i].repeat) {
+          ctx.diagnostics.push({ code: 'empty-required-argument', severity: 'warning', start: arg.start, end: arg.end, message: `"${param.name}" is required by ${name} but this argument is empty.` });
+        }
+        continue;
+      }
+      if (!literal) continue;
+      if (name === 'Zoption' && i === 0) {
+        if (!summaryHasOptions(ctx)) ctx.summary.optionReads = [];
+        ctx.summary.optionReads!.push({ name: text, start: arg.start, end: arg.end });
+      }
+      this.checkLiteral(fn, param.name, param.type, text, arg, ctx);
+    }
+    if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
+      this.checkCondition(args[0].text, args[0].arg, ctx);
+    }
+    if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text) && Number(args[0].text) > 100) {
+      ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: 'Zclear can delete at most 100 messages at a time.' });
+    }
+  }
+
+  private checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: Ctx): void {
+    const push = (code: string, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+      ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
+    const colorParams = COLOR_PARAMS[fn.name];
+    if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
+      if (!isHexColor(text)) push('invalid-color', 'warning', `"${text}" is not a hex colour; write it like #5865F2.`);
+      return;
+    }
+    switch (type) {
+      case 'integer':
+        if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
+        break;
+      case 'number':
+        if (!isNumber(text)) push('invalid-number', 'error', `"${paramName}" must be a number, not "${text}".`);
+        break;
+      case 'boolean':
+        if (!isBoolean(text)) push('invalid-boolean', 'error', `"${paramName}" must be true or false, not "${text}".`);
+        break;
+      case 'snowflake':
+        if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
+        break;
+      case 'url':
+        if (!isHttpUrl(text)) push('invalid-url', 'warning', `"${paramName}" should be a full web address starting with https://; "${text}" is not one.`);
+        break;
+      case 'duration': {
+        const secs = parseDuration(text);
+        if (secs === undefined) {
+          if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`);
+        } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
+          push('limit-exceeded', 'error', 'A timeout can last at most 28 days.');
+        }
+        break;
+      }
+      case 'permission': {
+        const { prefix, name } = splitPermissionPrefix(text);
+        if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && prefix === '') {
+          push('invalid-permission', 'error', `${fn.name} needs "+" (allow), "-" (deny) or "/" (reset) before the permission, e.g. +${text}.`, [{ title: `Change to +${text}`, edits: [{ start: arg.start, end: arg.end, newText: `+${text}` }] }]);
+          break;
+        }
+        const target = PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) ? name : text;
+        if (!resolvePermission(target)) {
+          if (/^useexternalemojis$/i.test(target)) {
+            push('unknown-permission', 'error', 'The permission is spelled "useExternalEmoji" in this bot (no "s" at the end... check the permission list).');
+          } else push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.`);
+        }
+        break;
+      }
+    }
+  }
+
+  private checkCondition(cond: string, arg: Argument, ctx: Ctx): void {
+    const push = (code: string, severity: Severity, message: string) => ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message });
+    const hasAnd = cond.includes(' && ');
+    const hasOr = cond.includes(' || ');
+    if (hasAnd && hasOr) {
+      push('mixed-condition-operators', 'error', 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.');
+      return;
+    }
+    for (const part of cond.split(hasAnd ? ' && ' : hasOr ? ' || ' : /$^/)) {
+      const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
+      if (!op) {
+        const t = part.trim();
+        if (t !== 'true' && t !== '1') push('condition-without-operator', 'warning', `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`);
+        continue;
+      }
+      if (op === '>' || op === '<' || op === '>=' || op === '<=') {
+        const [l, r] = part.split(op).map((s) => s.trim());
+        if ((l !== '' && !isNumber(l)) || (r !== '' && !isNumber(r))) {
+          push('non-numeric-comparison', 'warning', `"${op}" compares numbers; with text on either side the bot compares the texts' lengths instead.`);
+        }
+      }
+    }
+  }
+
+  private suggest(name: string): string | undefined {
+    const ci = this.catalog.getFunctionIgnoringCase(name);
+    if (ci) return ci.name;
+    return closest(name, this.names);
+  }
+}
+
+interface Ctx {
+  text: string;
+  base: number;
+  rel: (a: number, b: number) => string;
+  diagnostics: AnalysisDiagnostic[];
+  summary: StatementSummary;
+}
+
+function summaryHasOptions(ctx: Ctx): boolean {
+  return ctx.summary.optionReads !== undefined;
+}
+
+function hasCall(a: Argument): boolean {
+  const stack: (readonly ContentNode[])[] = [a.nodes];
+  while (stack.length) {
+    for (const n of stack.pop()!) {
+      if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) return true;
+      if (n.kind === NodeKind.Group) stack.push(n.nodes);
+    }
+  }
+  return false;
+}
+
+/** The closest candidate by edit distance (at most a third of the length, min 2), or undefined. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  let best: string | undefined;
+  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const c of candidates) {
+    if (Math.abs(c.length - word.length) >= bestD) continue;
+    const d = editDistance(lower, c.toLowerCase(), bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  let prev = new Array(b.length + 1);
+  let cur = new Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin >= limit) return limit;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,40 @@
+/** Every diagnostic code the analyzer produces: default severity, a one-line description and an example. */
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface DiagnosticCodeInfo {
+  readonly severity: Severity;
+  readonly description: string;
+  readonly example: string;
+}
+
+export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
+  'unknown-function': { severity: 'error', description: 'No catalog function has this name (with a "did you mean" suggestion).', example: 'ZaddFeild{a;b}' },
+  'missing-argument': { severity: 'error', description: 'A required parameter has no argument.', example: 'Zban{}' },
+  'too-many-arguments': { severity: 'error', description: 'More arguments than the function takes.', example: 'Zlower{a;b}' },
+  'empty-required-argument': { severity: 'warning', description: 'A required parameter with no default is given an empty argument.', example: 'Ztimeout{;10m}' },
+  'invalid-integer': { severity: 'error', description: 'A literal that must be a whole number is not.', example: 'Zclear{ten}' },
+  'invalid-number': { severity: 'error', description: 'A literal that must be a number is not.', example: 'Zround{abc}' },
+  'invalid-boolean': { severity: 'error', description: 'A literal that must be true/false is not.', example: 'ZaddButton{a;b;c;;yes}' },
+  'invalid-snowflake': { severity: 'warning', description: 'A literal ID is not 17 to 20 digits.', example: 'ZaddRole{1234}' },
+  'invalid-url': { severity: 'warning', description: 'A literal URL is not an absolute http(s) address.', example: 'Zimage{example.com/a.png}' },
+  'invalid-duration': { severity: 'error', description: 'A literal duration is not like 10m, 1h30m, 7d.', example: 'Ztimeout{ten minutes}' },
+  'invalid-color': { severity: 'warning', description: 'A colour parameter is not a hex colour.', example: 'Zcolor{blue}' },
+  'unknown-permission': { severity: 'error', description: 'A permission name the bot does not know.', example: 'ZonlyPerms{banMembers2}' },
+  'invalid-permission': { severity: 'error', description: 'A permission edit without its +, - or / prefix.', example: 'ZmodifyRolePerms{123456789012345678;manageMessages}' },
+  'limit-exceeded': { severity: 'error', description: 'A literal beyond a documented limit.', example: 'Zclear{500}' },
+  'mixed-condition-operators': { severity: 'error', description: 'A condition mixes " && " and " || " (a run-time error).', example: 'Zif{a==a && b==b || c==c;x;y}' },
+  'condition-without-operator': { severity: 'warning', description: 'A literal condition with no operator that is not true/1 (always false).', example: 'Zif{yes;x;y}' },
+  'non-numeric-comparison': { severity: 'warning', description: '> or < with literal text: the bot compares lengths.', example: 'Zif{abc>b;x;y}' },
+  'unknown-directive': { severity: 'warning', description: 'A #directive the bot does not know.', example: '#trigerr !ping' },
+  'invalid-type': { severity: 'warning', description: 'A #type word the bot replaces with prefix.', example: '#type slah' },
+  'invalid-scope': { severity: 'warning', description: 'A #scope word the bot replaces with guild.', example: '#scope server' },
+  'invalid-option': { severity: 'error', description: '#option without four parts or with an unknown type (file fails to load).', example: '#option user|the user|member' },
+  'missing-trigger': { severity: 'warning', description: 'The file has no #trigger.', example: '(no #trigger line)' },
+  'trigger-type-mismatch': { severity: 'error', description: 'The trigger form does not fit #type.', example: '#type slash + #trigger !ping' },
+  'unknown-option': { severity: 'warning', description: 'Zoption{name} names no declared #option.', example: 'Zoption{usr}' },
+  'unclosed-call': { severity: 'error', description: 'A call whose { is never closed.', example: 'Zupper{hi' },
+  'unclosed-brace': { severity: 'error', description: 'A { group that is never closed.', example: '{hi' },
+  'stray-brace': { severity: 'error', description: 'A } with nothing open.', example: 'hi}' },
+  'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
+  'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
+};
