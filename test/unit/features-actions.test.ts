@@ -24,31 +24,32 @@ describe('features: code actions', function () {
 
   it('replaces a misspelled function with the suggestion', () => {
     const svc = service();
-    const text = '#trigger !hi\nZtitel{Hello}\n';
+    const text = '#trigger !hi\nZaddFeild{Level;5}\n';
     svc.openDocument(URI, text, 1);
     const diagnostics = svc.diagnostics(URI);
     const unknown = diagnostics.find((d) => d.range.start.line === 1);
     assert.ok(unknown, JSON.stringify(diagnostics));
     const actions = svc.codeActions(URI, unknown!.range, [unknown!]);
-    const fix = actions.find((a) => /Ztitle/.test(a.title));
+    const fix = actions.find((a) => /ZaddField/.test(a.title));
     assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
     assert.strictEqual(fix!.kind, 'quickfix');
     const result = applyEdits(text, fix!.edit!.changes![URI], offsetIn(text));
-    assert.strictEqual(result, '#trigger !hi\nZtitle{Hello}\n');
+    assert.strictEqual(result, '#trigger !hi\nZaddField{Level;5}\n');
+    assert.strictEqual(fix!.isPreferred, true);
   });
 
   it('finds the fixes even when the client drops `data`', () => {
     const svc = service();
-    const text = 'Ztitel{Hello}';
+    const text = '#trigger !hi\nZaddFeild{Level;5}';
     svc.openDocument(URI, text, 1);
-    const d = { ...svc.diagnostics(URI)[0] };
+    const d = { ...svc.diagnostics(URI).find((x) => x.code === 'unknown-function')! };
     delete d.data;
-    assert.ok(svc.codeActions(URI, d.range, [d]).some((a) => /Ztitle/.test(a.title)));
+    assert.ok(svc.codeActions(URI, d.range, [d]).some((a) => /ZaddField/.test(a.title)));
   });
 
   it('offers a disable-next-line comment with the line indentation for every diagnostic', () => {
     const svc = service();
-    const text = 'Ztitle{a}\n  Ztitel{x}\n';
+    const text = 'Ztitle{a}\n  ZaddFeild{x;y}\n';
     svc.openDocument(URI, text, 1);
     const d = svc.diagnostics(URI).find((x) => x.range.start.line === 1)!;
     assert.ok(d);
@@ -60,7 +61,7 @@ describe('features: code actions', function () {
 
   it('puts the disable comment above a call that spans lines (inside braces `//` is text)', () => {
     const svc = service();
-    const text = 'Zif{a==b;\n  Ztitel{x}}\n';
+    const text = 'Zif{a==b;\n  ZaddFeild{x;y}}\n';
     svc.openDocument(URI, text, 1);
     const d = svc.diagnostics(URI).find((x) => x.range.start.line === 1)!;
     const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;

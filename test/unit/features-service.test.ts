@@ -36,8 +36,8 @@ describe('features: the language service', () => {
   it('maps analysis diagnostics with code, source and severity overrides', function () {
     if (!ANALYZER_PRESENT) this.skip();
     const svc = service();
-    svc.openDocument(URI, 'Ztitel{Hello}', 1);
-    const [d] = svc.diagnostics(URI);
+    svc.openDocument(URI, '#trigger !a\nZaddFeild{a;b}', 1);
+    const d = svc.diagnostics(URI).find((x) => x.code === 'unknown-function')!;
     assert.strictEqual(d.source, 'zscript');
     assert.strictEqual(typeof d.code, 'string');
     assert.strictEqual(d.severity, 1);
