@@ -44,7 +44,8 @@ import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
-import { AnalysisDiagnosticLike, toLspDiagnostics } from './features/diagnostics';
+import { toLspDiagnostics } from './features/diagnostics';
+import { Analyzer } from './analysis/analyzer';
 import { completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
@@ -114,23 +115,6 @@ export interface ZscriptLanguageService {
 /** The semantic token legend (shared by the service and the LSP capabilities). */
 export { SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './features/legend';
 
-/** What the service needs of the analyzer (analysis/analyzer.ts). */
-interface AnalyzerLike {
-  diagnose(tree: SyntaxTree, options: { severity?: Record<string, Severity | 'off'> }): readonly AnalysisDiagnosticLike[];
-}
-
-// TEMPORARY: analysis/analyzer.ts is being written concurrently; until it
-// lands, diagnostics are empty. Replaced by a static import when it exists.
-function createAnalyzer(catalog: Catalog): AnalyzerLike {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(['.', 'analysis', 'analyzer'].join('/')) as { Analyzer: new (c: Catalog) => AnalyzerLike };
-    return new mod.Analyzer(catalog);
-  } catch {
-    return { diagnose: () => [] };
-  }
-}
-
 export const DEFAULT_SETTINGS: ServiceSettings = {
   inlayHintsParameterNames: 'literals',
   inlayHintsDefaults: true,
@@ -152,7 +136,7 @@ interface DocumentState extends DocumentModel {
  */
 export class LanguageService implements ZscriptLanguageService {
   private currentCatalog: Catalog;
-  private analyzer: AnalyzerLike;
+  private analyzer: Analyzer;
   private settings: ServiceSettings = { ...DEFAULT_SETTINGS, severity: {} };
   /** Bumped when anything that changes diagnostics (catalog, severities) changes. */
   private generation = 0;
@@ -164,7 +148,7 @@ export class LanguageService implements ZscriptLanguageService {
 
   constructor(catalog: Catalog, settings?: Partial<ServiceSettings>) {
     this.currentCatalog = catalog;
-    this.analyzer = createAnalyzer(catalog);
+    this.analyzer = new Analyzer(catalog);
     this.index = new WorkspaceIndex(catalog);
     if (settings) this.configure(settings);
   }
@@ -180,7 +164,7 @@ export class LanguageService implements ZscriptLanguageService {
 
   setCatalog(catalog: Catalog): void {
     this.currentCatalog = catalog;
-    this.analyzer = createAnalyzer(catalog);
+    this.analyzer = new Analyzer(catalog);
     this.index.setCatalog(catalog);
     this.generation++;
     // Bare calls depend on the catalog: every tree is parsed again.
