@@ -4,7 +4,7 @@
  */
 import * as assert from 'assert';
 import type { TextEdit } from 'vscode-languageserver-types';
-import { ANALYZER_PRESENT, URI, service } from './features-helpers.test';
+import { URI, service } from './features-helpers.test';
 
 function applyEdits(text: string, edits: TextEdit[], offsetAt: (p: { line: number; character: number }) => number): string {
   const sorted = [...edits].sort((a, b) => offsetAt(b.range.start) - offsetAt(a.range.start));
@@ -17,11 +17,7 @@ function offsetIn(text: string) {
   return (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
 }
 
-describe('features: code actions', function () {
-  before(function () {
-    if (!ANALYZER_PRESENT) this.skip(); // diagnostics come from analysis/analyzer.ts
-  });
-
+describe('features: code actions', () => {
   it('replaces a misspelled function with the suggestion', () => {
     const svc = service();
     const text = '#trigger !hi\nZaddFeild{Level;5}\n';

@@ -36,7 +36,5 @@ export function openAt(marked: string, settings?: Partial<ServiceSettings>, uri 
   return { svc, text, position: positionOf(text, offset) };
 }
 
-/** Whether the analysis (diagnostics) module is present in this build; it is written concurrently. */
-export const ANALYZER_PRESENT = fs.existsSync(path.resolve(__dirname, '../../server/src/analysis/analyzer.js'));
 /** Whether the closed value sets (catalog/valueSets) are present in this build. */
 export const VALUE_SETS_PRESENT = fs.existsSync(path.resolve(__dirname, '../../server/src/catalog/valueSets.js'));

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import { bundledCatalog, catalogFromTexts } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { LanguageService } from '../../server/src/service';
-import { ANALYZER_PRESENT, URI, service, positionOf } from './features-helpers.test';
+import { URI, service, positionOf } from './features-helpers.test';
 
 describe('features: the language service', () => {
   it('keeps the text and the tree equal to a fresh parse through ranged edits', () => {
@@ -33,8 +33,7 @@ describe('features: the language service', () => {
     assert.strictEqual(svc.getText(URI), 'Ztitle{x}');
   });
 
-  it('maps analysis diagnostics with code, source and severity overrides', function () {
-    if (!ANALYZER_PRESENT) this.skip();
+  it('maps analysis diagnostics with code, source and severity overrides', () => {
     const svc = service();
     svc.openDocument(URI, '#trigger !a\nZaddFeild{a;b}', 1);
     const d = svc.diagnostics(URI).find((x) => x.code === 'unknown-function')!;
