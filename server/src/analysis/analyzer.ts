@@ -334,6 +334,7 @@ export class Analyzer {
       if (!isHexColor(text)) push('invalid-color', 'warning', `"${text}" is not a hex colour; write it like #5865F2.`);
       return;
     }
+    if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
     switch (type) {
       case 'integer':
         if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);

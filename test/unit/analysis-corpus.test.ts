@@ -1,0 +1,120 @@
+/**
+ * The two corpora: every valid file yields zero errors and zero warnings;
+ * every invalid file yields exactly the diagnostics its sidecar .json lists
+ * (code and 1-based line), no more.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { bundledCatalog } from '../../server/src/catalog';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { reparseCommandFile } from '../../server/src/syntax/incremental';
+import { Analyzer, DIAGNOSTIC_CODES, closest } from '../../server/src/analysis';
+
+const root = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
+const catalog = bundledCatalog();
+const opts = { isBareCallable: (n: string) => catalog.isBareCallable(n) };
+const analyzer = new Analyzer(catalog);
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function diagnose(text: string, severity?: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>) {
+  return analyzer.diagnose(parseCommandFile(text, opts), { severity });
+}
+
+describe('analysis: valid corpus (zero errors, zero warnings)', () => {
+  const dir = path.join(root, 'valid');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.zbr'));
+  it('has at least 15 files', () => assert.ok(files.length >= 15, `${files.length}`));
+  for (const f of files) {
+    it(f, () => {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      const found = diagnose(text).filter((d) => d.severity === 'error' || d.severity === 'warning');
+      assert.deepStrictEqual(found.map((d) => `${lineOf(text, d.start)} ${d.code}: ${d.message}`), []);
+    });
+  }
+});
+
+describe('analysis: invalid corpus (expected code and line, nothing else)', () => {
+  const dir = path.join(root, 'invalid');
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.zbr'))) {
+    it(f, () => {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      const expected = (JSON.parse(fs.readFileSync(path.join(dir, f.replace(/\.zbr$/, '.json')), 'utf8')) as { code: string; line: number }[])
+        .map((e) => `${e.line} ${e.code}`)
+        .sort();
+      const actual = diagnose(text).map((d) => `${lineOf(text, d.start)} ${d.code}`).sort();
+      assert.deepStrictEqual(actual, expected);
+      for (const e of expected) assert.ok(DIAGNOSTIC_CODES[e.split(' ')[1]], `code ${e} in DIAGNOSTIC_CODES`);
+    });
+  }
+});
+
+describe('analysis: checks', () => {
+  it('unknown-function: narrowest range, did-you-mean fix, case-insensitive match', () => {
+    const text = '#trigger !x\nzz ZAddField{a;b}';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'unknown-function');
+    assert.strictEqual(text.slice(d.start, d.end), 'ZAddField');
+    assert.strictEqual(d.fixes![0].edits[0].newText, 'ZaddField');
+    assert.strictEqual(closest('ZaddFeild', catalog.functions.map((f) => f.name)), 'ZaddField');
+  });
+  it('too-many-arguments fix removes the surplus argument with its ";"', () => {
+    const text = '#trigger !x\nZuppercase{a;b}';
+    const [d] = diagnose(text);
+    const e = d.fixes![0].edits[0];
+    assert.strictEqual(text.slice(0, e.start) + e.newText + text.slice(e.end), '#trigger !x\nZuppercase{a}');
+  });
+  it('nested calls are not type-checked', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\nZclear{Zcalculate{1+1}}'), []);
+  });
+  it('empty arguments keep defaults', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\nZaddButton{;ok;OK;;true}'), []);
+  });
+  it('ZslowMode accepts 0', () => {
+    const fn = catalog.getFunction('ZslowMode');
+    if (!fn) return;
+    const text = `#trigger !x\nZslowMode{${fn.arguments.length > 1 ? ';' : ''}0}`;
+    assert.deepStrictEqual(diagnose(text).filter((d) => d.code === 'invalid-duration'), []);
+  });
+  it('silencing: next line, all codes or listed codes; file-wide at the top', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line\nZfoo{}').length, 0);
+    assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line unknown-function\nZfoo{}').length, 0);
+    assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line missing-argument\nZfoo{}').length, 1);
+    assert.deepStrictEqual(diagnose('// zscript-disable unknown-function\n#trigger !x\nZfoo{}\nZbar{}').length, 0);
+  });
+  it('severity overrides and off', () => {
+    assert.strictEqual(diagnose('#trigger !x\nZfoo{}', { 'unknown-function': 'hint' })[0].severity, 'hint');
+    assert.strictEqual(diagnose('#trigger !x\nZfoo{}', { 'unknown-function': 'off' }).length, 0);
+  });
+  it('#type fix corrects the word', () => {
+    const [d] = diagnose('#type slah\n#trigger /x\nhi');
+    assert.strictEqual(d.fixes![0].edits[0].newText, 'slash');
+  });
+  it('unclosed call fix adds "}"', () => {
+    const [d] = diagnose('#trigger !x\nZuppercase{hi');
+    assert.strictEqual(d.fixes![0].edits[0].newText, '}');
+  });
+});
+
+describe('analysis: per-statement cache', () => {
+  it('a one-character edit in a big file re-analyses only one statement', () => {
+    const lines = ['#trigger !big'];
+    for (let i = 0; i < 2000; i++) lines.push(`Line ${i}: Zuppercase{hello ${i}} ZaddButton{;b${i};OK}`);
+    const text = lines.join('\n') + '\n';
+    const a = new Analyzer(catalog);
+    const tree = parseCommandFile(text, opts);
+    const first = a.diagnose(tree);
+    assert.strictEqual(a.stats.statementsAnalyzed, tree.statements.length);
+    const at = text.indexOf('hello 1000') + 1;
+    const tree2 = reparseCommandFile(tree, { start: at, end: at, text: 'x' }, opts);
+    const before = a.stats.statementsAnalyzed;
+    const second = a.diagnose(tree2);
+    assert.strictEqual(a.stats.statementsAnalyzed - before, 1);
+    assert.strictEqual(second.length, first.length);
+  });
+});
