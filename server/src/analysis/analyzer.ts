@@ -23,6 +23,7 @@ import {
   splitPermissionPrefix,
 } from '../catalog/values';
 import { bindArguments } from './binding';
+import { inValueSet, valueSetFor } from '../catalog/valueSets';
 import {
   Argument,
   CallNode,
@@ -332,6 +333,14 @@ export class Analyzer {
     const colorParams = COLOR_PARAMS[fn.name];
     if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
       if (!isHexColor(text)) push('invalid-color', 'warning', `"${text}" is not a hex colour; write it like #5865F2.`);
+      return;
+    }
+    const set = valueSetFor(fn.name, paramName);
+    if (set) {
+      if (!inValueSet(set, text)) {
+        const s = closest(text, set.values);
+        push('invalid-value', 'warning', `"${text}" is not a valid ${paramName} for ${fn.name}. Use one of: ${set.values.join(', ')}.`, s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined);
+      }
       return;
     }
     if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';

@@ -21,6 +21,7 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'invalid-color': { severity: 'warning', description: 'A colour parameter is not a hex colour.', example: 'Zcolor{blue}' },
   'unknown-permission': { severity: 'error', description: 'A permission name the bot does not know.', example: 'ZonlyPerms{banMembers2}' },
   'invalid-permission': { severity: 'error', description: 'A permission edit without its +, - or / prefix.', example: 'ZmodifyRolePerms{123456789012345678;manageMessages}' },
+  'invalid-value': { severity: 'warning', description: 'A word outside the closed set the catalog lists (catalog/valueSets.ts).', example: 'ZaddButton{;id;OK;red}' },
   'limit-exceeded': { severity: 'error', description: 'A literal beyond a documented limit.', example: 'Zclear{500}' },
   'mixed-condition-operators': { severity: 'error', description: 'A condition mixes " && " and " || " (a run-time error).', example: 'Zif{a==a && b==b || c==c;x;y}' },
   'condition-without-operator': { severity: 'warning', description: 'A literal condition with no operator that is not true/1 (always false).', example: 'Zif{yes;x;y}' },

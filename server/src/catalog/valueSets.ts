@@ -1,0 +1,40 @@
+/**
+ * Closed value sets: parameters whose allowed words the catalog's descriptions
+ * list. One table, read by the diagnostics (invalid-value) and by completion.
+ * Only sets the catalog states explicitly are listed; open or vaguely described
+ * parameters (ZtimeDiff unit, Zsort direction, ZuserRoles returnType, ...) are
+ * left out on purpose, to avoid false alarms.
+ */
+export interface ValueSet {
+  readonly fn: string;
+  readonly param: string;
+  readonly values: readonly string[];
+  readonly caseInsensitive: boolean;
+  /** Where the words come from. */
+  readonly source: string;
+}
+
+export const VALUE_SETS: readonly ValueSet[] = [
+  { fn: 'ZaddButton', param: 'style', values: ['primary', 'secondary', 'success', 'danger', 'link'], caseInsensitive: true, source: 'Discord button styles (catalog: ZaddButton)' },
+  { fn: 'ZaddTextInput', param: 'style', values: ['short', 'paragraph'], caseInsensitive: true, source: 'Discord text-input styles (catalog: ZaddTextInput)' },
+  { fn: 'ZgetEmbedData', param: 'type', values: ['title', 'description', 'footer', 'color', 'image', 'timestamp'], caseInsensitive: false, source: 'catalog description of ZgetEmbedData' },
+  { fn: 'ZgetTimestamp', param: 'unit', values: ['s', 'ms', 'ns'], caseInsensitive: false, source: 'catalog description of ZgetTimestamp' },
+  { fn: 'ZdisplayName', param: 'type', values: ['server', 'global'], caseInsensitive: false, source: 'catalog description of ZdisplayName' },
+  { fn: 'ZgetMessage', param: 'type', values: ['content', 'authorID', 'username', 'avatar'], caseInsensitive: false, source: 'catalog description of ZgetMessage' },
+  { fn: 'ZinviteInfo', param: 'type', values: ['uses', 'channel', 'creationDate', 'inviter', 'isTemporary'], caseInsensitive: false, source: 'catalog description of ZinviteInfo' },
+  { fn: 'Zurl', param: 'mode', values: ['encode', 'decode'], caseInsensitive: false, source: 'catalog description of Zurl (percent-encodes or decodes)' },
+  { fn: 'ZstartThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'document 000 limits table (thread archive durations in minutes)' },
+];
+
+const byKey = new Map(VALUE_SETS.map((s) => [`${s.fn}\u0000${s.param}`, s]));
+
+/** The closed set of a parameter, or undefined when its values are open. */
+export function valueSetFor(fn: string, param: string): ValueSet | undefined {
+  return byKey.get(`${fn}\u0000${param}`);
+}
+
+/** Whether a literal word belongs to the set. */
+export function inValueSet(set: ValueSet, text: string): boolean {
+  const t = text.trim();
+  return set.caseInsensitive ? set.values.some((v) => v.toLowerCase() === t.toLowerCase()) : set.values.includes(t);
+}
