@@ -3,8 +3,6 @@
  * service on the bundled catalog that rethrows internal errors, and `¦`
  * cursor markers in document text.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type { Position } from 'vscode-languageserver-types';
 import { bundledCatalog } from '../../server/src/catalog';
 import { LanguageService, ServiceSettings } from '../../server/src/service';
@@ -35,6 +33,3 @@ export function openAt(marked: string, settings?: Partial<ServiceSettings>, uri 
   svc.openDocument(uri, text, 1);
   return { svc, text, position: positionOf(text, offset) };
 }
-
-/** Whether the closed value sets (catalog/valueSets) are present in this build. */
-export const VALUE_SETS_PRESENT = fs.existsSync(path.resolve(__dirname, '../../server/src/catalog/valueSets.js'));

@@ -28,6 +28,7 @@ describe('features: hover', () => {
   it('says which parameter an argument binds to and its default', () => {
     const text = hoverText('ZaddButton{;ok;OK;dan¦ger}')!;
     assert.match(text, /\*\*style\*\*: `string`, optional, default: `secondary`/);
+    assert.match(text, /One of: primary, secondary, success, danger, link/);
   });
 
   it('explains condition operators, numeric comparison included', () => {
