@@ -378,7 +378,7 @@ export class Analyzer {
         const target = PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) ? name : text;
         if (!resolvePermission(target)) {
           if (/^useexternalemojis$/i.test(target)) {
-            push('unknown-permission', 'error', 'The permission is spelled "useExternalEmoji" in this bot (no "s" at the end... check the permission list).');
+            push('unknown-permission', 'error', 'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.', [{ title: 'Change to usexternalEmojis', edits: [{ start: arg.start, end: arg.end, newText: text.slice(0, text.length - target.length) + 'usexternalEmojis' }], preferred: true }]);
           } else push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.`);
         }
         break;
