@@ -65,6 +65,13 @@ interface StatementSummary {
   disable?: { nextLine: boolean; codes: string[] | null };
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
   optionReads?: { name: string; start: number; end: number }[];
+  /** Function names called in this statement (for the component checks). */
+  calls?: Set<string>;
+  /** Literal custom IDs of components created at the top level (not inside any call argument). */
+  componentIds?: { id: string; start: number; end: number }[];
+  /** First ZaddSelectMenuOption / ZaddTextInput call ranges. */
+  needsMenu?: { start: number; end: number };
+  needsModal?: { start: number; end: number };
 }
 
 interface StatementResult {
@@ -78,6 +85,10 @@ const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel
 const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
 const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['*'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const LOOP_FUNCTIONS = new Set(['Zrepeat', 'ZforSplit', 'ZforJson']);
+/** Which argument holds the custom ID of a component-creating function. */
+const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
+const MENU_FUNCTIONS = ['ZnewSelectMenu'];
 const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
 
 export class Analyzer {
@@ -100,6 +111,10 @@ export class Analyzer {
     const options_: Set<string> = new Set();
     const optionReads: { name: string; start: number; end: number }[] = [];
     const perStatement: { index: number; diags: AnalysisDiagnostic[] }[] = [];
+    const allCalls = new Set<string>();
+    const ids = new Map<string, number>();
+    let needsMenu: { start: number; end: number } | undefined;
+    let needsModal: { start: number; end: number } | undefined;
 
     for (let i = 0; i < tree.statements.length; i++) {
       const st = tree.statements[i];
@@ -129,6 +144,15 @@ export class Analyzer {
           triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
         }
         if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+      }
+      if (s.calls) for (const c of s.calls) allCalls.add(c);
+      if (s.needsMenu && !needsMenu) needsMenu = { start: base + s.needsMenu.start, end: base + s.needsMenu.end };
+      if (s.needsModal && !needsModal) needsModal = { start: base + s.needsModal.start, end: base + s.needsModal.end };
+      if (s.componentIds) {
+        for (const c of s.componentIds) {
+          if (ids.has(c.id)) out.push({ code: 'duplicate-custom-id', severity: 'error', start: base + c.start, end: base + c.end, message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.` });
+          else ids.set(c.id, base + c.start);
+        }
       }
       if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
       if (result.diagnostics.length) {
@@ -166,6 +190,12 @@ export class Analyzer {
       else if (kind === 'event' && this.catalog.triggers.length > 0 && !this.catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
       else if (kind === 'interaction' && !/^onInteraction\{[^}]*\}$/.test(t)) problem = 'An interaction command\'s trigger must look like "onInteraction{customID}".';
       if (problem) out.push({ code: 'trigger-type-mismatch', severity: 'error', start: triggerValue.start, end: triggerValue.end, message: problem });
+    }
+    if (needsMenu && !MENU_FUNCTIONS.some((m) => allCalls.has(m))) {
+      out.push({ code: 'select-option-without-menu', severity: 'warning', start: needsMenu.start, end: needsMenu.end, message: 'ZaddSelectMenuOption adds an option to a select menu, but this command never creates one with ZnewSelectMenu.' });
+    }
+    if (needsModal && !allCalls.has('ZnewModal')) {
+      out.push({ code: 'text-input-without-modal', severity: 'warning', start: needsModal.start, end: needsModal.end, message: 'ZaddTextInput adds a field to a modal, but this command never creates one with ZnewModal.' });
     }
     if (options_.size > 0 || type === 'slash' || type === 'sub-slash') {
       for (const r of optionReads) {
@@ -248,15 +278,20 @@ export class Analyzer {
     }
   }
 
-  private walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number, ctx: Ctx): void {
+  private walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number, ctx: Ctx, inCall = false, inLoop = false): void {
     // Iterative over siblings, recursive over nesting (bounded by a depth guard).
     if (depth > 200) return;
     for (const node of nodes) {
       if (node.kind === NodeKind.Call) {
-        this.checkCall(node, ctx);
-        for (const a of node.args) this.walkNodes(a.nodes, depth + 1, ctx);
+        this.checkCall(node, ctx, inCall, inLoop);
+        const name = ctx.rel(node.start, node.nameEnd);
+        const loop = inLoop || LOOP_FUNCTIONS.has(name);
+        for (const a of node.args) this.walkNodes(a.nodes, depth + 1, ctx, true, loop);
+      } else if (node.kind === NodeKind.BareCall) {
+        const name = ctx.rel(node.start, node.end);
+        if (!inLoop && (name === 'ZloopIndex' || name === 'ZloopValue')) this.loopOutside(name, node.start, node.end, ctx);
       } else if (node.kind === NodeKind.Group) {
-        this.walkNodes(node.nodes, depth + 1, ctx);
+        this.walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
       } else if (node.kind === NodeKind.Comment) {
         const comment = ctx.rel(node.start, node.end);
         const before = ctx.text.slice(ctx.base + Math.max(0, node.start - 8), ctx.base + node.start);
@@ -267,9 +302,25 @@ export class Analyzer {
     }
   }
 
-  private checkCall(node: CallNode, ctx: Ctx): void {
+  private loopOutside(name: string, start: number, end: number, ctx: Ctx): void {
+    ctx.diagnostics.push({ code: 'loop-value-outside-loop', severity: 'warning', start, end, message: `${name} only has a value inside the code of Zrepeat, ZforSplit or ZforJson; here it is empty.` });
+  }
+
+  private checkCall(node: CallNode, ctx: Ctx, inCall: boolean, inLoop: boolean): void {
     const name = ctx.rel(node.start, node.nameEnd);
     if (name === 'Z') return; // missing-name is a syntax error already
+    (ctx.summary.calls ??= new Set()).add(name);
+    if (!inLoop && (name === 'ZloopIndex' || name === 'ZloopValue')) this.loopOutside(name, node.start, node.nameEnd, ctx);
+    if (name === 'ZaddSelectMenuOption' && !ctx.summary.needsMenu) ctx.summary.needsMenu = { start: node.start, end: node.nameEnd };
+    if (name === 'ZaddTextInput' && !ctx.summary.needsModal) ctx.summary.needsModal = { start: node.start, end: node.nameEnd };
+    const idIndex = COMPONENT_ID_ARG[name];
+    if (!inCall && idIndex !== undefined) {
+      const a = node.args[idIndex];
+      if (a && !hasCall(a)) {
+        const id = ctx.rel(a.start, a.end).trim();
+        if (id !== '') (ctx.summary.componentIds ??= []).push({ id, start: a.start, end: a.end });
+      }
+    }
     const fn = this.catalog.getFunction(name);
     if (!fn) {
       if (this.names.length === 0) return; // no catalog loaded: nothing to compare with

@@ -37,5 +37,9 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'unclosed-brace': { severity: 'error', description: 'A { group that is never closed.', example: '{hi' },
   'stray-brace': { severity: 'error', description: 'A } with nothing open.', example: 'hi}' },
   'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
+  'loop-value-outside-loop': { severity: 'warning', description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson.', example: 'Item: ZloopValue' },
+  'duplicate-custom-id': { severity: 'error', description: 'Two components created at the top level share a custom ID.', example: 'ZaddButton{;a;Yes} ZaddButton{;a;No}' },
+  'select-option-without-menu': { severity: 'warning', description: 'ZaddSelectMenuOption with no ZnewSelectMenu in the command.', example: 'ZaddSelectMenuOption{Red;red}' },
+  'text-input-without-modal': { severity: 'warning', description: 'ZaddTextInput with no ZnewModal in the command.', example: 'ZaddTextInput{name;Your name}' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };
