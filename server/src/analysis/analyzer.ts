@@ -21,6 +21,7 @@ import {
   parseDuration,
   resolvePermission,
   splitPermissionPrefix,
+  CONTEXT_DEPENDENT_FUNCTIONS,
 } from '../catalog/values';
 import { bindArguments } from './binding';
 import { inValueSet, valueSetFor } from '../catalog/valueSets';
@@ -72,6 +73,8 @@ interface StatementSummary {
   /** First ZaddSelectMenuOption / ZaddTextInput call ranges. */
   needsMenu?: { start: number; end: number };
   needsModal?: { start: number; end: number };
+  /** Argument-less uses of context-dependent functions. */
+  contextUses?: { name: string; start: number; end: number }[];
 }
 
 interface StatementResult {
@@ -113,6 +116,7 @@ export class Analyzer {
     const perStatement: { index: number; diags: AnalysisDiagnostic[] }[] = [];
     const allCalls = new Set<string>();
     const ids = new Map<string, number>();
+    const contextUses: { name: string; start: number; end: number }[] = [];
     let needsMenu: { start: number; end: number } | undefined;
     let needsModal: { start: number; end: number } | undefined;
 
@@ -145,6 +149,7 @@ export class Analyzer {
         }
         if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
       }
+      if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
       if (s.calls) for (const c of s.calls) allCalls.add(c);
       if (s.needsMenu && !needsMenu) needsMenu = { start: base + s.needsMenu.start, end: base + s.needsMenu.end };
       if (s.needsModal && !needsModal) needsModal = { start: base + s.needsModal.start, end: base + s.needsModal.end };
@@ -190,6 +195,17 @@ export class Analyzer {
       else if (kind === 'event' && this.catalog.triggers.length > 0 && !this.catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
       else if (kind === 'interaction' && !/^onInteraction\{[^}]*\}$/.test(t)) problem = 'An interaction command\'s trigger must look like "onInteraction{customID}".';
       if (problem) out.push({ code: 'trigger-type-mismatch', severity: 'error', start: triggerValue.start, end: triggerValue.end, message: problem });
+    }
+    if (type === 'event' && triggerValue) {
+      const trigger = this.catalog.getTrigger(triggerValue.value.trim());
+      if (trigger) {
+        for (const u of contextUses) {
+          const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
+          if (trigger.context[part] === null) {
+            out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} has no ${part} (it is not started by a message), so ${u.name} is empty here.` });
+          }
+        }
+      }
     }
     if (needsMenu && !MENU_FUNCTIONS.some((m) => allCalls.has(m))) {
       out.push({ code: 'select-option-without-menu', severity: 'warning', start: needsMenu.start, end: needsMenu.end, message: 'ZaddSelectMenuOption adds an option to a select menu, but this command never creates one with ZnewSelectMenu.' });
@@ -289,6 +305,7 @@ export class Analyzer {
         for (const a of node.args) this.walkNodes(a.nodes, depth + 1, ctx, true, loop);
       } else if (node.kind === NodeKind.BareCall) {
         const name = ctx.rel(node.start, node.end);
+        if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
         if (!inLoop && (name === 'ZloopIndex' || name === 'ZloopValue')) this.loopOutside(name, node.start, node.end, ctx);
       } else if (node.kind === NodeKind.Group) {
         this.walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
@@ -310,6 +327,9 @@ export class Analyzer {
     const name = ctx.rel(node.start, node.nameEnd);
     if (name === 'Z') return; // missing-name is a syntax error already
     (ctx.summary.calls ??= new Set()).add(name);
+    if (CONTEXT_DEPENDENT_FUNCTIONS[name] && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
+      (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
+    }
     if (!inLoop && (name === 'ZloopIndex' || name === 'ZloopValue')) this.loopOutside(name, node.start, node.nameEnd, ctx);
     if (name === 'ZaddSelectMenuOption' && !ctx.summary.needsMenu) ctx.summary.needsMenu = { start: node.start, end: node.nameEnd };
     if (name === 'ZaddTextInput' && !ctx.summary.needsModal) ctx.summary.needsModal = { start: node.start, end: node.nameEnd };

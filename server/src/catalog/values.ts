@@ -126,3 +126,18 @@ export function couldBeValueOf(type: ArgumentType, text: string): boolean {
       return true;
   }
 }
+
+/**
+ * Functions whose value (called with no arguments) comes from the execution
+ * context: an `event` trigger whose catalog context leaves that part null makes
+ * them empty. Kept small and explicit; read by the event-context diagnostic.
+ */
+export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'channel' | 'message'>> = {
+  Zmessage: 'message',
+  ZmessageID: 'message',
+  ZchannelID: 'channel',
+  ZchannelName: 'channel',
+  Zusername: 'author',
+  ZuserID: 'author',
+  ZuserAvatar: 'author',
+};
