@@ -73,6 +73,8 @@ interface StatementSummary {
   /** First ZaddSelectMenuOption / ZaddTextInput call ranges. */
   needsMenu?: { start: number; end: number };
   needsModal?: { start: number; end: number };
+  /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
+  varEvents?: { name: string; set: boolean; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
 }
@@ -116,6 +118,7 @@ export class Analyzer {
     const perStatement: { index: number; diags: AnalysisDiagnostic[] }[] = [];
     const allCalls = new Set<string>();
     const ids = new Map<string, number>();
+    const varsSet = new Set<string>();
     const contextUses: { name: string; start: number; end: number }[] = [];
     let needsMenu: { start: number; end: number } | undefined;
     let needsModal: { start: number; end: number } | undefined;
@@ -148,6 +151,12 @@ export class Analyzer {
           triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
         }
         if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+      }
+      if (s.varEvents) {
+        for (const v of s.varEvents) {
+          if (v.set) varsSet.add(v.name);
+          else if (!varsSet.has(v.name)) out.push({ code: 'variable-read-before-set', severity: 'warning', start: base + v.start, end: base + v.end, message: `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.` });
+        }
       }
       if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
       if (s.calls) for (const c of s.calls) allCalls.add(c);
@@ -327,6 +336,11 @@ export class Analyzer {
     const name = ctx.rel(node.start, node.nameEnd);
     if (name === 'Z') return; // missing-name is a syntax error already
     (ctx.summary.calls ??= new Set()).add(name);
+    if (name === 'Zvar' && !hasCall(node.args[0])) {
+      const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
+      const set = node.args.length >= 2;
+      if (varName !== '' && (set || !inLoop)) (ctx.summary.varEvents ??= []).push({ name: varName, set, start: node.args[0].start, end: node.args[0].end });
+    }
     if (CONTEXT_DEPENDENT_FUNCTIONS[name] && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
       (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
     }

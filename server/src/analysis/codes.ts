@@ -42,5 +42,6 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'select-option-without-menu': { severity: 'warning', description: 'ZaddSelectMenuOption with no ZnewSelectMenu in the command.', example: 'ZaddSelectMenuOption{Red;red}' },
   'text-input-without-modal': { severity: 'warning', description: 'ZaddTextInput with no ZnewModal in the command.', example: 'ZaddTextInput{name;Your name}' },
   'empty-event-context': { severity: 'warning', description: 'In an event command, a function reading the author, channel or message that the event leaves empty.', example: '#type event + #trigger onBanAdd + Zmessage' },
+  'variable-read-before-set': { severity: 'warning', description: 'Zvar{name} read where no Zvar{name;value} can have run before it.', example: 'Total: Zvar{total}' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };
