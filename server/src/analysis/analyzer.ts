@@ -75,6 +75,8 @@ interface StatementSummary {
   needsModal?: { start: number; end: number };
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];
+  /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
+  orderEvents?: { kind: 'input' | 'request' | 'result'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
 }
@@ -90,6 +92,7 @@ const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel
 const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
 const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['*'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 const LOOP_FUNCTIONS = new Set(['Zrepeat', 'ZforSplit', 'ZforJson']);
 /** Which argument holds the custom ID of a component-creating function. */
 const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
@@ -119,6 +122,8 @@ export class Analyzer {
     const allCalls = new Set<string>();
     const ids = new Map<string, number>();
     const varsSet = new Set<string>();
+    let requested = false;
+    const inputUses: { start: number; end: number }[] = [];
     const contextUses: { name: string; start: number; end: number }[] = [];
     let needsMenu: { start: number; end: number } | undefined;
     let needsModal: { start: number; end: number } | undefined;
@@ -151,6 +156,13 @@ export class Analyzer {
           triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
         }
         if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+      }
+      if (s.orderEvents) {
+        for (const e of s.orderEvents) {
+          if (e.kind === 'request') requested = true;
+          else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
+          else if (!requested) out.push({ code: 'http-result-before-request', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.` });
+        }
       }
       if (s.varEvents) {
         for (const v of s.varEvents) {
@@ -215,6 +227,9 @@ export class Analyzer {
           }
         }
       }
+    }
+    if (type !== 'interaction') {
+      for (const u of inputUses) out.push({ code: 'input-value-outside-modal', severity: 'warning', start: u.start, end: u.end, message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.' });
     }
     if (needsMenu && !MENU_FUNCTIONS.some((m) => allCalls.has(m))) {
       out.push({ code: 'select-option-without-menu', severity: 'warning', start: needsMenu.start, end: needsMenu.end, message: 'ZaddSelectMenuOption adds an option to a select menu, but this command never creates one with ZnewSelectMenu.' });
@@ -336,6 +351,8 @@ export class Analyzer {
     const name = ctx.rel(node.start, node.nameEnd);
     if (name === 'Z') return; // missing-name is a syntax error already
     (ctx.summary.calls ??= new Set()).add(name);
+    const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : undefined;
+    if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
     if (name === 'Zvar' && !hasCall(node.args[0])) {
       const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
       const set = node.args.length >= 2;

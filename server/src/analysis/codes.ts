@@ -43,5 +43,7 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'text-input-without-modal': { severity: 'warning', description: 'ZaddTextInput with no ZnewModal in the command.', example: 'ZaddTextInput{name;Your name}' },
   'empty-event-context': { severity: 'warning', description: 'In an event command, a function reading the author, channel or message that the event leaves empty.', example: '#type event + #trigger onBanAdd + Zmessage' },
   'variable-read-before-set': { severity: 'warning', description: 'Zvar{name} read where no Zvar{name;value} can have run before it.', example: 'Total: Zvar{total}' },
+  'http-result-before-request': { severity: 'warning', description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.', example: 'ZhttpStatus{} ZhttpGet{https://x.io}' },
+  'input-value-outside-modal': { severity: 'warning', description: 'ZinputValue in a command that is not an interaction command.', example: '#trigger !x + ZinputValue{name}' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };
