@@ -75,6 +75,8 @@ interface StatementSummary {
   needsModal?: { start: number; end: number };
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];
+  /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
+  embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
   orderEvents?: { kind: 'input' | 'request' | 'result'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
@@ -92,6 +94,8 @@ const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel
 const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
 const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['*'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const EMBED_DEPENDENTS: Record<string, string> = { ZauthorIcon: 'Zauthor', ZauthorURL: 'Zauthor', ZfooterIcon: 'Zfooter', ZtitleURL: 'Ztitle' };
+const EMBED_BASES = new Set(['Zauthor', 'Zfooter', 'Ztitle']);
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 const LOOP_FUNCTIONS = new Set(['Zrepeat', 'ZforSplit', 'ZforJson']);
 /** Which argument holds the custom ID of a component-creating function. */
@@ -123,6 +127,7 @@ export class Analyzer {
     const ids = new Map<string, number>();
     const varsSet = new Set<string>();
     let requested = false;
+    const embedSet = new Set<string>();
     const inputUses: { start: number; end: number }[] = [];
     const contextUses: { name: string; start: number; end: number }[] = [];
     let needsMenu: { start: number; end: number } | undefined;
@@ -156,6 +161,13 @@ export class Analyzer {
           triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
         }
         if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+      }
+      if (s.embedEvents) {
+        for (const e of s.embedEvents) {
+          const key = `${e.base}\u0000${e.index}`;
+          if (!e.dependent) embedSet.add(key);
+          else if (!embedSet.has(key)) out.push({ code: 'embed-part-order', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} needs ${e.base} to be set first for the same embed; move ${e.base}{...} above this line.` });
+        }
       }
       if (s.orderEvents) {
         for (const e of s.orderEvents) {
@@ -351,6 +363,14 @@ export class Analyzer {
     const name = ctx.rel(node.start, node.nameEnd);
     if (name === 'Z') return; // missing-name is a syntax error already
     (ctx.summary.calls ??= new Set()).add(name);
+    const embedBase = EMBED_DEPENDENTS[name] ?? (EMBED_BASES.has(name) ? name : undefined);
+    if (embedBase) {
+      const idx = node.args[1];
+      if (!idx || !hasCall(idx)) {
+        const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
+        (ctx.summary.embedEvents ??= []).push({ base: embedBase, dependent: embedBase !== name, name, index: index === '' ? '1' : index, start: node.start, end: node.nameEnd });
+      }
+    }
     const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : undefined;
     if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
     if (name === 'Zvar' && !hasCall(node.args[0])) {

@@ -45,5 +45,6 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'variable-read-before-set': { severity: 'warning', description: 'Zvar{name} read where no Zvar{name;value} can have run before it.', example: 'Total: Zvar{total}' },
   'http-result-before-request': { severity: 'warning', description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.', example: 'ZhttpStatus{} ZhttpGet{https://x.io}' },
   'input-value-outside-modal': { severity: 'warning', description: 'ZinputValue in a command that is not an interaction command.', example: '#trigger !x + ZinputValue{name}' },
+  'embed-part-order': { severity: 'warning', description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).', example: 'ZfooterIcon{https://x.io/i.png} Zfooter{hi}' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };
