@@ -299,6 +299,7 @@ export class Analyzer {
     }
     const ctx = { text, base, rel, diagnostics, summary };
     this.walkNodes(st.nodes, 0, ctx);
+    this.checkBareWords(st.nodes, text.slice(base, base + st.end), diagnostics);
     return { diagnostics, summary };
   }
 
@@ -352,6 +353,39 @@ export class Analyzer {
           ctx.diagnostics.push({ code: 'comment-cuts-text', severity: 'warning', start: node.start, end: node.end, message: 'Outside braces, "//" starts a comment, so the rest of this line (it looks like part of a URL) is not sent. Escape it or put the URL inside a function argument.' });
         }
       }
+    }
+  }
+
+  /**
+   * A `Zname` of a catalog function with required parameters, written without
+   * braces, is plain text to the engine (the parser leaves it as text): warn.
+   */
+  private checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], content: string, out: AnalysisDiagnostic[]): void {
+    if (content.indexOf('Z') < 0 || this.names.length === 0) return;
+    const nodeStarts = new Set<number>();
+    const skip: [number, number][] = [];
+    const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
+    while (stack.length) {
+      for (const n of stack.pop()!) {
+        nodeStarts.add(n.start);
+        if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
+        else if (n.kind === NodeKind.Call) for (const a of n.args) stack.push(a.nodes);
+        else if (n.kind === NodeKind.Group) stack.push(n.nodes);
+      }
+    }
+    const re = /Z[A-Za-z]+/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(content))) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (nodeStarts.has(start)) continue;
+      const prev = content.charCodeAt(start - 1);
+      if (start > 0 && (/[A-Za-z0-9_\\]/.test(content[start - 1]) || prev === 0x5c)) continue;
+      if (end < content.length && /[A-Za-z0-9_{]/.test(content[end])) continue;
+      if (skip.some(([a, b]) => start >= a && start < b)) continue;
+      const fn = this.catalog.getFunction(m[0]);
+      if (!fn || this.catalog.isBareCallable(m[0])) continue;
+      out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${m[0]} has required arguments, so without braces the bot prints it as plain text. Write it as ${fn.syntax}.`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
     }
   }
 

@@ -46,5 +46,6 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'http-result-before-request': { severity: 'warning', description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.', example: 'ZhttpStatus{} ZhttpGet{https://x.io}' },
   'input-value-outside-modal': { severity: 'warning', description: 'ZinputValue in a command that is not an interaction command.', example: '#trigger !x + ZinputValue{name}' },
   'embed-part-order': { severity: 'warning', description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).', example: 'ZfooterIcon{https://x.io/i.png} Zfooter{hi}' },
+  'bare-call-needs-braces': { severity: 'warning', description: 'A function with required arguments written without braces: the bot prints it as text.', example: 'Hello Zmentioned' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };
