@@ -1,0 +1,172 @@
+/**
+ * The language server as a client of a catalog endpoint (ours or the engine's):
+ * fetch the data sets, validate them with the one loader, keep the last good
+ * copy in a cache directory, and fall back to that cache, then to the bundled
+ * catalog, when the endpoint is unreachable or answers garbage.
+ *
+ * No LSP imports: the caller decides where the message goes (status bar, log).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Catalog } from './catalog';
+import { bundledCatalog, catalogFromTexts } from './load';
+
+export type CatalogOrigin = 'remote' | 'cache' | 'bundled';
+
+export interface RemoteCatalogOptions {
+  /** e.g. `http://127.0.0.1:8080`; the routes are appended to it. */
+  baseUrl: string;
+  /** A directory the user or editor configured (the LSP passes its global storage path). Nothing is written elsewhere. */
+  cacheDir?: string;
+  fetchImpl?: typeof fetch;
+  /** Per request; default 5000. */
+  timeoutMs?: number;
+}
+
+export interface RemoteCatalogResult {
+  catalog: Catalog;
+  origin: CatalogOrigin;
+  /** One line for a human: which catalog is in use and why. */
+  message: string;
+}
+
+/** Route → key of catalogFromTexts' argument. functions_list is required, the others optional. */
+const ROUTES = [
+  ['functions', '/functions_list'],
+  ['functionTags', '/functions_tag_list'],
+  ['triggers', '/triggers_list'],
+  ['triggerTags', '/triggers_tag_list'],
+] as const;
+
+type Texts = { functions: string; functionTags?: string; triggers?: string; triggerTags?: string };
+
+/** The single file the cache consists of (one file, so one rename makes it atomic). */
+export const CACHE_FILE = 'zscript-remote-catalog.json';
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+interface CacheFile {
+  url: string;
+  fetchedAt: string;
+  texts: Texts;
+}
+
+class FetchProblem extends Error {}
+
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
+  if (err instanceof FetchProblem) return err.message;
+  const code = err?.cause?.code;
+  if (code) return `unreachable (${code})`;
+  return `unreachable (${err?.cause?.message ?? err?.message ?? String(error)})`;
+}
+
+async function fetchText(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<{ status: number; text?: string }> {
+  const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  if (response.status !== 200) {
+    // Drain so the connection can be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    return { status: response.status };
+  }
+  const length = Number(response.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw new FetchProblem(`answered ${length} bytes, more than a catalog can be`);
+  return { status: 200, text: await response.text() };
+}
+
+function count(catalog: Catalog): string {
+  return `${catalog.functions.length} functions, ${catalog.triggers.length} triggers`;
+}
+
+/** Writes `data` to `file` through a temporary file in the same directory and a rename. */
+function writeAtomically(file: string, data: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    fs.writeFileSync(temp, data, 'utf8');
+    fs.renameSync(temp, file);
+  } catch (error) {
+    try {
+      fs.unlinkSync(temp);
+    } catch {
+      // nothing to clean up
+    }
+    throw error;
+  }
+}
+
+function readCache(cacheDir: string): { ok: true; catalog: Catalog; entry: CacheFile } | { ok: false; error: string } {
+  const file = path.join(cacheDir, CACHE_FILE);
+  let entry: CacheFile;
+  try {
+    entry = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, error: code === 'ENOENT' ? 'no cached copy' : `cached copy unreadable (${code ?? (error as Error).message})` };
+  }
+  if (typeof entry?.texts?.functions !== 'string') return { ok: false, error: 'cached copy has an unknown shape' };
+  const loaded = catalogFromTexts(entry.texts, `${entry.url} (cached ${entry.fetchedAt})`);
+  if (!loaded.ok) return { ok: false, error: `cached copy invalid (${loaded.error})` };
+  return { ok: true, catalog: loaded.catalog, entry };
+}
+
+/**
+ * Loads the catalog from `baseUrl`, or explains why not and falls back.
+ * Never throws.
+ */
+export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<RemoteCatalogResult> {
+  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 5000;
+
+  let problem: string;
+  try {
+    new URL(baseUrl);
+    const answers = await Promise.all(
+      ROUTES.map(async ([key, route]) => {
+        try {
+          return { key, route, ...(await fetchText(fetchImpl, baseUrl + route, timeoutMs)) };
+        } catch (error) {
+          // The optional routes may fail on their own; only functions_list decides.
+          if (key === 'functions') throw error;
+          return { key, route, status: 0 };
+        }
+      }),
+    );
+    const functions = answers[0];
+    if (functions.text === undefined) throw new FetchProblem(`answered HTTP ${functions.status} on ${functions.route}`);
+    const texts: Texts = { functions: functions.text };
+    for (const answer of answers.slice(1)) if (answer.text !== undefined) texts[answer.key as Exclude<keyof Texts, 'functions'>] = answer.text;
+    const loaded = catalogFromTexts(texts, baseUrl);
+    if (!loaded.ok) throw new FetchProblem(`answered an unusable catalog (${loaded.error})`);
+    let cacheNote = '';
+    if (options.cacheDir) {
+      try {
+        const entry: CacheFile = { url: baseUrl, fetchedAt: new Date().toISOString(), texts };
+        writeAtomically(path.join(options.cacheDir, CACHE_FILE), JSON.stringify(entry));
+      } catch (error) {
+        cacheNote = ` (cache not written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      }
+    }
+    const missing = answers.slice(1).filter((a) => a.text === undefined).map((a) => a.route);
+    const missingNote = missing.length > 0 ? `; ${missing.join(', ')} not served, bundled data used for them` : '';
+    return { catalog: loaded.catalog, origin: 'remote', message: `Using catalog from ${baseUrl}: ${count(loaded.catalog)}${missingNote}${cacheNote}` };
+  } catch (error) {
+    problem = error instanceof TypeError && /Invalid URL/i.test(error.message) ? 'is not a valid URL' : describeFetchError(error, timeoutMs);
+  }
+
+  const head = `Catalog endpoint ${baseUrl} ${problem}`;
+  let cacheProblem = 'no cache directory';
+  if (options.cacheDir) {
+    const cached = readCache(options.cacheDir);
+    if (cached.ok) {
+      return {
+        catalog: cached.catalog,
+        origin: 'cache',
+        message: `${head}; using cached copy from ${cached.entry.url} fetched ${cached.entry.fetchedAt}: ${count(cached.catalog)}`,
+      };
+    }
+    cacheProblem = cached.error;
+  }
+  const catalog = bundledCatalog();
+  return { catalog, origin: 'bundled', message: `${head}; ${cacheProblem}; using bundled catalog: ${count(catalog)}` };
+}

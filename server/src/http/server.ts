@@ -1,0 +1,458 @@
+/**
+ * The catalog HTTP module: serves the loaded catalog on the seed's four routes
+ * plus per-record routes, /openapi.json and /healthz, using node:http only.
+ *
+ * Hot path: one Map lookup of the request path in the current snapshot, one
+ * Accept-Encoding choice (cached per header string), then writeHead with a
+ * precomputed header list and end with a precomputed Buffer.
+ */
+import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo, Socket } from 'net';
+import * as path from 'path';
+import { bundledCatalog, Catalog, CATALOG_FILES, loadCatalogFromDirectory } from '../catalog';
+import { chooseEncoding, closestNames, etagMatches, notModifiedSince } from './negotiate';
+import { ALLOWED_METHODS } from './openapi';
+import { buildSnapshot, EXPOSE_HEADERS, JSON_TYPE, Resource, Snapshot } from './snapshot';
+
+export interface ServeOptions {
+  /** Interface to bind; default 127.0.0.1 (local tooling only). */
+  host?: string;
+  /** Port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Catalog directory to serve and watch; default: the package's catalog/ folder, else the bundled copy. */
+  catalogDir?: string;
+  /** No access log lines (reload notices and errors are still logged). */
+  quiet?: boolean;
+  /** Where log lines go; default stdout. */
+  log?: (line: string) => void;
+  /** Watch the catalog directory and reload on change; default true when serving a directory. */
+  watch?: boolean;
+  /** Debounce of file-change events, ms (default 150). */
+  debounceMs?: number;
+  /** Fallback poll interval for platforms where fs.watch misses events, ms (default 2000). */
+  pollMs?: number;
+  /** Socket timeouts; defaults below. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
+  /** Largest accepted request head, bytes (default 16 KiB); beyond it the answer is 431. */
+  maxHeaderSize?: number;
+}
+
+export type ReloadResult =
+  | { ok: true; functions: number; triggers: number; source: string }
+  | { ok: false; error: string };
+
+export interface CatalogServer {
+  /** `http://host:port`, the base URL clients use. */
+  readonly url: string;
+  address(): { host: string; port: number };
+  /** Stops listening, lets in-flight responses finish, closes idle keep-alive sockets. */
+  stop(): Promise<void>;
+  /** Reloads the catalog directory now (also what the watcher calls). */
+  reload(): Promise<ReloadResult>;
+  /** The catalog currently served. */
+  readonly catalog: Catalog;
+  /** Where the catalog comes from: a directory, or "bundled". */
+  readonly source: string;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8080,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderSize: 16 * 1024,
+  debounceMs: 150,
+  pollMs: 2_000,
+  /** How long stop() waits for in-flight responses before cutting the remaining sockets. */
+  stopGraceMs: 5_000,
+} as const;
+
+const CATALOG_FILE_NAMES = new Set<string>(Object.values(CATALOG_FILES));
+
+/**
+ * The catalog folder next to the bundle (dist/../catalog), or next to the
+ * compiled sources (out/server/src/http/../../../../catalog); undefined when
+ * neither holds a catalog (then the bundled copy is served).
+ */
+export function defaultCatalogDir(): string | undefined {
+  const candidates = [path.resolve(__dirname, '../catalog'), path.resolve(__dirname, '../../../../catalog')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, CATALOG_FILES.functions)));
+}
+
+/** Newest modification time of the catalog files in `dir` (0 when none can be read). */
+function catalogMtime(dir: string): number {
+  let newest = 0;
+  for (const file of CATALOG_FILE_NAMES) {
+    try {
+      newest = Math.max(newest, fs.statSync(path.join(dir, file)).mtimeMs);
+    } catch {
+      // Missing files are reported by the loader.
+    }
+  }
+  return newest;
+}
+
+/** A cheap fingerprint of the catalog files, used by the fallback poll. */
+function catalogSignature(dir: string): string {
+  const parts: string[] = [];
+  for (const file of CATALOG_FILE_NAMES) {
+    try {
+      const st = fs.statSync(path.join(dir, file));
+      parts.push(`${st.ino}:${st.size}:${st.mtimeMs}`);
+    } catch {
+      parts.push('-');
+    }
+  }
+  return parts.join('|');
+}
+
+function errorBody(status: number, error: string, extra: Record<string, unknown> = {}): Buffer {
+  return Buffer.from(JSON.stringify({ error, status, ...extra }), 'utf8');
+}
+
+/** A complete raw response for errors detected before Node built a request (used from 'clientError'). */
+function rawErrorResponse(status: number, error: string): string {
+  const body = errorBody(status, error);
+  return (
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+    `Content-Type: ${JSON_TYPE}\r\n` +
+    `Content-Length: ${body.length}\r\n` +
+    'Access-Control-Allow-Origin: *\r\n' +
+    'Cache-Control: no-store\r\n' +
+    'Connection: close\r\n\r\n' +
+    body.toString('utf8')
+  );
+}
+
+const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+const DEFAULT_ALLOW_HEADERS = 'Accept, Accept-Encoding, If-None-Match, If-Modified-Since, Cache-Control';
+
+/** Starts serving. Rejects (with a one-line message) when the catalog cannot be loaded or the port cannot be bound. */
+export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogServer> {
+  const log = options.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const host = options.host ?? DEFAULTS.host;
+  const port = options.port ?? DEFAULTS.port;
+  const accessLog = !options.quiet;
+
+  // --- the catalog and its first snapshot ---------------------------------
+  let dir: string | undefined;
+  let catalog: Catalog;
+  if (options.catalogDir !== undefined) {
+    dir = path.resolve(options.catalogDir);
+    const loaded = loadCatalogFromDirectory(dir);
+    if (!loaded.ok) throw new Error(loaded.error);
+    catalog = loaded.catalog;
+  } else {
+    dir = defaultCatalogDir();
+    const loaded = dir !== undefined ? loadCatalogFromDirectory(dir) : undefined;
+    if (loaded?.ok) catalog = loaded.catalog;
+    else {
+      if (loaded) log(`catalog: ${loaded.error}; serving the bundled catalog`);
+      dir = undefined;
+      catalog = bundledCatalog();
+    }
+  }
+  const source = dir ?? 'bundled';
+  let snapshot: Snapshot = await buildSnapshot(catalog, dir !== undefined ? catalogMtime(dir) : Date.now());
+  let lastReloadError: string | null = null;
+  let stopping = false;
+  let watcher: fs.FSWatcher | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let debounceTimer: NodeJS.Timeout | undefined;
+  let lastSignature = dir !== undefined ? catalogSignature(dir) : '';
+
+  // --- request handling -----------------------------------------------------
+  function send(res: http.ServerResponse, status: number, headers: readonly string[], body: Buffer | undefined, head: boolean): void {
+    if (stopping) res.setHeader('Connection', 'close');
+    res.writeHead(status, headers as string[]);
+    if (head || body === undefined) res.end();
+    else res.end(body);
+  }
+
+  function sendError(res: http.ServerResponse, status: number, error: string, head: boolean, extra: Record<string, unknown> = {}, more: string[] = []): void {
+    const body = errorBody(status, error, extra);
+    send(
+      res,
+      status,
+      ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Access-Control-Allow-Origin', '*', ...more],
+      body,
+      head,
+    );
+  }
+
+  function sendResource(req: http.IncomingMessage, res: http.ServerResponse, resource: Resource, head: boolean): void {
+    const coding = chooseEncoding(req.headers['accept-encoding'], resource.br !== undefined, resource.gzip !== undefined);
+    const variant = coding === 'br' ? resource.br! : coding === 'gzip' ? resource.gzip! : resource.identity;
+    const ifNoneMatch = req.headers['if-none-match'];
+    const ifModifiedSince = req.headers['if-modified-since'];
+    // If-Modified-Since is only evaluated without If-None-Match (RFC 9110 §13.2.2).
+    if (ifNoneMatch !== undefined ? etagMatches(ifNoneMatch, variant.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, resource.lastModifiedMs)) {
+      send(res, 304, variant.notModifiedHeaders, undefined, true);
+      return;
+    }
+    send(res, 200, variant.headers, variant.body, head);
+  }
+
+  function sendHealth(res: http.ServerResponse, head: boolean): void {
+    const current = snapshot;
+    const body = Buffer.from(
+      JSON.stringify({
+        status: lastReloadError === null ? 'ok' : 'degraded',
+        functions: current.catalog.functions.length,
+        triggers: current.catalog.triggers.length,
+        source,
+        loadedAt: current.loadedAt.toISOString(),
+        watching: watcher !== undefined || pollTimer !== undefined,
+        lastReloadError,
+      }),
+      'utf8',
+    );
+    send(
+      res,
+      200,
+      ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', EXPOSE_HEADERS],
+      body,
+      head,
+    );
+  }
+
+  /** Whether a path names something this server has (for OPTIONS and 405). */
+  function isKnownPath(p: string, current: Snapshot): boolean {
+    return current.routes.has(p) || p === '/healthz' || p.startsWith('/functions/') || p.startsWith('/triggers/');
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const current = snapshot; // one read: the whole request sees one catalog
+    const method = req.method ?? '';
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    let p = q === -1 ? url : url.slice(0, q);
+    if (p.charCodeAt(0) !== 47 /* '/' */) {
+      // absolute-form must be accepted (RFC 9112 §3.2.2); asterisk-form only with OPTIONS.
+      const absolute = /^https?:\/\/[^/?#]*/i.exec(p);
+      if (absolute) p = p.slice(absolute[0].length) || '/';
+      else if (p === '*' && method === 'OPTIONS') {
+        send(res, 204, ['Allow', ALLOWED_METHODS, 'Access-Control-Allow-Origin', '*'], undefined, true);
+        return;
+      } else {
+        sendError(res, 400, 'Malformed request target', method === 'HEAD');
+        return;
+      }
+    }
+    const head = method === 'HEAD';
+    if (method === 'GET' || head) {
+      const resource = current.routes.get(p);
+      if (resource !== undefined) return sendResource(req, res, resource, head);
+      if (p === '/healthz') return sendHealth(res, head);
+      const kind = p.startsWith('/functions/') ? 'function' : p.startsWith('/triggers/') ? 'trigger' : undefined;
+      if (kind !== undefined) {
+        let name: string;
+        try {
+          name = decodeURIComponent(p.slice(kind === 'function' ? 11 : 10));
+        } catch {
+          return sendError(res, 400, 'Malformed percent-encoding in the path', head);
+        }
+        const again = current.routes.get(`/${kind}s/${encodeURIComponent(name)}`);
+        if (again !== undefined) return sendResource(req, res, again, head);
+        const suggestions = closestNames(name, kind === 'function' ? current.functionNames : current.triggerNames);
+        const hint = suggestions.length > 0 ? `; closest: ${suggestions.join(', ')}` : '';
+        return sendError(res, 404, `No ${kind} named ${JSON.stringify(name)}${hint}`, head, { name, suggestions });
+      }
+      return sendError(res, 404, `No route ${JSON.stringify(p)}; see /openapi.json`, head);
+    }
+    if (!isKnownPath(p, current)) return sendError(res, 404, `No route ${JSON.stringify(p)}; see /openapi.json`, false);
+    if (method === 'OPTIONS') {
+      const requested = req.headers['access-control-request-headers'];
+      const allowHeaders = typeof requested === 'string' && TOKEN_LIST.test(requested.trim()) ? requested.trim() : DEFAULT_ALLOW_HEADERS;
+      send(
+        res,
+        204,
+        [
+          'Allow', ALLOWED_METHODS,
+          'Access-Control-Allow-Origin', '*',
+          'Access-Control-Allow-Methods', ALLOWED_METHODS,
+          'Access-Control-Allow-Headers', allowHeaders,
+          'Access-Control-Max-Age', '86400',
+          'Vary', 'Access-Control-Request-Headers',
+        ],
+        undefined,
+        true,
+      );
+      return;
+    }
+    sendError(res, 405, `Method ${method} not allowed; use ${ALLOWED_METHODS}`, false, {}, ['Allow', ALLOWED_METHODS]);
+  }
+
+  // --- the server -----------------------------------------------------------
+  const server = http.createServer(
+    {
+      maxHeaderSize: options.maxHeaderSize ?? DEFAULTS.maxHeaderSize,
+      headersTimeout: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs,
+      // Timeouts are enforced on this tick; Node's default (30 s) would make a 10 s header timeout up to 40 s.
+      connectionsCheckingInterval: 1_000,
+    },
+    accessLog
+      ? (req, res) => {
+          const started = process.hrtime.bigint();
+          res.on('finish', () => {
+            const ms = Number(process.hrtime.bigint() - started) / 1e6;
+            const length = res.getHeader('content-length') ?? 0;
+            const coding = res.getHeader('content-encoding') ?? 'identity';
+            log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${length} ${coding} ${ms.toFixed(2)}ms`);
+          });
+          handle(req, res);
+        }
+      : handle,
+  );
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs;
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const inProgress = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    let status = 400;
+    let message = 'Malformed request';
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      status = 431;
+      message = 'Request header fields too large';
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      message = 'Request timeout';
+    }
+    if (accessLog) log(`${socket.remoteAddress ?? '-'} "-" ${status} (${error.code ?? error.message})`);
+    socket.end(rawErrorResponse(status, message));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs more privileges' : `cannot be bound (${error.code ?? error.message})`;
+      const wrapped = new Error(`port ${port} on ${host} ${reason}`) as NodeJS.ErrnoException;
+      wrapped.code = error.code;
+      reject(wrapped);
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+  server.on('error', (error) => log(`server error: ${error.message}`));
+
+  const bound = server.address() as AddressInfo;
+  const urlHost = bound.family === 'IPv6' || bound.address.includes(':') ? `[${bound.address}]` : bound.address;
+  const url = `http://${urlHost}:${bound.port}`;
+
+  // --- reload and watching ---------------------------------------------------
+  let reloading: Promise<ReloadResult> | undefined;
+  let reloadAgain = false;
+
+  async function reloadOnce(): Promise<ReloadResult> {
+    if (dir === undefined) return { ok: true, functions: snapshot.catalog.functions.length, triggers: snapshot.catalog.triggers.length, source };
+    lastSignature = catalogSignature(dir);
+    const loaded = loadCatalogFromDirectory(dir);
+    if (!loaded.ok) {
+      lastReloadError = loaded.error;
+      log(`catalog reload failed: ${loaded.error}; still serving the catalog loaded at ${snapshot.loadedAt.toISOString()}`);
+      return { ok: false, error: loaded.error };
+    }
+    const next = await buildSnapshot(loaded.catalog, catalogMtime(dir));
+    snapshot = next; // the atomic switch
+    lastReloadError = null;
+    log(`catalog reloaded from ${dir}: ${next.catalog.functions.length} functions, ${next.catalog.triggers.length} triggers`);
+    return { ok: true, functions: next.catalog.functions.length, triggers: next.catalog.triggers.length, source };
+  }
+
+  /** Serialised: one reload at a time; a change during a reload triggers one more. */
+  function reload(): Promise<ReloadResult> {
+    if (reloading) {
+      reloadAgain = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      let result: ReloadResult;
+      do {
+        reloadAgain = false;
+        result = await reloadOnce();
+      } while (reloadAgain && !stopping);
+      reloading = undefined;
+      return result;
+    })();
+    return reloading;
+  }
+
+  function scheduleReload(): void {
+    if (stopping) return;
+    if (debounceTimer) clearTimeout(debounceTimer);
+    debounceTimer = setTimeout(() => {
+      debounceTimer = undefined;
+      void reload();
+    }, options.debounceMs ?? DEFAULTS.debounceMs);
+    debounceTimer.unref();
+  }
+
+  if (dir !== undefined && (options.watch ?? true)) {
+    const watchedDir = dir;
+    try {
+      watcher = fs.watch(watchedDir, { persistent: false }, (_event, filename) => {
+        if (!filename || CATALOG_FILE_NAMES.has(filename.toString())) scheduleReload();
+      });
+      watcher.on('error', (error) => {
+        log(`catalog watch: ${error.message}; relying on polling`);
+        watcher?.close();
+        watcher = undefined;
+      });
+    } catch (error) {
+      log(`catalog watch unavailable (${(error as Error).message}); polling every ${options.pollMs ?? DEFAULTS.pollMs} ms`);
+    }
+    // Polling backs fs.watch up (network file systems, editors that swap directories).
+    pollTimer = setInterval(() => {
+      if (catalogSignature(watchedDir) !== lastSignature) scheduleReload();
+    }, options.pollMs ?? DEFAULTS.pollMs);
+    pollTimer.unref();
+  }
+
+  // --- stopping --------------------------------------------------------------
+  let stopped: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    if (stopped) return stopped;
+    stopping = true;
+    watcher?.close();
+    watcher = undefined;
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = undefined;
+    if (debounceTimer) clearTimeout(debounceTimer);
+    stopped = new Promise<void>((resolve) => {
+      const grace = setTimeout(() => server.closeAllConnections(), DEFAULTS.stopGraceMs);
+      grace.unref();
+      server.close(() => {
+        clearTimeout(grace);
+        resolve();
+      });
+      // In-flight responses finish (they carry Connection: close); idle keep-alive sockets go now.
+      server.closeIdleConnections();
+    });
+    return stopped;
+  }
+
+  return {
+    url,
+    address: () => ({ host: bound.address, port: bound.port }),
+    stop,
+    reload,
+    get catalog() {
+      return snapshot.catalog;
+    },
+    source,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * A snapshot is everything the server answers for one loaded catalog: every
+ * route's bytes in each content coding, with their headers, computed once.
+ * Snapshots are immutable; a reload builds a new one and swaps it in with a
+ * single assignment, so a request sees either the old catalog or the new one.
+ */
+import { createHash } from 'crypto';
+import { promisify } from 'util';
+import * as zlib from 'zlib';
+import { Catalog } from '../catalog';
+import { LIST_ROUTES, openapiDocument } from './openapi';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** One encoded representation with the header lists for 200 and 304, flat [name, value, ...] for writeHead. */
+export interface Variant {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly headers: readonly string[];
+  readonly notModifiedHeaders: readonly string[];
+}
+
+export interface Resource {
+  readonly identity: Variant;
+  readonly gzip?: Variant;
+  readonly br?: Variant;
+  readonly lastModifiedMs: number;
+}
+
+export interface Snapshot {
+  readonly catalog: Catalog;
+  /** Exact request path → resource. The only thing the hot path touches. */
+  readonly routes: ReadonlyMap<string, Resource>;
+  readonly functionNames: readonly string[];
+  readonly triggerNames: readonly string[];
+  readonly loadedAt: Date;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * The catalog changes rarely but a reload should reach clients within a
+ * minute: caches may reuse a response for 60 s, then must revalidate
+ * (a cheap 304 thanks to the ETag). `public` lets shared caches keep it.
+ */
+export const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+/** Headers a browser script may read besides the CORS-safelisted ones. */
+export const EXPOSE_HEADERS = 'ETag, Content-Encoding, Vary';
+/** Bodies smaller than this are not worth compressing (one TCP segment either way). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string): Variant {
+  const etag = etagOf(body);
+  const common = [
+    'ETag', etag,
+    'Last-Modified', lastModified,
+    'Cache-Control', CACHE_CONTROL,
+    'Access-Control-Allow-Origin', '*',
+    'Access-Control-Expose-Headers', EXPOSE_HEADERS,
+  ];
+  if (vary) common.push('Vary', 'Accept-Encoding');
+  const headers = ['Content-Type', contentType, 'Content-Length', String(body.length), 'X-Content-Type-Options', 'nosniff', ...common];
+  if (coding !== 'identity') headers.push('Content-Encoding', coding);
+  return { body, etag, headers: Object.freeze(headers), notModifiedHeaders: Object.freeze(common) };
+}
+
+async function makeResource(value: unknown, lastModifiedMs: number, contentType = JSON_TYPE): Promise<Resource> {
+  const identityBody = Buffer.from(JSON.stringify(value), 'utf8');
+  const lastModified = new Date(lastModifiedMs).toUTCString();
+  if (identityBody.length < COMPRESS_MIN_BYTES) {
+    return Object.freeze({ identity: makeVariant(identityBody, 'identity', lastModified, false, contentType), lastModifiedMs });
+  }
+  // zlib's async API runs on the thread pool: a reload never stalls requests being served.
+  const [gz, br] = await Promise.all([
+    gzip(identityBody, { level: 9 }),
+    brotli(identityBody, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identityBody.length,
+      },
+    }),
+  ]);
+  return Object.freeze({
+    identity: makeVariant(identityBody, 'identity', lastModified, true, contentType),
+    gzip: gz.length < identityBody.length ? makeVariant(gz, 'gzip', lastModified, true, contentType) : undefined,
+    br: br.length < identityBody.length ? makeVariant(br, 'br', lastModified, true, contentType) : undefined,
+    lastModifiedMs,
+  });
+}
+
+/**
+ * Builds the snapshot for a catalog. `lastModifiedMs` is when the catalog
+ * files last changed (whole seconds, as HTTP dates carry).
+ */
+export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): Promise<Snapshot> {
+  const modified = Math.floor(lastModifiedMs / 1000) * 1000;
+  const routes = new Map<string, Resource>();
+  const pending: Promise<void>[] = [];
+  const add = (path: string, value: unknown): void => {
+    pending.push(makeResource(value, modified).then((resource) => void routes.set(path, resource)));
+  };
+  for (const route of LIST_ROUTES) add(route.path, catalog.data[route.key]);
+  for (const fn of catalog.functions) add(`/functions/${encodeURIComponent(fn.name)}`, fn);
+  for (const trigger of catalog.triggers) add(`/triggers/${encodeURIComponent(trigger.name)}`, trigger);
+  add('/openapi.json', openapiDocument());
+  await Promise.all(pending);
+  return Object.freeze({
+    catalog,
+    routes,
+    functionNames: Object.freeze(catalog.functions.map((f) => f.name)),
+    triggerNames: Object.freeze(catalog.triggers.map((t) => t.name)),
+    loadedAt: new Date(),
+  });
+}
