@@ -244,6 +244,11 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       }
     }
     const head = method === 'HEAD';
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+      // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host.
+      res.shouldKeepAlive = false;
+      return sendError(res, 400, 'Missing Host header', head);
+    }
     if (method === 'GET' || head) {
       const resource = current.routes.get(p);
       if (resource !== undefined) return sendResource(req, res, resource, head);
@@ -296,6 +301,8 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs,
       // Timeouts are enforced on this tick; Node's default (30 s) would make a 10 s header timeout up to 40 s.
       connectionsCheckingInterval: 1_000,
+      // Checked in handle() instead, so the 400 carries the JSON body and CORS header like every other error.
+      requireHostHeader: false,
     },
     accessLog
       ? (req, res) => {
