@@ -1,0 +1,153 @@
+/** zscript-catalog-server, the bundled bin (dist/catalog-server.js), as a child process. */
+import * as assert from 'assert';
+import { ChildProcess, spawn } from 'child_process';
+import * as http from 'http';
+import * as net from 'net';
+import * as path from 'path';
+import { json, removeDir, REPO_ROOT, request, tempCatalog } from './helpers';
+
+const BIN = path.join(REPO_ROOT, 'dist', 'catalog-server.js');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function run(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Running['exit'] } {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000); // bound: never hang the suite
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      // Let the pipes drain.
+      setImmediate(() => resolve({ code, signal }));
+    });
+  });
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function start(args: string[]): Promise<Running> {
+  const r = run(args);
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (): void => {
+      const m = /zscript catalog server listening on (http:\/\/\S+)/.exec(r.stdout());
+      if (m) {
+        r.child.stdout!.off('data', onData);
+        resolve(m[1]);
+      }
+    };
+    r.child.stdout!.on('data', onData);
+    void r.exit.then(({ code }) => reject(new Error(`exited ${code} before listening: ${r.stderr()}`)));
+  });
+  return { ...r, url };
+}
+
+describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function () {
+  it('--port 0 prints the URL, serves, logs access lines and exits 0 on SIGTERM', async function () {
+    const server = await start(['--port', '0']);
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const reply = await request(`${server.url}/functions_list`);
+    assert.strictEqual(reply.status, 200);
+    assert.ok(json(reply).length > 0);
+    const health = json(await request(`${server.url}/healthz`));
+    assert.strictEqual(health.source, path.join(REPO_ROOT, 'catalog'), 'the default catalog is the package folder next to dist/');
+    await new Promise((r) => setTimeout(r, 100));
+    assert.match(server.stdout(), /"GET \/functions_list HTTP\/1\.1" 200 /);
+    server.child.kill('SIGTERM');
+    const { code } = await server.exit;
+    assert.strictEqual(code, 0);
+    assert.strictEqual(server.stderr(), '');
+  });
+
+  it('SIGINT with an idle keep-alive connection open still exits 0', async function () {
+    const server = await start(['--port', '0', '--quiet']);
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) => {
+      http.get(`${server.url}/functions_list`, { agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject);
+    });
+    server.child.kill('SIGINT');
+    const { code } = await server.exit;
+    agent.destroy();
+    assert.strictEqual(code, 0);
+    assert.doesNotMatch(server.stdout(), /"GET /, '--quiet: no access log');
+  });
+
+  it('a port in use: one line on stderr, no stack trace, exit 1', async function () {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const r = run(['--port', String(port)]);
+      const { code } = await r.exit;
+      assert.strictEqual(code, 1);
+      const lines = r.stderr().trim().split('\n');
+      assert.strictEqual(lines.length, 1, r.stderr());
+      assert.match(lines[0], new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      assert.doesNotMatch(r.stderr(), /\bat .*:\d+:\d+/);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  for (const args of [['--port'], ['--port', 'eighty'], ['--port', '70000'], ['--bogus'], ['--catalog']]) {
+    it(`bad arguments ${JSON.stringify(args)}: usage and exit 2`, async function () {
+      const r = run(args);
+      const { code } = await r.exit;
+      assert.strictEqual(code, 2);
+      assert.match(r.stderr(), /usage: zscript-catalog-server/);
+    });
+  }
+
+  it('--help prints usage and exits 0', async function () {
+    const r = run(['--help']);
+    const { code } = await r.exit;
+    assert.strictEqual(code, 0);
+    assert.match(r.stdout(), /usage: zscript-catalog-server \[--host 127\.0\.0\.1\] \[--port 8080\]/);
+  });
+
+  it('an invalid catalog directory: one line naming the file, exit 1', async function () {
+    const dir = tempCatalog({ 'triggers.json': '[{"name": 42}' });
+    try {
+      const r = run(['--port', '0', '--catalog', dir]);
+      const { code } = await r.exit;
+      assert.strictEqual(code, 1);
+      const lines = r.stderr().trim().split('\n');
+      assert.strictEqual(lines.length, 1, r.stderr());
+      assert.match(lines[0], /triggers\.json/);
+      assert.doesNotMatch(r.stderr(), /\bat .*:\d+:\d+/);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('a missing catalog directory: one line, exit 1', async function () {
+    const r = run(['--port', '0', '--catalog', path.join(REPO_ROOT, 'no-such-catalog-dir')]);
+    const { code } = await r.exit;
+    assert.strictEqual(code, 1);
+    assert.strictEqual(r.stderr().trim().split('\n').length, 1);
+    assert.match(r.stderr(), /functions\.json/);
+  });
+
+  it('--catalog DIR and --host=HOST forms are honoured', async function () {
+    const dir = tempCatalog();
+    const server = await start(['--host=127.0.0.1', '--port=0', '--catalog', dir, '--quiet']);
+    try {
+      const health = json(await request(`${server.url}/healthz`));
+      assert.strictEqual(health.source, dir);
+    } finally {
+      server.child.kill('SIGTERM');
+      assert.strictEqual((await server.exit).code, 0);
+      removeDir(dir);
+    }
+  });
+});
