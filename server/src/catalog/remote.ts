@@ -57,12 +57,24 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
   if (err instanceof FetchProblem) return err.message;
   const code = err?.cause?.code;
+  if (code && STALE_SOCKET_CODES.has(code)) return `closed the connection (${code})`;
   if (code) return `unreachable (${code})`;
   return `unreachable (${err?.cause?.message ?? err?.message ?? String(error)})`;
 }
 
+/** Errors of a pooled keep-alive socket that the server closed meanwhile: worth one retry on a fresh one. */
+const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 async function fetchText(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<{ status: number; text?: string }> {
-  const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  const init = { headers: { accept: 'application/json' } };
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!code || !STALE_SOCKET_CODES.has(code)) throw error;
+    response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  }
   if (response.status !== 200) {
     // Drain so the connection can be reused.
     await response.arrayBuffer().catch(() => undefined);
