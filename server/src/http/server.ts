@@ -128,6 +128,40 @@ function rawErrorResponse(status: number, error: string): string {
   );
 }
 
+interface RequestFields {
+  host: boolean;
+  acceptEncoding?: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
+/**
+ * The four request fields the hot path reads, straight from rawHeaders: Node
+ * builds req.headers lazily, and not touching it saves that object per request.
+ * Repeated list fields are joined with ", " as Node would; If-Modified-Since keeps the first.
+ */
+function requestFields(raw: string[]): RequestFields {
+  const fields: RequestFields = { host: false };
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() === 'host') fields.host = true;
+        break;
+      case 15:
+        if (name.toLowerCase() === 'accept-encoding') fields.acceptEncoding = fields.acceptEncoding === undefined ? raw[i + 1] : `${fields.acceptEncoding}, ${raw[i + 1]}`;
+        break;
+      case 13:
+        if (name.toLowerCase() === 'if-none-match') fields.ifNoneMatch = fields.ifNoneMatch === undefined ? raw[i + 1] : `${fields.ifNoneMatch}, ${raw[i + 1]}`;
+        break;
+      case 17:
+        if (fields.ifModifiedSince === undefined && name.toLowerCase() === 'if-modified-since') fields.ifModifiedSince = raw[i + 1];
+        break;
+    }
+  }
+  return fields;
+}
+
 const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
 const DEFAULT_ALLOW_HEADERS = 'Accept, Accept-Encoding, If-None-Match, If-Modified-Since, Cache-Control';
 
@@ -184,11 +218,11 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     );
   }
 
-  function sendResource(req: http.IncomingMessage, res: http.ServerResponse, resource: Resource, head: boolean): void {
-    const coding = chooseEncoding(req.headers['accept-encoding'], resource.br !== undefined, resource.gzip !== undefined);
+  function sendResource(fields: RequestFields, res: http.ServerResponse, resource: Resource, head: boolean): void {
+    const coding = chooseEncoding(fields.acceptEncoding, resource.br !== undefined, resource.gzip !== undefined);
     const variant = coding === 'br' ? resource.br! : coding === 'gzip' ? resource.gzip! : resource.identity;
-    const ifNoneMatch = req.headers['if-none-match'];
-    const ifModifiedSince = req.headers['if-modified-since'];
+    const ifNoneMatch = fields.ifNoneMatch;
+    const ifModifiedSince = fields.ifModifiedSince;
     // If-Modified-Since is only evaluated without If-None-Match (RFC 9110 §13.2.2).
     if (ifNoneMatch !== undefined ? etagMatches(ifNoneMatch, variant.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, resource.lastModifiedMs)) {
       send(res, 304, variant.notModifiedHeaders, undefined, true);
@@ -244,14 +278,15 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       }
     }
     const head = method === 'HEAD';
-    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+    const fields = requestFields(req.rawHeaders);
+    if (!fields.host && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
       // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host.
       res.shouldKeepAlive = false;
       return sendError(res, 400, 'Missing Host header', head);
     }
     if (method === 'GET' || head) {
       const resource = current.routes.get(p);
-      if (resource !== undefined) return sendResource(req, res, resource, head);
+      if (resource !== undefined) return sendResource(fields, res, resource, head);
       if (p === '/healthz') return sendHealth(res, head);
       const kind = p.startsWith('/functions/') ? 'function' : p.startsWith('/triggers/') ? 'trigger' : undefined;
       if (kind !== undefined) {
@@ -262,7 +297,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
           return sendError(res, 400, 'Malformed percent-encoding in the path', head);
         }
         const again = current.routes.get(`/${kind}s/${encodeURIComponent(name)}`);
-        if (again !== undefined) return sendResource(req, res, again, head);
+        if (again !== undefined) return sendResource(fields, res, again, head);
         const suggestions = closestNames(name, kind === 'function' ? current.functionNames : current.triggerNames);
         const hint = suggestions.length > 0 ? `; closest: ${suggestions.join(', ')}` : '';
         return sendError(res, 404, `No ${kind} named ${JSON.stringify(name)}${hint}`, head, { name, suggestions });

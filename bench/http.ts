@@ -1,0 +1,323 @@
+/**
+ * HTTP benchmark: zscript-catalog-server vs a bare node:http server answering
+ * the same preloaded bytes with no logic (and nginx serving the same file, when
+ * installed), on /functions_list, identity and gzip, keep-alive.
+ *
+ * Every server runs in its own child process so the load generator
+ * (autocannon, programmatic API) never shares their event loop.
+ *
+ *   node out/bench/http.js            (after the build)
+ *   BENCH_HTTP_SECONDS=10 BENCH_HTTP_CONNECTIONS=10 node out/bench/http.js
+ *
+ * Targets: zscript ≥ 90% of the baseline's requests/s; p99 ≤ 1.5 × baseline's.
+ */
+import { ChildProcess, execFileSync, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon ships no types; this is the slice of its programmatic API used here.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const autocannon = require('autocannon') as Autocannon;
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER_BIN = path.join(ROOT, 'dist', 'catalog-server.js');
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 10);
+const WARMUP_SECONDS = 1;
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
+
+interface Child {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`${what}: no ready line within ${timeoutMs} ms (${err.trim()})`)), timeoutMs);
+    child.stderr?.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}) before it was ready: ${err.trim()}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startZscript(): Promise<Child> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--quiet', '--catalog', path.join(ROOT, 'catalog')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const m = await waitForLine(child, /listening on (http:\/\/\S+)/, 'zscript-catalog-server');
+  return { url: m[1], stop: () => stopChild(child) };
+}
+
+/** The baseline: node:http, the preloaded bytes, fixed headers, nothing else. */
+const BASELINE_SCRIPT = `
+const http = require('http');
+const body = require('fs').readFileSync(process.env.BODY_FILE);
+const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) };
+if (process.env.ENCODING) headers['Content-Encoding'] = process.env.ENCODING;
+const server = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
+server.listen(0, '127.0.0.1', () => console.log('baseline listening on http://127.0.0.1:' + server.address().port));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+async function startBaseline(bodyFile: string, encoding: string | undefined): Promise<Child> {
+  const child = spawn(process.execPath, ['-e', BASELINE_SCRIPT], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BODY_FILE: bodyFile, ENCODING: encoding ?? '' },
+  });
+  const m = await waitForLine(child, /listening on (http:\/\/\S+)/, 'baseline');
+  return { url: m[1], stop: () => stopChild(child) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function nginxBinary(): string | undefined {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) if (fs.existsSync(candidate)) return candidate;
+  try {
+    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** nginx with one worker (Node serves on one thread too), the same bytes as files, gzip_static for the .gz. */
+async function startNginx(binary: string, work: string, identity: Buffer, gzipped: Buffer): Promise<Child> {
+  const www = path.join(work, 'www');
+  fs.mkdirSync(www, { recursive: true });
+  fs.writeFileSync(path.join(www, 'functions_list'), identity);
+  fs.writeFileSync(path.join(www, 'functions_list.gz'), gzipped);
+  // Workers may run as an unprivileged user: let them read the files.
+  for (const p of [path.dirname(work), work, www]) fs.chmodSync(p, 0o755);
+  for (const f of ['functions_list', 'functions_list.gz']) fs.chmodSync(path.join(www, f), 0o644);
+  const port = await freePort();
+  const conf = path.join(work, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/client_body;
+  proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi;
+  scgi_temp_path ${work}/scgi;
+  keepalive_requests 1000000;
+  sendfile on;
+  tcp_nopush on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    location / { default_type "application/json; charset=utf-8"; gzip_static on; etag on; }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ['-c', conf, '-p', work, '-e', path.join(work, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  let probe: { status: number } | undefined;
+  while (!probe) {
+    if (exited) throw new Error(`nginx exited: ${fs.existsSync(path.join(work, 'error.log')) ? fs.readFileSync(path.join(work, 'error.log'), 'utf8').trim() : ''}`);
+    try {
+      probe = await get(`${url}/functions_list`, {});
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error('nginx did not answer within 10 s');
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  if (probe.status !== 200) {
+    child.kill('SIGKILL');
+    throw new Error(`nginx answered ${probe.status} (see ${work}/error.log)`);
+  }
+  // SIGQUIT is nginx's graceful shutdown.
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+interface Measure {
+  rps: number;
+  p99: number;
+  p50: number;
+  mbps: number;
+  bad: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Measure> {
+  const options = { url: `${url}/functions_list`, connections: CONNECTIONS, pipelining: 1, headers };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const r = await autocannon({ ...options, duration: SECONDS });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    mbps: r.throughput.average / (1024 * 1024),
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+function mean(runs: Measure[]): Measure {
+  const avg = (pick: (m: Measure) => number): number => runs.reduce((sum, m) => sum + pick(m), 0) / runs.length;
+  return { rps: avg((m) => m.rps), p99: avg((m) => m.p99), p50: avg((m) => m.p50), mbps: avg((m) => m.mbps), bad: runs.reduce((sum, m) => sum + m.bad, 0) };
+}
+
+function fmt(name: string, m: Measure): string {
+  const bad = m.bad > 0 ? `  (${m.bad} non-2xx/errors!)` : '';
+  return `    ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.mbps.toFixed(1)} MiB/s${bad}`;
+}
+
+/** Runs the benchmark; returns the report lines (also what the standalone run prints). */
+export async function runHttpBench(): Promise<string[]> {
+  const lines: string[] = [];
+  if (!fs.existsSync(SERVER_BIN)) return [`http: ${SERVER_BIN} is missing; run the build first`];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-http-bench-'));
+  const children: Child[] = [];
+  try {
+    const zscript = await startZscript();
+    children.push(zscript);
+    // The baseline and nginx serve exactly the bytes zscript serves.
+    const identity = await get(`${zscript.url}/functions_list`, {});
+    const gzipped = await get(`${zscript.url}/functions_list`, { 'accept-encoding': 'gzip' });
+    if (identity.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip') throw new Error('zscript did not answer /functions_list as expected');
+    fs.writeFileSync(path.join(work, 'identity.bin'), identity.body);
+    fs.writeFileSync(path.join(work, 'gzip.bin'), gzipped.body);
+
+    const nginx = nginxBinary();
+    let nginxChild: Child | undefined;
+    let nginxNote = '';
+    if (nginx) {
+      try {
+        nginxChild = await startNginx(nginx, path.join(work, 'nginx'), identity.body, gzipped.body);
+        children.push(nginxChild);
+      } catch (error) {
+        nginxNote = `nginx found at ${nginx} but not started: ${(error as Error).message.split('\n')[0]}`;
+      }
+    } else nginxNote = 'nginx not installed (apt-get install nginx): skipped';
+
+    lines.push(
+      `http: GET /functions_list, ${CONNECTIONS} connections, keep-alive, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, ${ROUNDS} alternating runs each (mean), autocannon ${require('autocannon/package.json').version}, node ${process.version}, ${os.cpus().length} CPUs`,
+    );
+    const modes: { name: string; headers: Record<string, string>; file: string; encoding?: string; bytes: number }[] = [
+      { name: 'identity', headers: {}, file: 'identity.bin', bytes: identity.body.length },
+      { name: 'gzip', headers: { 'accept-encoding': 'gzip' }, file: 'gzip.bin', encoding: 'gzip', bytes: gzipped.body.length },
+    ];
+    for (const mode of modes) {
+      const baseline = await startBaseline(path.join(work, mode.file), mode.encoding);
+      children.push(baseline);
+      const check = await get(`${baseline.url}/functions_list`, mode.headers);
+      if (!check.body.equals(mode.name === 'identity' ? identity.body : gzipped.body)) throw new Error('baseline bytes differ');
+      if (nginxChild) {
+        const n = await get(`${nginxChild.url}/functions_list`, mode.headers);
+        if (!n.body.equals(mode.name === 'identity' ? identity.body : gzipped.body)) nginxNote = 'nginx served different bytes; its figures are not comparable';
+      }
+      lines.push(`  ${mode.name} (${mode.bytes} bytes per response):`);
+      // Alternate the two servers so drift on a shared machine hits both equally; report the mean.
+      const baseRuns: Measure[] = [];
+      const ourRuns: Measure[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        baseRuns.push(await load(baseline.url, mode.headers));
+        ourRuns.push(await load(zscript.url, mode.headers));
+      }
+      const base = mean(baseRuns);
+      const ours = mean(ourRuns);
+      lines.push(fmt('node:http baseline', base));
+      lines.push(fmt('zscript-catalog-server', ours));
+      await baseline.stop();
+      const rpsRatio = ours.rps / base.rps;
+      const p99Ratio = base.p99 > 0 ? ours.p99 / base.p99 : ours.p99 === 0 ? 1 : Infinity;
+      lines.push(`    ${rpsRatio >= 0.9 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline (target ≥ 90%)`);
+      lines.push(`    ${p99Ratio <= 1.5 ? 'PASS' : 'MISS'} p99 latency: ${p99Ratio.toFixed(2)}× baseline (target ≤ 1.5×)`);
+      if (nginxChild) {
+        const n = await load(nginxChild.url, mode.headers);
+        lines.push(fmt('nginx (1 worker)', n));
+        lines.push(`    zscript vs nginx: ${((ours.rps / n.rps) * 100).toFixed(1)}% of nginx's requests/s, p99 ${(n.p99 > 0 ? ours.p99 / n.p99 : 1).toFixed(2)}× nginx's`);
+      }
+    }
+    if (nginxNote) lines.push(`  ${nginxNote}`);
+  } catch (error) {
+    lines.push(`http: benchmark failed: ${(error as Error).message}`);
+  } finally {
+    for (const child of children) await child.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (require.main === module) {
+  void runHttpBench().then((lines) => {
+    for (const line of lines) console.log(line);
+  });
+}
