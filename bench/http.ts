@@ -40,6 +40,7 @@ const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
 
 interface Child {
   url: string;
+  pid?: number;
   stop: () => Promise<void>;
 }
 
@@ -79,7 +80,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 async function startZscript(): Promise<Child> {
   const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--quiet', '--catalog', path.join(ROOT, 'catalog')], { stdio: ['ignore', 'pipe', 'pipe'] });
   const m = await waitForLine(child, /listening on (http:\/\/\S+)/, 'zscript-catalog-server');
-  return { url: m[1], stop: () => stopChild(child) };
+  return { url: m[1], pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** The baseline: node:http, the preloaded bytes, fixed headers, nothing else. */
@@ -99,7 +100,7 @@ async function startBaseline(bodyFile: string, encoding: string | undefined): Pr
     env: { ...process.env, BODY_FILE: bodyFile, ENCODING: encoding ?? '' },
   });
   const m = await waitForLine(child, /listening on (http:\/\/\S+)/, 'baseline');
-  return { url: m[1], stop: () => stopChild(child) };
+  return { url: m[1], pid: child.pid, stop: () => stopChild(child) };
 }
 
 function freePort(): Promise<number> {
@@ -181,8 +182,16 @@ http {
     throw new Error(`nginx answered ${probe.status} (see ${work}/error.log)`);
   }
   // SIGQUIT is nginx's graceful shutdown.
+  // The worker is the process that serves; its CPU time is what to compare.
+  let workerPid: number | undefined;
+  try {
+    workerPid = Number(execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).trim().split('\n')[0]) || undefined;
+  } catch {
+    workerPid = undefined;
+  }
   return {
     url,
+    pid: workerPid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();
@@ -209,6 +218,8 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 interface Measure {
+  /** Server CPU time (user + system) per request, µs; NaN where /proc is unavailable. */
+  cpuUs: number;
   rps: number;
   p99: number;
   p50: number;
@@ -216,11 +227,27 @@ interface Measure {
   bad: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Measure> {
-  const options = { url: `${url}/functions_list`, connections: CONNECTIONS, pipelining: 1, headers };
+/** utime + stime of a process in clock ticks (Linux /proc), or NaN. */
+function cpuTicks(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return NaN;
+  }
+}
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+async function load(server: Child, headers: Record<string, string>): Promise<Measure> {
+  const options = { url: `${server.url}/functions_list`, connections: CONNECTIONS, pipelining: 1, headers };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const before = cpuTicks(server.pid);
   const r = await autocannon({ ...options, duration: SECONDS });
+  const ticks = cpuTicks(server.pid) - before;
   return {
+    cpuUs: (ticks / TICKS_PER_SECOND / r.requests.total) * 1e6,
     rps: r.requests.average,
     p99: r.latency.p99,
     p50: r.latency.p50,
@@ -231,12 +258,12 @@ async function load(url: string, headers: Record<string, string>): Promise<Measu
 
 function mean(runs: Measure[]): Measure {
   const avg = (pick: (m: Measure) => number): number => runs.reduce((sum, m) => sum + pick(m), 0) / runs.length;
-  return { rps: avg((m) => m.rps), p99: avg((m) => m.p99), p50: avg((m) => m.p50), mbps: avg((m) => m.mbps), bad: runs.reduce((sum, m) => sum + m.bad, 0) };
+  return { cpuUs: avg((m) => m.cpuUs), rps: avg((m) => m.rps), p99: avg((m) => m.p99), p50: avg((m) => m.p50), mbps: avg((m) => m.mbps), bad: runs.reduce((sum, m) => sum + m.bad, 0) };
 }
 
 function fmt(name: string, m: Measure): string {
   const bad = m.bad > 0 ? `  (${m.bad} non-2xx/errors!)` : '';
-  return `    ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.mbps.toFixed(1)} MiB/s${bad}`;
+  return `    ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.mbps.toFixed(1)} MiB/s  server CPU ${Number.isNaN(m.cpuUs) ? 'n/a' : m.cpuUs.toFixed(0) + ' µs'}/req${bad}`;
 }
 
 /** Runs the benchmark; returns the report lines (also what the standalone run prints). */
@@ -288,8 +315,8 @@ export async function runHttpBench(): Promise<string[]> {
       const baseRuns: Measure[] = [];
       const ourRuns: Measure[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        baseRuns.push(await load(baseline.url, mode.headers));
-        ourRuns.push(await load(zscript.url, mode.headers));
+        baseRuns.push(await load(baseline, mode.headers));
+        ourRuns.push(await load(zscript, mode.headers));
       }
       const base = mean(baseRuns);
       const ours = mean(ourRuns);
@@ -301,7 +328,7 @@ export async function runHttpBench(): Promise<string[]> {
       lines.push(`    ${rpsRatio >= 0.9 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline (target ≥ 90%)`);
       lines.push(`    ${p99Ratio <= 1.5 ? 'PASS' : 'MISS'} p99 latency: ${p99Ratio.toFixed(2)}× baseline (target ≤ 1.5×)`);
       if (nginxChild) {
-        const n = await load(nginxChild.url, mode.headers);
+        const n = await load(nginxChild, mode.headers);
         lines.push(fmt('nginx (1 worker)', n));
         lines.push(`    zscript vs nginx: ${((ours.rps / n.rps) * 100).toFixed(1)}% of nginx's requests/s, p99 ${(n.p99 > 0 ? ours.p99 / n.p99 : 1).toFixed(2)}× nginx's`);
       }
