@@ -103,7 +103,7 @@ local ok, err = pcall(function()
 
   -- An edit through Neovim's own incremental sync: fix the typo on line 4 (0-based 3).
   local before = #vim.diagnostic.get(bufnr)
-  vim.api.nvim_buf_set_text(bufnr, 3, 5, 3, 7, { 'le' })
+  vim.api.nvim_buf_set_text(bufnr, 3, 4, 3, 6, { 'le' })
   result.diagnosticsAfterEdit = vim.wait(15000, function() return #vim.diagnostic.get(bufnr) < before end, 20)
   result.diagnosticsFixed = diagnostics_of(bufnr)
   step('edited')
