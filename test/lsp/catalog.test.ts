@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { serveCatalog } from '../../server/src/http';
 import { capabilities, LspClient, ROOT } from './client';
 
 const URI = 'file:///tmp/zscript-catalog/a.zbr';
@@ -109,6 +110,27 @@ describe('lsp: catalog source', function () {
       assert.ok(JSON.stringify(hover).includes('Ztitle'));
     } finally {
       await client.shutdown();
+    }
+  });
+
+  it('fetches the catalog from our HTTP module (a base URL), and caches it under the cache directory', async () => {
+    const http = await serveCatalog({ port: 0, host: '127.0.0.1', catalogDir: extended, quiet: true, log: () => undefined });
+    const client = new LspClient({ env: { XDG_CACHE_HOME: cacheHome } });
+    try {
+      await client.initialize({ capabilities: capabilities(), initializationOptions: { zscript: { catalog: { source: 'url', url: http.url } } } });
+      const n = await status(client, (p) => p.source === 'url');
+      assert.strictEqual(n.params.functions, bundledCount + 1);
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'ZextraFromFile{x}\n' } });
+      const hover = await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 3 } });
+      assert.ok(JSON.stringify(hover).includes('Only in the test catalog'));
+      // The endpoint goes away: a reload falls back to the cached copy, with a message.
+      await http.stop();
+      const reloaded = await client.request('zscript/reloadCatalog');
+      assert.notStrictEqual(reloaded.source, 'url');
+      assert.ok(reloaded.message.length > 0);
+    } finally {
+      await client.shutdown();
+      await http.stop().catch(() => undefined);
     }
   });
 

@@ -8,6 +8,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import { bundledCatalog, loadCatalogFromDirectory, type Catalog } from '../catalog';
+import { loadRemoteCatalog } from '../catalog/remote';
 import type { ServerSettings } from './settings';
 
 export interface CatalogChoice {
@@ -35,26 +36,6 @@ export function expandPath(p: string, baseDir: string | undefined): string {
   return out;
 }
 
-interface RemoteResult {
-  catalog: Catalog;
-  origin: string;
-  message: string;
-}
-type RemoteLoader = (options: { baseUrl: string; cacheDir: string; fallback?: Catalog; timeoutMs?: number }) => Promise<RemoteResult>;
-
-let remoteLoader: RemoteLoader | undefined | null;
-function remote(): RemoteLoader | undefined {
-  if (remoteLoader === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-var-requires
-      remoteLoader = (require('../catalog/remote') as { loadRemoteCatalog?: RemoteLoader }).loadRemoteCatalog ?? null;
-    } catch {
-      remoteLoader = null;
-    }
-  }
-  return remoteLoader ?? undefined;
-}
-
 export async function chooseCatalog(settings: ServerSettings, context: { workspaceDir?: string; cacheDir: string }): Promise<CatalogChoice> {
   const bundled = bundledCatalog();
   const fallback = (why: string): CatalogChoice => ({
@@ -72,11 +53,9 @@ export async function chooseCatalog(settings: ServerSettings, context: { workspa
   }
   if (c.source === 'url') {
     if (!c.url.trim()) return fallback('zscript.catalog.url is empty');
-    const load = remote();
-    if (!load) return fallback('this build has no remote catalog loader');
     try {
-      const result = await load({ baseUrl: c.url.trim(), cacheDir: context.cacheDir, fallback: bundled });
-      const source = /cache/i.test(result.origin) ? 'cache' : /bundled/i.test(result.origin) ? 'bundled' : 'url';
+      const result = await loadRemoteCatalog({ baseUrl: c.url.trim(), cacheDir: context.cacheDir });
+      const source = result.origin === 'remote' ? 'url' : result.origin;
       return { catalog: result.catalog, source, message: result.message };
     } catch (error) {
       return fallback(`catalog URL ${c.url}: ${(error as Error)?.message ?? String(error)}`);
