@@ -1,4 +1,331 @@
-import { bundledCatalog } from '../catalog';
-// Filled in by the LSP wiring; for now it proves the bundled catalog loads.
-const catalog = bundledCatalog();
-process.stderr.write(`zscript-language-server: catalog with ${catalog.functions.length} functions loaded\n`);
+/**
+ * zscript-check: checks Z command files (.zbr) from the command line with the
+ * same parser, catalog and analysis as the language server, so that bot
+ * projects can check their commands in CI before deploying.
+ *
+ *   zscript-check [options] [paths...]
+ *
+ * Exit codes: 0 clean (or only tolerated warnings), 1 errors found or more
+ * warnings than --max-warnings, 2 bad usage, an unreadable path or catalog.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { bundledCatalog, loadCatalogFromDirectory } from '../catalog/load';
+import type { Catalog } from '../catalog/catalog';
+import { parseCommandFile } from '../syntax/parse';
+import { LineIndex } from '../syntax/positions';
+import { Analyzer } from '../analysis/analyzer';
+import { DIAGNOSTIC_CODES, Severity } from '../analysis/codes';
+
+const VERSION = '0.1.0';
+
+const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
+
+Usage: zscript-check [options] [paths...]
+
+Paths are files and folders; folders are searched recursively for *.zbr
+(node_modules and .git are skipped). The default path is the current folder.
+
+Options:
+  --catalog DIR          use the catalog files in DIR (functions.json, ...)
+                         instead of the bundled catalog
+  --format text|json     output format (default text:
+                         file:line:col: severity code message)
+  --max-warnings N       also exit 1 when there are more than N warnings
+  --quiet                report errors only
+  --severity CODE=LEVEL  change a diagnostic's severity (error, warning,
+                         information, hint, off); may be repeated
+  --help                 print this help and exit
+  --version              print the version and exit
+
+Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage or
+a path or catalog that cannot be read.
+`;
+
+const LEVELS = ['error', 'warning', 'information', 'hint', 'off'] as const;
+type Level = (typeof LEVELS)[number];
+
+interface Options {
+  paths: string[];
+  catalogDir?: string;
+  format: 'text' | 'json';
+  maxWarnings?: number;
+  quiet: boolean;
+  severity: Record<string, Level>;
+}
+
+type Parsed = Options | 'help' | 'version' | { error: string };
+
+function parseArgs(argv: readonly string[]): Parsed {
+  const options: Options = { paths: [], format: 'text', quiet: false, severity: {} };
+  let onlyPaths = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyPaths || !arg.startsWith('-') || arg === '-') {
+      options.paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPaths = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--version':
+      case '-v':
+        return 'version';
+      case '--quiet':
+      case '-q':
+        options.quiet = true;
+        break;
+      case '--catalog': {
+        const dir = value();
+        if (!dir) return { error: '--catalog needs a folder' };
+        options.catalogDir = dir;
+        break;
+      }
+      case '--format':
+      case '-f': {
+        const format = value();
+        if (format !== 'text' && format !== 'json') return { error: `--format must be text or json, got "${format ?? ''}"` };
+        options.format = format;
+        break;
+      }
+      case '--max-warnings': {
+        const raw = value();
+        const n = Number(raw);
+        if (raw === undefined || raw.trim() === '' || !Number.isInteger(n) || n < -1) {
+          return { error: `--max-warnings needs a whole number (-1 for no limit), got "${raw ?? ''}"` };
+        }
+        options.maxWarnings = n < 0 ? undefined : n;
+        break;
+      }
+      case '--severity': {
+        const raw = value() ?? '';
+        const at = raw.indexOf('=');
+        const code = raw.slice(0, at).trim();
+        const level = raw.slice(at + 1).trim() as Level;
+        if (at <= 0 || !(LEVELS as readonly string[]).includes(level)) {
+          return { error: `--severity needs CODE=LEVEL with LEVEL one of ${LEVELS.join(', ')}, got "${raw}"` };
+        }
+        if (!(code in DIAGNOSTIC_CODES)) return { error: `--severity: unknown diagnostic code "${code}"` };
+        options.severity[code] = level;
+        break;
+      }
+      default:
+        return { error: `unknown option ${arg}` };
+    }
+  }
+  if (options.paths.length === 0) options.paths.push('.');
+  return options;
+}
+
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+/** Expands the given paths into .zbr files (sorted within each folder); unreadable paths are reported. */
+function collectFiles(paths: readonly string[], problems: string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    const key = path.resolve(file);
+    if (!seen.has(key)) {
+      seen.add(key);
+      files.push(file);
+    }
+  };
+  const visitedDirs = new Set<string>();
+  const walk = (dir: string) => {
+    let real: string;
+    try {
+      real = fs.realpathSync(dir);
+    } catch {
+      real = path.resolve(dir);
+    }
+    if (visitedDirs.has(real)) return; // symbolic link loops
+    visitedDirs.add(real);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      problems.push(`${dir}: cannot be read (${describe(error)})`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const stat = fs.statSync(full);
+          isDir = stat.isDirectory();
+          isFile = stat.isFile();
+        } catch {
+          continue; // dangling link
+        }
+      }
+      if (isDir) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
+      } else if (isFile && entry.name.endsWith('.zbr')) {
+        add(full);
+      }
+    }
+  };
+  for (const given of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(given);
+    } catch (error) {
+      problems.push(`${given}: cannot be read (${describe(error)})`);
+      continue;
+    }
+    if (stat.isDirectory()) walk(given);
+    else add(given); // a file named explicitly is checked whatever its extension
+  }
+  return files;
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a folder';
+    case 'ENOTDIR':
+      return 'not a folder';
+    default:
+      return code ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
+export interface CheckDiagnostic {
+  file: string;
+  /** 1-based line and column (UTF-16 code units, as editors count them). */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+}
+
+/** Checks one file's text: the language server's parse and analysis, positions made 1-based. */
+export function checkText(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, Level>): CheckDiagnostic[] {
+  // A byte order mark is not part of the first line for anyone reading positions.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
+  const lines = new LineIndex(body);
+  const out: CheckDiagnostic[] = [];
+  for (const d of analyzer.diagnose(tree, { severity })) {
+    const level = severity[d.code] ?? d.severity;
+    if (level === 'off') continue;
+    const start = lines.positionAt(d.start);
+    const end = lines.positionAt(Math.max(d.start, d.end));
+    out.push({
+      file,
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      severity: level,
+      code: d.code,
+      message: d.message,
+    });
+  }
+  out.sort((a, b) => a.line - b.line || a.column - b.column);
+  return out;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function main(argv: readonly string[]): number {
+  const parsed = parseArgs(argv);
+  if (parsed === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (parsed === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if ('error' in parsed) {
+    process.stderr.write(`zscript-check: ${parsed.error}\nRun zscript-check --help for usage.\n`);
+    return 2;
+  }
+  const options = parsed;
+
+  let catalog: Catalog;
+  if (options.catalogDir !== undefined) {
+    const loaded = loadCatalogFromDirectory(options.catalogDir);
+    if (!loaded.ok) {
+      process.stderr.write(`zscript-check: catalog: ${loaded.error}\n`);
+      return 2;
+    }
+    catalog = loaded.catalog;
+  } else {
+    catalog = bundledCatalog();
+  }
+  const analyzer = new Analyzer(catalog);
+
+  const problems: string[] = [];
+  const files = collectFiles(options.paths, problems);
+  const all: CheckDiagnostic[] = [];
+  let errors = 0;
+  let warnings = 0;
+  let checked = 0;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      problems.push(`${file}: cannot be read (${describe(error)})`);
+      continue;
+    }
+    checked++;
+    const display = path.isAbsolute(file) ? file : path.normalize(file);
+    for (const d of checkText(display, text, analyzer, catalog, options.severity)) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      // --quiet hides warnings but they still count for --max-warnings.
+      if (options.quiet && d.severity !== 'error') continue;
+      all.push(d);
+    }
+  }
+
+  if (options.format === 'json') {
+    const report = { files: checked, errors, warnings, diagnostics: all, problems };
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  } else {
+    let text = '';
+    for (const d of all) text += `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}\n`;
+    process.stdout.write(text);
+  }
+  for (const problem of problems) process.stderr.write(`zscript-check: ${problem}\n`);
+
+  const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
+  let summary = `zscript-check: ${plural(checked, 'file')} checked, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  if (tooManyWarnings) summary += ` (more than --max-warnings ${options.maxWarnings})`;
+  process.stderr.write(summary + '\n');
+
+  if (problems.length > 0) return 2;
+  return errors > 0 || tooManyWarnings ? 1 : 0;
+}
+
+if (require.main === module) {
+  const code = main(process.argv.slice(2));
+  // Let stdout drain before exiting (large reports piped to another process).
+  process.exitCode = code;
+}

@@ -1,0 +1,210 @@
+/** zscript-check, the bundled bin (dist/check.js), as a child process over fixture folders. */
+import * as assert from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BIN = path.join(ROOT, 'dist', 'check.js');
+const FIXTURES = path.join('test', 'fixtures', 'check');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function check(args: string[], cwd = ROOT): Result {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l.length > 0);
+}
+
+const LINE = /^(.+):(\d+):(\d+): (error|warning|information|hint) ([a-z-]+) (.+)$/;
+
+describe('zscript-check (dist/check.js)', () => {
+  let temp: string;
+  before(() => {
+    assert.ok(fs.existsSync(BIN), `${BIN} is missing: run the build first`);
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-check-'));
+  });
+  after(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+  it('exits 0 with no output on a clean project, and says how many files it checked', () => {
+    const r = check([path.join(FIXTURES, 'clean')]);
+    assert.strictEqual(r.code, 0, r.stderr);
+    assert.strictEqual(r.stdout, '');
+    assert.match(r.stderr, /2 files checked, 0 errors, 0 warnings/);
+  });
+
+  it('prints file:line:col: severity code message with 1-based positions and exits 1 on errors', () => {
+    const r = check([path.join(FIXTURES, 'errors')]);
+    assert.strictEqual(r.code, 1);
+    const out = lines(r.stdout);
+    for (const l of out) assert.match(l, LINE);
+    assert.deepStrictEqual(out, [
+      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:3:1: error missing-argument Zban needs a value for "userID" (Zban{userID;reason?;deleteMessageDays?}).`,
+      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:4:1: error unknown-function There is no function named ZaddFeild. Did you mean ZaddField?`,
+      `${path.join(FIXTURES, 'errors', 'nested', 'deeper.zbr')}:3:8: error invalid-integer "amount" must be a whole number, not "ten".`,
+    ]);
+    assert.match(r.stderr, /2 files checked, 3 errors, 0 warnings/);
+  });
+
+  it('searches folders recursively for .zbr files only', () => {
+    const r = check([path.join(FIXTURES, 'errors')]);
+    assert.ok(r.stdout.includes('nested'), 'the nested folder is searched');
+    assert.ok(!r.stdout.includes('notes.txt'), 'other extensions are left alone');
+  });
+
+  it('defaults to the current folder', () => {
+    const r = check([], path.join(ROOT, FIXTURES, 'errors'));
+    assert.strictEqual(r.code, 1);
+    assert.match(r.stdout, /^broken\.zbr:3:1: error missing-argument /m);
+    assert.match(r.stdout, new RegExp(`^nested\\${path.sep}deeper\\.zbr:3:8: error invalid-integer `, 'm'));
+  });
+
+  it('checks a file named explicitly whatever its extension', () => {
+    const file = path.join(temp, 'command.txt');
+    fs.writeFileSync(file, '#trigger !x\nZban{}\n');
+    const r = check([file]);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.stdout, /command\.txt:2:1: error missing-argument/);
+  });
+
+  it('exits 0 on warnings alone, and 1 when they exceed --max-warnings', () => {
+    const dir = path.join(FIXTURES, 'warnings');
+    const plain = check([dir]);
+    assert.strictEqual(plain.code, 0);
+    assert.strictEqual(lines(plain.stdout).length, 2);
+    assert.ok(lines(plain.stdout).every((l) => LINE.exec(l)?.[4] === 'warning'));
+    assert.strictEqual(check([dir, '--max-warnings', '2']).code, 0);
+    assert.strictEqual(check([dir, '--max-warnings=2']).code, 0);
+    const over = check([dir, '--max-warnings', '1']);
+    assert.strictEqual(over.code, 1);
+    assert.match(over.stderr, /more than --max-warnings 1/);
+    assert.strictEqual(check([dir, '--max-warnings', '0']).code, 1);
+  });
+
+  it('--quiet prints errors only (warnings still count for --max-warnings)', () => {
+    const r = check(['--quiet', path.join(FIXTURES, 'warnings'), path.join(FIXTURES, 'errors')]);
+    assert.strictEqual(r.code, 1);
+    const out = lines(r.stdout);
+    assert.strictEqual(out.length, 3);
+    assert.ok(out.every((l) => LINE.exec(l)?.[4] === 'error'));
+    const warningsOnly = check(['--quiet', '--max-warnings', '0', path.join(FIXTURES, 'warnings')]);
+    assert.strictEqual(warningsOnly.stdout, '');
+    assert.strictEqual(warningsOnly.code, 1);
+  });
+
+  it('--format json reports positions, severities and counts', () => {
+    const r = check(['--format', 'json', path.join(FIXTURES, 'warnings'), path.join(FIXTURES, 'errors', 'broken.zbr')]);
+    assert.strictEqual(r.code, 1);
+    const report = JSON.parse(r.stdout);
+    assert.strictEqual(report.files, 2);
+    assert.strictEqual(report.errors, 2);
+    assert.strictEqual(report.warnings, 2);
+    assert.deepStrictEqual(report.problems, []);
+    const colour = report.diagnostics.find((d: { code: string }) => d.code === 'invalid-color');
+    assert.deepStrictEqual(colour, {
+      file: path.join(FIXTURES, 'warnings', 'colour.zbr'),
+      line: 4,
+      column: 8,
+      endLine: 4,
+      endColumn: 12,
+      severity: 'warning',
+      code: 'invalid-color',
+      message: colour.message,
+    });
+  });
+
+  it('--severity changes or silences a code', () => {
+    const dir = path.join(FIXTURES, 'warnings');
+    const raised = check([dir, '--severity', 'invalid-color=error']);
+    assert.strictEqual(raised.code, 1);
+    assert.match(raised.stdout, /colour\.zbr:4:8: error invalid-color /);
+    const off = check([dir, '--severity=invalid-color=off', '--severity', 'invalid-scope=off']);
+    assert.strictEqual(off.code, 0);
+    assert.strictEqual(off.stdout, '');
+  });
+
+  it('reports what the analysis reports (the invalid fixtures\' expectations)', () => {
+    // The invalid fixtures' expectation files (code and 1-based line) are what the analysis tests assert.
+    const file = path.join('test', 'fixtures', 'invalid', 'arity.zbr');
+    const expected = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'invalid', 'arity.json'), 'utf8')) as { code: string; line: number }[];
+    const report = JSON.parse(check(['--format', 'json', file]).stdout);
+    const got = report.diagnostics.map((d: { code: string; line: number }) => ({ code: d.code, line: d.line }));
+    assert.deepStrictEqual(
+      got.sort((a: { line: number }, b: { line: number }) => a.line - b.line),
+      expected.map((e) => ({ code: e.code, line: e.line })).sort((a, b) => a.line - b.line),
+    );
+  });
+
+  it('skips node_modules and .git folders', () => {
+    const project = path.join(temp, 'project');
+    for (const dir of ['commands', 'node_modules/pkg', '.git/x']) fs.mkdirSync(path.join(project, dir), { recursive: true });
+    fs.writeFileSync(path.join(project, 'commands', 'ok.zbr'), '#trigger !ok\nOK\n');
+    fs.writeFileSync(path.join(project, 'node_modules', 'pkg', 'bad.zbr'), 'Zban{}\n');
+    fs.writeFileSync(path.join(project, '.git', 'x', 'bad.zbr'), 'Zban{}\n');
+    const r = check([project]);
+    assert.strictEqual(r.code, 0, r.stdout);
+    assert.match(r.stderr, /1 file checked/);
+  });
+
+  it('reports an unreadable path in one line, still checks the others, and exits 2', () => {
+    const missing = path.join(temp, 'no-such-folder');
+    const r = check([missing, path.join(FIXTURES, 'clean')]);
+    assert.strictEqual(r.code, 2);
+    const errLines = lines(r.stderr);
+    assert.ok(errLines.includes(`zscript-check: ${missing}: cannot be read (no such file or folder)`), r.stderr);
+    assert.match(r.stderr, /2 files checked/);
+    assert.ok(!/\n\s+at /.test(r.stderr), 'no stack trace');
+  });
+
+  it('exits 2 with a one-line message on bad usage', () => {
+    for (const args of [['--bogus'], ['--format', 'xml'], ['--max-warnings', 'many'], ['--severity', 'nope'], ['--severity', 'not-a-code=error'], ['--catalog']]) {
+      const r = check(args);
+      assert.strictEqual(r.code, 2, args.join(' '));
+      assert.match(lines(r.stderr)[0], /^zscript-check: /);
+      assert.strictEqual(r.stdout, '');
+    }
+  });
+
+  it('exits 2 when --catalog names a folder without catalog files', () => {
+    const r = check(['--catalog', temp, path.join(FIXTURES, 'clean')]);
+    assert.strictEqual(r.code, 2);
+    assert.match(r.stderr, /^zscript-check: catalog: .*cannot be read/);
+  });
+
+  it('uses the functions of --catalog DIR', () => {
+    const dir = path.join(temp, 'catalog');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of fs.readdirSync(path.join(ROOT, 'catalog'))) {
+      if (f.endsWith('.json')) fs.copyFileSync(path.join(ROOT, 'catalog', f), path.join(dir, f));
+    }
+    const file = path.join(temp, 'custom.zbr');
+    fs.writeFileSync(file, '#trigger !custom\nZshout{hi}\n');
+    assert.match(check([file]).stdout, /error unknown-function/);
+    const functions = JSON.parse(fs.readFileSync(path.join(dir, 'functions.json'), 'utf8'));
+    const upper = functions.find((f: { name: string }) => f.name === 'Zupper' || f.name === 'Zuppercase');
+    assert.ok(upper, 'the bundled catalog has an upper-casing function to copy');
+    functions.push({ ...upper, name: 'Zshout' });
+    fs.writeFileSync(path.join(dir, 'functions.json'), JSON.stringify(functions));
+    const r = check(['--catalog', dir, file]);
+    assert.strictEqual(r.stdout, '', r.stderr);
+    assert.strictEqual(r.code, 0);
+  });
+
+  it('prints --help and --version on stdout and exits 0', () => {
+    const help = check(['--help']);
+    assert.strictEqual(help.code, 0);
+    assert.match(help.stdout, /^zscript-check .*\n\nUsage: zscript-check \[options\] \[paths\.\.\.\]/);
+    for (const flag of ['--catalog', '--format', '--max-warnings', '--quiet']) assert.ok(help.stdout.includes(flag), flag);
+    const version = check(['--version']);
+    assert.strictEqual(version.code, 0);
+    assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
+  });
+});
