@@ -1,0 +1,203 @@
+/**
+ * The .vsix: `node scripts/package.mjs` (what `npm run package` runs after the
+ * build) packages with @vscode/vsce; the archive must hold only the bundles,
+ * the grammar and language configuration, README, licence, icon and manifest.
+ * Also checks the manifest's contributions against the server's settings and
+ * diagnostic codes, so the two cannot drift apart.
+ */
+import * as assert from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { inflateRawSync } from 'zlib';
+import { DIAGNOSTIC_CODES } from '../../server/src/analysis/codes';
+import { DEFAULT_SERVER_SETTINGS, normalizeSettings } from '../../server/src/lsp/settings';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'package.mjs');
+
+const ALLOWED = [
+  'LICENSE',
+  'README.md',
+  'dist/extension.js',
+  'dist/server.js',
+  'images/icon.png',
+  'package.json',
+  'syntaxes/language-configuration.json',
+  'syntaxes/zscript.tmLanguage.json',
+];
+
+/** Entries of a zip archive (central directory), with a reader for their contents. */
+function readZip(buffer: Buffer): Map<string, () => Buffer> {
+  let eocd = buffer.length - 22;
+  while (eocd >= 0 && buffer.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  assert.ok(eocd >= 0, 'a zip archive');
+  const count = buffer.readUInt16LE(eocd + 10);
+  let offset = buffer.readUInt32LE(eocd + 16);
+  const entries = new Map<string, () => Buffer>();
+  for (let n = 0; n < count; n++) {
+    assert.strictEqual(buffer.readUInt32LE(offset), 0x02014b50);
+    const method = buffer.readUInt16LE(offset + 10);
+    const compressed = buffer.readUInt32LE(offset + 20);
+    const nameLength = buffer.readUInt16LE(offset + 28);
+    const extraLength = buffer.readUInt16LE(offset + 30);
+    const commentLength = buffer.readUInt16LE(offset + 32);
+    const local = buffer.readUInt32LE(offset + 42);
+    const name = buffer.toString('utf8', offset + 46, offset + 46 + nameLength);
+    entries.set(name, () => {
+      const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+      const data = buffer.subarray(start, start + compressed);
+      return method === 8 ? inflateRawSync(data) : Buffer.from(data);
+    });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+describe('VS Code extension package (.vsix)', function () {
+  this.timeout(120_000);
+  let temp: string;
+  let vsix: string;
+  let entries: Map<string, () => Buffer>;
+  let stdout: string;
+
+  before(function () {
+    for (const bundle of ['dist/extension.js', 'dist/server.js']) {
+      assert.ok(fs.existsSync(path.join(ROOT, bundle)), `${bundle} is missing: run the build first`);
+    }
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-vsix-'));
+    vsix = path.join(temp, 'zscript.vsix');
+    const r = spawnSync(process.execPath, [SCRIPT, '--out', vsix], { cwd: ROOT, encoding: 'utf8', timeout: 110_000 });
+    assert.strictEqual(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    stdout = r.stdout;
+    entries = readZip(fs.readFileSync(vsix));
+  });
+  after(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+  it('lists exactly the allowed files (vsce ls through the API)', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--list'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    assert.strictEqual(r.status, 0, r.stderr);
+    assert.deepStrictEqual(JSON.parse(r.stdout), ALLOWED);
+  });
+
+  it('the archive holds only the bundles, grammar, configuration, README, licence, icon and manifest', () => {
+    const names = [...entries.keys()].sort();
+    assert.deepStrictEqual(names, [
+      '[Content_Types].xml',
+      'extension.vsixmanifest',
+      'extension/LICENSE.txt',
+      'extension/dist/extension.js',
+      'extension/dist/server.js',
+      'extension/images/icon.png',
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/syntaxes/language-configuration.json',
+      'extension/syntaxes/zscript.tmLanguage.json',
+    ]);
+    assert.ok(!names.some((n) => n.includes('node_modules') || n.endsWith('.map') || n.endsWith('.ts')));
+  });
+
+  it('prints the size and the file list', () => {
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 10 entries/);
+    assert.match(stdout, /extension\/dist\/server\.js/);
+  });
+
+  it('the packaged files are the repository files, and the bundles are self-contained', () => {
+    assert.deepStrictEqual(entries.get('extension/dist/server.js')!(), fs.readFileSync(path.join(ROOT, 'dist', 'server.js')));
+    assert.deepStrictEqual(entries.get('extension/images/icon.png')!(), fs.readFileSync(path.join(ROOT, 'images', 'icon.png')));
+    const extension = entries.get('extension/dist/extension.js')!().toString('utf8');
+    // Only vscode and Node's own modules may be required at run time.
+    const required = new Set([...extension.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]));
+    const builtins = new Set(require('module').builtinModules as string[]);
+    const foreign = [...required].filter((m) => m !== 'vscode' && !builtins.has(m.replace(/^node:/, '')));
+    assert.deepStrictEqual(foreign, []);
+    const manifest = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
+    assert.strictEqual(manifest.main, './dist/extension.js');
+    assert.strictEqual(manifest.icon, 'images/icon.png');
+  });
+
+  it('the icon is a 128x128 PNG', () => {
+    const png = fs.readFileSync(path.join(ROOT, 'images', 'icon.png'));
+    assert.deepStrictEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.strictEqual(png.readUInt32BE(16), 128);
+    assert.strictEqual(png.readUInt32BE(20), 128);
+  });
+});
+
+describe('extension manifest (package.json contributions)', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const props: Record<string, { default?: unknown; enum?: unknown[]; type: string; properties?: Record<string, unknown> }> = manifest.contributes.configuration.properties;
+
+  it('contributes every command the extension registers, in the zscript category', () => {
+    const source = fs.readFileSync(path.join(ROOT, 'client', 'src', 'extension.ts'), 'utf8');
+    const registered = [...source.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]).sort();
+    const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepStrictEqual(contributed, registered);
+    assert.deepStrictEqual(registered, [
+      'zscript.openReference',
+      'zscript.reloadCatalog',
+      'zscript.restartServer',
+      'zscript.showOutput',
+      'zscript.startCatalogServer',
+      'zscript.stopCatalogServer',
+    ]);
+    for (const c of manifest.contributes.commands) assert.strictEqual(c.category, 'zscript');
+  });
+
+  it('declares every setting the server reads, with defaults equal to the server defaults', () => {
+    assert.deepStrictEqual(Object.keys(props).sort(), [
+      'zscript.catalog.path',
+      'zscript.catalog.source',
+      'zscript.catalog.url',
+      'zscript.diagnostics.mode',
+      'zscript.diagnostics.severity',
+      'zscript.files.exclude',
+      'zscript.inlayHints.defaults',
+      'zscript.inlayHints.parameterNames',
+      'zscript.trace.server',
+    ]);
+    // The manifest defaults, read the way the server reads the zscript section, are the server defaults.
+    const nest = (key: string, value: unknown): Record<string, Record<string, unknown>> => {
+      const [group, leaf] = key.slice('zscript.'.length).split('.');
+      return { [group]: { [leaf]: value } };
+    };
+    const section: Record<string, Record<string, unknown>> = {};
+    for (const [key, value] of Object.entries(props)) {
+      for (const [group, inner] of Object.entries(nest(key, value.default))) section[group] = { ...section[group], ...inner };
+    }
+    assert.deepStrictEqual(normalizeSettings(section), DEFAULT_SERVER_SETTINGS);
+    // Enumerations are the values the server accepts: anything else falls back to the default.
+    for (const [key, value] of Object.entries(props)) {
+      for (const option of value.enum ?? []) {
+        const normalized = normalizeSettings(nest(key, option)) as unknown as Record<string, Record<string, unknown>>;
+        const [group, leaf] = key.slice('zscript.'.length).split('.');
+        assert.strictEqual(normalized[group][leaf], option, `${key}: ${String(option)}`);
+      }
+    }
+  });
+
+  it('the severity setting lists every diagnostic code with the five levels', () => {
+    const severity = props['zscript.diagnostics.severity'];
+    assert.deepStrictEqual(Object.keys(severity.properties ?? {}).sort(), Object.keys(DIAGNOSTIC_CODES).sort());
+    for (const entry of Object.values(severity.properties ?? {})) {
+      assert.deepStrictEqual((entry as { enum: string[] }).enum, ['error', 'warning', 'information', 'hint', 'off']);
+    }
+  });
+
+  it('activates on the language and on workspaces with .zbr files; the grammar and configuration files exist', () => {
+    assert.ok(manifest.activationEvents.includes('onLanguage:zscript'));
+    assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.zbr'));
+    const language = manifest.contributes.languages.find((l: { id: string }) => l.id === 'zscript');
+    assert.deepStrictEqual(language.extensions, ['.zbr']);
+    assert.ok(fs.existsSync(path.join(ROOT, language.configuration)));
+    for (const g of manifest.contributes.grammars) assert.ok(fs.existsSync(path.join(ROOT, g.path)));
+  });
+
+  it('has an MIT licence file', () => {
+    const licence = fs.readFileSync(path.join(ROOT, 'LICENSE'), 'utf8');
+    assert.match(licence, /^MIT License/);
+    assert.match(licence, /zscript contributors/);
+    assert.strictEqual(manifest.license, 'MIT');
+  });
+});
