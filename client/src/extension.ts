@@ -137,6 +137,7 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const next = createClient(context);
   client = next;
+  updateStatus();
   next.onDidChangeState((event) => {
     if (event.newState === State.Stopped && client === next) {
       catalogStatus = undefined;

@@ -201,3 +201,81 @@ describe('extension manifest (package.json contributions)', () => {
     assert.strictEqual(manifest.license, 'MIT');
   });
 });
+
+
+/**
+ * The client bundle outside VS Code: test/vscode/standin-host.ts activates
+ * dist/extension.js against a stand-in `vscode` module (the real
+ * dist/server.js runs over Node IPC), plays the commands and reports. This
+ * covers the client wiring where no VS Code can run; the real-editor suite is
+ * test/vscode/*.vscode.ts (npm run test:vscode).
+ */
+describe('dist/extension.js activated against a stand-in vscode API', function () {
+  this.timeout(90_000);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let report: Record<string, any>;
+
+  before(() => {
+    const host = path.join(ROOT, 'out', 'test', 'vscode', 'standin-host.js');
+    const r = spawnSync(process.execPath, [host], { cwd: ROOT, encoding: 'utf8', timeout: 80_000 });
+    assert.strictEqual(r.status, 0, r.stderr);
+    report = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    assert.strictEqual(report.error, undefined, report.error);
+    assert.strictEqual(report.deactivated, true);
+  });
+
+  it('registers the six commands and the reference content provider', () => {
+    assert.deepStrictEqual(report.commands, [
+      'zscript.openReference',
+      'zscript.reloadCatalog',
+      'zscript.restartServer',
+      'zscript.showOutput',
+      'zscript.startCatalogServer',
+      'zscript.stopCatalogServer',
+    ]);
+    assert.strictEqual(report.providerScheme, 'zscript-reference');
+  });
+
+  it('starts dist/server.js and shows the catalog its zscript/catalogStatus notification names', () => {
+    assert.strictEqual(report.catalogStatus.source, 'bundled');
+    assert.match(report.catalogStatus.message, /^bundled catalog \(\d+ functions\)$/);
+    assert.strictEqual(report.statusBar, '$(book) Z: bundled');
+    assert.ok(report.catalogOutput.length >= 1);
+  });
+
+  it('reloads the catalog through zscript/reloadCatalog and says so', () => {
+    assert.strictEqual(report.reload.source, 'bundled');
+    assert.ok(report.reloadMessages.some((m: string) => /^info: zscript: bundled catalog/.test(m)), report.reloadMessages.join('\n'));
+  });
+
+  it('starts the catalog HTTP server on 127.0.0.1, shows it in the status bar, and stops it', () => {
+    assert.match(report.serverUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.strictEqual(report.serverUrlFromApi, report.serverUrl);
+    assert.strictEqual(report.runningContext, true);
+    assert.match(report.statusBarWithServer, /^\$\(book\) Z: bundled \$\(radio-tower\) \d+$/);
+    assert.strictEqual(report.healthz, 200);
+    assert.strictEqual(report.secondStart, report.serverUrl, 'a second start reuses the running server');
+    assert.strictEqual(report.serverUrlAfterStop, null);
+    assert.strictEqual(report.stoppedContext, false);
+    assert.strictEqual(report.statusBarAfterStop, '$(book) Z: bundled');
+    assert.match(String(report.healthzAfterStop), /^error: /);
+  });
+
+  it('reports a port in use in one message instead of throwing', () => {
+    assert.strictEqual(report.busyStart, null);
+    assert.deepStrictEqual(report.busyMessages, [`error: zscript: the catalog server did not start: port ${report.busyPort} is in use`]);
+  });
+
+  it('renders reference pages from the catalog record', () => {
+    assert.match(report.referenceFunction, /^# Zuppercase\n/);
+    assert.match(report.referenceFunction, /\| `text` \| string \| yes \|/);
+    assert.match(report.referenceFunction, /From the bundled catalog/);
+    assert.match(report.referenceTrigger, /^# onMemberJoin\n/);
+    assert.match(report.referenceUnknown, /No function of this name/);
+  });
+
+  it('restarts the server and gets the catalog status again', () => {
+    assert.strictEqual(report.statusAfterRestart.source, 'bundled');
+    assert.strictEqual(report.restartLogged, true);
+  });
+});
