@@ -2,7 +2,8 @@
 // there), then bundles the shipped entry points into single files in dist/.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -11,12 +12,29 @@ const watch = process.argv.includes('--watch');
 // ZSCRIPT_ALLOW_TYPE_ERRORS=1) still emits and bundles; CI never sets it.
 const allowTypeErrors = process.argv.includes('--allow-type-errors') || process.env.ZSCRIPT_ALLOW_TYPE_ERRORS === '1';
 
-rmSync('out', { recursive: true, force: true });
 try {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.'], { stdio: 'inherit' });
 } catch {
   console.error('build: TypeScript reported errors (above)');
   if (!allowTypeErrors) process.exit(1);
+}
+removeStaleOutput('out');
+
+/**
+ * Deletes compiled files whose source is gone (a renamed test must not keep
+ * running from out/). Done file by file after tsc rather than by emptying out/
+ * first, so that a build never leaves out/ missing for a test run in progress.
+ */
+function removeStaleOutput(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeStaleOutput(path);
+    else {
+      const m = /^out\/(.*)\.js(\.map)?$/.exec(path.split('\\').join('/'));
+      if (m && !existsSync(`${m[1]}.ts`)) rmSync(path, { force: true });
+    }
+  }
 }
 
 const shebang = { js: '#!/usr/bin/env node' };
