@@ -78,7 +78,7 @@ interface StatementSummary {
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
   embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
-  orderEvents?: { kind: 'input' | 'request' | 'result'; name: string; start: number; end: number }[];
+  orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
 }
@@ -93,11 +93,21 @@ const SCOPE_WORDS = ['guild', 'global', 'both'];
 const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
 const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
 const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
-const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['*'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
 const EMBED_DEPENDENTS: Record<string, string> = { ZauthorIcon: 'Zauthor', ZauthorURL: 'Zauthor', ZfooterIcon: 'Zfooter', ZtitleURL: 'Ztitle' };
 const EMBED_BASES = new Set(['Zauthor', 'Zfooter', 'Ztitle']);
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 const LOOP_FUNCTIONS = new Set(['Zrepeat', 'ZforSplit', 'ZforJson']);
+/** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
+const SPLIT_READERS = new Set(['ZsplitText', 'ZforSplit', 'ZeditSplitText', 'ZremoveSplitTextElement', 'ZgetTextSplitIndex', 'ZgetTextSplitLength', 'ZjoinSplitText']);
+/**
+ * Text parameters that must not be empty: the IDs that tie components, modals
+ * and their handlers together. Any other text parameter may legitimately be
+ * empty (ZreplaceText{text;old;} deletes, Zif{cond;;else} outputs nothing).
+ */
+const NONEMPTY_TEXT_PARAMS = new Set(['customID', 'menuID', 'modalID', 'fieldID']);
+/** Values with a documented fixed range, compared in conditions (document 000 limits table). */
+const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = { ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' } };
 /** Which argument holds the custom ID of a component-creating function. */
 const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
 const MENU_FUNCTIONS = ['ZnewSelectMenu'];
@@ -106,6 +116,8 @@ const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRole
 export class Analyzer {
   private readonly cache = new WeakMap<Statement, StatementResult>();
   private readonly names: string[];
+  /** suggest() answers by unknown name ('' = no suggestion); bounded, cleared when full. */
+  private readonly suggestions = new Map<string, string>();
   readonly stats = { statementsAnalyzed: 0 };
 
   constructor(private readonly catalog: Catalog) {
@@ -127,6 +139,7 @@ export class Analyzer {
     const ids = new Map<string, number>();
     const varsSet = new Set<string>();
     let requested = false;
+    let splitDone = false;
     const embedSet = new Set<string>();
     const inputUses: { start: number; end: number }[] = [];
     const contextUses: { name: string; start: number; end: number }[] = [];
@@ -171,7 +184,10 @@ export class Analyzer {
       }
       if (s.orderEvents) {
         for (const e of s.orderEvents) {
-          if (e.kind === 'request') requested = true;
+          if (e.kind === 'split') splitDone = true;
+          else if (e.kind === 'split-read') {
+            if (!splitDone) out.push({ code: 'split-text-before-split', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read.` });
+          } else if (e.kind === 'request') requested = true;
           else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
           else if (!requested) out.push({ code: 'http-result-before-request', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.` });
         }
@@ -226,7 +242,7 @@ export class Analyzer {
       let problem: string | undefined;
       if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
       else if (kind === 'event' && this.catalog.triggers.length > 0 && !this.catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
-      else if (kind === 'interaction' && !/^onInteraction\{[^}]*\}$/.test(t)) problem = 'An interaction command\'s trigger must look like "onInteraction{customID}".';
+      else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
       if (problem) out.push({ code: 'trigger-type-mismatch', severity: 'error', start: triggerValue.start, end: triggerValue.end, message: problem });
     }
     if (type === 'event' && triggerValue) {
@@ -234,8 +250,12 @@ export class Analyzer {
       if (trigger) {
         for (const u of contextUses) {
           const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
-          if (trigger.context[part] === null) {
-            out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} has no ${part} (it is not started by a message), so ${u.name} is empty here.` });
+          const value = trigger.context[part];
+          if (value === null) {
+            const what = part === 'target' ? 'message or target ID' : part;
+            out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} is empty here.` });
+          } else if (u.name === 'Zusername' && /no username/i.test(value)) {
+            out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} knows the user's ID but not their username, so Zusername is empty here; mention them with <@ZuserID> instead.` });
           }
         }
       }
@@ -257,10 +277,16 @@ export class Analyzer {
       }
     }
 
+    // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.
+    const silencedRanges: { start: number; end: number; codes: string[] | null }[] = [];
+    for (const [j, codes] of lineSilence) {
+      if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
+    }
     const overrides = options.severity ?? {};
     const final: AnalysisDiagnostic[] = [];
     for (const d of out) {
       if (fileSilence.has(d.code)) continue;
+      if (silencedRanges.length && silencedRanges.some((r) => d.start >= r.start && d.start < r.end && (r.codes === null || r.codes.includes(d.code)))) continue;
       const o = overrides[d.code];
       if (o === 'off') continue;
       if (o) d.severity = o;
@@ -278,9 +304,10 @@ export class Analyzer {
     if (st.kind === StatementKind.Blank) return { diagnostics, summary };
     if (st.kind === StatementKind.Comment) {
       const body = text.slice(base + st.start + 2, base + st.end).trim();
-      const m = /^zscript-disable(-next-line)?\b\s*(.*)$/.exec(body);
+      const m = /^zscript-disable(-next-line)?(?:\s+(.*))?$/.exec(body);
       if (m) {
-        const codes = m[2].split(/[\s,]+/).filter(Boolean);
+        // Codes separated by spaces or commas; an explanation may follow " -- ".
+        const codes = (m[2] ?? '').split(' -- ')[0].split(/[\s,]+/).filter(Boolean);
         summary.disable = { nextLine: !!m[1], codes: codes.length ? codes : null };
       }
       return { diagnostics, summary };
@@ -343,6 +370,7 @@ export class Analyzer {
       } else if (node.kind === NodeKind.BareCall) {
         const name = ctx.rel(node.start, node.end);
         if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
+        if (name === 'ZtextSplit' || SPLIT_READERS.has(name)) (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
         if (!inLoop && (name === 'ZloopIndex' || name === 'ZloopValue')) this.loopOutside(name, node.start, node.end, ctx);
       } else if (node.kind === NodeKind.Group) {
         this.walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
@@ -405,7 +433,7 @@ export class Analyzer {
         (ctx.summary.embedEvents ??= []).push({ base: embedBase, dependent: embedBase !== name, name, index: index === '' ? '1' : index, start: node.start, end: node.nameEnd });
       }
     }
-    const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : undefined;
+    const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : name === 'ZtextSplit' ? 'split' : SPLIT_READERS.has(name) ? 'split-read' : undefined;
     if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
     if (name === 'Zvar' && !hasCall(node.args[0])) {
       const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
@@ -463,7 +491,7 @@ export class Analyzer {
       if (!param) continue;
       const { arg, text, literal } = args[i];
       if (text === '') {
-        if (param.required && param.default === undefined && !binding.args[i].repeat) {
+        if (param.required && param.default === undefined && !binding.args[i].repeat && (param.type !== 'string' || NONEMPTY_TEXT_PARAMS.has(param.name))) {
           ctx.diagnostics.push({ code: 'empty-required-argument', severity: 'warning', start: arg.start, end: arg.end, message: `"${param.name}" is required by ${name} but this argument is empty.` });
         }
         continue;
@@ -478,8 +506,15 @@ export class Analyzer {
     if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
       this.checkCondition(args[0].text, args[0].arg, ctx);
     }
-    if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text) && Number(args[0].text) > 100) {
-      ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: 'Zclear can delete at most 100 messages at a time.' });
+    if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) this.checkRangedComparisons(args[0].arg, ctx);
+    if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text)) {
+      const n = Number(args[0].text);
+      if (n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: 'Zclear can delete at most 100 messages at a time.' });
+      else if (n < 1) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.` });
+    }
+    if ((name === 'ZauditCount' || name === 'ZauditEntries') && args[1]?.literal && isInteger(args[1].text)) {
+      const n = Number(args[1].text);
+      if (n < 1 || n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[1].arg.start, end: args[1].arg.end, message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.` });
     }
   }
 
@@ -520,6 +555,8 @@ export class Analyzer {
         const secs = parseDuration(text);
         if (secs === undefined) {
           if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`);
+        } else if (secs === 0 && fn.name !== 'ZslowMode') {
+          push('invalid-duration', 'error', `A duration of zero is an error for ${fn.name}; write a length such as 10m.`);
         } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
           push('limit-exceeded', 'error', 'A timeout can last at most 28 days.');
         }
@@ -554,7 +591,8 @@ export class Analyzer {
       const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
       if (!op) {
         const t = part.trim();
-        if (t !== 'true' && t !== '1') push('condition-without-operator', 'warning', `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`);
+        // "false" and "0" are false, as their author means them.
+        if (t !== 'true' && t !== '1' && t !== 'false' && t !== '0') push('condition-without-operator', 'warning', `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`);
         continue;
       }
       if (op === '>' || op === '<' || op === '>=' || op === '<=') {
@@ -566,10 +604,64 @@ export class Analyzer {
     }
   }
 
+  /**
+   * The "did you mean" name for an unknown function, cached per name: a file
+   * repeats its typos (and a generated or pasted file may repeat one name
+   * thousands of times), and the search is the costliest part of a call check.
+   */
+  /**
+   * Comparisons of a value with a documented range (ZboostLevel, 0 to 3)
+   * against a literal number that can never be true: `ZboostLevel>=4`,
+   * `ZboostLevel==5`, `ZboostLevel<0`. The condition is split like the engine
+   * splits it (" && " or " || ", only outside nested calls); each part is
+   * checked on its own and reported with its own range.
+   */
+  private checkRangedComparisons(arg: Argument, ctx: Ctx): void {
+    const raw = ctx.rel(arg.start, arg.end);
+    if (!/Z[A-Za-z]/.test(raw)) return;
+    const parts = splitTopLevelCondition(raw);
+    if (!parts) return;
+    for (const p of parts) {
+      const part = raw.slice(p.start, p.end);
+      const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
+      if (!op) continue;
+      const at = part.indexOf(op);
+      const left = part.slice(0, at).trim();
+      const right = part.slice(at + op.length).trim();
+      const call = (t: string) => /^(Z[A-Za-z0-9]+)(\{\s*\})?$/.exec(t)?.[1];
+      let fnName = call(left);
+      let literal = right;
+      let o = op;
+      if (!fnName || !RANGED_VALUES[fnName]) {
+        fnName = call(right);
+        literal = left;
+        o = op === '>=' ? '<=' : op === '<=' ? '>=' : op === '>' ? '<' : op === '<' ? '>' : op;
+      }
+      const range = fnName ? RANGED_VALUES[fnName] : undefined;
+      if (!range || !isNumber(literal)) continue;
+      const n = Number(literal);
+      const never =
+        o === '==' ? !(Number.isInteger(n) && n >= range.min && n <= range.max) :
+        o === '>=' ? n > range.max :
+        o === '>' ? n >= range.max :
+        o === '<=' ? n < range.min :
+        o === '<' ? n <= range.min : false;
+      if (never) {
+        const lead = part.length - part.trimStart().length;
+        const trail = part.length - part.trimEnd().length;
+        ctx.diagnostics.push({ code: 'condition-never-true', severity: 'warning', start: arg.start + p.start + lead, end: arg.start + p.end - trail, message: `${fnName} is ${range.what}, so "${part.trim()}" is never true.` });
+      }
+    }
+  }
+
   private suggest(name: string): string | undefined {
+    const cached = this.suggestions.get(name);
+    if (cached !== undefined) return cached === '' ? undefined : cached;
     const ci = this.catalog.getFunctionIgnoringCase(name);
-    if (ci) return ci.name;
-    return closest(name, this.names);
+    const found = ci ? ci.name : closest(name, this.names);
+    if (this.suggestions.size >= SUGGESTION_CACHE_LIMIT) this.suggestions.clear();
+    this.suggestions.set(name, found ?? '');
+    return found;
   }
 }
 
@@ -596,35 +688,136 @@ function hasCall(a: Argument): boolean {
   return false;
 }
 
+/**
+ * The comparisons of a condition, split at " && " or " || " outside braces
+ * (offsets into `raw`); undefined when both appear (a run-time error reported
+ * elsewhere for literal conditions).
+ */
+function splitTopLevelCondition(raw: string): { start: number; end: number }[] | undefined {
+  const cuts: { at: number; op: string }[] = [];
+  let depth = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (raw.startsWith(' && ', i) || raw.startsWith(' || ', i))) {
+      cuts.push({ at: i, op: raw.slice(i, i + 4) });
+      i += 3;
+    }
+  }
+  if (new Set(cuts.map((c) => c.op)).size > 1) return undefined;
+  const parts: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const c of cuts) {
+    parts.push({ start: from, end: c.at });
+    from = c.at + 4;
+  }
+  parts.push({ start: from, end: raw.length });
+  return parts;
+}
+
+/** How many unknown names' suggestions an Analyzer remembers. */
+const SUGGESTION_CACHE_LIMIT = 4096;
+
+/** Lower-cased candidate lists, by list identity (the catalog's name list, the fixed word lists, value sets). */
+const loweredLists = new WeakMap<readonly string[], string[]>();
+
+function lowered(candidates: readonly string[]): string[] {
+  let list = loweredLists.get(candidates);
+  if (!list || list.length !== candidates.length) {
+    list = candidates.map((c) => c.toLowerCase());
+    loweredLists.set(candidates, list);
+  }
+  return list;
+}
+
 /** The closest candidate by edit distance (at most a third of the length, min 2), or undefined. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
+  const lows = lowered(candidates);
   let best: string | undefined;
   let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const c of candidates) {
-    if (Math.abs(c.length - word.length) >= bestD) continue;
-    const d = editDistance(lower, c.toLowerCase(), bestD);
+  for (let k = 0; k < lows.length; k++) {
+    const c = lows[k];
+    // Cheap lower bounds first: the length difference, then the letters one word has and the other lacks.
+    if (Math.abs(candidates[k].length - word.length) >= bestD) continue;
+    if (bagDistance(lower, c, bestD) >= bestD) continue;
+    const d = editDistance(lower, c, bestD);
     if (d < bestD) {
       bestD = d;
-      best = c;
+      best = candidates[k];
     }
   }
   return best;
 }
 
+const bagCounts = new Int32Array(128);
+
+/**
+ * A lower bound of the edit distance: the larger of the two multiset
+ * differences of the characters (ASCII counted exactly; other characters
+ * are not counted, which only lowers the bound). Stops at `limit`.
+ */
+function bagDistance(a: string, b: string, limit: number): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < 128) bagCounts[c]++;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c < 128) bagCounts[c]--;
+  }
+  let surplus = 0;
+  let deficit = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < 128) {
+      const n = bagCounts[c];
+      if (n > 0) surplus += n;
+      else if (n < 0) deficit -= n;
+      bagCounts[c] = 0;
+    }
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c < 128) {
+      const n = bagCounts[c];
+      if (n < 0) deficit -= n;
+      bagCounts[c] = 0;
+    }
+  }
+  const bound = surplus > deficit ? surplus : deficit;
+  return bound < limit ? bound : limit;
+}
+
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
 function editDistance(a: string, b: string, limit: number): number {
-  let prev = new Array(b.length + 1);
-  let cur = new Array(b.length + 1);
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (cur[j] < rowMin) rowMin = cur[j];
+      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const del = prev[j] + 1;
+      const ins = cur[j - 1] + 1;
+      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin >= limit) return limit;
-    [prev, cur] = [cur, prev];
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[b.length];
 }
