@@ -71,4 +71,40 @@ describe('features: code actions', () => {
     assert.deepStrictEqual(svc.codeActions(URI, range, [{ range, message: 'x', source: 'other', code: 'a' }]), []);
     assert.deepStrictEqual(svc.codeActions('file:///none.zbr', range, []), []);
   });
+
+  it('offers the nearest spellings, a swap of two letters counting as one edit', () => {
+    const svc = service();
+    const text = '#trigger !hi\nZtitel{Hello}\n';
+    svc.openDocument(URI, text, 1);
+    const unknown = svc.diagnostics(URI).find((d) => d.code === 'unknown-function')!;
+    const fixes = svc.codeActions(URI, unknown.range, [unknown]).filter((a) => a.title.startsWith('Change to'));
+    assert.strictEqual(fixes[0].title, 'Change to Ztitle');
+    assert.strictEqual(fixes[0].isPreferred, true);
+    assert.strictEqual(fixes.filter((a) => a.isPreferred).length, 1);
+    assert.strictEqual(new Set(fixes.map((a) => a.title)).size, fixes.length, 'no duplicate fix');
+    assert.strictEqual(applyEdits(text, fixes[0].edit!.changes![URI], offsetIn(text)), '#trigger !hi\nZtitle{Hello}\n');
+  });
+
+  it('corrects a misspelled permission, keeping its prefix', () => {
+    const svc = service();
+    const text = '#trigger !hi\nZonlyPerms{ banMember }\nZeditChannelPerms{123456789012345678;123456789012345678;-sendMesages}\n';
+    svc.openDocument(URI, text, 1);
+    const fixed = svc
+      .diagnostics(URI)
+      .filter((d) => d.code === 'unknown-permission')
+      .map((d) => {
+        const fix = svc.codeActions(URI, d.range, [d]).find((a) => a.isPreferred)!;
+        return applyEdits(text, fix.edit!.changes![URI], offsetIn(text)).split('\n')[d.range.start.line];
+      });
+    assert.deepStrictEqual(fixed, ['ZonlyPerms{ banMembers }', 'ZeditChannelPerms{123456789012345678;123456789012345678;-sendMessages}']);
+  });
+
+  it('adds a unit to a duration written as a bare number', () => {
+    const svc = service();
+    const text = 'Zcooldown{10}\n';
+    svc.openDocument(URI, text, 1);
+    const d = svc.diagnostics(URI).find((x) => x.code === 'invalid-duration')!;
+    const titles = svc.codeActions(URI, d.range, [d]).map((a) => a.title);
+    assert.deepStrictEqual(titles.slice(0, 3), ['Change to 10s', 'Change to 10m', 'Change to 10h']);
+  });
 });

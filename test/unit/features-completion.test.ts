@@ -173,6 +173,52 @@ describe('features: completion', () => {
     assert.deepStrictEqual(complete('Hi // Zti¦').items, []);
   });
 
+  it('offers only values, the matching one preselected, for a word typed without Z where values are known', () => {
+    const items = complete('ZaddField{a;b;t¦}').items;
+    assert.deepStrictEqual(labels(items), ['true', 'false']);
+    assert.deepStrictEqual(labels(items.filter((i) => i.preselect)), ['true']);
+    const perms = complete('ZeditChannelPerms{123456789012345678;123456789012345678;+vi¦}').items;
+    assert.ok(perms.every((i) => i.kind !== 3));
+    assert.strictEqual(perms.find((i) => i.preselect)?.label, '+viewChannel');
+    // With its Z the word is a function name again.
+    const fns = complete('ZaddField{a;b;Zt¦}').items;
+    assert.strictEqual(fns.find((i) => i.preselect)?.label, 'Ztitle');
+    // Right after `;` nothing is typed yet: values first, then functions, nothing preselected.
+    const empty = complete('ZaddField{a;b;¦}').items;
+    assert.ok(empty.some((i) => i.kind === 3));
+    assert.ok(!empty.some((i) => i.preselect));
+  });
+
+  it('preselects a function only when its Z was typed', () => {
+    assert.ok(!complete('Say tit¦').items.some((i) => i.preselect));
+    assert.ok(!complete('Zdescription{a\ntr¦\n}').items.some((i) => i.preselect));
+    assert.strictEqual(complete('Say Ztit¦').items.find((i) => i.preselect)?.label, 'Ztitle');
+  });
+
+  it('offers the whole #option line as a snippet with choices for the type and required', () => {
+    const items = complete('#trigger /ban\n#type slash\n#option ¦').items;
+    assert.strictEqual(items.length, 1);
+    assert.strictEqual(items[0].insertTextFormat, 2);
+    assert.strictEqual(
+      (items[0].textEdit as TextEdit).newText,
+      '${1:name}|${2:description}|${3|string,integer,number,boolean,user,channel,role,mentionable,attachment|}|${4|required,optional|}',
+    );
+    // Not once the name is being typed.
+    assert.deepStrictEqual(complete('#option us¦').items, []);
+  });
+
+  it('offers custom IDs between the braces of onInteraction{', () => {
+    const svc = service();
+    svc.setWorkspaceFile('file:///bot/commands/panel.zbr', '#trigger !panel\nZaddButton{;verify;Verify me;success}\nZaddButton{;close}\n');
+    const text = '#type interaction\n#trigger onInteraction{ve}';
+    svc.openDocument(URI, text, 1);
+    const items = svc.completions(URI, positionOf(text, text.length - 2)).items;
+    assert.deepStrictEqual(labels(items).sort(), ['close', 'verify']);
+    const edit = items.find((i) => i.label === 'verify')!.textEdit as TextEdit;
+    // Only the ID is replaced: `onInteraction{` and the `}` stay.
+    assert.deepStrictEqual(edit.range, { start: { line: 1, character: 23 }, end: { line: 1, character: 25 } });
+  });
+
   it('answers empty for unknown documents and clamps positions', () => {
     const svc = service();
     assert.deepStrictEqual(svc.completions('file:///nope.zbr', { line: 0, character: 0 }).items, []);

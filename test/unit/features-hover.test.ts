@@ -4,6 +4,8 @@
 import * as assert from 'assert';
 import { URI, openAt } from './features-helpers.test';
 
+const hoverTextOf = (marked: string) => hoverText(marked);
+
 function hoverText(marked: string): string | undefined {
   const { svc, position } = openAt(marked);
   const h = svc.hover(URI, position);
@@ -60,5 +62,16 @@ describe('features: hover', () => {
     assert.strictEqual(hoverText('Hello wo¦rld'), undefined);
     const { svc } = openAt('¦x');
     assert.strictEqual(svc.hover('file:///other.zbr', { line: 0, character: 0 }), null);
+  });
+
+  it('shows the four parts of an #option line and what a prefix or slash trigger means', () => {
+    const hoverText = (marked: string) => hoverTextOf(marked) ?? '';
+    const option = hoverText('#option si¦ze|Which size|Integer|required');
+    assert.match(option, /\| name \| `size` \|/);
+    assert.match(option, /\| type \| `integer` \|/);
+    assert.match(option, /\| required \| yes \|/);
+    assert.match(hoverText('#option size|Which size¦'), /needs exactly four/);
+    assert.match(hoverText('#trigger !ra¦nk'), /message starts with `!rank`/);
+    assert.match(hoverText('#type slash\n#trigger ra¦nk'), /`#trigger \/rank`/);
   });
 });

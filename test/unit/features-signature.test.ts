@@ -66,4 +66,15 @@ describe('features: signature help', () => {
     assert.strictEqual(help('Hello ¦world'), null);
     assert.strictEqual(help('Znope{¦}'), null);
   });
+
+  it('documents what values the active parameter takes', () => {
+    const doc = (marked: string) => {
+      const h = help(marked)!;
+      return (h.signatures[0].parameters![h.activeParameter!].documentation as { value: string }).value;
+    };
+    assert.match(doc('ZaddButton{;ok;OK;¦}'), /One of: `primary`, `secondary`, `success`, `danger`, `link`/);
+    assert.match(doc('ZaddField{a;b;¦}'), /`true` or `false`/);
+    assert.match(doc('Zcooldown{¦}'), /e\.g\. `10s`/);
+    assert.match(doc('ZeditChannelPerms{1;2;¦}'), /`\+` \(allow\)/);
+  });
 });

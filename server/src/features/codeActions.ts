@@ -3,9 +3,103 @@
  * as quick fixes, and for every zscript diagnostic one that silences it with a
  * `// zscript-disable-next-line CODE` comment above its line.
  */
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
+import { PERMISSIONS, splitPermissionPrefix } from '../catalog/values';
 import type { DiagnosticData } from './diagnostics';
+import { COMMON_FUNCTIONS } from './completion';
 import { DocumentModel, FeatureContext, statementIndexAt } from './model';
+
+type FixData = NonNullable<DiagnosticData['fixes']>[number];
+
+/**
+ * Restricted Damerau-Levenshtein distance (a swap of two neighbours counts
+ * one: `Ztitel` is one edit from `Ztitle`), case-insensitive, or `limit` once
+ * it is certain to reach it.
+ */
+export function spellingDistance(a: string, b: string, limit: number): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin >= limit) return limit;
+    [before, prev, cur] = [prev, cur, before];
+  }
+  return Math.min(prev[b.length], limit);
+}
+
+/** Up to `max` candidates nearest to `word` (within a third of its length, at least 2 edits), best first. */
+export function nearestNames(word: string, candidates: readonly string[], max: number, rank: (name: string) => number = () => 0): string[] {
+  const limit = Math.max(2, Math.floor(word.length / 3)) + 1;
+  const scored: { name: string; d: number; r: number }[] = [];
+  for (const name of candidates) {
+    const d = spellingDistance(word, name, limit);
+    if (d < limit && name !== word) scored.push({ name, d, r: rank(name) });
+  }
+  scored.sort((x, y) => x.d - y.d || x.r - y.r || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return scored.slice(0, max).map((s) => s.name);
+}
+
+function commonRank(name: string): number {
+  const i = COMMON_FUNCTIONS.indexOf(name);
+  return i < 0 ? COMMON_FUNCTIONS.length : i;
+}
+
+/**
+ * Fixes the analysis does not carry: more spellings for an unknown function
+ * (neighbour swaps count as one edit), the nearest permission names, and units
+ * for a duration written as a bare number.
+ */
+function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[], ctx: FeatureContext): FixData[] {
+  const { doc } = model;
+  const range = diagnostic.range;
+  const raw = doc.getText(range);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  if (text === '' || text.length > 100) return [];
+  const start = doc.offsetAt(range.start) + lead;
+  const trimmed: Range = { start: doc.positionAt(start), end: doc.positionAt(start + text.length) };
+  const taken = new Set(existing.flatMap((f) => f.edits.map((e) => e.newText)));
+  const change = (newText: string, preferred: boolean): FixData => ({ title: `Change to ${newText}`, preferred: preferred || undefined, edits: [{ range: trimmed, newText }] });
+  switch (diagnostic.code) {
+    case 'unknown-function': {
+      if (!/^Z[A-Za-z0-9]+$/.test(text)) return [];
+      const names = nearestNames(text, ctx.catalog.functions.map((f) => f.name), 3, commonRank);
+      if (names.length === 0) return [];
+      const best = names[0];
+      const bestD = spellingDistance(text, best, 99);
+      // The analysis' own suggestion stays preferred unless ours is strictly closer.
+      const theirs = existing.find((f) => f.preferred)?.edits[0]?.newText;
+      const oursFirst = theirs === undefined || spellingDistance(text, theirs, 99) > bestD;
+      return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === best));
+    }
+    case 'unknown-permission': {
+      const { prefix, name } = splitPermissionPrefix(text);
+      const prefixText = prefix === '' ? '' : text.slice(0, text.length - name.length);
+      const names = [...PERMISSIONS.map((p) => p.name), ...PERMISSIONS.flatMap((p) => p.aliases)];
+      const found = nearestNames(name.replace(/[\s_-]/g, ''), names, 3);
+      return found.map((n) => prefixText + n).filter((n) => !taken.has(n)).map((n, i) => change(n, i === 0 && existing.length === 0));
+    }
+    case 'invalid-duration': {
+      const m = /^(\d+)$/.exec(text);
+      if (!m || Number(m[1]) === 0) return [];
+      return ['s', 'm', 'h'].map((unit) => change(m[1] + unit, false));
+    }
+    default:
+      return [];
+  }
+}
 
 const QUICK_FIX = 'quickfix';
 
@@ -26,7 +120,6 @@ export function codeActionsFor(
   current: () => Diagnostic[],
   ctx: FeatureContext,
 ): CodeAction[] {
-  void ctx;
   const { doc, uri } = model;
   const actions: CodeAction[] = [];
   let ours: Diagnostic[] | undefined;
@@ -44,7 +137,14 @@ export function codeActionsFor(
         data = match.data as DiagnosticData | undefined;
       }
     }
-    for (const fix of data?.fixes ?? []) {
+    const own = data?.fixes ?? [];
+    const extra = extraFixes(model, diagnostic, own, ctx);
+    // One preferred fix at most: an extra fix that is a closer spelling outranks the analysis' own.
+    const demote = extra.some((f) => f.preferred === true);
+    const fixes = [...own.map((f) => (demote && f.preferred ? { ...f, preferred: undefined } : f)), ...extra];
+    // The preferred fix first (the light bulb menu keeps this order).
+    fixes.sort((a, b) => (b.preferred === true ? 1 : 0) - (a.preferred === true ? 1 : 0));
+    for (const fix of fixes) {
       actions.push({
         title: fix.title,
         kind: QUICK_FIX,

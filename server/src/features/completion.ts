@@ -15,7 +15,7 @@ import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } fr
 import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
 import { closedValuesFor } from './values';
 
-const Kind = { Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;
+const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;
 
 /** The most used functions, most used first: they rank right after exact-prefix matches. */
 export const COMMON_FUNCTIONS: readonly string[] = [
@@ -137,6 +137,7 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   const path = callPathAt(st, rel);
   const frame = path[path.length - 1];
   let valueItems: CompletionItem[] = [];
+  let valueToken = '';
   if (frame && z < 0) {
     const bound = bindCall(ctx.catalog, text, frame.call);
     if (bound) {
@@ -149,9 +150,20 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
         while (tokenStart < rel && /\s/.test(text[tokenStart])) tokenStart++;
         const range = toRange(model.doc, loc.start + tokenStart, loc.start + wordEnd);
         const token = text.slice(tokenStart, rel);
+        valueToken = token;
         valueItems = valueCompletions(model, ctx, bound.fn, entry.param, token, range);
       }
     }
+  }
+  if (valueItems.length && valueToken.length > 0) {
+    // A word typed without `Z` where the parameter has known values (`t` in a boolean, `ban` in a
+    // permission): the user is typing a value. Function names would only crowd it out, and the
+    // preselected item must be a value (typing `Z` asks again and brings the functions back).
+    const lower = valueToken.toLowerCase();
+    const match = valueItems.find((i) => (i.filterText ?? i.label).toLowerCase().startsWith(lower));
+    if (match) match.preselect = true;
+    list.items = valueItems;
+    return list;
   }
   const followedByBrace = text.charCodeAt(wordEnd) === 123; /* { */
   const range = toRange(model.doc, loc.start + fnStart, loc.start + wordEnd);
@@ -197,7 +209,9 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
       bestKey = sortText;
     }
   }
-  if (best) best.preselect = true;
+  // Only a name typed with its `Z` preselects: after a plain word (`Say tit`) the user may be writing
+  // text, and Enter must not turn it into a call unasked.
+  if (best && startsWithZ) best.preselect = true;
   return items;
 }
 
@@ -302,6 +316,24 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
           }));
       }
       if (type === 'interaction') {
+        const before = text.slice(st.valueStart, rel);
+        const inBraces = /^\s*onInteraction\{([^{}]*)$/.exec(before);
+        if (inBraces) {
+          // `onInteraction{` + custom ID: only the ID between the braces is replaced.
+          let idEnd = rel;
+          while (idEnd < lineEnd && text[idEnd] !== '}' && text[idEnd] !== '\r' && text[idEnd] !== '\n') idEnd++;
+          const idRange = toRange(model.doc, loc.start + rel - inBraces[1].length, loc.start + idEnd);
+          const ids: CompletionItem[] = [];
+          const seenIds = new Set<string>();
+          for (const [, index] of ctx.workspace.entries()) {
+            for (const id of index.customIds) {
+              if (seenIds.has(id.name)) continue;
+              seenIds.add(id.name);
+              ids.push({ label: id.name, kind: Kind.Value, detail: 'component custom ID', sortText: id.name, textEdit: { range: idRange, newText: id.name } });
+            }
+          }
+          return ids;
+        }
         const items: CompletionItem[] = [{ label: 'onInteraction', kind: Kind.Event, detail: 'every button, menu and modal', sortText: '000', textEdit: { range, newText: 'onInteraction' } }];
         const seen = new Set<string>();
         for (const [, index] of ctx.workspace.entries()) {
@@ -320,6 +352,21 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
       const value = text.slice(st.valueStart, rel);
       const part = (value.match(/\|/g) ?? []).length;
       if (part === 2) return OPTION_TYPES.map((t, i): CompletionItem => ({ label: t, kind: Kind.EnumMember, detail: 'option type', sortText: String(i).padStart(2, '0'), textEdit: { range, newText: t } }));
+      if (part === 0 && st.valueEnd <= rel && value.trim() === '') {
+        // The whole line at once: the engine refuses to load a file whose `#option` lacks one of the four parts.
+        const snippet = `\${1:name}|\${2:description}|\${3|${OPTION_TYPES.join(',')}|}|\${4|required,optional|}`;
+        return [
+          {
+            label: 'name|description|type|required',
+            kind: Kind.Snippet,
+            detail: 'slash-command option (all four parts)',
+            documentation: { kind: 'markdown', value: directiveMarkdown(DIRECTIVES.find((d) => d.name === 'option')!) },
+            sortText: '0',
+            insertTextFormat: 2,
+            textEdit: { range, newText: snippet },
+          },
+        ];
+      }
       if (part === 3)
         return <CompletionItem[]>[
           { label: 'required', kind: Kind.Keyword, detail: 'the option must be given', sortText: '0', textEdit: { range, newText: 'required' } },

@@ -7,7 +7,7 @@ import type { Hover } from 'vscode-languageserver-types';
 import { parseDuration, resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
 import { NodeKind, StatementKind } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
-import { directiveInfo, directiveMarkdown, COMMAND_TYPES, SCOPES } from './headers';
+import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
 import { closedValuesFor } from './values';
 
@@ -72,6 +72,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
       if (name === 'trigger') {
         const trigger = ctx.catalog.getTrigger(value) ?? (value.startsWith('onInteraction') ? ctx.catalog.getTrigger('onInteraction') : undefined);
         if (trigger) return { contents: markdown(triggerMarkdown(trigger)), range };
+        const about = triggerByType(headerInfo(model.tree).type, value.trim());
+        if (about) return { contents: markdown(about), range };
+      } else if (name === 'option') {
+        return { contents: markdown(optionMarkdown(value)), range };
       } else if (name === 'type') {
         const t = COMMAND_TYPES.find((c) => c.name === value.trim().toLowerCase());
         return { contents: markdown(t ? `**${t.name}**: ${t.doc}` : `\`${value}\` is not a command type: the engine treats it as \`prefix\`.`), range };
@@ -149,6 +153,45 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     lines.push(declared ? `Reads the slash-command option \`${trimmed.text}\`.` : `No \`#option ${trimmed.text}|...\` line declares this option.`);
   }
   return { contents: markdown(lines.join('\n\n')), range };
+}
+
+/** What a `#trigger` value means for the command types whose triggers are not catalog entries. */
+function triggerByType(type: string, value: string): string | undefined {
+  if (value === '') return undefined;
+  switch (type) {
+    case 'slash':
+    case 'sub-slash':
+      return value.startsWith('/')
+        ? `**Slash command** \`${value}\`: runs when someone uses it from the command menu.`
+        : `A slash command's trigger starts with \`/\`: \`#trigger /${value}\`.`;
+    case 'event':
+    case 'interaction':
+      return undefined;
+    default:
+      return `**Prefix command**: runs when a message starts with \`${value}\`; the words after it are the command's arguments.`;
+  }
+}
+
+/** The four parts of an `#option` value, as a table. */
+function optionMarkdown(value: string): string {
+  const parts = value.split('|').map((p) => p.trim());
+  const lines = ['**#option**: a slash-command option, read in the body with `Zoption{name}`.'];
+  if (parts.length !== 4) {
+    lines.push(`It has ${parts.length} part${parts.length === 1 ? '' : 's'}; the engine needs exactly four, \`name|description|type|required\`, or it refuses to load the file.`);
+  }
+  const type = parts[2]?.toLowerCase();
+  const rows = [
+    `| name | \`${escapeCell(parts[0] ?? '')}\` |`,
+    `| description | ${escapeCell(parts[1] ?? '')} |`,
+    `| type | ${parts[2] === undefined ? '' : OPTION_TYPES.includes(type!) ? `\`${type}\`` : `\`${escapeCell(parts[2])}\` (not a type: one of ${OPTION_TYPES.join(', ')})`} |`,
+    `| required | ${parts[3] === undefined ? '' : parts[3] === 'required' ? 'yes' : 'no (only `required` makes it required)'} |`,
+  ];
+  lines.push(['| part | value |', '|---|---|', ...rows].join('\n'));
+  return lines.join('\n\n');
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'");
 }
 
 function describeSeconds(total: number): string {

@@ -4,7 +4,8 @@
  * parameters and the ones after them light up exactly as diagnostics bind them.
  */
 import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-types';
-import { signatureOf } from '../catalog/signature';
+import { Parameter, signatureOf } from '../catalog/signature';
+import { closedValuesFor } from './values';
 import type { FunctionRecord } from '../catalog/types';
 import { paramSummary } from './docs';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
@@ -24,6 +25,21 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
   return { label, offsets };
 }
 
+const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+
+/** The active parameter's documentation: type, required, default, and what values it takes. */
+export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
+  const lines = [`**${p.name}**: ${paramSummary(p)}`];
+  const closed = closedValuesFor(fn.name, p.name);
+  if (closed.length) lines.push(`One of: ${closed.map((v) => `\`${v.value}\``).join(', ')}`);
+  else if (p.type === 'boolean') lines.push('`true` or `false`');
+  else if (p.type === 'duration') lines.push('A duration: number + unit (`y` `w` `d` `h` `m` `s`), e.g. `10s`, `5m`, `1h30m`');
+  else if (p.type === 'permission' && PERMISSION_EDITING.has(fn.name)) lines.push('A permission name with `+` (allow), `-` (deny) or `/` (reset) before it, e.g. `+sendMessages`');
+  else if (p.type === 'permission') lines.push('A permission name, e.g. `manageMessages`');
+  else if (p.type === 'snowflake') lines.push('A Discord ID (17 to 20 digits), usually from a function such as `ZuserID`');
+  return lines.join('\n\n');
+}
+
 export function signatureHelpAt(model: DocumentModel, offset: number, ctx: FeatureContext): SignatureHelp | null {
   const loc = locateStatement(model.tree, offset);
   if (!loc) return null;
@@ -39,7 +55,7 @@ export function signatureHelpAt(model: DocumentModel, offset: number, ctx: Featu
     const { params } = signatureOf(fn);
     const parameters: ParameterInformation[] = params.map((p, k) => ({
       label: offsets[k],
-      documentation: { kind: 'markdown', value: `**${p.name}**: ${paramSummary(p)}` },
+      documentation: { kind: 'markdown', value: parameterMarkdown(fn, p) },
     }));
     const entry = boundParamAt(fn, binding, frame.argIndex);
     // A surplus argument points past the last parameter: nothing is highlighted.
