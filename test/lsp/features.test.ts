@@ -156,6 +156,33 @@ describe('lsp: features over stdio', function () {
     }
   });
 
+  it('completes as the user types, keystroke by keystroke (incremental didChange)', async () => {
+    const uri = fileUri(path.join(WORKSPACE, 'commands', 'typing.zbr'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: 'Ztitle{x}\n' } });
+    const complete = async (position: { line: number; character: number }) => {
+      const list = await client.request('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } });
+      return list.items.map((i: any) => ({ ...i, range: i.textEdit?.range ?? list.itemDefaults?.editRange, newText: i.textEdit?.newText ?? i.textEditText ?? i.label }));
+    };
+    try {
+      // At the start of an existing call the new call is inserted: `Ztitle` is not replaced.
+      const atStart = (await complete({ line: 0, character: 0 })).find((i: any) => i.label === 'Zdescription');
+      assert.deepStrictEqual(atStart.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+      let version = 2;
+      const typed = 'ZaddField{a;b;t';
+      for (let k = 0; k < typed.length; k++) {
+        const at = { line: 1, character: k };
+        await client.notify('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ range: { start: at, end: at }, text: typed[k] }] });
+      }
+      const items = await complete({ line: 1, character: typed.length });
+      assert.deepStrictEqual(items.map((i: any) => i.label), ['true', 'false']);
+      const chosen = items.find((i: any) => i.preselect);
+      assert.strictEqual(chosen?.label, 'true');
+      assert.deepStrictEqual(chosen.range, { start: { line: 1, character: 14 }, end: { line: 1, character: 15 } });
+    } finally {
+      await client.notify('textDocument/didClose', { textDocument: { uri } });
+    }
+  });
+
   it('gives signature help inside a call, with the active parameter', async () => {
     const help = await client.request('textDocument/signatureHelp', {
       textDocument: { uri: DOC },

@@ -219,6 +219,21 @@ describe('features: completion', () => {
     assert.deepStrictEqual(edit.range, { start: { line: 1, character: 23 }, end: { line: 1, character: 25 } });
   });
 
+  it('inserts at the cursor when nothing is typed, leaving the text after it', () => {
+    const edit = (marked: string, label: string) => complete(marked).items.find((i) => i.label === label)!.textEdit as TextEdit;
+    assert.deepStrictEqual(edit('¦Ztitle{x}', 'Zdescription').range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    assert.strictEqual(edit('¦Ztitle{x}', 'Zdescription').newText, 'Zdescription{${1:text}}');
+    assert.deepStrictEqual(edit('Ztitle{¦abc}', 'Zusername').range, { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } });
+    // Before a bare `{` the name alone completes the call.
+    assert.strictEqual(edit('¦{x}', 'Ztitle').newText, 'Ztitle');
+  });
+
+  it('does not double the space after a directive name', () => {
+    const edit = (marked: string) => complete(marked).items.find((i) => i.label === '#type')!.textEdit as TextEdit;
+    assert.strictEqual(edit('#ty¦pe event').newText, '#type');
+    assert.strictEqual(edit('#ty¦').newText, '#type ');
+  });
+
   it('answers empty for unknown documents and clamps positions', () => {
     const svc = service();
     assert.deepStrictEqual(svc.completions('file:///nope.zbr', { line: 0, character: 0 }).items, []);

@@ -165,8 +165,11 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
     list.items = valueItems;
     return list;
   }
-  const followedByBrace = text.charCodeAt(wordEnd) === 123; /* { */
-  const range = toRange(model.doc, loc.start + fnStart, loc.start + wordEnd);
+  // With nothing typed before the cursor a function is inserted there: the word after the cursor
+  // (`¦Ztitle{x}`, `Ztitle{¦abc}`) is the user's text, not a name being typed, and stays.
+  const fnEnd = typed === '' ? rel : wordEnd;
+  const followedByBrace = text.charCodeAt(fnEnd) === 123; /* { */
+  const range = toRange(model.doc, loc.start + fnStart, loc.start + fnEnd);
   const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1');
   list.items = valueItems.concat(fnItems);
   return list;
@@ -276,6 +279,9 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
   const { text } = loc;
   if (rel <= st.nameEnd) {
     const range = toRange(model.doc, loc.start + st.start, loc.start + st.nameEnd);
+    // A space after the name unless one is already there (`#ty¦pe event` must not become `#type  event`).
+    const next = text.charCodeAt(st.nameEnd);
+    const space = next === 32 || next === 9 ? '' : ' ';
     return DIRECTIVES.map((d, i) => ({
       label: `#${d.name}`,
       kind: Kind.Keyword,
@@ -283,7 +289,7 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
       documentation: { kind: 'markdown', value: directiveMarkdown(d) },
       sortText: String(i).padStart(2, '0'),
       filterText: `#${d.name}`,
-      textEdit: { range, newText: `#${d.name} ` },
+      textEdit: { range, newText: `#${d.name}${space}` },
     }));
   }
   const directive = text.slice(st.start + 1, st.nameEnd);
