@@ -211,7 +211,8 @@ describe('syntax: bare calls, escapes, comments', () => {
 
   it('the bare-call name is the whole alnum run, passed with its Z', () => {
     const seen: string[] = [];
-    parseCommandFile('Zusername2x Zab_c', { isBareCallable: (n) => (seen.push(n), false) });
+    const tree = parseCommandFile('Zusername2x Zab_c', { isBareCallable: (n) => (seen.push(n), false) });
+    assert.strictEqual((tree.statements[0] as BodyStatement).nodes.length, 0); // body nodes are built on first access
     assert.deepStrictEqual(seen, ['Zusername2x', 'Zab']);
   });
 

@@ -8,9 +8,9 @@
  * edit's length change). Every statement after it is reused as the very same
  * object; only `starts` shifts.
  */
-import { ParseOptions, StatementParser, parseCommandFile } from './parse';
-import { statementIndexAt } from './positions';
-import { Statement, StatementKind, SyntaxErrorCode, SyntaxTree } from './tree';
+import { ParseOptions, StatementParser, hasUnclosedBraces, parseCommandFile } from './parse';
+import { SyntaxTreeImpl } from './store';
+import { Statement, SyntaxTree } from './tree';
 
 /** A replacement of old-text range [start, end) by `text`. */
 export interface TextEdit {
@@ -27,21 +27,13 @@ function clamp(v: number, min: number, max: number): number {
   return v > max ? max : Math.floor(v);
 }
 
-/** True when the statement is a body left with open braces (it may have been ended by header recovery). */
-function hasUnclosed(st: Statement): boolean {
-  if (st.kind !== StatementKind.Body) return false;
-  const errors = st.errors;
-  for (let i = errors.length - 1; i >= 0; i--) {
-    const code = errors[i].code;
-    if (code === SyntaxErrorCode.UnclosedCall || code === SyntaxErrorCode.UnclosedBrace) return true;
-  }
-  return false;
-}
-
 /**
  * The tree of `old.text` with `edit` applied (edit offsets are in the old
  * text). Equal to `parseCommandFile(newText, options)`, sharing every
- * statement object the edit cannot affect.
+ * statement object the edit cannot affect. The re-parsed statements are
+ * built completely; the new tree's `statements` and `starts` arrays are
+ * built on first access (see store.ts), so the cost here does not grow with
+ * the file.
  */
 export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: ParseOptions): SyntaxTree {
   const oldText = old.text;
@@ -51,20 +43,18 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
   const inserted = typeof edit.text === 'string' ? edit.text : '';
   if (start === end && inserted.length === 0) return old;
   const text = oldText.slice(0, start) + inserted + oldText.slice(end);
-  const n = old.statements.length;
+  const n = SyntaxTreeImpl.countOf(old);
   if (n === 0) return parseCommandFile(text, options);
 
-  const oldStarts = old.starts;
-  let first = statementIndexAt(old, start);
-  if (first > 0 && start === oldStarts[first]) first--;
-  if (first > 0 && hasUnclosed(old.statements[first - 1])) first--;
+  let first = SyntaxTreeImpl.indexAt(old, start);
+  if (first > 0 && start === SyntaxTreeImpl.startAt(old, first)) first--;
+  if (first > 0 && hasUnclosedBraces(SyntaxTreeImpl.statementAt(old, first - 1))) first--;
 
   const delta = inserted.length - (end - start);
-  const len = text.length;
   // Parse over a window of the new text built from the old text's pieces, so
   // the parser never touches (and never flattens) the whole new string.
   // Window offset 0 is new offset `base` (= old offset, the edit is after it).
-  const base = oldStarts[first];
+  const base = SyntaxTreeImpl.startAt(old, first);
   const editEndWin = start + inserted.length - base;
   const head = oldText.slice(base, start) + inserted;
   let span = incrementalTuning.window;
@@ -93,38 +83,23 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
     pos = parser.end;
     if (pos >= editEndWin) {
       const oldPos = base + pos - delta;
-      while (j < n && oldStarts[j] < oldPos) j++;
-      if (j < n && oldStarts[j] === oldPos) {
+      let s = SyntaxTreeImpl.startAt(old, j);
+      while (j < n && s < oldPos) s = SyntaxTreeImpl.startAt(old, ++j);
+      if (j < n && s === oldPos) {
         reuseFrom = j;
         break;
       }
     }
   }
 
-  const tail = n - reuseFrom;
-  const count = first + mid.length + tail;
-  const starts = new Int32Array(count + 1);
-  starts.set(oldStarts.subarray(0, first));
-  for (let k = 0; k < mid.length; k++) starts[first + k] = midStarts[k];
-  if (tail > 0) {
-    const at = first + mid.length;
-    starts.set(oldStarts.subarray(reuseFrom, n), at);
-    for (let k = at; k < count; k++) starts[k] += delta;
+  if (first === 0 && reuseFrom === n) {
+    // Nothing kept: a tree holding its arrays.
+    const starts = new Int32Array(mid.length + 1);
+    starts.set(midStarts);
+    starts[mid.length] = text.length;
+    return SyntaxTreeImpl.of(text, mid, starts);
   }
-  starts[count] = len;
-
-  let statements: Statement[];
-  const oldStatements = old.statements as Statement[];
-  if (tail === 0) {
-    statements = first === 0 ? mid : oldStatements.slice(0, first).concat(mid);
-  } else if (mid.length === reuseFrom - first) {
-    // Same number of statements: copy and overwrite the re-parsed slots.
-    statements = oldStatements.slice();
-    for (let k = 0; k < mid.length; k++) statements[first + k] = mid[k];
-  } else {
-    statements = oldStatements.slice(0, first).concat(mid, oldStatements.slice(reuseFrom));
-  }
-  return { text, statements, starts };
+  return SyntaxTreeImpl.derive(old, text, { first, removed: reuseFrom - first, mid, midStarts: Int32Array.from(midStarts), delta });
 }
 
 /**

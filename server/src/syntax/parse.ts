@@ -1,11 +1,18 @@
 /**
  * Full parse of a command file into the flat statement list of tree.ts.
  *
- * One pass over the text, one `charCodeAt` per character, a `switch` on the
- * few characters that matter (`\n \r / ; Z \ { }`), no regular expressions,
- * no slicing except for the names of bare-call candidates. Nesting uses an
- * explicit, reused frame stack, so depth is bounded by memory, not by the
- * JavaScript call stack. The rules are recorded in docs/notes/syntax.md.
+ * Two levels. `parseCommandFile` runs a *statement scan*: one pass, one
+ * `charCodeAt` per character, tracking only what decides where a statement
+ * ends (brace depth, escapes, `//` at depth 0, line breaks, header recovery).
+ * It builds `starts` and one small object per statement; blank, comment and
+ * header statements are complete, body statements (`BodyStatementImpl`) build
+ * their node lists and errors from the text on first access, with the
+ * statement parser below. The statement parser (`StatementParser`, used
+ * eagerly by incremental reparse) has a `switch` on the few characters that
+ * matter (`\n \r / ; Z \ { }`), no regular expressions, no slicing except for
+ * the names of bare-call candidates. Nesting uses an explicit, reused frame
+ * stack, so depth is bounded by memory, not by the JavaScript call stack. The
+ * rules are recorded in docs/notes/syntax.md.
  */
 import {
   Argument,
@@ -19,9 +26,11 @@ import {
   StatementKind,
   SyntaxError,
   SyntaxErrorCode,
+  HeaderStatement,
   SyntaxTree,
   TopLevelNode,
 } from './tree';
+import { SyntaxTreeImpl } from './store';
 
 export interface ParseOptions {
   /** True when `name` (leading `Z` included) may be called without braces. */
@@ -171,13 +180,218 @@ const MESSAGES = {
   missingName: 'A Z directly followed by { has no function name: write Zname{...}, or \\Z for a literal Z.',
 };
 
+/** Blank and comment statements: complete plain objects (shared by the scan and the statement parser). */
+function blankStatement(length: number): Statement {
+  return { kind: StatementKind.Blank, length };
+}
+
+/** A whole-line comment statement: `pos` is the `//`, `lineEnd` the end of the line's content, `end` past its line break. */
+function commentStatement(start: number, pos: number, lineEnd: number, end: number): Statement {
+  return { kind: StatementKind.Comment, length: end - start, start: pos - start, end: lineEnd - start };
+}
+
+/** The offsets of a header statement (relative to its start). */
+interface HeaderFields {
+  readonly start: number;
+  readonly nameEnd: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+  readonly end: number;
+}
+
+/** The fields of the header statement starting at `start` whose `#` is at `pos`; sets `lastEnd` to the statement's end. */
+function headerFields(text: string, start: number, pos: number): HeaderFields {
+  const len = text.length;
+  let p = pos + 1;
+  while (p < len && isLetter(text.charCodeAt(p))) p++;
+  const nameEnd = p;
+  const lineEnd = findLineEnd(text, p);
+  while (p < lineEnd && isInlineSpace(text.charCodeAt(p))) p++;
+  const valueStart = p;
+  let q = lineEnd;
+  while (q > valueStart && isInlineSpace(text.charCodeAt(q - 1))) q--;
+  lastEnd = lineBreakEnd(text, lineEnd);
+  return { start: pos - start, nameEnd: nameEnd - start, valueStart: valueStart - start, valueEnd: q - start, end: lineEnd - start };
+}
+
+/** Absolute end of the statement last read by `headerFields`. */
+let lastEnd = 0;
+
+/** What a statement scanned by `parseCommandFile` needs to build its details later: the text and the options. */
+class Source {
+  constructor(
+    readonly text: string,
+    readonly options: ParseOptions,
+  ) {}
+}
+
 /**
- * Parses statements one after another. `pos` is the absolute position of the
- * next statement. Kept as a class so incremental reparse can drive it one
- * statement at a time.
+ * A header statement. The full parse's scan only finds its end; the offsets
+ * are read from the text on first access of any of them (the statement keeps
+ * the `Source` until then). Incremental reparse builds them at once. `kind`
+ * is a prototype getter, `length` the only own enumerable property; `toJSON`
+ * emits the full interface shape.
+ */
+export class HeaderStatementImpl implements HeaderStatement {
+  declare readonly length: number;
+  #data: Source | HeaderFields;
+  /** Absolute start in the source text while the fields are not read. */
+  #at: number;
+
+  constructor(length: number, data: Source | HeaderFields, at: number) {
+    this.length = length;
+    this.#data = data;
+    this.#at = at;
+  }
+
+  get kind(): StatementKind.Header {
+    return StatementKind.Header;
+  }
+
+  #fields(): HeaderFields {
+    const data = this.#data;
+    if (!(data instanceof Source)) return data;
+    const text = data.text;
+    let pos = this.#at;
+    while (isInlineSpace(text.charCodeAt(pos))) pos++;
+    const fields = headerFields(text, this.#at, pos);
+    this.#data = fields;
+    return fields;
+  }
+
+  get start(): number {
+    return this.#fields().start;
+  }
+  get nameEnd(): number {
+    return this.#fields().nameEnd;
+  }
+  get valueStart(): number {
+    return this.#fields().valueStart;
+  }
+  get valueEnd(): number {
+    return this.#fields().valueEnd;
+  }
+  get end(): number {
+    return this.#fields().end;
+  }
+
+  toJSON(): object {
+    const f = this.#fields();
+    return { kind: this.kind, length: this.length, start: f.start, nameEnd: f.nameEnd, valueStart: f.valueStart, valueEnd: f.valueEnd, end: f.end };
+  }
+}
+
+/**
+ * A body statement. Built either complete (by `StatementParser`, i.e. by
+ * incremental reparse) or by the full parse's scan, which only knows its
+ * length, content end and whether it was left with open braces: then `nodes`
+ * and `errors` are built on first access of either, by parsing the statement
+ * in the text it was scanned from (the statement keeps the `Source` until
+ * then). The result is the same either way (the property tests compare the
+ * two). `kind` is a prototype getter; `length` and `end` are the own
+ * enumerable properties in both states; `toJSON` emits the full interface
+ * shape.
+ */
+export class BodyStatementImpl implements BodyStatement {
+  declare readonly length: number;
+  declare readonly end: number;
+  /** The source while not built, then the nodes. */
+  #data: Source | readonly TopLevelNode[];
+  /** null while not built. */
+  #errors: readonly SyntaxError[] | null;
+  /** Not built: absolute start in the source text * 2 + unclosed; built: unclosed (0 or 1). */
+  #state: number;
+
+  constructor(
+    length: number,
+    end: number,
+    unclosed: boolean,
+    data: Source | readonly TopLevelNode[],
+    at: number,
+    errors: readonly SyntaxError[] | null,
+  ) {
+    this.length = length;
+    this.end = end;
+    this.#data = data;
+    this.#errors = errors;
+    this.#state = at * 2 + (unclosed ? 1 : 0);
+  }
+
+  get kind(): StatementKind.Body {
+    return StatementKind.Body;
+  }
+
+  get nodes(): readonly TopLevelNode[] {
+    if (this.#errors === null) this.#build();
+    return this.#data as readonly TopLevelNode[];
+  }
+
+  get errors(): readonly SyntaxError[] {
+    if (this.#errors === null) this.#build();
+    return this.#errors!;
+  }
+
+  /** True when the statement was left with open braces (it may have been ended by header recovery). Builds nothing. */
+  static hasUnclosed(st: BodyStatementImpl): boolean {
+    return st.#state % 2 === 1;
+  }
+
+  /** True once `nodes` and `errors` exist. */
+  static isBuilt(st: BodyStatementImpl): boolean {
+    return st.#errors !== null;
+  }
+
+  #build(): void {
+    const src = this.#data as Source;
+    const at = (this.#state - (this.#state % 2)) / 2;
+    let bp = spareBodyParser;
+    spareBodyParser = null; // a re-entrant build (from isBareCallable) gets its own parser
+    if (bp === null) bp = new BodyParser();
+    try {
+      bp.text = src.text;
+      bp.options = src.options;
+      bp.run(at, at);
+      this.#data = bp.nodes;
+      this.#errors = bp.errors;
+      this.#state %= 2;
+    } finally {
+      bp.nodes = EMPTY;
+      bp.errors = EMPTY;
+      bp.text = '';
+      bp.options = NO_OPTIONS;
+      spareBodyParser = bp;
+    }
+  }
+
+  toJSON(): object {
+    return { kind: this.kind, length: this.length, end: this.end, nodes: this.nodes, errors: this.errors };
+  }
+}
+
+const NO_OPTIONS: ParseOptions = { isBareCallable: () => false };
+
+/** The body parser lazily built statements borrow (null while borrowed). */
+let spareBodyParser: BodyParser | null = null;
+
+/** True when `st` is a body left with open braces (see `BodyStatementImpl.hasUnclosed`). */
+export function hasUnclosedBraces(st: Statement): boolean {
+  if (st.kind !== StatementKind.Body) return false;
+  if (st instanceof BodyStatementImpl) return BodyStatementImpl.hasUnclosed(st);
+  const errors = st.errors;
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const code = errors[i].code;
+    if (code === SyntaxErrorCode.UnclosedCall || code === SyntaxErrorCode.UnclosedBrace) return true;
+  }
+  return false;
+}
+
+/**
+ * Parses statements one after another, completely (nodes and errors built).
+ * `pos` is the absolute position of the next statement. Kept as a class so
+ * incremental reparse can drive it one statement at a time.
  */
 export class StatementParser {
-  private readonly frames: Frame[] = [];
+  private readonly bp = new BodyParser();
   /** Absolute end of the statement last returned by `next()`. */
   end = 0;
   /** Furthest offset examined past a line break by header-recovery look-ahead during the last `next()` (-1 if none). */
@@ -185,8 +399,11 @@ export class StatementParser {
 
   constructor(
     private readonly text: string,
-    private readonly options: ParseOptions,
-  ) {}
+    options: ParseOptions,
+  ) {
+    this.bp.text = text;
+    this.bp.options = options;
+  }
 
   /** Parses the statement starting at `start` (a line start at brace depth 0); sets `this.end`. */
   next(start: number): Statement {
@@ -203,35 +420,48 @@ export class StatementParser {
     }
     if (pos >= len || c === LF || c === CR) {
       this.end = pos >= len ? len : lineBreakEnd(text, pos);
-      return { kind: StatementKind.Blank, length: this.end - start };
+      return blankStatement(this.end - start);
     }
     if (c === SLASH && pos + 1 < len && text.charCodeAt(pos + 1) === SLASH) {
       const lineEnd = findLineEnd(text, pos + 2);
       this.end = lineBreakEnd(text, lineEnd);
-      return { kind: StatementKind.Comment, length: this.end - start, start: pos - start, end: lineEnd - start };
+      return commentStatement(start, pos, lineEnd, this.end);
     }
     if (c === HASH) {
-      let p = pos + 1;
-      while (p < len && isLetter(text.charCodeAt(p))) p++;
-      const nameEnd = p;
-      const lineEnd = findLineEnd(text, p);
-      while (p < lineEnd && isInlineSpace(text.charCodeAt(p))) p++;
-      const valueStart = p;
-      let q = lineEnd;
-      while (q > valueStart && isInlineSpace(text.charCodeAt(q - 1))) q--;
-      this.end = lineBreakEnd(text, lineEnd);
-      return {
-        kind: StatementKind.Header,
-        length: this.end - start,
-        start: pos - start,
-        nameEnd: nameEnd - start,
-        valueStart: valueStart - start,
-        valueEnd: q - start,
-        end: lineEnd - start,
-      };
+      const fields = headerFields(text, start, pos);
+      this.end = lastEnd;
+      return new HeaderStatementImpl(lastEnd - start, fields, 0);
     }
-    return this.body(start, pos);
+    const bp = this.bp;
+    bp.run(start, pos);
+    this.end = bp.end;
+    this.probe = bp.probe;
+    const st = new BodyStatementImpl(bp.end - start, bp.contentEnd - start, bp.unclosed, bp.nodes, 0, bp.errors);
+    bp.nodes = EMPTY;
+    bp.errors = EMPTY;
+    return st;
   }
+}
+
+/**
+ * The body statement parser. Reused (its frame stack is pooled); `run` leaves
+ * its results in fields.
+ */
+class BodyParser {
+  private readonly frames: Frame[] = [];
+  text = '';
+  options: ParseOptions = NO_OPTIONS;
+  // Results of the last run.
+  nodes: readonly TopLevelNode[] = EMPTY;
+  errors: readonly SyntaxError[] = EMPTY;
+  /** Absolute end of the content (before the final line break). */
+  contentEnd = 0;
+  /** Absolute end of the statement. */
+  end = 0;
+  /** Furthest offset examined past a line break by header-recovery look-ahead (-1 if none). */
+  probe = -1;
+  /** Braces were left open. */
+  unclosed = false;
 
   private frameAt(depth: number): Frame {
     let f = this.frames[depth];
@@ -242,12 +472,14 @@ export class StatementParser {
     return f;
   }
 
-  private body(start: number, pos: number): BodyStatement {
+  /** Parses the body statement at `start` (a line start at depth 0); `pos` is where to start reading (after leading white space). */
+  run(start: number, pos: number): void {
     const text = this.text;
     const len = text.length;
     const options = this.options;
     const frames = this.frames;
     let errors: SyntaxError[] | null = null;
+    this.probe = -1;
     // frames[0] collects the top-level nodes; frames[depth] is the innermost open brace.
     let depth = 0;
     let cur = this.frameAt(0);
@@ -417,7 +649,10 @@ export class StatementParser {
     const nodes = copyOut(root.nodes, root.nodeCount) as TopLevelNode[];
     root.nodeCount = 0;
     this.end = stmtEnd;
-    return { kind: StatementKind.Body, length: stmtEnd - start, end: relEnd, nodes, errors: errors ?? EMPTY };
+    this.contentEnd = contentEnd;
+    this.nodes = nodes;
+    this.errors = errors ?? EMPTY;
+    this.unclosed = depth > 0;
   }
 }
 
@@ -489,25 +724,115 @@ export function startsWithKnownDirective(text: string, pos: number): boolean {
   return false;
 }
 
-/** Parses a whole command file. Never throws on any string input. */
+/** Character classes for the statement scan: 1 = may end or nest a statement. */
+const SCAN = new Uint8Array(128);
+for (const ch of [LF, CR, SLASH, BACKSLASH, OPEN, CLOSE]) SCAN[ch] = 1;
+
+/** Set by `scanBody`: the content end (before the final line break) and whether braces were left open. */
+let scanContentEnd = 0;
+let scanUnclosed = false;
+
+/**
+ * Finds the end of the body statement whose first non-blank character is at
+ * `pos`, tracking only what the statement parser's end depends on: brace
+ * depth (`{` and `}` not escaped; `Zname{` and a group both nest), `//` at
+ * depth 0, line breaks and header recovery. Returns the absolute end.
+ */
+function scanBody(text: string, pos: number, len: number): number {
+  let depth = 0;
+  while (pos < len) {
+    let c = text.charCodeAt(pos);
+    while (c >= 128 || SCAN[c] === 0) {
+      if (++pos >= len) break;
+      c = text.charCodeAt(pos);
+    }
+    if (pos >= len) break;
+    switch (c) {
+      case LF:
+      case CR: {
+        const after = lineBreakEnd(text, pos);
+        if (depth === 0 || startsWithKnownDirective(text, after)) {
+          scanContentEnd = pos;
+          scanUnclosed = depth > 0;
+          return after;
+        }
+        pos = after;
+        continue;
+      }
+      case SLASH:
+        if (depth === 0 && text.charCodeAt(pos + 1) === SLASH) {
+          const lineEnd = findLineEnd(text, pos + 2);
+          scanContentEnd = lineEnd;
+          scanUnclosed = false;
+          return lineBreakEnd(text, lineEnd);
+        }
+        pos++;
+        continue;
+      case BACKSLASH: {
+        const d = text.charCodeAt(pos + 1);
+        pos += d === OPEN || d === CLOSE || d === SEMI || d === BACKSLASH ? 2 : 1;
+        continue;
+      }
+      case OPEN:
+        depth++;
+        pos++;
+        continue;
+      default: // CLOSE
+        if (depth > 0) depth--;
+        pos++;
+        continue;
+    }
+  }
+  scanContentEnd = len;
+  scanUnclosed = depth > 0;
+  return len;
+}
+
+/**
+ * Parses a whole command file. Never throws on any string input. Body
+ * statements build their nodes and errors on first access (see
+ * `BodyStatementImpl`); everything else is complete on return.
+ */
 export function parseCommandFile(text: string, options: ParseOptions): SyntaxTree {
-  const parser = new StatementParser(text, options);
+  const len = text.length;
+  const src = new Source(text, options);
   const statements: Statement[] = [];
-  let startsArr = new Int32Array(64);
+  let starts = new Int32Array(Math.max(64, (len >> 5) + 2));
   let count = 0;
   let pos = 0;
-  const len = text.length;
   while (pos < len) {
-    if (count + 1 >= startsArr.length) {
-      const bigger = new Int32Array(startsArr.length * 2);
-      bigger.set(startsArr);
-      startsArr = bigger;
+    if (count + 1 >= starts.length) {
+      const bigger = new Int32Array(starts.length * 2);
+      bigger.set(starts);
+      starts = bigger;
     }
-    startsArr[count++] = pos;
-    statements.push(parser.next(pos));
-    pos = parser.end;
+    const start = pos;
+    starts[count++] = start;
+    // Leading white space decides the statement kind.
+    let c = text.charCodeAt(pos);
+    while (isInlineSpace(c)) {
+      if (++pos >= len) break;
+      c = text.charCodeAt(pos);
+    }
+    if (pos >= len || c === LF || c === CR) {
+      pos = pos >= len ? len : lineBreakEnd(text, pos);
+      statements.push(blankStatement(pos - start));
+    } else if (c === SLASH && text.charCodeAt(pos + 1) === SLASH) {
+      const lineEnd = findLineEnd(text, pos + 2);
+      const end = lineBreakEnd(text, lineEnd);
+      statements.push(commentStatement(start, pos, lineEnd, end));
+      pos = end;
+    } else if (c === HASH) {
+      // Header: the offsets are read on first access; braces are not parsed.
+      const end = lineBreakEnd(text, findLineEnd(text, pos + 1));
+      statements.push(new HeaderStatementImpl(end - start, src, start));
+      pos = end;
+    } else {
+      const end = scanBody(text, pos, len);
+      statements.push(new BodyStatementImpl(end - start, scanContentEnd - start, scanUnclosed, src, start, null));
+      pos = end;
+    }
   }
-  startsArr[count] = len;
-  const starts = startsArr.slice(0, count + 1);
-  return { text, statements, starts };
+  starts[count] = len;
+  return SyntaxTreeImpl.of(text, statements, starts.slice(0, count + 1));
 }
