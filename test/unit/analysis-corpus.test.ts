@@ -87,6 +87,49 @@ describe('analysis: checks', () => {
     assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line missing-argument\nZfoo{}').length, 1);
     assert.deepStrictEqual(diagnose('// zscript-disable unknown-function\n#trigger !x\nZfoo{}\nZbar{}').length, 0);
   });
+  it('silencing: disable-next-line also covers the file-level checks on that line', () => {
+    const cases: [string, string][] = [
+      ['embed-part-order', '#trigger !x\nZfooterIcon{https://x.io/i.png}\nZfooter{a}'],
+      ['variable-read-before-set', '#trigger !x\nTotal: Zvar{total}'],
+      ['unknown-option', '#type slash\n#trigger /x\nZoption{usr}'],
+      ['duplicate-custom-id', '#trigger !x\nZaddButton{;a;Yes}\nZaddButton{;a;No}'],
+      ['empty-event-context', '#type event\n#trigger onBanAdd\nZmessage'],
+      ['split-text-before-split', '#trigger !x\nZsplitText{1}'],
+      ['http-result-before-request', '#trigger !x\nZhttpStatus{}'],
+    ];
+    for (const [code, text] of cases) {
+      const lines = text.split('\n');
+      const found = diagnose(text);
+      assert.deepStrictEqual(found.map((d) => d.code), [code], code);
+      const at = lineOf(text, found[0].start) - 1;
+      const withDirective = (directive: string) => [...lines.slice(0, at), directive, ...lines.slice(at)].join('\n');
+      assert.deepStrictEqual(diagnose(withDirective(`// zscript-disable-next-line ${code}`)).map((d) => d.code), [], `${code} silenced on its line`);
+      assert.deepStrictEqual(diagnose(withDirective('// zscript-disable-next-line')).map((d) => d.code), [], `${code} silenced by a bare directive`);
+      assert.deepStrictEqual(diagnose(withDirective('// zscript-disable-next-line unknown-function')).map((d) => d.code), [code], `${code} not silenced by another code`);
+      assert.deepStrictEqual(diagnose(`// zscript-disable ${code}\n${text}`).map((d) => d.code), [], `${code} silenced file-wide`);
+    }
+  });
+  it('silencing: "zscript-disable-line" is not a file-wide directive; "-- why" after the codes is ignored', () => {
+    assert.deepStrictEqual(diagnose('// zscript-disable-line unknown-function\n#trigger !x\nZfoo{}').map((d) => d.code), ['unknown-function']);
+    assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line unknown-function -- a custom function\nZfoo{}').length, 0);
+  });
+  it('condition-never-true: the range is the comparison itself, each side of && / || on its own', () => {
+    const text = '#trigger !x\nZif{ZisAdmin==true || ZboostLevel{} >= 4;a;b}';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'condition-never-true');
+    assert.strictEqual(text.slice(d.start, d.end), 'ZboostLevel{} >= 4');
+    for (const ok of ['ZboostLevel>=3', 'ZboostLevel==0', 'ZboostLevel<1', '3>=ZboostLevel', 'ZboostLevel!=9', 'ZboostCount>=30']) {
+      assert.deepStrictEqual(diagnose(`#trigger !x\nZif{${ok};a;b}`), [], ok);
+    }
+  });
+  it('catalog examples: every trigger example is clean; function examples only miss context from other calls', () => {
+    for (const t of catalog.triggers) assert.deepStrictEqual(diagnose(t.example).map((d) => d.code), [], t.name);
+    const needsContext = new Set(['select-option-without-menu', 'text-input-without-modal', 'embed-part-order', 'http-result-before-request', 'input-value-outside-modal', 'loop-value-outside-loop', 'split-text-before-split']);
+    for (const f of catalog.functions) {
+      const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));
+      assert.deepStrictEqual(found.map((d) => `${d.code}: ${d.message}`), [], `${f.name}: ${f.example}`);
+    }
+  });
   it('severity overrides and off', () => {
     assert.strictEqual(diagnose('#trigger !x\nZfoo{}', { 'unknown-function': 'hint' })[0].severity, 'hint');
     assert.strictEqual(diagnose('#trigger !x\nZfoo{}', { 'unknown-function': 'off' }).length, 0);

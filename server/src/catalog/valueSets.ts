@@ -23,7 +23,10 @@ export const VALUE_SETS: readonly ValueSet[] = [
   { fn: 'ZgetMessage', param: 'type', values: ['content', 'authorID', 'username', 'avatar'], caseInsensitive: false, source: 'catalog description of ZgetMessage' },
   { fn: 'ZinviteInfo', param: 'type', values: ['uses', 'channel', 'creationDate', 'inviter', 'isTemporary'], caseInsensitive: false, source: 'catalog description of ZinviteInfo' },
   { fn: 'Zurl', param: 'mode', values: ['encode', 'decode'], caseInsensitive: false, source: 'catalog description of Zurl (percent-encodes or decodes)' },
-  { fn: 'ZstartThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'document 000 limits table (thread archive durations in minutes)' },
+  // Thread auto-archive durations in minutes: the platform accepts only these four
+  // (document 000's limits table gives the default, 60; the catalog's examples use 1440).
+  { fn: 'ZstartThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'thread auto-archive durations in minutes (document 000 limits table: default 60)' },
+  { fn: 'ZeditThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'thread auto-archive durations in minutes (same set as ZstartThread)' },
 ];
 
 const byKey = new Map(VALUE_SETS.map((s) => [`${s.fn}\u0000${s.param}`, s]));
