@@ -44,7 +44,7 @@ import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
-import { toLspDiagnostics } from './features/diagnostics';
+import { LspDiagnostics } from './lsp/diagnostics';
 import { Analyzer } from './analysis/analyzer';
 import { completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
@@ -143,6 +143,7 @@ export class LanguageService implements ZscriptLanguageService {
   private readonly open = new Map<string, DocumentState>();
   private readonly disk = new Map<string, DocumentState>();
   private readonly index: WorkspaceIndex;
+  private readonly lspDiagnostics = new LspDiagnostics();
   /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */
   onError?: (error: unknown) => void;
 
@@ -287,8 +288,10 @@ export class LanguageService implements ZscriptLanguageService {
     if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
     let result: Diagnostic[];
     try {
-      const raw = this.analyzer.diagnose(state.tree, { severity: this.settings.severity });
-      result = toLspDiagnostics(state.doc, raw, this.settings.severity);
+      // Per-statement LSP diagnostics are cached (lsp/diagnostics.ts); the previous tree lets the
+      // analyzer reuse its results by position. Same list as converting analyzer.diagnose().
+      const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree);
+      result = this.lspDiagnostics.build(state.doc, state.tree, parts, this.settings.severity);
     } catch (error) {
       this.onError?.(error);
       return [];

@@ -86,6 +86,41 @@ interface StatementSummary {
 interface StatementResult {
   diagnostics: AnalysisDiagnostic[]; // RELATIVE offsets
   summary: StatementSummary;
+  /** `diagnostics` in (start, end) order, stable (the same array when already in order); set by diagnoseParts. */
+  sorted?: readonly AnalysisDiagnostic[];
+}
+
+/** One statement's own diagnostics in a DiagnosisParts. */
+export interface StatementDiagnostics {
+  /** The statement's index in the tree. */
+  readonly index: number;
+  /**
+   * The statement's cached diagnostics, offsets RELATIVE to the statement
+   * start, in (start, end) order. Shared with the analyzer's cache (and the
+   * same array for as long as the statement object lives): never mutate.
+   */
+  readonly diagnostics: readonly AnalysisDiagnostic[];
+  /** Codes silenced by a `// zscript-disable-next-line` above the statement (null: every code). */
+  readonly silenced?: readonly string[] | null;
+}
+
+/**
+ * The diagnostics of a tree before they are flattened: each statement's own
+ * (relative, shared, cached per statement) and the cross-statement and
+ * file-level ones (absolute, new on every call). `diagnose()` flattens them;
+ * the language server caches its LSP diagnostics per statement array instead.
+ */
+export interface DiagnosisParts {
+  /** Statements that have diagnostics of their own, in order. */
+  readonly statements: readonly StatementDiagnostics[];
+  /** ABSOLUTE offsets: first those found while walking the statements, then the file-level checks'. */
+  readonly fileLevel: readonly AnalysisDiagnostic[];
+  /** How many of `fileLevel` were found while walking (at equal ranges they come before a statement's own; the rest after). */
+  readonly loopCount: number;
+  /** Codes silenced for the whole file by a `// zscript-disable` above the first body line. */
+  readonly fileSilence: ReadonlySet<string>;
+  /** Absolute ranges of statements under a `// zscript-disable-next-line` (they silence `fileLevel` diagnostics starting there). */
+  readonly silencedRanges: readonly { start: number; end: number; codes: readonly string[] | null }[];
 }
 
 const TYPE_WORDS = ['prefix', 'slash', 'sub-slash', 'interaction', 'event'];
@@ -115,6 +150,8 @@ const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRole
 
 export class Analyzer {
   private readonly cache = new WeakMap<Statement, StatementResult>();
+  /** Results by tree, for trees diagnosed with a `previous` hint (see resultsOf). */
+  private readonly treeResults = new WeakMap<SyntaxTree, StatementResult[]>();
   private readonly names: string[];
   /** suggest() answers by unknown name ('' = no suggestion); bounded, cleared when full. */
   private readonly suggestions = new Map<string, string>();
@@ -124,7 +161,21 @@ export class Analyzer {
     this.names = catalog.functions.map((f) => f.name);
   }
 
+  /** Every diagnostic of the tree, absolute offsets, in (start, end) order, severity overrides applied. */
   diagnose(tree: SyntaxTree, options: DiagnoseOptions = {}): AnalysisDiagnostic[] {
+    return flattenDiagnosis(tree, this.diagnoseParts(tree), options.severity ?? {});
+  }
+
+  /**
+   * The diagnostics of the tree, not yet flattened (see DiagnosisParts).
+   * Statements already analysed (same object) are not analysed again.
+   * `previous`: the tree this one was reparsed from, when the caller knows
+   * it; its per-statement results are then reused by position (the common
+   * prefix and suffix of the two statement lists) without a cache lookup
+   * per statement.
+   */
+  diagnoseParts(tree: SyntaxTree, previous?: SyntaxTree): DiagnosisParts {
+    const results = this.resultsOf(tree, previous);
     const out: AnalysisDiagnostic[] = [];
     const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
     const fileSilence = new Set<string>();
@@ -134,8 +185,8 @@ export class Analyzer {
     let triggerValue: { value: string; start: number; end: number } | undefined;
     const options_: Set<string> = new Set();
     const optionReads: { name: string; start: number; end: number }[] = [];
-    const perStatement: { index: number; diags: AnalysisDiagnostic[] }[] = [];
-    const allCalls = new Set<string>();
+    const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
+    const allCalls = new CallNames();
     const ids = new Map<string, number>();
     const varsSet = new Set<string>();
     let requested = false;
@@ -148,12 +199,7 @@ export class Analyzer {
 
     for (let i = 0; i < tree.statements.length; i++) {
       const st = tree.statements[i];
-      let result = this.cache.get(st);
-      if (!result) {
-        result = this.analyzeStatement(st, tree.text, tree.starts[i]);
-        this.cache.set(st, result);
-        this.stats.statementsAnalyzed++;
-      }
+      const result = results[i];
       const base = tree.starts[i];
       const s = result.summary;
       if (s.disable) {
@@ -199,7 +245,7 @@ export class Analyzer {
         }
       }
       if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
-      if (s.calls) for (const c of s.calls) allCalls.add(c);
+      if (s.calls) allCalls.addAll(s.calls);
       if (s.needsMenu && !needsMenu) needsMenu = { start: base + s.needsMenu.start, end: base + s.needsMenu.end };
       if (s.needsModal && !needsModal) needsModal = { start: base + s.needsModal.start, end: base + s.needsModal.end };
       if (s.componentIds) {
@@ -209,27 +255,12 @@ export class Analyzer {
         }
       }
       if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
-      if (result.diagnostics.length) {
-        perStatement.push({
-          index: i,
-          diags: result.diagnostics.map((d) => ({
-            ...d,
-            start: d.start + base,
-            end: d.end + base,
-            fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) })),
-          })),
-        });
-      }
+      if (result.diagnostics.length) perStatement.push({ index: i, diagnostics: (result.sorted ??= sortedByRange(result.diagnostics)) });
     }
-
-    for (const p of perStatement) {
-      const silenced = lineSilence.has(p.index) ? lineSilence.get(p.index) : undefined;
-      for (const d of p.diags) {
-        if (silenced === null) continue;
-        if (silenced && silenced.includes(d.code)) continue;
-        out.push(d);
-      }
+    if (lineSilence.size) {
+      for (const p of perStatement) if (lineSilence.has(p.index)) p.silenced = lineSilence.get(p.index);
     }
+    const loopCount = out.length;
 
     // File-level checks.
     const hasBody = tree.statements.some((s) => s.kind === StatementKind.Body);
@@ -282,18 +313,52 @@ export class Analyzer {
     for (const [j, codes] of lineSilence) {
       if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
     }
-    const overrides = options.severity ?? {};
-    const final: AnalysisDiagnostic[] = [];
-    for (const d of out) {
-      if (fileSilence.has(d.code)) continue;
-      if (silencedRanges.length && silencedRanges.some((r) => d.start >= r.start && d.start < r.end && (r.codes === null || r.codes.includes(d.code)))) continue;
-      const o = overrides[d.code];
-      if (o === 'off') continue;
-      if (o) d.severity = o;
-      final.push(d);
+    return { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
+  }
+
+  /**
+   * Every statement's result, in order (analysing the statements not seen
+   * before). With a `previous` tree whose results are known, the statements
+   * it shares at the start and the end are taken from its array; the others
+   * come from the per-statement cache. Trees diagnosed with a `previous`
+   * keep their array (weakly, by tree) instead of filling the per-statement
+   * cache, which a first analysis of a large file would otherwise pay for.
+   */
+  private resultsOf(tree: SyntaxTree, previous: SyntaxTree | undefined): StatementResult[] {
+    const statements = tree.statements;
+    const n = statements.length;
+    const known = this.treeResults.get(tree);
+    if (known) return known;
+    const results: StatementResult[] = new Array(n);
+    let from = 0;
+    let to = n;
+    if (previous) {
+      const old = this.treeResults.get(previous);
+      if (old) {
+        const oldStatements = previous.statements;
+        const m = oldStatements.length;
+        while (from < n && from < m && statements[from] === oldStatements[from]) {
+          results[from] = old[from];
+          from++;
+        }
+        while (to > from && m - (n - to) > from && statements[to - 1] === oldStatements[m - (n - to) - 1]) {
+          results[to - 1] = old[m - (n - to) - 1];
+          to--;
+        }
+      }
     }
-    final.sort((a, b) => a.start - b.start || a.end - b.end);
-    return final;
+    for (let i = from; i < to; i++) {
+      const st = statements[i];
+      let result = this.cache.get(st);
+      if (!result) {
+        result = this.analyzeStatement(st, tree.text, tree.starts[i]);
+        if (!previous) this.cache.set(st, result);
+        this.stats.statementsAnalyzed++;
+      }
+      results[i] = result;
+    }
+    if (previous) this.treeResults.set(tree, results);
+    return results;
   }
 
   // ---------------------------------------------------------------- statements
@@ -715,6 +780,91 @@ function splitTopLevelCondition(raw: string): { start: number; end: number }[] |
   }
   parts.push({ start: from, end: raw.length });
   return parts;
+}
+
+/**
+ * The names called anywhere in the file: the statements' own sets, unioned
+ * only when asked (a file-level check asks for a name or two; the walk over
+ * every statement then costs one push per statement instead of one set
+ * insertion per call).
+ */
+class CallNames {
+  private readonly sets: ReadonlySet<string>[] = [];
+  private readonly answers = new Map<string, boolean>();
+
+  addAll(names: ReadonlySet<string>): void {
+    this.sets.push(names);
+  }
+
+  has(name: string): boolean {
+    let answer = this.answers.get(name);
+    if (answer === undefined) {
+      answer = false;
+      for (let k = 0; k < this.sets.length && !answer; k++) answer = this.sets[k].has(name);
+      this.answers.set(name, answer);
+    }
+    return answer;
+  }
+}
+
+/** True when a file-level diagnostic is silenced by the file's disable comments. */
+export function isSilenced(parts: DiagnosisParts, d: AnalysisDiagnostic): boolean {
+  if (parts.fileSilence.has(d.code)) return true;
+  const ranges = parts.silencedRanges;
+  for (let k = 0; k < ranges.length; k++) {
+    const r = ranges[k];
+    if (d.start >= r.start && d.start < r.end && (r.codes === null || r.codes.includes(d.code))) return true;
+  }
+  return false;
+}
+
+/**
+ * DiagnosisParts as one list: absolute offsets (new objects), silenced and
+ * 'off' diagnostics left out, severity overrides applied, in (start, end)
+ * order; at equal ranges, walk-found before a statement's own before the
+ * file-level checks'.
+ */
+export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overrides: Readonly<Record<string, Severity | 'off'>>): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = parts.fileLevel.slice(0, parts.loopCount);
+  for (const p of parts.statements) {
+    const silenced = p.silenced;
+    if (silenced === null) continue;
+    const base = tree.starts[p.index];
+    for (const d of p.diagnostics) {
+      if (silenced && silenced.includes(d.code)) continue;
+      out.push(rebased(d, base));
+    }
+  }
+  for (let k = parts.loopCount; k < parts.fileLevel.length; k++) out.push(parts.fileLevel[k]);
+  const final: AnalysisDiagnostic[] = [];
+  for (const d of out) {
+    if (isSilenced(parts, d)) continue;
+    const o = overrides[d.code];
+    if (o === 'off') continue;
+    final.push(o ? { ...d, severity: o } : d);
+  }
+  final.sort((a, b) => a.start - b.start || a.end - b.end);
+  return final;
+}
+
+/** A copy of a statement-relative diagnostic with absolute offsets (fix edits too). */
+export function rebased(d: AnalysisDiagnostic, base: number): AnalysisDiagnostic {
+  return {
+    ...d,
+    start: d.start + base,
+    end: d.end + base,
+    fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) })),
+  };
+}
+
+/** The list in (start, end) order, stable; the list itself when already in order. */
+function sortedByRange(list: AnalysisDiagnostic[]): readonly AnalysisDiagnostic[] {
+  for (let k = 1; k < list.length; k++) {
+    const a = list[k - 1];
+    const b = list[k];
+    if (a.start > b.start || (a.start === b.start && a.end > b.end)) return [...list].sort((x, y) => x.start - y.start || x.end - y.end);
+  }
+  return list;
 }
 
 /** How many unknown names' suggestions an Analyzer remembers. */

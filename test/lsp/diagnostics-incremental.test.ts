@@ -1,0 +1,107 @@
+/**
+ * The incremental diagnostics path (per-statement LSP diagnostics cached and
+ * moved by lines, analysis results reused by position) through the real
+ * server: after many ranged edits of every kind (characters, line breaks,
+ * CRLF, braces, disable comments, deletions across lines, a severity
+ * setting), the pulled diagnostics equal those of the same text opened fresh
+ * in a second document, and the in-process analysis of that text.
+ */
+import * as assert from 'assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { capabilities, LspClient } from './client';
+import { bundledCatalog } from '../../server/src/catalog';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { Analyzer } from '../../server/src/analysis';
+import { toLspDiagnostics } from '../../server/src/features/diagnostics';
+
+const BASE = [
+  '#trigger !stats',
+  '#type prefix',
+  '// zscript-disable-next-line unknown-function',
+  'Zfoo{1}',
+  'Zvar{xp;ZgetUserVar{xp;ZuserID}}',
+  'Ztitle{Zusername report}',
+  'Zdescription{Level: Zvar{xp}',
+  'Next: Zmath{Zvar{xp} * 2}',
+  '}',
+  'ZauthorIcon{https://x.io/a.png}',
+  'ZaddButton{;ok;OK;;true}',
+  'ZaddButton{;ok;Again;;true}',
+  'Zif{Zvar{xp}>=10;Zsend{yes};no}',
+  'Hello Zusername, you have Zvar{coins} // note',
+  '',
+].join('\n');
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a * 1103515245 + 12345) & 0x7fffffff;
+    return a / 0x7fffffff;
+  };
+}
+
+const PIECES = ['x', 'Z', '\n', '\r\n', '{', '}', ';', '', 'Zfoo{', 'Zvar{a}\n', 'Zvar{a;1}\n', '// zscript-disable-next-line\n', '// zscript-disable-next-line unknown-function\n', '#trigger !y\n', 'ZaddButton{;ok;X}\n'];
+
+describe('lsp: incremental diagnostics equal a fresh analysis', function () {
+  this.timeout(60000);
+  let client: LspClient;
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize({ capabilities: capabilities({ pull: true }) });
+  });
+
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('after many ranged edits, through the connection', async () => {
+    const uri = 'file:///incremental/a.zbr';
+    let text = Array.from({ length: 30 }, () => BASE).join('');
+    let version = 1;
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version, text } });
+    const first = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+    assert.strictEqual(first.kind, 'full');
+    assert.ok(first.items.length > 30);
+
+    const catalog = bundledCatalog();
+    const options = { isBareCallable: (n: string) => catalog.isBareCallable(n) };
+    const rnd = prng(7);
+    let fresh = 0;
+    for (let i = 0; i < 160; i++) {
+      const doc = TextDocument.create(uri, 'zscript', 1, text);
+      const start = Math.floor(rnd() * text.length);
+      const end = Math.min(text.length, start + (rnd() < 0.6 ? 0 : Math.floor(rnd() * 40)));
+      const piece = PIECES[Math.floor(rnd() * PIECES.length)];
+      const range = { start: doc.positionAt(start), end: doc.positionAt(end) };
+      text = text.slice(0, start) + piece + text.slice(end);
+      await client.notify('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: piece }] });
+      if (i % 4 !== 3) continue;
+      const report = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+      assert.strictEqual(report.kind, 'full');
+      // The same text opened fresh in another document.
+      const other = `file:///incremental/fresh-${fresh++}.zbr`;
+      await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text } });
+      const expected = await client.request('textDocument/diagnostic', { textDocument: { uri: other } });
+      await client.notify('textDocument/didClose', { textDocument: { uri: other } });
+      assert.deepStrictEqual(report.items, expected.items, `edit ${i}`);
+      // And the analyzer's flat list, converted in process.
+      const flat = toLspDiagnostics(TextDocument.create(uri, 'zscript', 1, text), new Analyzer(catalog).diagnose(parseCommandFile(text, options)), {});
+      assert.deepStrictEqual(report.items, JSON.parse(JSON.stringify(flat)), `edit ${i} (in process)`);
+    }
+  });
+
+  it('a severity setting applies to cached statements too', async () => {
+    const uri = 'file:///incremental/b.zbr';
+    const text = '#trigger !x\nZfoo{}\nZbar{}\n';
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
+    const before = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepStrictEqual(before.items.map((d: { severity: number }) => d.severity), [1, 1]);
+    await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { diagnostics: { severity: { 'unknown-function': 'hint' } } } } });
+    const after = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepStrictEqual(after.items.map((d: { severity: number }) => d.severity), [4, 4]);
+    await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { diagnostics: { severity: { 'unknown-function': 'off' } } } } });
+    const off = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepStrictEqual(off.items, []);
+  });
+});
