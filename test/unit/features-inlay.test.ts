@@ -30,7 +30,7 @@ describe('features: inlay hints', () => {
 
   it('names literal arguments only in `literals` mode, all in `all`, none in `none`', () => {
     const text = 'ZaddField{Level;ZgetUserVar{level};true}';
-    assert.deepStrictEqual(show(hints(text)), ['0:10 name:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text)), ['0:10 name:', '0:35 inline:', '0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'all' })), ['0:10 name:', '0:16 value:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none', inlayHintsDefaults: false })), []);
@@ -44,12 +44,24 @@ describe('features: inlay hints', () => {
 
   it('hints nested calls and honours the requested range', () => {
     const text = 'Ztitle{a}\nZdescription{Zusername{}}\nZfooter{b}';
-    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:8 index: 1', '1:23 userID: command author\'s ID', '1:24 index: 1', '2:9 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['1:23 userID: command author\'s ID']);
     const middle = { start: { line: 1, character: 0 }, end: { line: 1, character: 30 } };
-    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' }, middle)), ['1:23 userID: command author\'s ID', '1:24 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' }, middle)), ['1:23 userID: command author\'s ID']);
+    const rest = { start: { line: 2, character: 0 }, end: { line: 2, character: 30 } };
+    assert.deepStrictEqual(show(hints('ZaddField{a;b;true}\nZaddField{a;b;true}\nZaddField{a;b;true}', { inlayHintsParameterNames: 'none' }, rest)), ['2:18 index: 1']);
   });
 
   it('does not hint escapes or unknown functions', () => {
     assert.deepStrictEqual(show(hints('\\Ztitle{x} Znope{a;b}')), []);
+  });
+
+  it('keeps a file of plain calls free of hints', () => {
+    const text = ['Zvar{xp;ZgetUserVar{xp}}', "Ztitle{Zusername's Rank}", 'Zdescription{Level: ZgetUserVar{level}}', 'Zcolor{#5865F2}', 'Zimage{https://example.com/a.png}', 'Ztimestamp'].join('\n');
+    // Only `name:` before the literal first argument of Zvar, which has a second one.
+    assert.deepStrictEqual(show(hints(text)), ['0:5 name:']);
+    // `all` still names every argument, a lone first one included.
+    assert.ok(show(hints('Zcolor{#5865F2}', { inlayHintsParameterNames: 'all' })).includes('0:7 hex:'));
+    // Giving an optional parameter or leaving one empty brings the omitted defaults back.
+    assert.deepStrictEqual(show(hints('Ztitle{Hi;}')), ['0:10 index: 1']);
   });
 });

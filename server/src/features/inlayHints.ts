@@ -4,7 +4,10 @@
  * left empty or omitted (`ZaddButton{;ok}` shows `newRow: false` in the empty
  * first argument and `style: secondary`, `disabled: false` before the `}`).
  * At most one hint per argument; escapes never get one (hints only sit at
- * argument starts and before a closing brace).
+ * argument starts and before a closing brace). Omitted parameters get their
+ * default only in calls that leave an argument empty or give an optional one,
+ * and a lone first argument gets no name in `literals` mode: a file of plain
+ * `Ztitle{x}` / `ZgetUserVar{xp}` calls stays free of hints.
  */
 import type { InlayHint } from 'vscode-languageserver-types';
 import { signatureOf } from '../catalog/signature';
@@ -42,21 +45,30 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         if (label.length > MAX_LABEL) hint.tooltip = label;
         hints.push({ offset, hint });
       };
+      const trimmedArgs = call.args.map((a) => trimmedArgument(text, a));
+      const given = trimmedArgs.filter((t) => t.start < t.end).length;
+      // The call deals with optional parameters: it leaves one empty (`ZaddButton{;ok}`, `Zusername{}`)
+      // or gives one (`ZaddField{a;b;true}`). Only then are the defaults of the omitted ones worth
+      // a hint; otherwise every `Ztitle{x}` would say `index: 1` and every `ZgetUserVar{xp}` its
+      // two ID defaults.
+      const engaged = trimmedArgs.some((t) => t.start === t.end) || binding.args.some((e, k) => e.param && !e.param.required && trimmedArgs[k].start < trimmedArgs[k].end);
       binding.args.forEach((entry, k) => {
         const param = entry.param;
         if (!param) return;
         const arg = call.args[k];
-        const trimmed = trimmedArgument(text, arg);
+        const trimmed = trimmedArgs[k];
         if (trimmed.start === trimmed.end) {
           if (defaults && !param.required && param.default) add(arg.start, `${param.name}: ${param.default}`, false);
           return;
         }
         if (mode === 'none' || entry.repeat || params.length === 1) return;
         if (mode === 'literals' && (argumentHasCall(arg) || arg.nodes.length > 0)) return;
+        // A lone first argument is what the function's name says (`Zcolor{#fff}`, `Ztitle{Hi}`).
+        if (mode === 'literals' && k === 0 && given === 1) return;
         if (trimmed.text.toLowerCase().includes(param.name.toLowerCase())) return;
         add(trimmed.start, `${param.name}:`, false);
       });
-      if (!defaults || call.close < 0) return;
+      if (!defaults || call.close < 0 || !engaged) return;
       // Omitted optional parameters after the last argument (and after a variadic run, none).
       const boundParams = new Set(binding.args.map((a) => a.param));
       const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
