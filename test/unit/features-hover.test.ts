@@ -74,4 +74,13 @@ describe('features: hover', () => {
     assert.match(hoverText('#trigger !ra¦nk'), /message starts with `!rank`/);
     assert.match(hoverText('#type slash\n#trigger ra¦nk'), /`#trigger \/rank`/);
   });
+
+  it('says where a variable is set, and warns about one that is never set', () => {
+    const text = 'ZsetUserVar{coins;5}\nZgetUserVar{coins}\nZgetUserVar{cions}';
+    const { svc } = openAt('¦' + text);
+    svc.setWorkspaceFile('file:///bot/commands/shop.zbr', 'ZsetUserVar{coins;0}\n');
+    const at = (line: number) => (svc.hover(URI, { line, character: 13 })!.contents as { value: string }).value;
+    assert.match(at(1), /User variable `coins`: set 2 times in 2 files; 1 read, check or reset\./);
+    assert.match(at(2), /User variable `cions`: never set in the workspace/);
+  });
 });

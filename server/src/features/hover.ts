@@ -6,6 +6,7 @@
 import type { Hover } from 'vscode-languageserver-types';
 import { parseDuration, resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
 import { NodeKind, StatementKind } from '../syntax/tree';
+import { variableFunction } from '../catalog/variables';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
@@ -148,6 +149,19 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     const value = closedValuesFor(bound.fn.name, p.name).find((v) => v.value === trimmed.text);
     if (value?.description) lines.push(value.description);
   }
+  const vf = variableFunction(bound.fn.name);
+  if (vf && p.index === 0 && literal && trimmed.text !== '') {
+    const uses = ctx.workspace.variableOccurrences(trimmed.text, vf.scope, model.uri);
+    const writes = uses.filter((u) => u.occurrence.access === 'set');
+    const files = new Set(writes.map((u) => u.uri)).size;
+    const reads = uses.length - writes.length;
+    const where = vf.scope === 'temporary' ? 'in this file' : files > 1 ? `in ${files} files` : files === 1 && writes[0].uri !== model.uri ? 'in another file' : 'in this file';
+    lines.push(
+      writes.length
+        ? `${capitalise(vf.scope)} variable \`${trimmed.text}\`: set ${count(writes.length, 'time')} ${where}; ${count(reads, 'read, check or reset', 'reads, checks or resets')}.`
+        : `${capitalise(vf.scope)} variable \`${trimmed.text}\`: never set${vf.scope === 'temporary' ? ' in this file' : ' in the workspace'}; reading it gives an empty value. A typo?`,
+    );
+  }
   if (bound.fn.name === 'Zoption' && p.index === 0 && literal) {
     const declared = headerInfo(model.tree).options.some((o) => o.name === trimmed.text);
     lines.push(declared ? `Reads the slash-command option \`${trimmed.text}\`.` : `No \`#option ${trimmed.text}|...\` line declares this option.`);
@@ -192,6 +206,14 @@ function optionMarkdown(value: string): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/`/g, "'");
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 function describeSeconds(total: number): string {
