@@ -61,7 +61,7 @@ export interface DiagnoseOptions {
 /** Facts a statement contributes to the file-level checks. */
 interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
-  header?: { name: string; value: string; valueStart: number; valueEnd: number };
+  header?: { name: string; value: string; valueStart: number; valueEnd: number; /** Memo of the driver loop: the trimmed lower-case value (#type) or option name (#option). */ loopMemo?: string };
   /** Comment statement: a silencing directive. */
   disable?: { nextLine: boolean; codes: string[] | null };
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
@@ -152,10 +152,14 @@ export class Analyzer {
   private readonly cache = new WeakMap<Statement, StatementResult>();
   /** Results by tree, for trees diagnosed with a `previous` hint (see resultsOf). */
   private readonly treeResults = new WeakMap<SyntaxTree, StatementResult[]>();
+  /** The walk's findings by tree, for trees diagnosed with a `previous` hint (see refold). */
+  private readonly treeFolds = new WeakMap<SyntaxTree, Fold>();
+  /** How the last tree resultsOf saw with a `previous` lines up with it: [from, to) replaced [from, oldTo). */
+  private alignment: { tree: SyntaxTree; previous: SyntaxTree; from: number; to: number; oldTo: number } | undefined;
   private readonly names: string[];
   /** suggest() answers by unknown name ('' = no suggestion); bounded, cleared when full. */
   private readonly suggestions = new Map<string, string>();
-  readonly stats = { statementsAnalyzed: 0 };
+  readonly stats = { statementsAnalyzed: 0, refolds: 0 };
 
   constructor(private readonly catalog: Catalog) {
     this.names = catalog.functions.map((f) => f.name);
@@ -172,10 +176,18 @@ export class Analyzer {
    * `previous`: the tree this one was reparsed from, when the caller knows
    * it; its per-statement results are then reused by position (the common
    * prefix and suffix of the two statement lists) without a cache lookup
-   * per statement.
+   * per statement, and when the re-analysed statements contribute the same
+   * facts as those they replace, the file-level results are the previous
+   * ones with their offsets moved (see refold).
+   *
+   * CONTRACT for the walk and the file-level checks below: they read the
+   * statements' summaries, kinds and starts (and the catalog), nothing else
+   * of the tree, and names called through `allCalls.has`; refold relies on it.
    */
   diagnoseParts(tree: SyntaxTree, previous?: SyntaxTree): DiagnosisParts {
     const results = this.resultsOf(tree, previous);
+    const known = previous ? this.treeFolds.get(tree) ?? this.refold(tree, previous, results) : undefined;
+    if (known) return known.parts;
     const out: AnalysisDiagnostic[] = [];
     const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
     const fileSilence = new Set<string>();
@@ -186,7 +198,9 @@ export class Analyzer {
     const options_: Set<string> = new Set();
     const optionReads: { name: string; start: number; end: number }[] = [];
     const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
-    const allCalls = new CallNames();
+    const allCalls = new CallNames(results);
+    let triggerHeader: StatementSummary['header'];
+    let triggerBase = 0;
     const ids = new Map<string, number>();
     const varsSet = new Set<string>();
     let requested = false;
@@ -213,13 +227,15 @@ export class Analyzer {
         }
       }
       if (st.kind === StatementKind.Body) seenBody = true;
-      if (s.header) {
-        if (s.header.name === '#type') type = s.header.value.trim().toLowerCase();
-        if (s.header.name === '#trigger') {
+      const header = s.header;
+      if (header) {
+        if (header.name === '#type') type = header.loopMemo ??= header.value.trim().toLowerCase();
+        if (header.name === '#trigger') {
           hasTrigger = true;
-          triggerValue = { value: s.header.value, start: base + s.header.valueStart, end: base + s.header.valueEnd };
+          triggerHeader = header;
+          triggerBase = base;
         }
-        if (s.header.name === '#option') options_.add(s.header.value.split('|')[0].trim().toLowerCase());
+        if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim().toLowerCase()));
       }
       if (s.embedEvents) {
         for (const e of s.embedEvents) {
@@ -245,7 +261,6 @@ export class Analyzer {
         }
       }
       if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
-      if (s.calls) allCalls.addAll(s.calls);
       if (s.needsMenu && !needsMenu) needsMenu = { start: base + s.needsMenu.start, end: base + s.needsMenu.end };
       if (s.needsModal && !needsModal) needsModal = { start: base + s.needsModal.start, end: base + s.needsModal.end };
       if (s.componentIds) {
@@ -261,6 +276,7 @@ export class Analyzer {
       for (const p of perStatement) if (lineSilence.has(p.index)) p.silenced = lineSilence.get(p.index);
     }
     const loopCount = out.length;
+    if (triggerHeader) triggerValue = { value: triggerHeader.value, start: triggerBase + triggerHeader.valueStart, end: triggerBase + triggerHeader.valueEnd };
 
     // File-level checks.
     const hasBody = tree.statements.some((s) => s.kind === StatementKind.Body);
@@ -313,7 +329,77 @@ export class Analyzer {
     for (const [j, codes] of lineSilence) {
       if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
     }
-    return { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
+    const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
+    if (previous) this.treeFolds.set(tree, { parts, calls: allCalls, lineSilence });
+    return parts;
+  }
+
+  /**
+   * The parts of `tree` from those of `previous` without walking the file,
+   * when the edit replaced a few statements by as many of the same kinds
+   * whose summaries are equal (relative offsets included; of the called
+   * names only those a check asked about matter). Then the walk and the
+   * checks would find the same things at offsets moved by the edit: the
+   * previous file-level diagnostics are reused with their offsets mapped,
+   * and only the replaced statements' own lists change. Undefined when that
+   * cannot be shown (the caller walks).
+   */
+  private refold(tree: SyntaxTree, previous: SyntaxTree, results: readonly StatementResult[]): Fold | undefined {
+    const prev = this.treeFolds.get(previous);
+    const oldResults = this.treeResults.get(previous);
+    const a = this.alignment;
+    if (!prev || !oldResults || !a || a.tree !== tree || a.previous !== previous) return undefined;
+    const { from, to } = a;
+    if (a.oldTo !== to || to - from > REFOLD_LIMIT || previous.statements.length !== tree.statements.length) return undefined;
+    const asked = prev.calls.asked();
+    for (let j = from; j < to; j++) {
+      if (previous.statements[j].kind !== tree.statements[j].kind) return undefined;
+      const x = oldResults[j].summary;
+      const y = results[j].summary;
+      if (!sameFacts(x, y)) return undefined;
+      for (const name of asked) if ((x.calls?.has(name) ?? false) !== (y.calls?.has(name) ?? false)) return undefined;
+    }
+    const oldStarts = previous.starts;
+    const newStarts = tree.starts;
+    const oldFrom = oldStarts[from];
+    const oldEnd = oldStarts[to];
+    const delta = newStarts[to] - oldEnd;
+    const map = (p: number): number => {
+      if (p < oldFrom) return p;
+      if (p >= oldEnd) return p + delta;
+      let j = from;
+      while (j + 1 < to && oldStarts[j + 1] <= p) j++;
+      return p - oldStarts[j] + newStarts[j];
+    };
+    const moved = (d: AnalysisDiagnostic): AnalysisDiagnostic => {
+      if (d.start < oldFrom && d.end < oldFrom && !d.fixes?.some((f) => f.edits.some((e) => e.start >= oldFrom || e.end >= oldFrom))) return d;
+      return { ...d, start: map(d.start), end: map(d.end), fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) })) };
+    };
+    const old = prev.parts;
+    // The statements' own lists: the same, but for the replaced statements'.
+    const statements: StatementDiagnostics[] = [];
+    let k = 0;
+    while (k < old.statements.length && old.statements[k].index < from) statements.push(old.statements[k++]);
+    for (let j = from; j < to; j++) {
+      const r = results[j];
+      if (!r.diagnostics.length) continue;
+      const entry: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: readonly string[] | null } = { index: j, diagnostics: (r.sorted ??= sortedByRange(r.diagnostics)) };
+      if (prev.lineSilence.has(j)) entry.silenced = prev.lineSilence.get(j);
+      statements.push(entry);
+    }
+    while (k < old.statements.length && old.statements[k].index < to) k++;
+    while (k < old.statements.length) statements.push(old.statements[k++]);
+    const parts: DiagnosisParts = {
+      statements,
+      fileLevel: old.fileLevel.map(moved),
+      loopCount: old.loopCount,
+      fileSilence: old.fileSilence,
+      silencedRanges: old.silencedRanges.map((r) => (r.start < oldFrom && r.end < oldFrom ? r : { start: map(r.start), end: map(r.end), codes: r.codes })),
+    };
+    const fold: Fold = { parts, calls: prev.calls, lineSilence: prev.lineSilence };
+    this.treeFolds.set(tree, fold);
+    this.stats.refolds++;
+    return fold;
   }
 
   /**
@@ -325,10 +411,11 @@ export class Analyzer {
    * cache, which a first analysis of a large file would otherwise pay for.
    */
   private resultsOf(tree: SyntaxTree, previous: SyntaxTree | undefined): StatementResult[] {
-    const statements = tree.statements;
-    const n = statements.length;
     const known = this.treeResults.get(tree);
     if (known) return known;
+    const statements = tree.statements;
+    const n = statements.length;
+    let oldTo = previous ? previous.statements.length : 0;
     const results: StatementResult[] = new Array(n);
     let from = 0;
     let to = n;
@@ -345,6 +432,7 @@ export class Analyzer {
           results[to - 1] = old[m - (n - to) - 1];
           to--;
         }
+        oldTo = m - (n - to);
       }
     }
     for (let i = from; i < to; i++) {
@@ -357,7 +445,10 @@ export class Analyzer {
       }
       results[i] = result;
     }
-    if (previous) this.treeResults.set(tree, results);
+    if (previous) {
+      this.treeResults.set(tree, results);
+      this.alignment = { tree, previous, from, to, oldTo };
+    }
     return results;
   }
 
@@ -783,28 +874,71 @@ function splitTopLevelCondition(raw: string): { start: number; end: number }[] |
 }
 
 /**
- * The names called anywhere in the file: the statements' own sets, unioned
- * only when asked (a file-level check asks for a name or two; the walk over
- * every statement then costs one push per statement instead of one set
- * insertion per call).
+ * The names called anywhere in the file, looked up in the statements' own
+ * sets only when asked (a file-level check asks for a name or two; the walk
+ * over the statements then does nothing for calls).
  */
 class CallNames {
-  private readonly sets: ReadonlySet<string>[] = [];
   private readonly answers = new Map<string, boolean>();
 
-  addAll(names: ReadonlySet<string>): void {
-    this.sets.push(names);
+  constructor(private readonly results: readonly StatementResult[]) {}
+
+  /** The names asked about so far. */
+  asked(): Iterable<string> {
+    return this.answers.keys();
   }
 
   has(name: string): boolean {
     let answer = this.answers.get(name);
     if (answer === undefined) {
       answer = false;
-      for (let k = 0; k < this.sets.length && !answer; k++) answer = this.sets[k].has(name);
+      for (let k = 0; k < this.results.length && !answer; k++) answer = this.results[k].summary.calls?.has(name) === true;
       this.answers.set(name, answer);
     }
     return answer;
   }
+}
+
+/** What diagnoseParts keeps per tree for refold. */
+interface Fold {
+  parts: DiagnosisParts;
+  calls: CallNames;
+  lineSilence: ReadonlyMap<number, string[] | null>;
+}
+
+/** At most this many re-parsed statements are compared for refold. */
+const REFOLD_LIMIT = 16;
+
+/**
+ * Equality of two statement summaries as facts for the walk: deep, with
+ * relative offsets; `calls` is compared by the caller (only the names asked
+ * about matter) and the walk's own memos are ignored.
+ */
+function sameFacts(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 8) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (!sameFacts(a[k], b[k], depth + 1)) return false;
+    return true;
+  }
+  if (a instanceof Set || b instanceof Set) {
+    if (!(a instanceof Set) || !(b instanceof Set) || a.size !== b.size) return false;
+    for (const v of a) if (!b.has(v)) return false;
+    return true;
+  }
+  if (a instanceof Map || b instanceof Map) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const skip = (key: string) => key === 'loopMemo' || (depth === 0 && key === 'calls') || x[key] === undefined;
+  let count = 0;
+  for (const key of Object.keys(x)) {
+    if (skip(key)) continue;
+    count++;
+    if (!sameFacts(x[key], y[key], depth + 1)) return false;
+  }
+  for (const key of Object.keys(y)) if (!(key === 'loopMemo' || (depth === 0 && key === 'calls') || y[key] === undefined)) count--;
+  return count === 0;
 }
 
 /** True when a file-level diagnostic is silenced by the file's disable comments. */
