@@ -156,6 +156,54 @@ describe('syntax: incremental reparse', function () {
     });
   }
 
+  it('property: chains of versions never read in between (more than the patch limit), then read in any order', () => {
+    const rnd = prng(0xc4a1);
+    for (let round = 0; round < 12; round++) {
+      const versions: SyntaxTree[] = [parse(SEED_TEXT.repeat(1 + (round % 3)))];
+      const edits: TextEdit[] = [];
+      for (let i = 0; i < 90; i++) {
+        const prev = versions[versions.length - 1];
+        const edit = randomEdit(rnd, prev.text);
+        edits.push(edit);
+        versions.push(reparseCommandFile(prev, edit, options));
+        // Now and then read an earlier version mid-chain (it builds its arrays; later ones must not care).
+        if (rnd() < 0.05) void versions[Math.floor(rnd() * versions.length)].starts;
+      }
+      const order = edits.map((_, k) => k);
+      for (let k = order.length - 1; k > 0; k--) {
+        const m = Math.floor(rnd() * (k + 1));
+        [order[k], order[m]] = [order[m], order[k]];
+      }
+      for (const k of order) {
+        try {
+          checkEdit(versions[k], edits[k], versions[k + 1]);
+        } catch (e) {
+          throw new Error(`round ${round} version ${k + 1}: ${JSON.stringify(edits[k])}: ${(e as Error).message}`);
+        }
+      }
+      for (const v of versions) checkInvariants(v);
+    }
+  });
+
+  it('a version keeps its own arrays: reading it again, or after later versions are read, gives the same arrays', () => {
+    const t0 = parse(SEED_TEXT);
+    const t1 = reparseCommandFile(t0, { start: 3, end: 3, text: 'x\n' }, options);
+    const t2 = reparseCommandFile(t1, { start: 40, end: 45, text: '' }, options);
+    const s2 = t2.statements;
+    const st2 = Array.from(t2.starts);
+    const s1 = t1.statements;
+    assert.strictEqual(t2.statements, s2);
+    assert.strictEqual(t1.statements, s1);
+    assert.deepStrictEqual(Array.from(t2.starts), st2);
+    assert.deepStrictEqual(dumpTree(t1), dumpTree(parse(t1.text)));
+    assert.deepStrictEqual(dumpTree(t2), dumpTree(parse(t2.text)));
+    assert.deepStrictEqual(dumpTree(t0), dumpTree(parse(SEED_TEXT)));
+    // A tree that is a plain object (not made by the parser) is a valid input too.
+    const plain: SyntaxTree = { text: t0.text, statements: t0.statements.slice(), starts: t0.starts.slice() };
+    const t3 = reparseCommandFile(plain, { start: 0, end: 0, text: 'Zx{' }, options);
+    assert.deepStrictEqual(dumpTree(t3), dumpTree(parse(t3.text)));
+  });
+
   it('long statements and look-ahead past the parse window', () => {
     const cases: [string, TextEdit][] = [
       ['Zx{' + 'a\n'.repeat(5000) + '}\nb', { start: 1, end: 1, text: 'y' }],

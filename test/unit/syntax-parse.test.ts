@@ -3,9 +3,9 @@
  * dumpTree), statements, errors, line breaks, multi-byte text.
  */
 import * as assert from 'assert';
-import { BARE, checkInvariants, dumpTree, options, parse, tokenList } from './syntax-helpers';
-import { parseCommandFile } from '../../server/src/syntax/parse';
-import { BodyStatement, CallNode, HeaderStatement, NodeKind, StatementKind, SyntaxErrorCode } from '../../server/src/syntax/tree';
+import { BARE, checkInvariants, dumpTree, options, parse, prng, tokenList } from './syntax-helpers';
+import { hasUnclosedBraces, parseCommandFile, ParseOptions, StatementParser } from '../../server/src/syntax/parse';
+import { BodyStatement, CallNode, HeaderStatement, NodeKind, Statement, StatementKind, SyntaxErrorCode, SyntaxTree } from '../../server/src/syntax/tree';
 
 function body(text: string, index = 0): BodyStatement {
   const tree = parse(text);
@@ -427,5 +427,86 @@ describe('syntax: tokens', () => {
     const last = tree.statements[11] as BodyStatement;
     assert.deepStrictEqual(last.nodes.map((n) => n.kind), [NodeKind.BareCall]);
     void options;
+  });
+});
+
+/** The tree of a complete (eager) parse, statement by statement, as incremental reparse builds them. */
+function eagerParse(text: string, opts: ParseOptions = options): SyntaxTree {
+  const parser = new StatementParser(text, opts);
+  const statements: Statement[] = [];
+  const starts: number[] = [];
+  let pos = 0;
+  while (pos < text.length) {
+    starts.push(pos);
+    statements.push(parser.next(pos));
+    pos = parser.end;
+  }
+  starts.push(text.length);
+  return { text, statements, starts: Int32Array.from(starts) };
+}
+
+describe('syntax: statements built on first access', () => {
+  it('a full parse builds body details lazily, equal to a complete parse, whichever is read first', () => {
+    const rnd = prng(0x1a2b);
+    const alphabet = '{{}};;\\\\ZZZabc#/\n\r\t é';
+    const pieces = ['Zusername', 'Zx{', '#trigger ', '//', '\n', '\\Zq', '\\{'];
+    for (let i = 0; i < 400; i++) {
+      let text = '';
+      const n = 1 + Math.floor(rnd() * 300);
+      for (let k = 0; k < n; k++) text += rnd() < 0.15 ? pieces[Math.floor(rnd() * pieces.length)] : alphabet[Math.floor(rnd() * alphabet.length)];
+      const lazy = parse(text);
+      const eager = eagerParse(text);
+      assert.deepStrictEqual(Array.from(lazy.starts), Array.from(eager.starts));
+      for (let k = 0; k < lazy.statements.length; k++) {
+        const a = lazy.statements[k];
+        const b = eager.statements[k];
+        assert.strictEqual(a.kind, b.kind);
+        assert.strictEqual(a.length, b.length);
+        if (a.kind === StatementKind.Body && b.kind === StatementKind.Body) {
+          // Without building: the content end and the open-brace flag agree.
+          assert.strictEqual(a.end, b.end);
+          assert.strictEqual(hasUnclosedBraces(a), hasUnclosedBraces(b));
+          assert.strictEqual(hasUnclosedBraces(a), hasUnclosedBraces({ kind: b.kind, length: b.length, end: b.end, nodes: b.nodes, errors: b.errors }));
+          if (rnd() < 0.5) void a.errors;
+        }
+      }
+      assert.deepStrictEqual(dumpTree(lazy), dumpTree(eager));
+      checkInvariants(lazy);
+    }
+  });
+
+  it('statements serialise with the full interface shape', () => {
+    const tree = parse('#name x\nZx{a;Zusername}}\n');
+    const json = JSON.parse(JSON.stringify(tree));
+    assert.deepStrictEqual(Object.keys(json).sort(), ['starts', 'statements', 'text']);
+    assert.deepStrictEqual(Object.keys(json.statements[1]).sort(), ['end', 'errors', 'kind', 'length', 'nodes']);
+    assert.strictEqual(json.statements[1].kind, StatementKind.Body);
+    assert.strictEqual(json.statements[1].errors[0].code, SyntaxErrorCode.StrayClose);
+    assert.strictEqual(json.statements[1].nodes[0].args.length, 2);
+  });
+
+  it('building a statement from inside isBareCallable (re-entrant) gives the same result', () => {
+    let tree: SyntaxTree | undefined;
+    const reentrant: ParseOptions = {
+      isBareCallable: (name) => {
+        if (tree) void (tree.statements[4] as BodyStatement).nodes; // another statement, not yet built
+        return BARE.has(name);
+      },
+    };
+    const text = 'Zusername Zx{a;Zusername}\nZy{Ztimestamp}\nplain Zusername\n#name x\nZz{\n';
+    tree = parseCommandFile(text, reentrant);
+    assert.deepStrictEqual(dumpTree(tree), dumpTree(parse(text)));
+    // Reading the statement being built, from inside its own build, is an error (not a loop), and leaves it buildable.
+    let self: SyntaxTree | undefined;
+    let calls = 0;
+    const cyclic: ParseOptions = {
+      isBareCallable: () => {
+        if (self && calls++ === 0) void (self.statements[0] as BodyStatement).nodes;
+        return false;
+      },
+    };
+    self = parseCommandFile('Zusername\n', cyclic);
+    assert.throws(() => (self!.statements[0] as BodyStatement).nodes, /being built/);
+    assert.deepStrictEqual((self.statements[0] as BodyStatement).nodes, []);
   });
 });

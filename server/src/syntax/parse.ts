@@ -26,7 +26,6 @@ import {
   StatementKind,
   SyntaxError,
   SyntaxErrorCode,
-  HeaderStatement,
   SyntaxTree,
   TopLevelNode,
 } from './tree';
@@ -190,17 +189,8 @@ function commentStatement(start: number, pos: number, lineEnd: number, end: numb
   return { kind: StatementKind.Comment, length: end - start, start: pos - start, end: lineEnd - start };
 }
 
-/** The offsets of a header statement (relative to its start). */
-interface HeaderFields {
-  readonly start: number;
-  readonly nameEnd: number;
-  readonly valueStart: number;
-  readonly valueEnd: number;
-  readonly end: number;
-}
-
-/** The fields of the header statement starting at `start` whose `#` is at `pos`; sets `lastEnd` to the statement's end. */
-function headerFields(text: string, start: number, pos: number): HeaderFields {
+/** A header statement starting at `start` whose `#` is at `pos`; sets `lastEnd` to the statement's end. */
+function headerStatement(text: string, start: number, pos: number): Statement {
   const len = text.length;
   let p = pos + 1;
   while (p < len && isLetter(text.charCodeAt(p))) p++;
@@ -210,14 +200,23 @@ function headerFields(text: string, start: number, pos: number): HeaderFields {
   const valueStart = p;
   let q = lineEnd;
   while (q > valueStart && isInlineSpace(text.charCodeAt(q - 1))) q--;
-  lastEnd = lineBreakEnd(text, lineEnd);
-  return { start: pos - start, nameEnd: nameEnd - start, valueStart: valueStart - start, valueEnd: q - start, end: lineEnd - start };
+  const end = lineBreakEnd(text, lineEnd);
+  lastEnd = end;
+  return {
+    kind: StatementKind.Header,
+    length: end - start,
+    start: pos - start,
+    nameEnd: nameEnd - start,
+    valueStart: valueStart - start,
+    valueEnd: q - start,
+    end: lineEnd - start,
+  };
 }
 
-/** Absolute end of the statement last read by `headerFields`. */
+/** Absolute end of the statement last built by `headerStatement`. */
 let lastEnd = 0;
 
-/** What a statement scanned by `parseCommandFile` needs to build its details later: the text and the options. */
+/** What a body statement scanned by `parseCommandFile` needs to build its nodes later: the text and the options. */
 class Source {
   constructor(
     readonly text: string,
@@ -225,110 +224,66 @@ class Source {
   ) {}
 }
 
-/**
- * A header statement. The full parse's scan only finds its end; the offsets
- * are read from the text on first access of any of them (the statement keeps
- * the `Source` until then). Incremental reparse builds them at once. `kind`
- * is a prototype getter, `length` the only own enumerable property; `toJSON`
- * emits the full interface shape.
- */
-export class HeaderStatementImpl implements HeaderStatement {
-  declare readonly length: number;
-  #data: Source | HeaderFields;
-  /** Absolute start in the source text while the fields are not read. */
-  #at: number;
-
-  constructor(length: number, data: Source | HeaderFields, at: number) {
-    this.length = length;
-    this.#data = data;
-    this.#at = at;
-  }
-
-  get kind(): StatementKind.Header {
-    return StatementKind.Header;
-  }
-
-  #fields(): HeaderFields {
-    const data = this.#data;
-    if (!(data instanceof Source)) return data;
-    const text = data.text;
-    let pos = this.#at;
-    while (isInlineSpace(text.charCodeAt(pos))) pos++;
-    const fields = headerFields(text, this.#at, pos);
-    this.#data = fields;
-    return fields;
-  }
-
-  get start(): number {
-    return this.#fields().start;
-  }
-  get nameEnd(): number {
-    return this.#fields().nameEnd;
-  }
-  get valueStart(): number {
-    return this.#fields().valueStart;
-  }
-  get valueEnd(): number {
-    return this.#fields().valueEnd;
-  }
-  get end(): number {
-    return this.#fields().end;
-  }
-
-  toJSON(): object {
-    const f = this.#fields();
-    return { kind: this.kind, length: this.length, start: f.start, nameEnd: f.nameEnd, valueStart: f.valueStart, valueEnd: f.valueEnd, end: f.end };
-  }
+/** The nodes and errors of a built body statement that has errors. */
+class NodesAndErrors {
+  constructor(
+    readonly nodes: readonly TopLevelNode[],
+    readonly errors: readonly SyntaxError[],
+  ) {}
 }
 
 /**
  * A body statement. Built either complete (by `StatementParser`, i.e. by
  * incremental reparse) or by the full parse's scan, which only knows its
- * length, content end and whether it was left with open braces: then `nodes`
- * and `errors` are built on first access of either, by parsing the statement
- * in the text it was scanned from (the statement keeps the `Source` until
- * then). The result is the same either way (the property tests compare the
- * two). `kind` is a prototype getter; `length` and `end` are the own
- * enumerable properties in both states; `toJSON` emits the full interface
- * shape.
+ * length, its line break's length and whether it was left with open braces:
+ * then `nodes` and `errors` are built on first access of either, by parsing
+ * the statement in the text it was scanned from (the statement keeps the
+ * `Source` until then). The result is the same either way (the property tests
+ * compare the two).
+ *
+ * Small on purpose (three fields): the scan makes one per body line, they all
+ * survive, and V8 copies every surviving class instance out of the young
+ * generation (object literals, like the other statements, get pretenured;
+ * instances of a class with accessors cannot be literals). `kind`, `end`,
+ * `nodes` and `errors` are prototype getters, `length` is the only own
+ * enumerable property in both states; `toJSON` emits the full interface shape.
  */
 export class BodyStatementImpl implements BodyStatement {
   declare readonly length: number;
-  declare readonly end: number;
-  /** The source while not built, then the nodes. */
-  #data: Source | readonly TopLevelNode[];
-  /** null while not built. */
-  #errors: readonly SyntaxError[] | null;
-  /** Not built: absolute start in the source text * 2 + unclosed; built: unclosed (0 or 1). */
+  /** Not built: the Source. Built: the nodes, or NodesAndErrors when there are errors. */
+  #data: Source | readonly TopLevelNode[] | NodesAndErrors;
+  /** at * 8 + (length of the final line break) * 2 + (1 if braces were left open); `at` (the absolute start in the source text) is 0 once built. */
   #state: number;
 
-  constructor(
-    length: number,
-    end: number,
-    unclosed: boolean,
-    data: Source | readonly TopLevelNode[],
-    at: number,
-    errors: readonly SyntaxError[] | null,
-  ) {
+  constructor(length: number, lineBreak: number, unclosed: boolean, data: Source | readonly TopLevelNode[] | NodesAndErrors, at: number) {
     this.length = length;
-    this.end = end;
     this.#data = data;
-    this.#errors = errors;
-    this.#state = at * 2 + (unclosed ? 1 : 0);
+    this.#state = at * 8 + lineBreak * 2 + (unclosed ? 1 : 0);
+  }
+
+  /** A built statement. */
+  static built(length: number, end: number, unclosed: boolean, nodes: readonly TopLevelNode[], errors: readonly SyntaxError[]): BodyStatementImpl {
+    return new BodyStatementImpl(length, length - end, unclosed, errors.length === 0 ? nodes : new NodesAndErrors(nodes, errors), 0);
   }
 
   get kind(): StatementKind.Body {
     return StatementKind.Body;
   }
 
+  get end(): number {
+    return this.length - ((this.#state % 8) >> 1);
+  }
+
   get nodes(): readonly TopLevelNode[] {
-    if (this.#errors === null) this.#build();
-    return this.#data as readonly TopLevelNode[];
+    let data = this.#data;
+    if (data instanceof Source) data = this.#build(data);
+    return data instanceof NodesAndErrors ? data.nodes : (data as readonly TopLevelNode[]);
   }
 
   get errors(): readonly SyntaxError[] {
-    if (this.#errors === null) this.#build();
-    return this.#errors!;
+    let data = this.#data;
+    if (data instanceof Source) data = this.#build(data);
+    return data instanceof NodesAndErrors ? data.errors : (EMPTY as readonly SyntaxError[]);
   }
 
   /** True when the statement was left with open braces (it may have been ended by header recovery). Builds nothing. */
@@ -338,22 +293,28 @@ export class BodyStatementImpl implements BodyStatement {
 
   /** True once `nodes` and `errors` exist. */
   static isBuilt(st: BodyStatementImpl): boolean {
-    return st.#errors !== null;
+    return !(st.#data instanceof Source);
   }
 
-  #build(): void {
-    const src = this.#data as Source;
-    const at = (this.#state - (this.#state % 2)) / 2;
+  #build(src: Source): readonly TopLevelNode[] | NodesAndErrors {
+    const low = this.#state % 8;
+    const at = (this.#state - low) / 8;
+    if (src === BUILDING) throw new Error('A statement was read while its own nodes were being built (from ParseOptions.isBareCallable).');
     let bp = spareBodyParser;
     spareBodyParser = null; // a re-entrant build (from isBareCallable) gets its own parser
     if (bp === null) bp = new BodyParser();
+    this.#data = BUILDING;
     try {
       bp.text = src.text;
       bp.options = src.options;
       bp.run(at, at);
-      this.#data = bp.nodes;
-      this.#errors = bp.errors;
-      this.#state %= 2;
+      const data = bp.errors.length === 0 ? bp.nodes : new NodesAndErrors(bp.nodes, bp.errors);
+      this.#data = data;
+      this.#state = low;
+      return data;
+    } catch (error) {
+      this.#data = src;
+      throw error;
     } finally {
       bp.nodes = EMPTY;
       bp.errors = EMPTY;
@@ -369,6 +330,9 @@ export class BodyStatementImpl implements BodyStatement {
 }
 
 const NO_OPTIONS: ParseOptions = { isBareCallable: () => false };
+
+/** Marks a body statement whose nodes are being built. */
+const BUILDING = new Source('', NO_OPTIONS);
 
 /** The body parser lazily built statements borrow (null while borrowed). */
 let spareBodyParser: BodyParser | null = null;
@@ -428,15 +392,15 @@ export class StatementParser {
       return commentStatement(start, pos, lineEnd, this.end);
     }
     if (c === HASH) {
-      const fields = headerFields(text, start, pos);
+      const st = headerStatement(text, start, pos);
       this.end = lastEnd;
-      return new HeaderStatementImpl(lastEnd - start, fields, 0);
+      return st;
     }
     const bp = this.bp;
     bp.run(start, pos);
     this.end = bp.end;
     this.probe = bp.probe;
-    const st = new BodyStatementImpl(bp.end - start, bp.contentEnd - start, bp.unclosed, bp.nodes, 0, bp.errors);
+    const st = BodyStatementImpl.built(bp.end - start, bp.contentEnd - start, bp.unclosed, bp.nodes, bp.errors);
     bp.nodes = EMPTY;
     bp.errors = EMPTY;
     return st;
@@ -796,8 +760,11 @@ function scanBody(text: string, pos: number, len: number): number {
 export function parseCommandFile(text: string, options: ParseOptions): SyntaxTree {
   const len = text.length;
   const src = new Source(text, options);
-  const statements: Statement[] = [];
-  let starts = new Int32Array(Math.max(64, (len >> 5) + 2));
+  // Sized for ~32 characters a statement, trimmed at the end: growing a large
+  // array by pushing copies it several times (in large-object space).
+  const estimate = Math.max(16, len >> 5);
+  const statements: Statement[] = new Array(estimate);
+  let starts = new Int32Array(estimate + 2);
   let count = 0;
   let pos = 0;
   while (pos < len) {
@@ -816,23 +783,22 @@ export function parseCommandFile(text: string, options: ParseOptions): SyntaxTre
     }
     if (pos >= len || c === LF || c === CR) {
       pos = pos >= len ? len : lineBreakEnd(text, pos);
-      statements.push(blankStatement(pos - start));
+      statements[count - 1] = blankStatement(pos - start);
     } else if (c === SLASH && text.charCodeAt(pos + 1) === SLASH) {
       const lineEnd = findLineEnd(text, pos + 2);
       const end = lineBreakEnd(text, lineEnd);
-      statements.push(commentStatement(start, pos, lineEnd, end));
+      statements[count - 1] = commentStatement(start, pos, lineEnd, end);
       pos = end;
     } else if (c === HASH) {
-      // Header: the offsets are read on first access; braces are not parsed.
-      const end = lineBreakEnd(text, findLineEnd(text, pos + 1));
-      statements.push(new HeaderStatementImpl(end - start, src, start));
-      pos = end;
+      statements[count - 1] = headerStatement(text, start, pos);
+      pos = lastEnd;
     } else {
       const end = scanBody(text, pos, len);
-      statements.push(new BodyStatementImpl(end - start, scanContentEnd - start, scanUnclosed, src, start, null));
+      statements[count - 1] = new BodyStatementImpl(end - start, end - scanContentEnd, scanUnclosed, src, start);
       pos = end;
     }
   }
   starts[count] = len;
+  statements.length = count;
   return SyntaxTreeImpl.of(text, statements, starts.slice(0, count + 1));
 }
