@@ -252,6 +252,22 @@ describe('catalog data', () => {
 
     it('matches the seed documents: same functions, in order, with the same parameters', () => {
       const types: Record<string, string> = { s: 'string', i: 'integer', n: 'number', b: 'boolean', sf: 'snowflake', url: 'url', em: 'emoji', dur: 'duration', perm: 'permission' };
+      // Default words of the notation, and the halt messages M1..M13 read from the table of document 000.
+      const words: Record<string, string> = {
+        empty: '',
+        NL: '\n',
+        SP: ' ',
+        CS: ', ',
+        comma: ',',
+        '@guild': 'current guild',
+        '@chan': 'current channel',
+        '@author': "command author's ID",
+        '@toprole': "author's top role",
+        '@voice': "author's current voice channel",
+      };
+      const service = fs.readFileSync(path.join(CATALOG, 'source', '000-service.txt'), 'utf8');
+      for (const m of service.matchAll(/^\| (M\d+) \| (.+) \|$/gm)) words[m[1]] = m[2];
+      assert.strictEqual(Object.keys(words).filter((w) => /^M\d+$/.test(w)).length, 13, 'halt messages M1..M13 in document 000');
       const seen: string[] = [];
       for (const doc of ['001-functions-a.txt', '002-functions-b.txt']) {
         const text = fs.readFileSync(path.join(CATALOG, 'source', doc), 'utf8');
@@ -269,7 +285,18 @@ describe('catalog data', () => {
             assert.strictEqual(arg.required, !pm[2], `${fn.name}(${arg.name}) required`);
             assert.strictEqual(arg.type, types[pm[3]], `${fn.name}(${arg.name}) type`);
             assert.strictEqual('default' in arg, pm[5] !== undefined, `${fn.name}(${arg.name}) default present iff the seed gives one`);
+            if (pm[5] !== undefined) {
+              const expected = Object.prototype.hasOwnProperty.call(words, pm[5]) ? words[pm[5]] : pm[5];
+              assert.strictEqual(arg.default, expected, `${fn.name}(${arg.name}) default of seed word ${pm[5]}`);
+            }
           });
+          // The repeating parameter is the one the seed marks with "...".
+          const repeating = params.map((p) => (p === 'idx' ? '' : /^(\w+)\??:\w+\.\.\./.exec(p)?.[1] ?? '')).filter(Boolean);
+          assert.deepStrictEqual(
+            syntaxParams(fn).filter((p) => p.variadic).map((p) => p.name),
+            repeating,
+            `${fn.name}: repeating parameter`,
+          );
         }
       }
       assert.deepStrictEqual(seen, functions.map((f) => f.name), 'order and completeness');
