@@ -44,6 +44,26 @@ describe('README', () => {
     }
   });
 
+  it('shows catalog records exactly as the catalog holds them', () => {
+    const functions = JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'functions.json'), 'utf8'));
+    const triggers = JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'triggers.json'), 'utf8'));
+    const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+    let compared = 0;
+    for (const block of blocks) {
+      let record: { name?: string; kind?: string } | undefined;
+      try {
+        record = JSON.parse(block);
+      } catch {
+        continue; // a block with an ellipsis is an excerpt, not a record
+      }
+      if (!record || typeof record.name !== 'string') continue;
+      const source = record.kind ? triggers : functions;
+      assert.deepStrictEqual(record, source.find((r: { name: string }) => r.name === record!.name), `README's ${record.name} record`);
+      compared++;
+    }
+    assert.ok(compared >= 2, `expected a function and a trigger record in the README, compared ${compared}`);
+  });
+
   it('names every executable and npm script a user runs', () => {
     for (const bin of Object.keys(pkg.bin)) assert.ok(readme.includes(bin), bin);
     for (const script of ['build', 'test', 'bench', 'package', 'test:vscode', 'catalog', 'readme']) {
