@@ -12,7 +12,11 @@
  *   one-character edit → completion
  *   server peak memory (VmHWM of the server process)
  *
- * Medians over repeated runs (fresh processes) and repeated requests.
+ * Medians over repeated runs (fresh processes, the two servers' runs
+ * interleaved) and repeated requests. The document's diagnostics count is
+ * printed with the results: the generated command file should have next to
+ * none (like the JSON document), so that the figures measure the server, not
+ * the size of a report of thousands of diagnostics.
  * Standalone: `node out/bench/lsp.js` (after the build). Environment:
  * ZSCRIPT_BENCH_RUNS (processes per server, default 5), ZSCRIPT_BENCH_REPEATS
  * (requests per measure and process, default 15).
@@ -267,13 +271,14 @@ export async function runLspBench(): Promise<string[]> {
   if (!fs.existsSync(JSON_SERVER)) return [`lsp bench: ${JSON_SERVER} is missing (npm package vscode-langservers-extracted)`];
 
   const [ours, theirs] = subjects();
-  const results: Metrics[] = [];
-  for (const subject of [ours, theirs]) {
-    const m: Metrics = { start: [], open: [], editDiagnostics: [], completion: [], hover: [], editCompletion: [], memoryKiB: [] };
-    await measure(subject, runs, repeats, m);
-    results.push(m);
+  const empty = (): Metrics => ({ start: [], open: [], editDiagnostics: [], completion: [], hover: [], editCompletion: [], memoryKiB: [] });
+  const [a, b] = [empty(), empty()];
+  // Runs alternate between the two servers (and which goes first), so that both see the
+  // same machine: on a shared or busy machine the load drifts over a whole run of one server.
+  for (let run = 0; run < runs; run++) {
+    const order: [Subject, Metrics][] = run % 2 === 0 ? [[ours, a], [theirs, b]] : [[theirs, b], [ours, a]];
+    for (const [subject, metrics] of order) await measure(subject, 1, repeats, metrics);
   }
-  const [a, b] = results;
   const lines: string[] = [];
   lines.push(
     `LSP: zscript-language-server on a ${(ours.text.length / MiB).toFixed(2)} MiB command file vs vscode-json-language-server on a ${(theirs.text.length / MiB).toFixed(2)} MiB JSON document`,

@@ -289,8 +289,9 @@ export class LanguageService implements ZscriptLanguageService {
     let result: Diagnostic[];
     try {
       // Per-statement LSP diagnostics are cached (lsp/diagnostics.ts); the previous tree lets the
-      // analyzer reuse its results by position. Same list as converting analyzer.diagnose().
-      const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree);
+      // analyzer reuse its results by position (the tree itself the first time: results kept by
+      // tree, not per statement). Same list as converting analyzer.diagnose().
+      const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree ?? state.tree);
       result = this.lspDiagnostics.build(state.doc, state.tree, parts, this.settings.severity);
     } catch (error) {
       this.onError?.(error);

@@ -437,7 +437,8 @@ export class Analyzer {
     }
     for (let i = from; i < to; i++) {
       const st = statements[i];
-      let result = this.cache.get(st);
+      // The hinted path never fills the per-statement cache: no lookup there.
+      let result = previous ? undefined : this.cache.get(st);
       if (!result) {
         result = this.analyzeStatement(st, tree.text, tree.starts[i]);
         if (!previous) this.cache.set(st, result);
@@ -546,29 +547,34 @@ export class Analyzer {
    */
   private checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], content: string, out: AnalysisDiagnostic[]): void {
     if (content.indexOf('Z') < 0 || this.names.length === 0) return;
-    const nodeStarts = new Set<number>();
-    const skip: [number, number][] = [];
-    const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
-    while (stack.length) {
-      for (const n of stack.pop()!) {
-        nodeStarts.add(n.start);
-        if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
-        else if (n.kind === NodeKind.Call) for (const a of n.args) stack.push(a.nodes);
-        else if (n.kind === NodeKind.Group) stack.push(n.nodes);
-      }
-    }
+    // The node starts and the comment/escape ranges are gathered only when a
+    // word passes the cheap tests (most statements have no candidate at all).
+    let nodeStarts: Set<number> | undefined;
+    let skip: [number, number][] | undefined;
     const re = /Z[A-Za-z]+/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(content))) {
       const start = m.index;
       const end = start + m[0].length;
-      if (nodeStarts.has(start)) continue;
-      const prev = content.charCodeAt(start - 1);
-      if (start > 0 && (/[A-Za-z0-9_\\]/.test(content[start - 1]) || prev === 0x5c)) continue;
-      if (end < content.length && /[A-Za-z0-9_{]/.test(content[end])) continue;
-      if (skip.some(([a, b]) => start >= a && start < b)) continue;
+      if (start > 0 && isWordOrBackslash(content.charCodeAt(start - 1))) continue;
+      if (end < content.length && isWordOrOpenBrace(content.charCodeAt(end))) continue;
       const fn = this.catalog.getFunction(m[0]);
       if (!fn || this.catalog.isBareCallable(m[0])) continue;
+      if (!nodeStarts || !skip) {
+        nodeStarts = new Set<number>();
+        skip = [];
+        const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
+        while (stack.length) {
+          for (const n of stack.pop()!) {
+            nodeStarts.add(n.start);
+            if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
+            else if (n.kind === NodeKind.Call) for (const a of n.args) stack.push(a.nodes);
+            else if (n.kind === NodeKind.Group) stack.push(n.nodes);
+          }
+        }
+      }
+      if (nodeStarts.has(start)) continue;
+      if (skip.some(([a, b]) => start >= a && start < b)) continue;
       out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${m[0]} has required arguments, so without braces the bot prints it as plain text. Write it as ${fn.syntax}.`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
     }
   }
@@ -834,7 +840,9 @@ function summaryHasOptions(ctx: Ctx): boolean {
 }
 
 function hasCall(a: Argument): boolean {
-  const stack: (readonly ContentNode[])[] = [a.nodes];
+  const nodes = a.nodes;
+  if (nodes.length === 0) return false; // plain text (most arguments): no stack to allocate
+  const stack: (readonly ContentNode[])[] = [nodes];
   while (stack.length) {
     for (const n of stack.pop()!) {
       if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) return true;
@@ -897,6 +905,16 @@ class CallNames {
     }
     return answer;
   }
+}
+
+/** [A-Za-z0-9_\\] */
+function isWordOrBackslash(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x5c;
+}
+
+/** [A-Za-z0-9_{] */
+function isWordOrOpenBrace(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x7b;
 }
 
 /** What diagnoseParts keeps per tree for refold. */
