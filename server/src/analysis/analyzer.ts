@@ -518,12 +518,14 @@ export class Analyzer {
   private walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number, ctx: Ctx, inCall = false, inLoop = false): void {
     // Iterative over siblings, recursive over nesting (bounded by a depth guard).
     if (depth > 200) return;
-    for (const node of nodes) {
+    for (let k = 0; k < nodes.length; k++) {
+      const node = nodes[k];
       if (node.kind === NodeKind.Call) {
         this.checkCall(node, ctx, inCall, inLoop);
         const name = ctx.rel(node.start, node.nameEnd);
         const loop = inLoop || LOOP_FUNCTIONS.has(name);
-        for (const a of node.args) this.walkNodes(a.nodes, depth + 1, ctx, true, loop);
+        const args = node.args;
+        for (let j = 0; j < args.length; j++) this.walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
       } else if (node.kind === NodeKind.BareCall) {
         const name = ctx.rel(node.start, node.end);
         if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
@@ -551,15 +553,24 @@ export class Analyzer {
     // word passes the cheap tests (most statements have no candidate at all).
     let nodeStarts: Set<number> | undefined;
     let skip: [number, number][] | undefined;
-    const re = /Z[A-Za-z]+/g;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(content))) {
-      const start = m.index;
-      const end = start + m[0].length;
+    // The words /Z[A-Za-z]+/g would match, scanned by hand: the name string is made only for
+    // words that pass the character tests (most are calls, followed by "{").
+    const length = content.length;
+    for (let at = content.indexOf('Z'); at >= 0 && at < length; ) {
+      const start = at;
+      let end = start + 1;
+      while (end < length && isAsciiLetter(content.charCodeAt(end))) end++;
+      if (end === start + 1) {
+        at = content.indexOf('Z', start + 1);
+        continue;
+      }
+      at = content.indexOf('Z', end);
       if (start > 0 && isWordOrBackslash(content.charCodeAt(start - 1))) continue;
-      if (end < content.length && isWordOrOpenBrace(content.charCodeAt(end))) continue;
-      const fn = this.catalog.getFunction(m[0]);
-      if (!fn || this.catalog.isBareCallable(m[0])) continue;
+      if (end < length && isWordOrOpenBrace(content.charCodeAt(end))) continue;
+      const word = content.slice(start, end);
+      const m = [word];
+      const fn = this.catalog.getFunction(word);
+      if (!fn || this.catalog.isBareCallable(word)) continue;
       if (!nodeStarts || !skip) {
         nodeStarts = new Set<number>();
         skip = [];
@@ -905,6 +916,10 @@ class CallNames {
     }
     return answer;
   }
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
 /** [A-Za-z0-9_\\] */
