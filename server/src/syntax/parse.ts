@@ -73,12 +73,15 @@ function isLetter(c: number): boolean {
 
 /**
  * A call node. To keep the tree small (the 10 MiB benchmark file holds ~330k
- * calls), `kind` and `open` are prototype getters and the `args` objects are
- * derived on first access from `open`, `separators`, `close`/`end` and
- * `argNodes` (the nodes of each argument; null when every argument is plain
- * text), then cached on the node as a non-enumerable property. Deep equality
- * (own enumerable properties) and `toJSON` therefore see the same data for a
- * node whether or not its arguments were read.
+ * calls), `kind` and `open` are prototype getters, and the call holds the
+ * nodes of all its arguments as one list, `inner` (text order; null when every
+ * argument is plain text). The `args` objects are derived on first access from
+ * `open`, `separators`, `close`/`end` and `inner` (an argument's nodes are the
+ * run of `inner` that starts inside it: `inner` itself when that is all of
+ * them, as for every one-argument call), then cached on the node as a
+ * non-enumerable property. Deep equality (own enumerable properties) and
+ * `toJSON` therefore see the same data for a node whether or not its arguments
+ * were read.
  */
 export class CallNodeImpl implements CallNode {
   constructor(
@@ -87,7 +90,7 @@ export class CallNodeImpl implements CallNode {
     public nameEnd: number,
     public close: number,
     public separators: readonly number[],
-    public argNodes: readonly (readonly ContentNode[])[] | null,
+    public inner: readonly ContentNode[] | null,
   ) {}
 
   get kind(): NodeKind.Call {
@@ -101,12 +104,20 @@ export class CallNodeImpl implements CallNode {
   get args(): readonly Argument[] {
     const seps = this.separators;
     const n = seps.length + 1;
-    const argNodes = this.argNodes;
+    const inner = this.inner;
+    const count = inner === null ? 0 : inner.length;
     const args: Argument[] = new Array(n);
     let at = this.nameEnd + 1;
+    let k = 0;
     for (let i = 0; i < n; i++) {
-      const end = i < n - 1 ? seps[i] : this.close >= 0 ? this.close : this.end;
-      args[i] = { start: at, end, nodes: argNodes === null ? EMPTY : argNodes[i] };
+      const last = i === n - 1;
+      const end = !last ? seps[i] : this.close >= 0 ? this.close : this.end;
+      let j = k;
+      if (last) j = count;
+      else while (j < count && inner![j].start < end) j++;
+      const nodes = j === k ? EMPTY : k === 0 && j === count ? inner! : inner!.slice(k, j);
+      args[i] = { start: at, end, nodes };
+      k = j;
       at = end + 1;
     }
     Object.defineProperty(this, 'args', { value: args, enumerable: false, writable: false, configurable: false });
@@ -141,30 +152,75 @@ interface MGroup {
 class Frame {
   call: MCall | null = null;
   group: MGroup | null = null;
-  /** Relative start of the current argument (calls). */
-  argStart = 0;
   /**
-   * Scratch buffers (reused for every brace at this depth): nodes of the
-   * current argument / group, finished arguments, separator offsets. They are
-   * copied out at exact size when the brace closes, so the tree holds no
+   * Scratch buffers (reused for every brace at this depth): the nodes inside
+   * the brace (all arguments of a call), separator offsets. They are copied
+   * out at exact size when the brace closes, so the tree holds no
    * over-allocated arrays.
    */
   nodes: ContentNode[] = [];
   nodeCount = 0;
-  /** Nodes of each finished argument (EMPTY for plain-text ones). */
-  args: (readonly ContentNode[])[] = [];
-  argCount = 0;
-  /** True when some finished argument of the call has nodes. */
-  argsHaveNodes = false;
   seps: number[] = [];
+  sepCount = 0;
 }
 
-/** An exact-size copy of buf[0..n), or the shared empty array. */
-function copyOut<T>(buf: T[], n: number): T[] {
-  if (n === 0) return EMPTY as unknown as T[];
-  if (n === 1) return [buf[0]];
-  if (n === 2) return [buf[0], buf[1]];
-  return buf.slice(0, n);
+/*
+ * Exact-size copies of buf[0..n) (the shared empty array for n = 0). Array
+ * literals up to 8 elements, not `slice`: a literal has an allocation site, so
+ * V8 learns that these arrays survive and allocates them in old space directly
+ * (pretenuring) instead of copying each one out of the young generation twice.
+ * One function per kind of array, so each kind has its own sites.
+ */
+/** A node list (statement, argument, group). */
+function copyNodes(buf: ContentNode[], n: number): ContentNode[] {
+  switch (n) {
+    case 0:
+      return EMPTY as unknown as ContentNode[];
+    case 1:
+      return [buf[0]];
+    case 2:
+      return [buf[0], buf[1]];
+    case 3:
+      return [buf[0], buf[1], buf[2]];
+    case 4:
+      return [buf[0], buf[1], buf[2], buf[3]];
+    case 5:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4]];
+    case 6:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5]];
+    case 7:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]];
+    case 8:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7]];
+    default:
+      return buf.slice(0, n);
+  }
+}
+
+/** Separator offsets. */
+function copySeps(buf: number[], n: number): number[] {
+  switch (n) {
+    case 0:
+      return EMPTY as unknown as number[];
+    case 1:
+      return [buf[0]];
+    case 2:
+      return [buf[0], buf[1]];
+    case 3:
+      return [buf[0], buf[1], buf[2]];
+    case 4:
+      return [buf[0], buf[1], buf[2], buf[3]];
+    case 5:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4]];
+    case 6:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5]];
+    case 7:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]];
+    case 8:
+      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7]];
+    default:
+      return buf.slice(0, n);
+  }
 }
 
 /** Character classes for the body loop: 0 = plain text, else handled in the switch. */
@@ -491,16 +547,7 @@ class BodyParser {
           continue;
         }
         case SEMI: {
-          if (cur.call !== null) {
-            const rel = pos - start;
-            if (cur.nodeCount > 0) {
-              cur.args[cur.argCount] = copyOut(cur.nodes, cur.nodeCount);
-              cur.argsHaveNodes = true;
-            } else cur.args[cur.argCount] = EMPTY;
-            cur.seps[cur.argCount++] = rel;
-            cur.nodeCount = 0;
-            cur.argStart = rel + 1;
-          }
+          if (cur.call !== null) cur.seps[cur.sepCount++] = pos - start;
           pos++;
           continue;
         }
@@ -537,10 +584,8 @@ class BodyParser {
             cur = this.frameAt(++depth);
             cur.call = call;
             cur.group = null;
-            cur.argStart = p + 1 - start;
             cur.nodeCount = 0;
-            cur.argCount = 0;
-            cur.argsHaveNodes = false;
+            cur.sepCount = 0;
             pos = p + 1;
             continue;
           }
@@ -557,7 +602,7 @@ class BodyParser {
           cur.call = null;
           cur.group = group;
           cur.nodeCount = 0;
-          cur.argCount = 0;
+          cur.sepCount = 0;
           pos++;
           continue;
         }
@@ -610,7 +655,7 @@ class BodyParser {
       }
     }
     const root = frames[0];
-    const nodes = copyOut(root.nodes, root.nodeCount) as TopLevelNode[];
+    const nodes = copyNodes(root.nodes, root.nodeCount) as TopLevelNode[];
     root.nodeCount = 0;
     this.end = stmtEnd;
     this.contentEnd = contentEnd;
@@ -628,13 +673,8 @@ function byStart(a: SyntaxError, b: SyntaxError): number {
 function closeFrame(f: Frame, close: number, argEnd: number, end: number): void {
   if (f.call !== null) {
     const call = f.call;
-    const n = f.argCount;
-    if (f.nodeCount > 0) {
-      f.args[n] = copyOut(f.nodes, f.nodeCount);
-      f.argsHaveNodes = true;
-    } else f.args[n] = EMPTY;
-    if (f.argsHaveNodes) call.argNodes = copyOut(f.args, n + 1);
-    if (n > 0) call.separators = copyOut(f.seps, n);
+    if (f.nodeCount > 0) call.inner = copyNodes(f.nodes, f.nodeCount);
+    if (f.sepCount > 0) call.separators = copySeps(f.seps, f.sepCount);
     call.close = close;
     call.end = end;
     f.call = null;
@@ -642,11 +682,11 @@ function closeFrame(f: Frame, close: number, argEnd: number, end: number): void 
     const g = f.group!;
     g.close = close;
     g.end = end;
-    g.nodes = copyOut(f.nodes, f.nodeCount);
+    g.nodes = copyNodes(f.nodes, f.nodeCount);
     f.group = null;
   }
   f.nodeCount = 0;
-  f.argCount = 0;
+  f.sepCount = 0;
 }
 
 /** Absolute offset of the first `\n`/`\r` at or after `pos`, or the text length. */
