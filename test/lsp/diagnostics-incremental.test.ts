@@ -15,6 +15,10 @@ import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';
 import { toLspDiagnostics } from '../../server/src/features/diagnostics';
+import { LanguageService } from '../../server/src/service';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROOT } from './client';
 
 const BASE = [
   '#trigger !stats',
@@ -106,5 +110,39 @@ describe('lsp: incremental diagnostics equal a fresh analysis', function () {
     await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { diagnostics: { severity: { 'unknown-function': 'off' } } } } });
     const off = await client.request('textDocument/diagnostic', { textDocument: { uri } });
     assert.deepStrictEqual(off.items, []);
+  });
+});
+
+describe('analysis: a large first pass shares results of statements with equal text', () => {
+  it('equals the same file typed in pieces (every pass too small to share)', () => {
+    // Every fixture, twice: the second copy's statements repeat the first's.
+    const files: string[] = [];
+    for (const dir of ['valid', 'invalid']) {
+      const d = path.join(ROOT, 'test', 'fixtures', dir);
+      for (const f of fs.readdirSync(d).sort()) if (f.endsWith('.zbr')) files.push(fs.readFileSync(path.join(d, f), 'utf8'));
+    }
+    const text = [...files, ...files].join('\n');
+    const catalog = bundledCatalog();
+    const whole = new LanguageService(catalog);
+    whole.openDocument('file:///whole.zbr', text, 1);
+    const expected = whole.diagnostics('file:///whole.zbr');
+    assert.ok(expected.length > 50);
+
+    // Appended 8 lines at a time, diagnostics after each append: each pass analyses a few statements.
+    const pieces = new LanguageService(catalog);
+    const uri = 'file:///pieces.zbr';
+    pieces.openDocument(uri, '', 1);
+    const lines = text.split('\n');
+    let sent = '';
+    for (let i = 0, version = 2; i < lines.length; i += 8, version++) {
+      const chunk = lines.slice(i, i + 8).join('\n') + (i + 8 < lines.length ? '\n' : '');
+      const doc = TextDocument.create(uri, 'zscript', 1, sent);
+      const end = doc.positionAt(sent.length);
+      pieces.changeDocument(uri, [{ range: { start: end, end }, text: chunk }], version);
+      sent += chunk;
+      pieces.diagnostics(uri);
+    }
+    assert.strictEqual(sent, text);
+    assert.deepStrictEqual(pieces.diagnostics(uri), expected);
   });
 });

@@ -187,6 +187,7 @@ export class Analyzer {
   diagnoseParts(tree: SyntaxTree, previous?: SyntaxTree): DiagnosisParts {
     const results = this.resultsOf(tree, previous);
     const known = previous ? this.treeFolds.get(tree) ?? this.refold(tree, previous, results) : undefined;
+    this.alignment = undefined; // holds both trees: not past this call
     if (known) return known.parts;
     const out: AnalysisDiagnostic[] = [];
     const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
@@ -435,14 +436,28 @@ export class Analyzer {
         oldTo = m - (n - to);
       }
     }
+    // Within one pass over many statements, a statement whose text (and kind) was already
+    // analysed without findings shares that result: a statement's analysis depends on its
+    // own text only (the premise of caching by statement). Lines repeat (blank lines, "}",
+    // headers, the same call in several places); the map lives for this pass only.
+    const starts = tree.starts;
+    const text = tree.text;
+    const same = to - from >= SAME_TEXT_MIN ? new Map<string, { kind: StatementKind; result: StatementResult }>() : undefined;
     for (let i = from; i < to; i++) {
       const st = statements[i];
       // The hinted path never fills the per-statement cache: no lookup there.
       let result = previous ? undefined : this.cache.get(st);
       if (!result) {
-        result = this.analyzeStatement(st, tree.text, tree.starts[i]);
+        const key = same ? text.slice(starts[i], starts[i + 1]) : '';
+        const seen = same?.get(key);
+        if (seen && seen.kind === st.kind) {
+          result = seen.result;
+        } else {
+          result = this.analyzeStatement(st, text, starts[i]);
+          this.stats.statementsAnalyzed++;
+          if (same && result.diagnostics.length === 0) same.set(key, { kind: st.kind, result });
+        }
         if (!previous) this.cache.set(st, result);
-        this.stats.statementsAnalyzed++;
       }
       results[i] = result;
     }
@@ -938,6 +953,9 @@ interface Fold {
   calls: CallNames;
   lineSilence: ReadonlyMap<number, string[] | null>;
 }
+
+/** Passes over at least this many statements share the results of statements with equal text. */
+const SAME_TEXT_MIN = 64;
 
 /** At most this many re-parsed statements are compared for refold. */
 const REFOLD_LIMIT = 16;
