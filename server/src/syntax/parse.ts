@@ -272,12 +272,52 @@ function headerStatement(text: string, start: number, pos: number): Statement {
 /** Absolute end of the statement last built by `headerStatement`. */
 let lastEnd = 0;
 
+/**
+ * The answers of `isBareCallable` during one parse, kept by name in a small
+ * hash table so that a name seen before (`Zusername` on every other line) is
+ * neither sliced out of the text again nor asked again. One per full parse
+ * (shared by its lazily built statements) and one per `StatementParser`, so an
+ * answer never outlives the parse it was given for (see `ParseOptions`).
+ */
+class BareNames {
+  private readonly names: (string | null)[] = new Array<string | null>(BARE_SLOTS).fill(null);
+  private readonly answers = new Uint8Array(BARE_SLOTS);
+
+  constructor(readonly options: ParseOptions) {}
+
+  /** isBareCallable(text[pos, end)). */
+  ask(text: string, pos: number, end: number): boolean {
+    let h = 0;
+    for (let q = pos + 1; q < end; q++) h = (h * 31 + text.charCodeAt(q)) | 0;
+    const slot = (h ^ (h >>> 9) ^ (end - pos)) & (BARE_SLOTS - 1);
+    const known = this.names[slot];
+    if (known !== null && known.length === end - pos) {
+      let q = 1;
+      while (q < known.length && known.charCodeAt(q) === text.charCodeAt(pos + q)) q++;
+      if (q === known.length) return this.answers[slot] === 1;
+    }
+    const name = text.slice(pos, end);
+    const yes = this.options.isBareCallable(name);
+    this.names[slot] = name;
+    this.answers[slot] = yes ? 1 : 0;
+    return yes;
+  }
+}
+
+const BARE_SLOTS = 256;
+
 /** What a body statement scanned by `parseCommandFile` needs to build its nodes later: the text and the options. */
 class Source {
+  #bare: BareNames | null = null;
+
   constructor(
     readonly text: string,
     readonly options: ParseOptions,
   ) {}
+
+  get bare(): BareNames {
+    return (this.#bare ??= new BareNames(this.options));
+  }
 }
 
 /** The nodes and errors of a built body statement that has errors. */
@@ -362,7 +402,7 @@ export class BodyStatementImpl implements BodyStatement {
     this.#data = BUILDING;
     try {
       bp.text = src.text;
-      bp.options = src.options;
+      bp.bare = src.bare;
       bp.run(at, at);
       const data = bp.errors.length === 0 ? bp.nodes : new NodesAndErrors(bp.nodes, bp.errors);
       this.#data = data;
@@ -375,7 +415,7 @@ export class BodyStatementImpl implements BodyStatement {
       bp.nodes = EMPTY;
       bp.errors = EMPTY;
       bp.text = '';
-      bp.options = NO_OPTIONS;
+      bp.bare = NO_BARE;
       spareBodyParser = bp;
     }
   }
@@ -389,6 +429,8 @@ const NO_OPTIONS: ParseOptions = { isBareCallable: () => false };
 
 /** Marks a body statement whose nodes are being built. */
 const BUILDING = new Source('', NO_OPTIONS);
+
+const NO_BARE = new BareNames(NO_OPTIONS);
 
 /** The body parser lazily built statements borrow (null while borrowed). */
 let spareBodyParser: BodyParser | null = null;
@@ -422,7 +464,7 @@ export class StatementParser {
     options: ParseOptions,
   ) {
     this.bp.text = text;
-    this.bp.options = options;
+    this.bp.bare = new BareNames(options);
   }
 
   /** Parses the statement starting at `start` (a line start at brace depth 0); sets `this.end`. */
@@ -470,7 +512,7 @@ export class StatementParser {
 class BodyParser {
   private readonly frames: Frame[] = [];
   text = '';
-  options: ParseOptions = NO_OPTIONS;
+  bare: BareNames = NO_BARE;
   // Results of the last run.
   nodes: readonly TopLevelNode[] = EMPTY;
   errors: readonly SyntaxError[] = EMPTY;
@@ -496,7 +538,7 @@ class BodyParser {
   run(start: number, pos: number): void {
     const text = this.text;
     const len = text.length;
-    const options = this.options;
+    const bare = this.bare;
     const frames = this.frames;
     let errors: SyntaxError[] | null = null;
     this.probe = -1;
@@ -589,7 +631,7 @@ class BodyParser {
             pos = p + 1;
             continue;
           }
-          if (p > pos + 1 && (pos === start || !isAlnum(text.charCodeAt(pos - 1))) && options.isBareCallable(text.slice(pos, p))) {
+          if (p > pos + 1 && (pos === start || !isAlnum(text.charCodeAt(pos - 1))) && bare.ask(text, pos, p)) {
             cur.nodes[cur.nodeCount++] = { kind: NodeKind.BareCall, start: pos - start, end: p - start };
           }
           pos = p;
