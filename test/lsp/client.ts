@@ -57,7 +57,11 @@ export class LspClient {
   private nextId = 1;
   private readonly pending = new Map<number | string, Pending>();
   private waiters: { test: (n: Notification) => boolean; resolve: (n: Notification) => void }[] = [];
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
+  /** Chunks received since `buffer` was last assembled, and how many bytes its message needs (0: unknown). */
+  private chunks: Buffer[] = [];
+  private chunkBytes = 0;
+  private needed = 0;
   /** Answers to the server's requests, by method. */
   readonly handlers = new Map<string, (params: any) => unknown>();
   /** The zscript section returned for workspace/configuration. */
@@ -141,7 +145,15 @@ export class LspClient {
   }
 
   private onBytes(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+    // A large message arrives in many chunks: gather them and join once it is complete
+    // (joining on every chunk copies the message over and over).
+    this.chunks.push(chunk);
+    this.chunkBytes += chunk.length;
+    if (this.needed > 0 && this.buffer.length + this.chunkBytes < this.needed) return;
+    this.buffer = this.buffer.length === 0 && this.chunks.length === 1 ? chunk : Buffer.concat([this.buffer, ...this.chunks]);
+    this.chunks = [];
+    this.chunkBytes = 0;
+    this.needed = 0;
     for (;;) {
       const headerEnd = this.buffer.indexOf('\r\n\r\n');
       if (headerEnd < 0) return;
@@ -154,7 +166,10 @@ export class LspClient {
         continue;
       }
       const length = Number(match[1]);
-      if (this.buffer.length < headerEnd + 4 + length) return;
+      if (this.buffer.length < headerEnd + 4 + length) {
+        this.needed = headerEnd + 4 + length;
+        return;
+      }
       const body = this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
       this.buffer = this.buffer.subarray(headerEnd + 4 + length);
       let message: any;
