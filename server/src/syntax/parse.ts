@@ -29,6 +29,7 @@ import {
   SyntaxTree,
   TopLevelNode,
 } from './tree';
+import * as vm from 'vm';
 import { SyntaxTreeImpl } from './store';
 
 export interface ParseOptions {
@@ -72,71 +73,93 @@ function isLetter(c: number): boolean {
 // Mutable node shapes used while building (the public types are readonly).
 
 /**
- * A call node. To keep the tree small (the 10 MiB benchmark file holds ~330k
- * calls), `kind` and `open` are prototype getters, and the call holds the
- * nodes of all its arguments as one list, `inner` (text order; null when every
- * argument is plain text). The `args` objects are derived on first access from
- * `open`, `separators`, `close`/`end` and `inner` (an argument's nodes are the
- * run of `inner` that starts inside it: `inner` itself when that is all of
- * them, as for every one-argument call), then cached on the node as a
- * non-enumerable property. Deep equality (own enumerable properties) and
- * `toJSON` therefore see the same data for a node whether or not its arguments
- * were read.
+ * A call node while and after it is built: the CallNode data that is stored.
+ * To keep the tree small (the 10 MiB benchmark file holds ~330k calls),
+ * `kind` and `open` are prototype getters, and the call holds the nodes of all
+ * its arguments as one list, `inner` (text order; null when every argument is
+ * plain text). The `args` objects are derived on first access from `open`,
+ * `separators`, `close`/`end` and `inner` (an argument's nodes are the run of
+ * `inner` that starts inside it: `inner` itself when that is all of them, as
+ * for every one-argument call), then cached on the node as a non-enumerable
+ * property. Deep equality (own enumerable properties) and `toJSON` therefore
+ * see the same data for a node whether or not its arguments were read.
  */
-export class CallNodeImpl implements CallNode {
-  constructor(
-    public start: number,
-    public end: number,
-    public nameEnd: number,
-    public close: number,
-    public separators: readonly number[],
-    public inner: readonly ContentNode[] | null,
-  ) {}
-
-  get kind(): NodeKind.Call {
-    return NodeKind.Call;
-  }
-
-  get open(): number {
-    return this.nameEnd;
-  }
-
-  get args(): readonly Argument[] {
-    const seps = this.separators;
-    const n = seps.length + 1;
-    const inner = this.inner;
-    const count = inner === null ? 0 : inner.length;
-    const args: Argument[] = new Array(n);
-    let at = this.nameEnd + 1;
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const last = i === n - 1;
-      const end = !last ? seps[i] : this.close >= 0 ? this.close : this.end;
-      let j = k;
-      if (last) j = count;
-      else while (j < count && inner![j].start < end) j++;
-      const nodes = j === k ? EMPTY : k === 0 && j === count ? inner! : inner!.slice(k, j);
-      args[i] = { start: at, end, nodes };
-      k = j;
-      at = end + 1;
-    }
-    Object.defineProperty(this, 'args', { value: args, enumerable: false, writable: false, configurable: false });
-    return args;
-  }
-
-  toJSON(): object {
-    return {
-      kind: this.kind,
-      start: this.start,
-      end: this.end,
-      nameEnd: this.nameEnd,
-      open: this.open,
-      close: this.close,
-      args: this.args,
-      separators: this.separators,
-    };
-  }
+export interface CallNodeImpl extends CallNode {
+  start: number;
+  end: number;
+  nameEnd: number;
+  close: number;
+  separators: readonly number[];
+  inner: readonly ContentNode[] | null;
 }
+
+/*
+ * How call nodes are allocated. The getters need a prototype, but V8 only
+ * pretenures (allocates directly in old space, instead of copying every
+ * surviving object out of the young generation twice) objects made by a
+ * literal; class instances are always young, and `{__proto__: P}` literals go
+ * through a slow runtime call. So call nodes are plain object literals made
+ * by a function compiled in a separate realm (a `vm` context made once),
+ * whose own `Object.prototype` carries the CallNode getters and `toJSON`:
+ * a literal's prototype is the `Object.prototype` of the realm of the code
+ * that creates it. Nothing else is ever created in that realm.
+ */
+const callRealm = vm.createContext(Object.create(null) as object);
+const makeCall = vm.runInContext(
+  '(function (start, nameEnd, separators) { return { start: start, end: -1, nameEnd: nameEnd, close: -1, separators: separators, inner: null }; })',
+  callRealm,
+) as (start: number, nameEnd: number, separators: readonly number[]) => CallNodeImpl;
+
+function callArgs(this: CallNodeImpl): readonly Argument[] {
+  const seps = this.separators;
+  const n = seps.length + 1;
+  const inner = this.inner;
+  const count = inner === null ? 0 : inner.length;
+  const args: Argument[] = new Array(n);
+  let at = this.nameEnd + 1;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const last = i === n - 1;
+    const end = !last ? seps[i] : this.close >= 0 ? this.close : this.end;
+    let j = k;
+    if (last) j = count;
+    else while (j < count && inner![j].start < end) j++;
+    const nodes = j === k ? EMPTY : k === 0 && j === count ? inner! : inner!.slice(k, j);
+    args[i] = { start: at, end, nodes };
+    k = j;
+    at = end + 1;
+  }
+  Object.defineProperty(this, 'args', { value: args, enumerable: false, writable: false, configurable: false });
+  return args;
+}
+
+Object.defineProperties(vm.runInContext('Object.prototype', callRealm) as object, {
+  kind: {
+    get(): NodeKind.Call {
+      return NodeKind.Call;
+    },
+  },
+  open: {
+    get(this: CallNodeImpl): number {
+      return this.nameEnd;
+    },
+  },
+  args: { get: callArgs },
+  toJSON: {
+    value(this: CallNodeImpl): object {
+      return {
+        kind: this.kind,
+        start: this.start,
+        end: this.end,
+        nameEnd: this.nameEnd,
+        open: this.open,
+        close: this.close,
+        args: this.args,
+        separators: this.separators,
+      };
+    },
+  },
+});
 
 type MCall = CallNodeImpl;
 
@@ -618,7 +641,7 @@ class BodyParser {
           if (p < len && text.charCodeAt(p) === OPEN) {
             // A call: push a frame.
             const rel = pos - start;
-            const call = new CallNodeImpl(rel, -1, p - start, -1, EMPTY, null);
+            const call = makeCall(rel, p - start, EMPTY);
             if (p === pos + 1) {
               (errors ??= []).push({ code: SyntaxErrorCode.MissingName, start: rel, end: rel + 2, message: MESSAGES.missingName });
             }
