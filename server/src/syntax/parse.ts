@@ -196,54 +196,17 @@ class Frame {
  */
 /** A node list (statement, argument, group). */
 function copyNodes(buf: ContentNode[], n: number): ContentNode[] {
-  switch (n) {
-    case 0:
-      return EMPTY as unknown as ContentNode[];
-    case 1:
-      return [buf[0]];
-    case 2:
-      return [buf[0], buf[1]];
-    case 3:
-      return [buf[0], buf[1], buf[2]];
-    case 4:
-      return [buf[0], buf[1], buf[2], buf[3]];
-    case 5:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4]];
-    case 6:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5]];
-    case 7:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]];
-    case 8:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7]];
-    default:
-      return buf.slice(0, n);
-  }
+  if (n === 0) return EMPTY as unknown as ContentNode[];
+  const out: ContentNode[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = buf[i];
+  return out;
 }
 
 /** Separator offsets. */
 function copySeps(buf: number[], n: number): number[] {
-  switch (n) {
-    case 0:
-      return EMPTY as unknown as number[];
-    case 1:
-      return [buf[0]];
-    case 2:
-      return [buf[0], buf[1]];
-    case 3:
-      return [buf[0], buf[1], buf[2]];
-    case 4:
-      return [buf[0], buf[1], buf[2], buf[3]];
-    case 5:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4]];
-    case 6:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5]];
-    case 7:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]];
-    case 8:
-      return [buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7]];
-    default:
-      return buf.slice(0, n);
-  }
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = buf[i];
+  return out;
 }
 
 /** Character classes for the body loop: 0 = plain text, else handled in the switch. */
