@@ -49,6 +49,54 @@ describe('TextMate grammar (vscode-tmgrammar-test)', () => {
     }
   });
 
+  it('assertions name whole scopes the grammar produces (the tool compares scopes exactly, so "- comment" could never fail)', () => {
+    const grammar = JSON.parse(fs.readFileSync(GRAMMAR, 'utf8'));
+    const known = new Set<string>([grammar.scopeName]);
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'name' && typeof value === 'string') value.split(/\s+/).forEach((s) => known.add(s));
+          walk(value);
+        }
+      }
+    };
+    walk(grammar.repository);
+    walk(grammar.patterns);
+    const unknown: string[] = [];
+    for (const fixture of fixtures) {
+      const lines = fs.readFileSync(path.join(FIXTURES, fixture), 'utf8').split(/\r?\n/);
+      lines.forEach((line, i) => {
+        const m = /^\/\/\s*(?:\^+|<[-~]+)(.*)$/.exec(line);
+        if (!m) return;
+        const parts = m[1].split(/\s+/).filter((s) => s);
+        // one "-" at most: the tool's assertion parser backtracks for minutes on a second one
+        if (parts.filter((s) => s === '-').length > 1) unknown.push(`${fixture}:${i + 1}: more than one "-"`);
+        for (const scope of parts.filter((s) => s !== '-')) {
+          if (!known.has(scope)) unknown.push(`${fixture}:${i + 1}: ${scope}`);
+        }
+      });
+    }
+    assert.deepStrictEqual(unknown, []);
+  });
+
+  it('bare calls are the bundled catalog functions without a required parameter', () => {
+    const grammar = JSON.parse(fs.readFileSync(GRAMMAR, 'utf8'));
+    const m = /^\(\?<!\[A-Za-z0-9\]\)Z\(\?:([A-Za-z0-9|]+)\)\(\?!\[A-Za-z0-9\{\]\)$/.exec(grammar.repository['bare-call'].match);
+    assert.ok(m, grammar.repository['bare-call'].match);
+    const functions: { name: string; arguments: { required: boolean }[] }[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'catalog', 'functions.json'), 'utf8'));
+    const expected = functions
+      .filter((f) => f.arguments.every((a) => !a.required))
+      .map((f) => f.name.slice(1))
+      .sort();
+    assert.deepStrictEqual(m[1].split('|'), expected, `bare-call match should be (?<![A-Za-z0-9])Z(?:${expected.join('|')})(?![A-Za-z0-9{])`);
+  });
+
+  it('crlf.zbr really has CRLF line endings', () => {
+    const text = fs.readFileSync(path.join(FIXTURES, 'crlf.zbr'), 'utf8');
+    assert.ok(!/[^\r]\n/.test(text) && text.includes('\r\n'), 'crlf.zbr was converted to LF line endings');
+  });
+
   it('the grammar is the one package.json contributes for the zscript language', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const grammar = JSON.parse(fs.readFileSync(GRAMMAR, 'utf8'));
@@ -91,19 +139,38 @@ describe('language configuration (syntaxes/language-configuration.json)', () => 
     assert.deepStrictEqual(words('#trigger !rank'), ['#trigger', 'rank']);
     assert.deepStrictEqual(words('ZaddButton{;ok;OK;;true}'), ['ZaddButton', 'ok', 'OK', 'true']);
     assert.deepStrictEqual(words('\\Zname 1h30m #5865F2 https://example.com/a.png'), ['Zname', '1h30m', '#5865F2', 'https://example.com/a.png']);
+    // a call inside a URL is its own word (double-click, Ctrl+D)
+    assert.deepStrictEqual(words('ZhttpGet{https://x.io/w?city=Zurl{encode;Zmessage}&u=ZuserID}'), ['ZhttpGet', 'https://x.io/w?city=', 'Zurl', 'encode', 'Zmessage', 'u', 'ZuserID']);
   });
 
-  it('Enter indents inside an open call and outdents before its closing brace', () => {
+  it('Enter indents inside an open call, outdents before its closing brace and after a line that closes it', () => {
     const rules = config.onEnterRules as { beforeText: string; afterText?: string; action: { indent: string } }[];
     const ruleFor = (before: string, after: string) =>
       rules.find((r) => new RegExp(r.beforeText).test(before) && (!r.afterText || new RegExp(r.afterText).test(after)));
     assert.strictEqual(ruleFor('Zdescription{', '}')?.action.indent, 'indentOutdent');
     assert.strictEqual(ruleFor('Zdescription{Level: 5', '')?.action.indent, 'indent');
     assert.strictEqual(ruleFor('Zupper{a}', ''), undefined);
+    // Enter between an open call's text and the auto-closed } puts the } on its own line too
+    assert.strictEqual(ruleFor('Zdescription{Level: 5', '}')?.action.indent, 'indentOutdent');
+    // the open brace need not be the last one on the line, nor the only one
+    assert.strictEqual(ruleFor('ZaddField{XP;Zvar{xp};', '')?.action.indent, 'indent');
+    assert.strictEqual(ruleFor('Ztitle{a} Zdescription{b', '')?.action.indent, 'indent');
+    assert.strictEqual(ruleFor('Zdescription{Level: ZgetUserVar{Zvar{x}}', '')?.action.indent, 'indent');
+    // escaped braces, comments and header values open nothing
+    assert.strictEqual(ruleFor('Price \\{ 5', ''), undefined);
+    assert.strictEqual(ruleFor('// see {', ''), undefined);
+    assert.strictEqual(ruleFor('#trigger onInteraction{verify', ''), undefined);
+    assert.strictEqual(ruleFor('Price \\\\{', '')?.action.indent, 'indent', 'an escaped backslash, then a real {');
+    // a line that closes a call opened on an earlier line: the next line goes back out
+    assert.strictEqual(ruleFor('    XP: Zvar{xp}}', '')?.action.indent, 'outdent');
+    assert.strictEqual(ruleFor('}', ''), undefined, 'a line starting with } was outdented already');
+    assert.strictEqual(ruleFor('Use \\} here', ''), undefined);
     const increase = new RegExp(config.indentationRules.increaseIndentPattern);
     assert.ok(increase.test('Zdescription{Level: ZgetUserVar{level}'));
     assert.ok(!increase.test('Ztitle{Zusername}'));
     assert.ok(!increase.test('Price \\{ 5'), 'an escaped brace opens nothing');
+    assert.ok(increase.test('Ztitle{a} Zdescription{b'));
+    assert.ok(!increase.test('// see {'));
     assert.ok(new RegExp(config.indentationRules.decreaseIndentPattern).test('  }'));
   });
 });
