@@ -16,6 +16,7 @@ import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';
 import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { LanguageService } from '../../server/src/service';
+import { lineStarts, withPositions } from '../../server/src/lsp/diagnostics';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from './client';
@@ -144,5 +145,23 @@ describe('analysis: a large first pass shares results of statements with equal t
     }
     assert.strictEqual(sent, text);
     assert.deepStrictEqual(pieces.diagnostics(uri), expected);
+  });
+});
+
+describe('lsp diagnostics: positions of a just-opened document', () => {
+  it('equal TextDocument.positionAt for every offset, with \\r\\n, \\r and \\n line ends', () => {
+    const rnd = prng(11);
+    const parts = ['a', 'Zx{', '}', '\n', '\r', '\r\n', '\n\r', ' ', '\r\r\n', 'é'];
+    for (let k = 0; k < 60; k++) {
+      let text = '';
+      const n = Math.floor(rnd() * 40);
+      for (let i = 0; i < n; i++) text += parts[Math.floor(rnd() * parts.length)];
+      const doc = TextDocument.create('file:///p.zbr', 'zscript', 1, text);
+      const view = withPositions(doc);
+      assert.strictEqual(view.getText(), text);
+      assert.strictEqual(view.uri, doc.uri);
+      for (let offset = -1; offset <= text.length + 1; offset++) assert.deepStrictEqual(view.positionAt(offset), doc.positionAt(offset), `${JSON.stringify(text)} at ${offset}`);
+      assert.deepStrictEqual(lineStarts(text).length, doc.lineCount);
+    }
   });
 });

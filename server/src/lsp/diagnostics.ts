@@ -45,12 +45,17 @@ export const diagnosticsStats = { statementsConverted: 0, statementsMoved: 0 };
 
 export class LspDiagnostics {
   private readonly converted = new WeakMap<readonly AnalysisDiagnostic[], Converted>();
+  /** Documents converted before (their own line index is then used; see withPositions). */
+  private readonly seen = new WeakSet<TextDocument>();
 
   /**
    * The LSP diagnostics of `tree` (whose text is `doc`'s) from its parts;
    * equal to `toLspDiagnostics(doc, flattenDiagnosis(tree, parts, overrides), overrides)`.
    */
-  build(doc: TextDocument, tree: SyntaxTree, parts: DiagnosisParts, overrides: Overrides): Diagnostic[] {
+  build(document: TextDocument, tree: SyntaxTree, parts: DiagnosisParts, overrides: Overrides): Diagnostic[] {
+    // The first diagnostics of a document do not wait for its line index (see withPositions).
+    const doc = this.seen.has(document) ? document : withPositions(document);
+    this.seen.add(document);
     // The file-level diagnostics: few; silenced and 'off' ones out, then in (start, end) order,
     // walk-found before file-level at equal ranges (the order diagnose() sorts them into).
     const fileLevel: { d: AnalysisDiagnostic; late: boolean }[] = [];
@@ -154,4 +159,66 @@ function moved<T>(value: T, delta: number): T {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) copy[key] = moved(obj[key], delta);
   return copy as T;
+}
+
+/**
+ * The document with `positionAt` answered from line starts found by
+ * `indexOf` (native) instead of the document's own index, which
+ * vscode-languageserver-textdocument builds with a character loop on first
+ * use: for a large document just opened that loop is the slowest part of
+ * converting its first diagnostics, and the index is needed only by later
+ * requests (the first edit or position request builds it, off the path of
+ * the first diagnostics). Same answers as `TextDocument.positionAt`
+ * (`\r\n`, `\r` and `\n` end lines; an offset inside a line break moves
+ * before it); everything else is the document's own (prototype).
+ */
+export function withPositions(doc: TextDocument): TextDocument {
+  const text = doc.getText();
+  let offsets: number[] | undefined;
+  const view = Object.create(doc) as TextDocument & { positionAt(offset: number): { line: number; character: number } };
+  Object.defineProperty(view, 'getText', { value: (range?: Parameters<TextDocument['getText']>[0]) => (range ? doc.getText(range) : text) });
+  Object.defineProperty(view, 'positionAt', {
+    value: (at: number) => {
+      offsets ??= lineStarts(text);
+      let offset = Math.max(Math.min(at, text.length), 0);
+      let low = 0;
+      let high = offsets.length;
+      while (low < high) {
+        const mid = Math.floor((low + high) / 2);
+        if (offsets[mid] > offset) high = mid;
+        else low = mid + 1;
+      }
+      const line = low - 1;
+      const lineStart = offsets[line];
+      while (offset > lineStart && isEol(text.charCodeAt(offset - 1))) offset--;
+      return { line, character: offset - lineStart };
+    },
+  });
+  return view;
+}
+
+function isEol(c: number): boolean {
+  return c === 13 || c === 10;
+}
+
+/** Offsets where lines start: 0, then after each "\r\n", "\r" or "\n". */
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  let n = text.indexOf('\n');
+  let r = text.indexOf('\r');
+  while (n >= 0 || r >= 0) {
+    if (r >= 0 && (n < 0 || r < n)) {
+      if (r + 1 === n) {
+        out.push(n + 1);
+        n = text.indexOf('\n', n + 1);
+      } else {
+        out.push(r + 1);
+      }
+      r = text.indexOf('\r', r + 1);
+    } else {
+      out.push(n + 1);
+      n = text.indexOf('\n', n + 1);
+    }
+  }
+  return out;
 }
