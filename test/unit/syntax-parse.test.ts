@@ -485,6 +485,46 @@ describe('syntax: statements built on first access', () => {
     assert.strictEqual(json.statements[1].nodes[0].args.length, 2);
   });
 
+  it('call nodes: getters, JSON shape, arguments split from one node list', () => {
+    const st = body('Zf{\\{;Zg{};x;Zusername\\};}Zh{Zusername}');
+    const [f, h] = st.nodes as CallNode[];
+    assert.strictEqual(f.kind, NodeKind.Call);
+    assert.strictEqual(f.open, 2);
+    assert.deepStrictEqual(f.separators, [5, 10, 12, 24]);
+    assert.deepStrictEqual(
+      f.args.map((a) => [a.start, a.end, a.nodes.map((n) => [n.kind, n.start, n.end])]),
+      [
+        [3, 5, [[NodeKind.Escape, 3, 5]]],
+        [6, 10, [[NodeKind.Call, 6, 10]]],
+        [11, 12, []],
+        [13, 24, [[NodeKind.BareCall, 13, 22], [NodeKind.Escape, 22, 24]]],
+        [25, 25, []],
+      ],
+    );
+    assert.strictEqual(f.args, f.args); // derived once, then kept
+    assert.deepStrictEqual(Object.keys(JSON.parse(JSON.stringify(f))).sort(), ['args', 'close', 'end', 'kind', 'nameEnd', 'open', 'separators', 'start']);
+    assert.deepStrictEqual(h.args.map((a) => a.nodes.map((n) => n.kind)), [[NodeKind.BareCall]]);
+    // Deep equality sees the same data before and after `args` is read.
+    const fresh = body('Zf{\\{;Zg{};x;Zusername\\};}Zh{Zusername}').nodes;
+    assert.deepStrictEqual(fresh, st.nodes);
+  });
+
+  it('isBareCallable is asked once per distinct name in a parse', () => {
+    const seen: string[] = [];
+    const tree = parseCommandFile('Zusername Zab Zusername\n(Zusername) Zab Zusernam Zusernamf\n', {
+      isBareCallable: (n) => (seen.push(n), BARE.has(n)),
+    });
+    const bare = tree.statements.map((s) => (s as BodyStatement).nodes.map((n) => [n.kind, n.start, n.end]));
+    assert.deepStrictEqual(bare, [
+      [
+        [NodeKind.BareCall, 0, 9],
+        [NodeKind.BareCall, 14, 23],
+      ],
+      [[NodeKind.BareCall, 1, 10]],
+    ]);
+    assert.deepStrictEqual(seen, ['Zusername', 'Zab', 'Zusernam', 'Zusernamf']);
+  });
+
   it('building a statement from inside isBareCallable (re-entrant) gives the same result', () => {
     let tree: SyntaxTree | undefined;
     const reentrant: ParseOptions = {
