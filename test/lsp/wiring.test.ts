@@ -8,7 +8,7 @@ import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTIN
 import { pathToUri, uriToPath } from '../../server/src/lsp/workspace';
 import type { CompletionList } from 'vscode-languageserver-types';
 import { CompletionWire } from '../../server/src/lsp/completion';
-import { sameDiagnostics } from '../../server/src/lsp/server';
+import { sameDiagnostics } from '../../server/src/lsp/diagnosticsDelivery';
 import { defaultCacheDir } from '../../server/src/lsp/catalogSource';
 
 describe('lsp wiring: settings', () => {

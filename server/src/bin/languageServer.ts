@@ -24,7 +24,8 @@ import {
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver/node';
-import { SERVER_VERSION, startServer } from '../lsp/server';
+import { SERVER_VERSION } from '../lsp/capabilities';
+import { startServer } from '../lsp/server';
 
 const HELP = `zscript-language-server ${SERVER_VERSION}: language server for Z command files (.zbr)
 

@@ -1,0 +1,93 @@
+/**
+ * The capability exchange of `initialize`: what the client says it supports,
+ * read once, and what the server declares. Everything is declared statically
+ * in the initialize result, because older clients (Neovim 0.7) ignore dynamic
+ * registration.
+ */
+import { CodeActionKind, ClientCapabilities, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../service';
+import type { CompletionWireSupport } from './completion';
+import packageJson from '../../../package.json';
+
+export const SERVER_VERSION: string = (packageJson as { version?: string }).version ?? '0.0.0';
+
+export const COMPLETION_TRIGGER_CHARACTERS = ['Z', '{', ';', '#', '+', '-', '/', '|', '$'];
+export const SIGNATURE_TRIGGER_CHARACTERS = ['{', ';'];
+export const SIGNATURE_RETRIGGER_CHARACTERS = [';'];
+
+/** The client capabilities the server acts on. */
+export interface ClientSupport {
+  /** textDocument/diagnostic: the client pulls diagnostics. */
+  readonly pullDiagnostics: boolean;
+  /** workspace/configuration: the server can ask for the settings. */
+  readonly configuration: boolean;
+  /** didChangeConfiguration can be registered dynamically (then the client notifies every change). */
+  readonly registersConfiguration: boolean;
+  /** didChangeWatchedFiles can be registered dynamically (watchers are never static). */
+  readonly watchesFilesDynamically: boolean;
+  readonly workspaceFolders: boolean;
+  /** Which workspace/…/refresh requests the client accepts. */
+  readonly refresh: { readonly diagnostics: boolean; readonly inlayHints: boolean; readonly semanticTokens: boolean };
+  readonly completion: CompletionWireSupport;
+}
+
+/** Before `initialize`: nothing. */
+export const NO_CLIENT_SUPPORT: ClientSupport = clientSupportOf(undefined);
+
+export function clientSupportOf(capabilities: ClientCapabilities | undefined): ClientSupport {
+  const caps = capabilities ?? {};
+  const completion = caps.textDocument?.completion;
+  const itemDefaults = completion?.completionList?.itemDefaults;
+  const resolveProperties = completion?.completionItem?.resolveSupport?.properties;
+  return {
+    pullDiagnostics: !!caps.textDocument?.diagnostic,
+    configuration: !!caps.workspace?.configuration,
+    registersConfiguration: !!caps.workspace?.didChangeConfiguration?.dynamicRegistration,
+    watchesFilesDynamically: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    workspaceFolders: !!caps.workspace?.workspaceFolders,
+    refresh: {
+      diagnostics: !!caps.workspace?.diagnostics?.refreshSupport,
+      inlayHints: !!caps.workspace?.inlayHint?.refreshSupport,
+      semanticTokens: !!caps.workspace?.semanticTokens?.refreshSupport,
+    },
+    completion: {
+      itemDefaults: Array.isArray(itemDefaults) ? itemDefaults : [],
+      resolveProperties: Array.isArray(resolveProperties) ? resolveProperties : [],
+    },
+  };
+}
+
+/** The initialize result. `formatting`: whether the service formats (an optional method). */
+export function initializeResult(formatting: boolean): InitializeResult {
+  const capabilities: InitializeResult['capabilities'] = {
+    positionEncoding: 'utf-16',
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    completionProvider: {
+      resolveProvider: true,
+      triggerCharacters: COMPLETION_TRIGGER_CHARACTERS,
+      completionItem: { labelDetailsSupport: true },
+    },
+    signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGER_CHARACTERS, retriggerCharacters: SIGNATURE_RETRIGGER_CHARACTERS },
+    hoverProvider: true,
+    inlayHintProvider: { resolveProvider: false },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: false },
+    definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: { prepareProvider: true },
+    documentSymbolProvider: { label: 'zscript' },
+    workspaceSymbolProvider: true,
+    foldingRangeProvider: true,
+    semanticTokensProvider: {
+      legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS] },
+      full: { delta: true },
+      range: false,
+    },
+    colorProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    selectionRangeProvider: true,
+    diagnosticProvider: { identifier: 'zscript', interFileDependencies: true, workspaceDiagnostics: true },
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+  if (formatting) capabilities.documentFormattingProvider = true;
+  return { capabilities, serverInfo: { name: 'zscript-language-server', version: SERVER_VERSION } };
+}

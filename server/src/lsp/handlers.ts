@@ -1,0 +1,169 @@
+/**
+ * One handler per language request, each mapping the protocol parameters
+ * onto one service method. Parameters are checked here (garbage answers
+ * empty); the guard (guard.ts) turns failures into per-request errors and
+ * honours cancellation. Diagnostics requests are in diagnosticsDelivery.ts,
+ * zscript/reloadCatalog in catalogStatus.ts.
+ */
+import { Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { ZscriptLanguageService } from '../service';
+import type { CompletionWire } from './completion';
+import type { Guard } from './guard';
+import { isObject, isPosition, isRange, uriOf } from './params';
+
+/** `completionWire()`: the compact wire format for the client (known from initialize). */
+export function registerRequestHandlers(connection: Connection, guard: Guard, service: ZscriptLanguageService, completionWire: () => CompletionWire): void {
+  const emptyCompletions = { isIncomplete: false, items: [] };
+
+  connection.onCompletion(
+    guard.request('textDocument/completion', emptyCompletions, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return emptyCompletions;
+      return completionWire().compact(service.completions(uri, params.position));
+    }),
+  );
+
+  connection.onCompletionResolve(guard.request('completionItem/resolve', null as never, (item) => service.resolveCompletion(completionWire().restore(item))));
+
+  connection.onSignatureHelp(
+    guard.request('textDocument/signatureHelp', null, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return null;
+      return service.signatureHelp(uri, params.position);
+    }),
+  );
+
+  connection.onHover(
+    guard.request('textDocument/hover', null, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return null;
+      return service.hover(uri, params.position);
+    }),
+  );
+
+  connection.languages.inlayHint.on(
+    guard.request('textDocument/inlayHint', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isRange(params.range)) return [];
+      return service.inlayHints(uri, params.range);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard.request('textDocument/codeAction', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isRange(params.range)) return [];
+      const diagnostics = Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [];
+      const actions = service.codeActions(uri, params.range, diagnostics);
+      // `only` filters by kind prefix: "quickfix" also takes "quickfix.x".
+      const only = params.context?.only;
+      if (!Array.isArray(only) || only.length === 0) return actions;
+      return actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')));
+    }),
+  );
+
+  connection.onDefinition(
+    guard.request('textDocument/definition', null, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return null;
+      return service.definition(uri, params.position);
+    }),
+  );
+
+  connection.onReferences(
+    guard.request('textDocument/references', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return [];
+      return service.references(uri, params.position, params.context?.includeDeclaration !== false);
+    }),
+  );
+
+  connection.onPrepareRename(
+    guard.request('textDocument/prepareRename', null, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return null;
+      return service.prepareRename(uri, params.position);
+    }),
+  );
+
+  connection.onRenameRequest(
+    guard.request('textDocument/rename', null, (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position) || typeof params.newName !== 'string') return null;
+      const edit = service.rename(uri, params.position, params.newName);
+      // A renamable symbol without an edit means the new name is not allowed: say so rather than do nothing.
+      if (!edit && service.prepareRename(uri, params.position)) {
+        throw new ResponseError(ErrorCodes.InvalidParams, `zscript: cannot rename to "${params.newName}"`);
+      }
+      return edit;
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guard.request('textDocument/documentSymbol', [], (params) => {
+      const uri = uriOf(params);
+      return uri ? service.documentSymbols(uri) : [];
+    }),
+  );
+
+  connection.onWorkspaceSymbol(guard.request('workspace/symbol', [], (params) => service.workspaceSymbols(typeof params.query === 'string' ? params.query : '')));
+
+  connection.onFoldingRanges(
+    guard.request('textDocument/foldingRange', [], (params) => {
+      const uri = uriOf(params);
+      return uri ? service.foldingRanges(uri) : [];
+    }),
+  );
+
+  connection.languages.semanticTokens.on(
+    guard.request('textDocument/semanticTokens/full', { data: [] }, (params) => {
+      const uri = uriOf(params);
+      return uri ? service.semanticTokens(uri) : { data: [] };
+    }),
+  );
+
+  connection.languages.semanticTokens.onDelta(
+    guard.request('textDocument/semanticTokens/full/delta', { data: [] } as never, (params) => {
+      const uri = uriOf(params);
+      if (!uri) return { data: [] };
+      return service.semanticTokensDelta(uri, typeof params.previousResultId === 'string' ? params.previousResultId : '');
+    }),
+  );
+
+  connection.onDocumentColor(
+    guard.request('textDocument/documentColor', [], (params) => {
+      const uri = uriOf(params);
+      return uri ? service.documentColors(uri) : [];
+    }),
+  );
+
+  connection.onColorPresentation(
+    guard.request('textDocument/colorPresentation', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isObject(params.color) || !isRange(params.range)) return [];
+      return service.colorPresentations(uri, params.color, params.range);
+    }),
+  );
+
+  connection.onDocumentLinks(
+    guard.request('textDocument/documentLink', [], (params) => {
+      const uri = uriOf(params);
+      return uri ? service.documentLinks(uri) : [];
+    }),
+  );
+
+  connection.onSelectionRanges(
+    guard.request('textDocument/selectionRange', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !Array.isArray(params.positions) || !params.positions.every(isPosition)) return [];
+      return service.selectionRanges(uri, params.positions);
+    }),
+  );
+
+  connection.onDocumentFormatting(
+    guard.request('textDocument/formatting', [], (params) => {
+      const uri = uriOf(params);
+      return uri && typeof service.formatting === 'function' ? service.formatting(uri) : [];
+    }),
+  );
+}
