@@ -1,3 +1,5 @@
-export { Analyzer, AnalysisDiagnostic, AnalysisFix, DiagnoseOptions, closest } from './analyzer';
+export { Analyzer, DiagnoseOptions } from './analyzer';
+export { AnalysisDiagnostic, AnalysisFix } from './diagnostic';
+export { closest } from './suggest';
 export { DIAGNOSTIC_CODES, DiagnosticCodeInfo, Severity } from './codes';
 export { bindArguments, effectiveArguments, Binding, BoundArgument, ArgumentInput } from './binding';

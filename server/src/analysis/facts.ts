@@ -1,0 +1,95 @@
+/**
+ * The facts a statement contributes to the file-level checks (its summary),
+ * and a statement's cached result: its own diagnostics plus that summary.
+ *
+ * A summary holds RELATIVE offsets and nothing that depends on other
+ * statements, so a statement's result can be cached by the statement object
+ * and reused wherever that statement moves. Two summaries that are equal as
+ * facts (sameFacts) make the file-level checks find the same things, which is
+ * what lets the analyzer skip the walk over the file after an edit (refold).
+ */
+import type { AnalysisDiagnostic } from './diagnostic';
+
+export interface StatementSummary {
+  /** Header directive name (lower case, with `#`) and its value. */
+  header?: { name: string; value: string; valueStart: number; valueEnd: number; /** Memo of the driver loop: the trimmed lower-case value (#type) or option name (#option). */ loopMemo?: string };
+  /** Comment statement: a silencing directive. */
+  disable?: DisableDirective;
+  /** Options read with Zoption{name} (literal names) and their relative ranges. */
+  optionReads?: { name: string; start: number; end: number }[];
+  /** Function names called in this statement (for the component checks). */
+  calls?: Set<string>;
+  /** Literal custom IDs of components created at the top level (not inside any call argument). */
+  componentIds?: { id: string; start: number; end: number }[];
+  /** First ZaddSelectMenuOption / ZaddTextInput call ranges. */
+  needsMenu?: { start: number; end: number };
+  needsModal?: { start: number; end: number };
+  /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
+  varEvents?: { name: string; set: boolean; start: number; end: number }[];
+  /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
+  embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
+  /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
+  orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read'; name: string; start: number; end: number }[];
+  /** Argument-less uses of context-dependent functions. */
+  contextUses?: { name: string; start: number; end: number }[];
+}
+
+/** A `// zscript-disable[-next-line] [CODES]` comment. */
+export interface DisableDirective {
+  nextLine: boolean;
+  /** null: every code. */
+  codes: string[] | null;
+}
+
+export interface StatementResult {
+  diagnostics: AnalysisDiagnostic[]; // RELATIVE offsets
+  summary: StatementSummary;
+  /** `diagnostics` in (start, end) order, stable (the same array when already in order); set by sortedDiagnostics. */
+  sorted?: readonly AnalysisDiagnostic[];
+}
+
+/** The result's diagnostics in (start, end) order, stable; memoised on the result (the same array when already in order). */
+export function sortedDiagnostics(result: StatementResult): readonly AnalysisDiagnostic[] {
+  return (result.sorted ??= sortedByRange(result.diagnostics));
+}
+
+function sortedByRange(list: AnalysisDiagnostic[]): readonly AnalysisDiagnostic[] {
+  for (let k = 1; k < list.length; k++) {
+    const a = list[k - 1];
+    const b = list[k];
+    if (a.start > b.start || (a.start === b.start && a.end > b.end)) return [...list].sort((x, y) => x.start - y.start || x.end - y.end);
+  }
+  return list;
+}
+
+/**
+ * Equality of two statement summaries as facts for the walk: deep, with
+ * relative offsets; `calls` is compared by the caller (only the names asked
+ * about matter) and the walk's own memos are ignored.
+ */
+export function sameFacts(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 8) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (!sameFacts(a[k], b[k], depth + 1)) return false;
+    return true;
+  }
+  if (a instanceof Set || b instanceof Set) {
+    if (!(a instanceof Set) || !(b instanceof Set) || a.size !== b.size) return false;
+    for (const v of a) if (!b.has(v)) return false;
+    return true;
+  }
+  if (a instanceof Map || b instanceof Map) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const skip = (key: string) => key === 'loopMemo' || (depth === 0 && key === 'calls') || x[key] === undefined;
+  let count = 0;
+  for (const key of Object.keys(x)) {
+    if (skip(key)) continue;
+    count++;
+    if (!sameFacts(x[key], y[key], depth + 1)) return false;
+  }
+  for (const key of Object.keys(y)) if (!(key === 'loopMemo' || (depth === 0 && key === 'calls') || y[key] === undefined)) count--;
+  return count === 0;
+}

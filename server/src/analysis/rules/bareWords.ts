@@ -1,0 +1,64 @@
+/**
+ * A `Zname` of a catalog function with required parameters, written without
+ * braces, is plain text to the engine (the parser leaves it as text): warn.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import { ContentNode, NodeKind, TopLevelNode } from '../../syntax/tree';
+import type { AnalysisDiagnostic } from '../diagnostic';
+
+/** `content`: the statement's text (offsets RELATIVE to its start, like the nodes'). */
+export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], content: string, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+  if (content.indexOf('Z') < 0 || catalog.functions.length === 0) return;
+  // The node starts and the comment/escape ranges are gathered only when a
+  // word passes the cheap tests (most statements have no candidate at all).
+  let nodeStarts: Set<number> | undefined;
+  let skip: [number, number][] | undefined;
+  // The words /Z[A-Za-z]+/g would match, scanned by hand: the name string is made only for
+  // words that pass the character tests (most are calls, followed by "{").
+  const length = content.length;
+  for (let at = content.indexOf('Z'); at >= 0 && at < length; ) {
+    const start = at;
+    let end = start + 1;
+    while (end < length && isAsciiLetter(content.charCodeAt(end))) end++;
+    if (end === start + 1) {
+      at = content.indexOf('Z', start + 1);
+      continue;
+    }
+    at = content.indexOf('Z', end);
+    if (start > 0 && isWordOrBackslash(content.charCodeAt(start - 1))) continue;
+    if (end < length && isWordOrOpenBrace(content.charCodeAt(end))) continue;
+    const word = content.slice(start, end);
+    const fn = catalog.getFunction(word);
+    if (!fn || catalog.isBareCallable(word)) continue;
+    if (!nodeStarts || !skip) {
+      nodeStarts = new Set<number>();
+      skip = [];
+      const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
+      while (stack.length) {
+        for (const n of stack.pop()!) {
+          nodeStarts.add(n.start);
+          if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
+          else if (n.kind === NodeKind.Call) for (const a of n.args) stack.push(a.nodes);
+          else if (n.kind === NodeKind.Group) stack.push(n.nodes);
+        }
+      }
+    }
+    if (nodeStarts.has(start)) continue;
+    if (skip.some(([a, b]) => start >= a && start < b)) continue;
+    out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${word} has required arguments, so without braces the bot prints it as plain text. Write it as ${fn.syntax}.`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
+  }
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** [A-Za-z0-9_\\] */
+function isWordOrBackslash(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x5c;
+}
+
+/** [A-Za-z0-9_{] */
+function isWordOrOpenBrace(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x7b;
+}

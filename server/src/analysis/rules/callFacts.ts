@@ -1,0 +1,61 @@
+/**
+ * The facts a call contributes to the file-level order and component checks
+ * (facts.ts): embed parts, HTTP requests and reads, split text, Zvar sets and
+ * reads, context-dependent functions, select-menu options and text inputs,
+ * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
+ */
+import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../catalog/values';
+import type { BareCallNode, CallNode } from '../../syntax/tree';
+import { hasCall, StatementContext } from './context';
+
+const EMBED_DEPENDENTS: Record<string, string> = { ZauthorIcon: 'Zauthor', ZauthorURL: 'Zauthor', ZfooterIcon: 'Zfooter', ZtitleURL: 'Ztitle' };
+const EMBED_BASES = new Set(['Zauthor', 'Zfooter', 'Ztitle']);
+const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
+/** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
+const SPLIT_READERS = new Set(['ZsplitText', 'ZforSplit', 'ZeditSplitText', 'ZremoveSplitTextElement', 'ZgetTextSplitIndex', 'ZgetTextSplitLength', 'ZjoinSplitText']);
+/** Which argument holds the custom ID of a component-creating function. */
+const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
+
+/**
+ * Records the facts of a call `name{...}`. `inCall`: the call is inside
+ * another call's argument (its component ID is then not a top-level one);
+ * `inLoop`: inside the code of a loop (a Zvar read there may follow a set
+ * made by an earlier iteration, so it is left out).
+ */
+export function recordCallFacts(node: CallNode, name: string, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
+  (ctx.summary.calls ??= new Set()).add(name);
+  const embedBase = EMBED_DEPENDENTS[name] ?? (EMBED_BASES.has(name) ? name : undefined);
+  if (embedBase) {
+    const idx = node.args[1];
+    if (!idx || !hasCall(idx)) {
+      const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
+      (ctx.summary.embedEvents ??= []).push({ base: embedBase, dependent: embedBase !== name, name, index: index === '' ? '1' : index, start: node.start, end: node.nameEnd });
+    }
+  }
+  const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : name === 'ZtextSplit' ? 'split' : SPLIT_READERS.has(name) ? 'split-read' : undefined;
+  if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
+  if (name === 'Zvar' && !hasCall(node.args[0])) {
+    const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
+    const set = node.args.length >= 2;
+    if (varName !== '' && (set || !inLoop)) (ctx.summary.varEvents ??= []).push({ name: varName, set, start: node.args[0].start, end: node.args[0].end });
+  }
+  if (CONTEXT_DEPENDENT_FUNCTIONS[name] && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
+    (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
+  }
+  if (name === 'ZaddSelectMenuOption' && !ctx.summary.needsMenu) ctx.summary.needsMenu = { start: node.start, end: node.nameEnd };
+  if (name === 'ZaddTextInput' && !ctx.summary.needsModal) ctx.summary.needsModal = { start: node.start, end: node.nameEnd };
+  const idIndex = COMPONENT_ID_ARG[name];
+  if (!inCall && idIndex !== undefined) {
+    const a = node.args[idIndex];
+    if (a && !hasCall(a)) {
+      const id = ctx.rel(a.start, a.end).trim();
+      if (id !== '') (ctx.summary.componentIds ??= []).push({ id, start: a.start, end: a.end });
+    }
+  }
+}
+
+/** Records the facts of a bare call (`Zname` without braces). */
+export function recordBareCallFacts(node: BareCallNode, name: string, ctx: StatementContext): void {
+  if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
+  if (name === 'ZtextSplit' || SPLIT_READERS.has(name)) (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
+}

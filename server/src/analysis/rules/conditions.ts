@@ -1,0 +1,120 @@
+/**
+ * The condition argument of Zif, ZonlyIf and ZcheckCondition: a literal
+ * condition's operators (mixed && and ||, no operator, > or < with text), and
+ * comparisons of a value with a documented range that can never be true.
+ */
+import { isNumber } from '../../catalog/values';
+import type { Argument } from '../../syntax/tree';
+import type { Severity } from '../codes';
+import type { ReadArgument, StatementContext } from './context';
+
+const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
+/** Values with a documented fixed range, compared in conditions (document 000 limits table). */
+const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = { ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' } };
+
+/** The checks of a call's condition argument (its first), when `name` takes one. */
+export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
+    checkLiteralCondition(args[0].text, args[0].arg, ctx);
+  }
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) checkRangedComparisons(args[0].arg, ctx);
+}
+
+function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContext): void {
+  const push = (code: string, severity: Severity, message: string) => ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message });
+  const hasAnd = cond.includes(' && ');
+  const hasOr = cond.includes(' || ');
+  if (hasAnd && hasOr) {
+    push('mixed-condition-operators', 'error', 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.');
+    return;
+  }
+  for (const part of cond.split(hasAnd ? ' && ' : hasOr ? ' || ' : /$^/)) {
+    const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
+    if (!op) {
+      const t = part.trim();
+      // "false" and "0" are false, as their author means them.
+      if (t !== 'true' && t !== '1' && t !== 'false' && t !== '0') push('condition-without-operator', 'warning', `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`);
+      continue;
+    }
+    if (op === '>' || op === '<' || op === '>=' || op === '<=') {
+      const [l, r] = part.split(op).map((s) => s.trim());
+      if ((l !== '' && !isNumber(l)) || (r !== '' && !isNumber(r))) {
+        push('non-numeric-comparison', 'warning', `"${op}" compares numbers; with text on either side the bot compares the texts' lengths instead.`);
+      }
+    }
+  }
+}
+
+/**
+ * Comparisons of a value with a documented range (ZboostLevel, 0 to 3)
+ * against a literal number that can never be true: `ZboostLevel>=4`,
+ * `ZboostLevel==5`, `ZboostLevel<0`. The condition is split like the engine
+ * splits it (" && " or " || ", only outside nested calls); each part is
+ * checked on its own and reported with its own range.
+ */
+function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (!/Z[A-Za-z]/.test(raw)) return;
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  for (const p of parts) {
+    const part = raw.slice(p.start, p.end);
+    const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
+    if (!op) continue;
+    const at = part.indexOf(op);
+    const left = part.slice(0, at).trim();
+    const right = part.slice(at + op.length).trim();
+    const call = (t: string) => /^(Z[A-Za-z0-9]+)(\{\s*\})?$/.exec(t)?.[1];
+    let fnName = call(left);
+    let literal = right;
+    let o = op;
+    if (!fnName || !RANGED_VALUES[fnName]) {
+      fnName = call(right);
+      literal = left;
+      o = op === '>=' ? '<=' : op === '<=' ? '>=' : op === '>' ? '<' : op === '<' ? '>' : op;
+    }
+    const range = fnName ? RANGED_VALUES[fnName] : undefined;
+    if (!range || !isNumber(literal)) continue;
+    const n = Number(literal);
+    const never =
+      o === '==' ? !(Number.isInteger(n) && n >= range.min && n <= range.max) :
+      o === '>=' ? n > range.max :
+      o === '>' ? n >= range.max :
+      o === '<=' ? n < range.min :
+      o === '<' ? n <= range.min : false;
+    if (never) {
+      const lead = part.length - part.trimStart().length;
+      const trail = part.length - part.trimEnd().length;
+      ctx.diagnostics.push({ code: 'condition-never-true', severity: 'warning', start: arg.start + p.start + lead, end: arg.start + p.end - trail, message: `${fnName} is ${range.what}, so "${part.trim()}" is never true.` });
+    }
+  }
+}
+
+/**
+ * The comparisons of a condition, split at " && " or " || " outside braces
+ * (offsets into `raw`); undefined when both appear (a run-time error reported
+ * elsewhere for literal conditions).
+ */
+function splitTopLevelCondition(raw: string): { start: number; end: number }[] | undefined {
+  const cuts: { at: number; op: string }[] = [];
+  let depth = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (raw.startsWith(' && ', i) || raw.startsWith(' || ', i))) {
+      cuts.push({ at: i, op: raw.slice(i, i + 4) });
+      i += 3;
+    }
+  }
+  if (new Set(cuts.map((c) => c.op)).size > 1) return undefined;
+  const parts: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const c of cuts) {
+    parts.push({ start: from, end: c.at });
+    from = c.at + 4;
+  }
+  parts.push({ start: from, end: raw.length });
+  return parts;
+}

@@ -1,0 +1,45 @@
+/**
+ * What a per-statement rule sees: the statement being checked, where to put
+ * its findings, and the catalog. Rules read only the statement's own text and
+ * nodes (never another statement), so their results can be cached by statement.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import { Argument, ContentNode, NodeKind } from '../../syntax/tree';
+import type { AnalysisDiagnostic } from '../diagnostic';
+import type { StatementSummary } from '../facts';
+import type { FunctionSuggester } from '../suggest';
+
+export interface StatementContext {
+  readonly catalog: Catalog;
+  readonly suggester: FunctionSuggester;
+  /** The whole file's text; the statement starts at `base`. Node offsets are RELATIVE to `base`. */
+  readonly text: string;
+  readonly base: number;
+  /** The statement's text between two relative offsets. */
+  readonly rel: (a: number, b: number) => string;
+  /** Findings, RELATIVE offsets. */
+  readonly diagnostics: AnalysisDiagnostic[];
+  /** Facts for the file-level checks (facts.ts). */
+  readonly summary: StatementSummary;
+}
+
+/** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */
+export interface ReadArgument {
+  arg: Argument;
+  text: string;
+  literal: boolean;
+}
+
+/** True when the argument contains a call (its value is then unknown until run time). */
+export function hasCall(a: Argument): boolean {
+  const nodes = a.nodes;
+  if (nodes.length === 0) return false; // plain text (most arguments): no stack to allocate
+  const stack: (readonly ContentNode[])[] = [nodes];
+  while (stack.length) {
+    for (const n of stack.pop()!) {
+      if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) return true;
+      if (n.kind === NodeKind.Group) stack.push(n.nodes);
+    }
+  }
+  return false;
+}

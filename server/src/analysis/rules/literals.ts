@@ -1,0 +1,94 @@
+/**
+ * Literal arguments against their parameter's type (whole number, number,
+ * true/false, Discord ID, URL, duration, colour, permission, closed word
+ * set) and the documented limits (Zclear, Ztimeout, the audit log). Only
+ * plain-text arguments are checked: an argument containing a call is unknown
+ * until run time.
+ */
+import type { ArgumentType, FunctionRecord } from '../../catalog/types';
+import { inValueSet, valueSetFor } from '../../catalog/valueSets';
+import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
+import type { Argument } from '../../syntax/tree';
+import type { Severity } from '../codes';
+import type { AnalysisFix } from '../diagnostic';
+import { closest } from '../suggest';
+import type { ReadArgument, StatementContext } from './context';
+
+const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+/** Functions whose permission argument edits a permission: it starts with +, - or /. */
+const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+
+/** One literal, non-empty argument (`text` trimmed) bound to the parameter `paramName` of `fn`. */
+export function checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: StatementContext): void {
+  const push = (code: string, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+    ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
+  const colorParams = COLOR_PARAMS[fn.name];
+  if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
+    if (!isHexColor(text)) push('invalid-color', 'warning', `"${text}" is not a hex colour; write it like #5865F2.`);
+    return;
+  }
+  const set = valueSetFor(fn.name, paramName);
+  if (set) {
+    if (!inValueSet(set, text)) {
+      const s = closest(text, set.values);
+      push('invalid-value', 'warning', `"${text}" is not a valid ${paramName} for ${fn.name}. Use one of: ${set.values.join(', ')}.`, s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined);
+    }
+    return;
+  }
+  if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
+  switch (type) {
+    case 'integer':
+      if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
+      break;
+    case 'number':
+      if (!isNumber(text)) push('invalid-number', 'error', `"${paramName}" must be a number, not "${text}".`);
+      break;
+    case 'boolean':
+      if (!isBoolean(text)) push('invalid-boolean', 'error', `"${paramName}" must be true or false, not "${text}".`);
+      break;
+    case 'snowflake':
+      if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
+      break;
+    case 'url':
+      if (!isHttpUrl(text)) push('invalid-url', 'warning', `"${paramName}" should be a full web address starting with https://; "${text}" is not one.`);
+      break;
+    case 'duration': {
+      const secs = parseDuration(text);
+      if (secs === undefined) {
+        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`);
+      } else if (secs === 0 && fn.name !== 'ZslowMode') {
+        push('invalid-duration', 'error', `A duration of zero is an error for ${fn.name}; write a length such as 10m.`);
+      } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
+        push('limit-exceeded', 'error', 'A timeout can last at most 28 days.');
+      }
+      break;
+    }
+    case 'permission': {
+      const { prefix, name } = splitPermissionPrefix(text);
+      if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && prefix === '') {
+        push('invalid-permission', 'error', `${fn.name} needs "+" (allow), "-" (deny) or "/" (reset) before the permission, e.g. +${text}.`, [{ title: `Change to +${text}`, edits: [{ start: arg.start, end: arg.end, newText: `+${text}` }] }]);
+        break;
+      }
+      const target = PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) ? name : text;
+      if (!resolvePermission(target)) {
+        if (/^useexternalemojis$/i.test(target)) {
+          push('unknown-permission', 'error', 'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.', [{ title: 'Change to usexternalEmojis', edits: [{ start: arg.start, end: arg.end, newText: text.slice(0, text.length - target.length) + 'usexternalEmojis' }], preferred: true }]);
+        } else push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.`);
+      }
+      break;
+    }
+  }
+}
+
+/** The documented limits of literal amounts: Zclear 1 to 100 messages, the audit log 1 to 100 entries. */
+export function checkLimits(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text)) {
+    const n = Number(args[0].text);
+    if (n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: 'Zclear can delete at most 100 messages at a time.' });
+    else if (n < 1) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.` });
+  }
+  if ((name === 'ZauditCount' || name === 'ZauditEntries') && args[1]?.literal && isInteger(args[1].text)) {
+    const n = Number(args[1].text);
+    if (n < 1 || n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[1].arg.start, end: args[1].arg.end, message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.` });
+  }
+}

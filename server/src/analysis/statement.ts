@@ -1,0 +1,68 @@
+/**
+ * One statement's analysis: its own diagnostics (offsets RELATIVE to the
+ * statement start) and the facts it contributes to the file-level checks.
+ * It reads the statement's own text and nodes only, which is what lets the
+ * Analyzer cache the result by statement object.
+ */
+import type { Catalog } from '../catalog/catalog';
+import { ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
+import type { AnalysisDiagnostic } from './diagnostic';
+import type { StatementResult, StatementSummary } from './facts';
+import { parseDisableDirective } from './silencing';
+import type { FunctionSuggester } from './suggest';
+import { checkBareWords } from './rules/bareWords';
+import { recordBareCallFacts } from './rules/callFacts';
+import { checkCall } from './rules/calls';
+import { checkCommentCutsText } from './rules/comments';
+import type { StatementContext } from './rules/context';
+import { checkHeader } from './rules/header';
+import { reportSyntaxErrors } from './rules/syntaxErrors';
+import { isLoopValue, LOOP_FUNCTIONS, reportLoopValueOutsideLoop } from './rules/loops';
+
+export function analyzeStatement(st: Statement, text: string, base: number, catalog: Catalog, suggester: FunctionSuggester): StatementResult {
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const summary: StatementSummary = {};
+  if (st.kind === StatementKind.Blank) return { diagnostics, summary };
+  if (st.kind === StatementKind.Comment) {
+    const disable = parseDisableDirective(text.slice(base + st.start + 2, base + st.end).trim());
+    if (disable) summary.disable = disable;
+    return { diagnostics, summary };
+  }
+  if (st.kind === StatementKind.Header) {
+    checkHeader(st, text, base, diagnostics, summary);
+    return { diagnostics, summary };
+  }
+  const rel = (a: number, b: number) => text.slice(base + a, base + b);
+  reportSyntaxErrors(st, diagnostics);
+  const ctx: StatementContext = { catalog, suggester, text, base, rel, diagnostics, summary };
+  walkNodes(st.nodes, 0, ctx, false, false);
+  checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
+  return { diagnostics, summary };
+}
+
+/**
+ * Runs the call rules on every call, nested ones included. `inCall`: inside
+ * a call's argument; `inLoop`: inside the code of Zrepeat, ZforSplit or ZforJson.
+ */
+function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
+  // Iterative over siblings, recursive over nesting (bounded by a depth guard).
+  if (depth > 200) return;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k];
+    if (node.kind === NodeKind.Call) {
+      checkCall(node, ctx, inCall, inLoop);
+      const name = ctx.rel(node.start, node.nameEnd);
+      const loop = inLoop || LOOP_FUNCTIONS.has(name);
+      const args = node.args;
+      for (let j = 0; j < args.length; j++) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+    } else if (node.kind === NodeKind.BareCall) {
+      const name = ctx.rel(node.start, node.end);
+      recordBareCallFacts(node, name, ctx);
+      if (!inLoop && isLoopValue(name)) reportLoopValueOutsideLoop(name, node.start, node.end, ctx);
+    } else if (node.kind === NodeKind.Group) {
+      walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
+    } else if (node.kind === NodeKind.Comment) {
+      checkCommentCutsText(node, ctx);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * "Did you mean" suggestions: the closest candidate to a misspelt word, and
+ * the per-Analyzer cache of function-name suggestions.
+ */
+import type { Catalog } from '../catalog/catalog';
+
+/** How many unknown names' suggestions a FunctionSuggester remembers. */
+const SUGGESTION_CACHE_LIMIT = 4096;
+
+/**
+ * The "did you mean" name for an unknown function, cached per name: a file
+ * repeats its typos (and a generated or pasted file may repeat one name
+ * thousands of times), and the search is the costliest part of a call check.
+ */
+export class FunctionSuggester {
+  /** The catalog's function names (empty: no catalog loaded, nothing to compare with). */
+  readonly names: readonly string[];
+  /** Answers by unknown name ('' = no suggestion); bounded, cleared when full. */
+  private readonly answers = new Map<string, string>();
+
+  constructor(private readonly catalog: Catalog) {
+    this.names = catalog.functions.map((f) => f.name);
+  }
+
+  suggest(name: string): string | undefined {
+    const cached = this.answers.get(name);
+    if (cached !== undefined) return cached === '' ? undefined : cached;
+    const ci = this.catalog.getFunctionIgnoringCase(name);
+    const found = ci ? ci.name : closest(name, this.names);
+    if (this.answers.size >= SUGGESTION_CACHE_LIMIT) this.answers.clear();
+    this.answers.set(name, found ?? '');
+    return found;
+  }
+}
+
+/** Lower-cased candidate lists, by list identity (the catalog's name list, the fixed word lists, value sets). */
+const loweredLists = new WeakMap<readonly string[], string[]>();
+
+function lowered(candidates: readonly string[]): string[] {
+  let list = loweredLists.get(candidates);
+  if (!list || list.length !== candidates.length) {
+    list = candidates.map((c) => c.toLowerCase());
+    loweredLists.set(candidates, list);
+  }
+  return list;
+}
+
+/** The closest candidate by edit distance (at most a third of the length, min 2), or undefined. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  const lows = lowered(candidates);
+  let best: string | undefined;
+  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (let k = 0; k < lows.length; k++) {
+    const c = lows[k];
+    // Cheap lower bounds first: the length difference, then the letters one word has and the other lacks.
+    if (Math.abs(candidates[k].length - word.length) >= bestD) continue;
+    if (bagDistance(lower, c, bestD) >= bestD) continue;
+    const d = editDistance(lower, c, bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = candidates[k];
+    }
+  }
+  return best;
+}
+
+const bagCounts = new Int32Array(128);
+
+/**
+ * A lower bound of the edit distance: the larger of the two multiset
+ * differences of the characters (ASCII counted exactly; other characters
+ * are not counted, which only lowers the bound). Stops at `limit`.
+ */
+function bagDistance(a: string, b: string, limit: number): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < 128) bagCounts[c]++;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c < 128) bagCounts[c]--;
+  }
+  let surplus = 0;
+  let deficit = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < 128) {
+      const n = bagCounts[c];
+      if (n > 0) surplus += n;
+      else if (n < 0) deficit -= n;
+      bagCounts[c] = 0;
+    }
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c < 128) {
+      const n = bagCounts[c];
+      if (n < 0) deficit -= n;
+      bagCounts[c] = 0;
+    }
+  }
+  const bound = surplus > deficit ? surplus : deficit;
+  return bound < limit ? bound : limit;
+}
+
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const del = prev[j] + 1;
+      const ins = cur[j - 1] + 1;
+      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin >= limit) return limit;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[b.length];
+}
