@@ -45,7 +45,11 @@ function lowered(candidates: readonly string[]): string[] {
   return list;
 }
 
-/** The closest candidate by edit distance (at most a third of the length, min 2), or undefined. */
+/**
+ * The closest candidate by edit distance (optimal string alignment, case
+ * ignored; at most a third of the length, min 2), or undefined. At equal
+ * distance the first candidate wins.
+ */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
   const lows = lowered(candidates);
@@ -69,7 +73,7 @@ const bagCounts = new Int32Array(128);
 
 /**
  * A lower bound of the edit distance: the larger of the two multiset
- * differences of the characters (ASCII counted exactly; other characters
+ * differences of the characters (a transposition changes neither) (ASCII counted exactly; other characters
  * are not counted, which only lowers the bound). Stops at `limit`.
  */
 function bagDistance(a: string, b: string, limit: number): number {
@@ -106,29 +110,48 @@ function bagDistance(a: string, b: string, limit: number): number {
 
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
 
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions
+ * and transpositions of two neighbouring characters each count one edit
+ * (`ztitel` is one edit from `ztitle`, two from `ztime`: a swap is the
+ * commonest typo). Stops with `limit` once a row's minimum reaches it: each
+ * row's minimum is at most one more than the row before's (a deletion), so
+ * a transposition, which adds one to a value two rows back, cannot go below
+ * the limit either.
+ */
 function editDistance(a: string, b: string, limit: number): number {
   if (rowA.length <= b.length) {
     rowA = new Int32Array(b.length * 2 + 1);
     rowB = new Int32Array(b.length * 2 + 1);
+    rowC = new Int32Array(b.length * 2 + 1);
   }
-  let prev = rowA;
-  let cur = rowB;
+  let before = rowC; // row i - 2
+  let prev = rowA; // row i - 1
+  let cur = rowB; // row i
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
+    const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= b.length; j++) {
-      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const cb = b.charCodeAt(j - 1);
+      const sub = prev[j - 1] + (ca === cb ? 0 : 1);
       const del = prev[j] + 1;
       const ins = cur[j - 1] + 1;
-      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      let v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      if (j > 1 && ca !== cb && ca === b.charCodeAt(j - 2) && caBefore === cb) {
+        const swap = before[j - 2] + 1;
+        if (swap < v) v = swap;
+      }
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin >= limit) return limit;
-    const t = prev;
+    const t = before;
+    before = prev;
     prev = cur;
     cur = t;
   }

@@ -76,13 +76,9 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     case 'unknown-function': {
       if (!/^Z[A-Za-z0-9]+$/.test(text)) return [];
       const names = nearestNames(text, ctx.catalog.functions.map((f) => f.name), 3, commonRank);
-      if (names.length === 0) return [];
-      const best = names[0];
-      const bestD = spellingDistance(text, best, 99);
-      // The analysis' own suggestion stays preferred unless ours is strictly closer.
-      const theirs = existing.find((f) => f.preferred)?.edits[0]?.newText;
-      const oursFirst = theirs === undefined || spellingDistance(text, theirs, 99) > bestD;
-      return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === best));
+      // The analysis' own suggestion (the same distance: swaps count one edit there too) stays preferred.
+      const oursFirst = !existing.some((f) => f.preferred);
+      return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === names[0]));
     }
     case 'unknown-permission': {
       const { prefix, name } = splitPermissionPrefix(text);
