@@ -151,8 +151,39 @@ describe('lsp: features over stdio', function () {
       const color = list.items.find((i: any) => i.label === 'Zcolor');
       assert.strictEqual(list.itemDefaults, undefined);
       assert.ok(color.textEdit && color.detail && color.documentation, JSON.stringify(color));
+      assert.strictEqual(color.labelDetails, undefined);
     } finally {
       await plain.shutdown();
+    }
+  });
+
+  it("shows a function's parameters beside its name (labelDetails) only to clients that support them", async () => {
+    const position = positionOf(TEXT, 'ZaddButton', 4);
+    const supported = await client.request('textDocument/completion', { textDocument: { uri: DOC }, position, context: { triggerKind: 1 } });
+    const field = supported.items.find((i: any) => i.label === 'ZaddField');
+    assert.deepStrictEqual(field.labelDetails, { detail: '{name;value;inline?;index?}' });
+    const bare = supported.items.find((i: any) => i.label === 'ZafkChannelID');
+    assert.deepStrictEqual(bare.labelDetails, { detail: '{}' });
+    // detail and documentation still come with resolve, as for every client.
+    assert.strictEqual(field.detail, undefined);
+    const resolved = await client.request('completionItem/resolve', field);
+    assert.strictEqual(resolved.detail, 'ZaddField{name;value;inline?;index?}');
+    assert.ok(resolved.documentation, JSON.stringify(resolved));
+
+    const declared = capabilities({ pull: false }) as any;
+    delete declared.textDocument.completion.completionItem.labelDetailsSupport;
+    const older = new LspClient();
+    try {
+      await older.initialize({ capabilities: declared });
+      await older.notify('textDocument/didOpen', { textDocument: { uri: DOC, languageId: 'zscript', version: 1, text: TEXT } });
+      const list = await older.request('textDocument/completion', { textDocument: { uri: DOC }, position, context: { triggerKind: 1 } });
+      assert.ok(list.items.length > 100, `${list.items.length} items`);
+      assert.ok(list.items.every((i: any) => i.labelDetails === undefined), 'no labelDetails without labelDetailsSupport');
+      const item = list.items.find((i: any) => i.label === 'ZaddField');
+      const again = await older.request('completionItem/resolve', item);
+      assert.strictEqual(again.detail, 'ZaddField{name;value;inline?;index?}');
+    } finally {
+      await older.shutdown();
     }
   });
 

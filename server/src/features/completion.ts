@@ -3,7 +3,7 @@
  * parameters), values of the parameter an argument binds to, header directive
  * names and values. Only the statement under the cursor is looked at.
  */
-import type { CompletionItem, CompletionItemKind, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { Parameter, signatureOf } from '../catalog/signature';
@@ -66,6 +66,8 @@ interface FunctionEntry {
   readonly fn: FunctionRecord;
   readonly snippet: string;
   readonly commonRank: number;
+  /** Shown in the list beside the name (clients that support it): the parameters. */
+  readonly labelDetails: CompletionItemLabelDetails | undefined;
 }
 
 const entriesByCatalog = new WeakMap<Catalog, FunctionEntry[]>();
@@ -75,11 +77,21 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
   if (!entries) {
     entries = catalog.functions.map((fn) => {
       const rank = COMMON_FUNCTIONS.indexOf(fn.name);
-      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank };
+      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank, labelDetails: labelDetailsOf(fn) };
     });
     entriesByCatalog.set(catalog, entries);
   }
   return entries;
+}
+
+/**
+ * `{ detail: '{name;value;inline?;index?}' }`: the syntax after the name, for
+ * the list itself. No `description` (the catalog section): it would add about
+ * a third to every function list on the wire, and hover shows it anyway.
+ */
+function labelDetailsOf(fn: FunctionRecord): CompletionItemLabelDetails | undefined {
+  if (!fn.syntax.startsWith(fn.name) || fn.syntax.length === fn.name.length) return undefined;
+  return { detail: fn.syntax.slice(fn.name.length) };
 }
 
 /** `Zname{${1:required};;${2:required}}`: tab stops for required parameters only; optional ones before them stay empty. */
@@ -206,6 +218,7 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
       textEdit: { range, newText: followedByBrace ? fn.name : entry.snippet },
       data: { zscript: 'function', name: fn.name },
     };
+    if (entry.labelDetails) item.labelDetails = entry.labelDetails;
     items.push(item);
     if (exact && (!best || sortText < bestKey)) {
       best = item;

@@ -53,6 +53,7 @@ export function clientSupportOf(capabilities: ClientCapabilities | undefined): C
     completion: {
       itemDefaults: Array.isArray(itemDefaults) ? itemDefaults : [],
       resolveProperties: Array.isArray(resolveProperties) ? resolveProperties : [],
+      labelDetails: completion?.completionItem?.labelDetailsSupport === true,
     },
   };
 }

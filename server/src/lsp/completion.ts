@@ -7,6 +7,8 @@
  *   every item (the item then carries only `textEditText` when it differs
  *   from its label);
  * - no `filterText` equal to the label (that is the protocol default);
+ * - `labelDetails` (a function's parameters beside its name) only to clients that declare `labelDetailsSupport`: others would
+ *   ignore them, and they still get the syntax as `detail`;
  * - `detail` and `documentation` deferred to completionItem/resolve when the
  *   client says it resolves them, restored (with the item's own `data`) from
  *   a stash of the last two lists; the wire item carries only a stash key.
@@ -20,6 +22,8 @@ export interface CompletionWireSupport {
   itemDefaults: readonly string[];
   /** completionItem.resolveSupport.properties as declared by the client. */
   resolveProperties: readonly string[];
+  /** completionItem.labelDetailsSupport as declared by the client. */
+  labelDetails?: boolean;
 }
 
 const STASH_KEY = '$z';
@@ -67,6 +71,7 @@ export class CompletionWire {
     }
     const deferDetail = this.support.resolveProperties.includes('detail');
     const deferDocs = this.support.resolveProperties.includes('documentation');
+    const labelDetails = this.support.labelDetails === true;
     const generation = ++this.generation;
     const stash: Stashed[] = [];
 
@@ -103,6 +108,9 @@ export class CompletionWire {
           case 'documentation':
             if (deferDocs) (saved ??= {}).documentation = value as CompletionItem['documentation'];
             else item.documentation = value as CompletionItem['documentation'];
+            break;
+          case 'labelDetails':
+            if (labelDetails) item.labelDetails = value as CompletionItem['labelDetails'];
             break;
           case 'data':
             break;
