@@ -99,6 +99,21 @@ describe('features: code actions', () => {
     assert.deepStrictEqual(fixed, ['ZonlyPerms{ banMembers }', 'ZeditChannelPerms{123456789012345678;123456789012345678;-sendMessages}']);
   });
 
+  it('offers each fix once when the analysis carries it too (permissions, durations), one preferred at most', () => {
+    const svc = service();
+    const text = '#trigger !hi\nZonlyPerms{ banMember }\nZeditChannelPerms{123456789012345678;123456789012345678;-sendMesages}\nZcooldown{10}\n';
+    svc.openDocument(URI, text, 1);
+    const diagnostics = svc.diagnostics(URI).filter((d) => d.code === 'unknown-permission' || d.code === 'invalid-duration');
+    assert.strictEqual(diagnostics.length, 3);
+    for (const d of diagnostics) {
+      const fixes = svc.codeActions(URI, d.range, [d]).filter((a) => a.title.startsWith('Change to'));
+      const edits = fixes.map((a) => JSON.stringify(a.edit!.changes![URI]));
+      assert.strictEqual(new Set(fixes.map((a) => a.title)).size, fixes.length, `duplicate title: ${fixes.map((a) => a.title)}`);
+      assert.strictEqual(new Set(edits).size, edits.length, 'duplicate edit');
+      assert.ok(fixes.filter((a) => a.isPreferred).length <= 1);
+    }
+  });
+
   it('adds a unit to a duration written as a bare number', () => {
     const svc = service();
     const text = 'Zcooldown{10}\n';

@@ -57,9 +57,9 @@ function commonRank(name: string): number {
 }
 
 /**
- * Fixes the analysis does not carry: more spellings for an unknown function
- * (neighbour swaps count as one edit), the nearest permission names, and units
- * for a duration written as a bare number.
+ * Fixes beyond the analysis' own (which come first and stay preferred): more
+ * spellings for an unknown function or permission, more units for a duration
+ * written as a bare number. Whatever the analysis already offers is left out.
  */
 function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[], ctx: FeatureContext): FixData[] {
   const { doc } = model;
@@ -90,7 +90,7 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     case 'invalid-duration': {
       const m = /^(\d+)$/.exec(text);
       if (!m || Number(m[1]) === 0) return [];
-      return ['s', 'm', 'h'].map((unit) => change(m[1] + unit, false));
+      return ['s', 'm', 'h'].map((unit) => m[1] + unit).filter((t) => !taken.has(t)).map((t) => change(t, false));
     }
     default:
       return [];

@@ -7,7 +7,7 @@
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../catalog/valueSets';
-import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
+import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
 import type { Argument } from '../../syntax/tree';
 import type { Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
@@ -55,7 +55,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     case 'duration': {
       const secs = parseDuration(text);
       if (secs === undefined) {
-        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`);
+        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`, unitFixes(text, arg, ctx));
       } else if (secs === 0 && fn.name !== 'ZslowMode') {
         push('invalid-duration', 'error', `A duration of zero is an error for ${fn.name}; write a length such as 10m.`);
       } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
@@ -73,11 +73,37 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       if (!resolvePermission(target)) {
         if (/^useexternalemojis$/i.test(target)) {
           push('unknown-permission', 'error', 'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.', [{ title: 'Change to usexternalEmojis', edits: [{ start: arg.start, end: arg.end, newText: text.slice(0, text.length - target.length) + 'usexternalEmojis' }], preferred: true }]);
-        } else push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.`);
+        } else {
+          const suggestion = closest(normalizeSpacing(target), PERMISSION_WORDS);
+          // The prefix (+, - or /, with any space after it) stays as written.
+          const replacement = suggestion && text.slice(0, text.length - target.length) + suggestion;
+          push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.${suggestion ? ` Did you mean ${suggestion}?` : ''}`, replacement ? [{ title: `Change to ${replacement}`, edits: [trimmedEdit(text, arg, ctx, replacement)], preferred: true }] : undefined);
+        }
       }
       break;
     }
   }
+}
+
+/** Permission names and their aliases, the candidates for a misspelt one. */
+const PERMISSION_WORDS: readonly string[] = [...PERMISSIONS.map((p) => p.name), ...PERMISSIONS.flatMap((p) => p.aliases)];
+
+/** The engine ignores spaces, `_` and `-` in permission names: so does the search for the closest one. */
+function normalizeSpacing(name: string): string {
+  return name.replace(/[\s_-]+/g, '');
+}
+
+/** A bare number where a duration belongs (`10`): the units it most likely meant, none preferred. */
+function unitFixes(text: string, arg: Argument, ctx: StatementContext): AnalysisFix[] | undefined {
+  if (!/^\d+$/.test(text) || Number(text) === 0) return undefined;
+  return ['s', 'm'].map((unit) => ({ title: `Change to ${text}${unit}`, edits: [trimmedEdit(text, arg, ctx, text + unit)] }));
+}
+
+/** An edit replacing the argument's trimmed `text` (the spaces around it stay). */
+function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText: string): { start: number; end: number; newText: string } {
+  const raw = ctx.rel(arg.start, arg.end);
+  const start = arg.start + raw.length - raw.trimStart().length;
+  return { start, end: start + text.length, newText };
 }
 
 /** The documented limits of literal amounts: Zclear 1 to 100 messages, the audit log 1 to 100 entries. */

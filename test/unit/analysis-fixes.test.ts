@@ -1,0 +1,66 @@
+/**
+ * Fixes carried by the analysis' diagnostics for a misspelt permission and a
+ * duration written as a bare number (the code actions show them first).
+ */
+import * as assert from 'assert';
+import { bundledCatalog } from '../../server/src/catalog';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { Analyzer, AnalysisDiagnostic } from '../../server/src/analysis';
+
+const catalog = bundledCatalog();
+const analyzer = new Analyzer(catalog);
+
+function diagnose(text: string): AnalysisDiagnostic[] {
+  return analyzer.diagnose(parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) }));
+}
+
+function applied(text: string, d: AnalysisDiagnostic, k = 0): string {
+  const e = d.fixes![k].edits[0];
+  return text.slice(0, e.start) + e.newText + text.slice(e.end);
+}
+
+describe('analysis: fixes', () => {
+  it('unknown-permission: the closest permission name, the spaces around it kept', () => {
+    const text = '#trigger !x\nZonlyPerms{ banMember }';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'unknown-permission');
+    assert.match(d.message, /Did you mean banMembers\?/);
+    assert.strictEqual(d.fixes!.length, 1);
+    assert.strictEqual(d.fixes![0].preferred, true);
+    assert.strictEqual(d.fixes![0].title, 'Change to banMembers');
+    assert.strictEqual(applied(text, d), '#trigger !x\nZonlyPerms{ banMembers }');
+  });
+
+  it('unknown-permission: a +, - or / prefix stays as written', () => {
+    for (const prefix of ['+', '-', '/', '- ']) {
+      const text = `#trigger !x\nZeditChannelPerms{123456789012345678;123456789012345678;${prefix}sendMesages}`;
+      const d = diagnose(text).find((x) => x.code === 'unknown-permission')!;
+      assert.ok(d, prefix);
+      assert.strictEqual(applied(text, d), `#trigger !x\nZeditChannelPerms{123456789012345678;123456789012345678;${prefix}sendMessages}`);
+    }
+  });
+
+  it('unknown-permission: spaces, _ and - in the name are ignored by the search; no fix when nothing is close', () => {
+    const text = '#trigger !x\nZonlyPerms{ban_membrs}';
+    assert.strictEqual(applied(text, diagnose(text)[0]), '#trigger !x\nZonlyPerms{banMembers}');
+    const [far] = diagnose('#trigger !x\nZonlyPerms{flyAround}');
+    assert.strictEqual(far.code, 'unknown-permission');
+    assert.strictEqual(far.fixes, undefined);
+    assert.doesNotMatch(far.message, /Did you mean/);
+  });
+
+  it('invalid-duration: a bare number offers seconds and minutes, none preferred', () => {
+    const text = '#trigger !x\nZcooldown{ 10 }';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'invalid-duration');
+    assert.deepStrictEqual(d.fixes!.map((f) => f.title), ['Change to 10s', 'Change to 10m']);
+    assert.ok(d.fixes!.every((f) => !f.preferred));
+    assert.deepStrictEqual(d.fixes!.map((_, k) => applied(text, d, k)), ['#trigger !x\nZcooldown{ 10s }', '#trigger !x\nZcooldown{ 10m }']);
+  });
+
+  it('invalid-duration: no unit fix for words or for zero', () => {
+    assert.strictEqual(diagnose('#trigger !x\nZcooldown{ten minutes}')[0].fixes, undefined);
+    const zero = diagnose('#trigger !x\nZtimeout{123456789012345678;0}').find((d) => d.code === 'invalid-duration')!;
+    assert.strictEqual(zero.fixes, undefined);
+  });
+});
