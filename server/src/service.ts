@@ -44,7 +44,7 @@ import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
-import { LspDiagnostics } from './lsp/diagnostics';
+import { LspDiagnostics } from './features/statementDiagnostics';
 import { Analyzer } from './analysis/analyzer';
 import { completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
@@ -59,17 +59,9 @@ import { colorPresentationsFor, documentColorsOf } from './features/colors';
 import { documentLinksOf } from './features/links';
 import { selectionRangesAt } from './features/selectionRange';
 import { formattingEdits } from './features/formatting';
+import type { ServiceSettings, Severity } from './features/settings';
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
-
-export interface ServiceSettings {
-  /** Parameter-name inlay hints: all arguments, literal arguments only, or none. Default 'literals'. */
-  inlayHintsParameterNames: 'all' | 'literals' | 'none';
-  /** Default-value inlay hints for omitted or empty optional parameters. Default true. */
-  inlayHintsDefaults: boolean;
-  /** Severity per diagnostic code; 'off' silences the code. */
-  severity: Record<string, Severity | 'off'>;
-}
+export type { ServiceSettings, Severity } from './features/settings';
 
 /** A content change as LSP sends it: ranged (incremental) or whole text. */
 export type ContentChange = { range: Range; text: string } | { text: string };
@@ -288,7 +280,7 @@ export class LanguageService implements ZscriptLanguageService {
     if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
     let result: Diagnostic[];
     try {
-      // Per-statement LSP diagnostics are cached (lsp/diagnostics.ts); the previous tree lets the
+      // Per-statement LSP diagnostics are cached (features/statementDiagnostics.ts); the previous tree lets the
       // analyzer reuse its results by position (the tree itself the first time: results kept by
       // tree, not per statement). Same list as converting analyzer.diagnose().
       const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree ?? state.tree);

@@ -16,7 +16,7 @@ import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';
 import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { LanguageService } from '../../server/src/service';
-import { lineStarts, withPositions } from '../../server/src/lsp/diagnostics';
+import { lineStarts, withPositions } from '../../server/src/features/statementDiagnostics';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from './client';

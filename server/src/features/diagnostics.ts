@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Severity } from '../service';
+import type { Severity } from './settings';
 
 export interface FixEdit {
   readonly start: number;

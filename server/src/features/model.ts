@@ -20,7 +20,7 @@ import {
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
-import type { ServiceSettings } from '../service';
+import type { ServiceSettings } from './settings';
 import type { WorkspaceIndex } from '../analysis/workspace';
 
 export interface DocumentModel {

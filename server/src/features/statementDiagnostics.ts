@@ -5,7 +5,7 @@
  * statement's own list (relative offsets, one shared array per statement
  * object) and a short list of cross-statement / file-level ones (absolute).
  * Here every statement list is converted to LSP diagnostics once, by the
- * usual converter (features/diagnostics.ts), and the converted objects are
+ * usual converter (diagnostics.ts), and the converted objects are
  * cached by that array. A later request reuses them as they are when the
  * statement still starts on the same line (any edit that adds no line
  * before it), or as copies moved by whole lines otherwise; only the
@@ -22,9 +22,9 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisDiagnostic, DiagnosisParts, flattenDiagnosis, isSilenced, rebased } from '../analysis/analyzer';
-import { toLspDiagnostics } from '../features/diagnostics';
+import { toLspDiagnostics } from './diagnostics';
 import { Statement, StatementKind, SyntaxTree } from '../syntax/tree';
-import type { Severity } from '../service';
+import type { Severity } from './settings';
 
 type Overrides = Readonly<Record<string, Severity | 'off'>>;
 

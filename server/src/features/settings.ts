@@ -1,0 +1,17 @@
+/**
+ * The settings features read (FeatureContext.settings). They live here, below
+ * the service, so that features never import from the service above them;
+ * service.ts re-exports them for its callers.
+ */
+import type { Severity } from '../analysis/codes';
+
+export type { Severity };
+
+export interface ServiceSettings {
+  /** Parameter-name inlay hints: all arguments, literal arguments only, or none. Default 'literals'. */
+  inlayHintsParameterNames: 'all' | 'literals' | 'none';
+  /** Default-value inlay hints for omitted or empty optional parameters. Default true. */
+  inlayHintsDefaults: boolean;
+  /** Severity per diagnostic code; 'off' silences the code. */
+  severity: Record<string, Severity | 'off'>;
+}
