@@ -63,6 +63,14 @@ describe('analysis: checks', () => {
     assert.strictEqual(d.fixes![0].edits[0].newText, 'ZaddField');
     assert.strictEqual(closest('ZaddFeild', catalog.functions.map((f) => f.name)), 'ZaddField');
   });
+  it('comment-cuts-text advises braces, not an escape (the language has none for "/")', () => {
+    const [d] = diagnose('#trigger !x\nSee https://example.com/docs');
+    assert.strictEqual(d.code, 'comment-cuts-text');
+    assert.doesNotMatch(d.message, /escape it/i);
+    assert.match(d.message, /inside a call's braces/);
+    // The advice works: inside braces the same URL is text.
+    assert.deepStrictEqual(diagnose('#trigger !x\nZdescription{See https://example.com/docs}'), []);
+  });
   it('too-many-arguments fix removes the surplus argument with its ";"', () => {
     const text = '#trigger !x\nZuppercase{a;b}';
     const [d] = diagnose(text);
