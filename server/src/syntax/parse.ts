@@ -266,31 +266,39 @@ let lastEnd = 0;
  * answer never outlives the parse it was given for (see `ParseOptions`).
  */
 class BareNames {
-  private readonly names: (string | null)[] = new Array<string | null>(BARE_SLOTS).fill(null);
-  private readonly answers = new Uint8Array(BARE_SLOTS);
+  /** Allocated on the first question (incremental reparse makes a parser per edit, often with no candidate). */
+  private names: (string | null)[] | null = null;
+  private answers: Uint8Array | null = null;
 
-  constructor(readonly options: ParseOptions) {}
+  /** `slots` is a power of two. */
+  constructor(
+    readonly options: ParseOptions,
+    private readonly slots: number,
+  ) {}
 
   /** isBareCallable(text[pos, end)). */
   ask(text: string, pos: number, end: number): boolean {
     let h = 0;
     for (let q = pos + 1; q < end; q++) h = (h * 31 + text.charCodeAt(q)) | 0;
-    const slot = (h ^ (h >>> 9) ^ (end - pos)) & (BARE_SLOTS - 1);
+    const slot = (h ^ (h >>> 9) ^ (end - pos)) & (this.slots - 1);
+    if (this.names === null) {
+      this.names = new Array<string | null>(this.slots).fill(null);
+      this.answers = new Uint8Array(this.slots);
+    }
     const known = this.names[slot];
     if (known !== null && known.length === end - pos) {
       let q = 1;
       while (q < known.length && known.charCodeAt(q) === text.charCodeAt(pos + q)) q++;
-      if (q === known.length) return this.answers[slot] === 1;
+      if (q === known.length) return this.answers![slot] === 1;
     }
     const name = text.slice(pos, end);
     const yes = this.options.isBareCallable(name);
     this.names[slot] = name;
-    this.answers[slot] = yes ? 1 : 0;
+    this.answers![slot] = yes ? 1 : 0;
     return yes;
   }
 }
 
-const BARE_SLOTS = 256;
 
 /** What a body statement scanned by `parseCommandFile` needs to build its nodes later: the text and the options. */
 class Source {
@@ -302,7 +310,7 @@ class Source {
   ) {}
 
   get bare(): BareNames {
-    return (this.#bare ??= new BareNames(this.options));
+    return (this.#bare ??= new BareNames(this.options, 256));
   }
 }
 
@@ -416,7 +424,7 @@ const NO_OPTIONS: ParseOptions = { isBareCallable: () => false };
 /** Marks a body statement whose nodes are being built. */
 const BUILDING = new Source('', NO_OPTIONS);
 
-const NO_BARE = new BareNames(NO_OPTIONS);
+const NO_BARE = new BareNames(NO_OPTIONS, 1);
 
 /** The body parser lazily built statements borrow (null while borrowed). */
 let spareBodyParser: BodyParser | null = null;
@@ -450,7 +458,7 @@ export class StatementParser {
     options: ParseOptions,
   ) {
     this.bp.text = text;
-    this.bp.bare = new BareNames(options);
+    this.bp.bare = new BareNames(options, 16);
   }
 
   /** Parses the statement starting at `start` (a line start at brace depth 0); sets `this.end`. */
