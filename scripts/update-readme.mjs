@@ -48,6 +48,10 @@ function main() {
   }
   const last = path.join(root, 'bench', 'last-run.txt');
   if (fs.existsSync(last)) next = replaceSection(next, 'bench', '```\n' + fs.readFileSync(last, 'utf8').trimEnd() + '\n```');
+  if (next === readme) {
+    console.log('update-readme: README.md already up to date');
+    return;
+  }
   fs.writeFileSync(readmePath, next);
   console.log('update-readme: README.md updated');
 }

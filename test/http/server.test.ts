@@ -411,6 +411,20 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.ok(line, logLines.slice(before).join('\n'));
       assert.match(line, /"GET \/functions_list\?from=log-test HTTP\/1\.1" 200 \d+/);
     });
+
+    it('the access line gives the body bytes sent and their coding', async function () {
+      const before = logLines.length;
+      const plain = await request(`${base}/functions_list?from=log-plain`);
+      const gzip = await request(`${base}/functions_list?from=log-gzip`, { headers: { 'accept-encoding': 'gzip' } });
+      const head = await request(`${base}/functions_list?from=log-head`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+      await waitForLog(() => logLines.length >= before + 3);
+      const lineOf = (tag: string) => logLines.slice(before).find((l) => l.includes(`from=${tag}`)) ?? '';
+      assert.ok(lineOf('log-plain').includes(` 200 ${plain.body.length} identity `), lineOf('log-plain'));
+      assert.strictEqual(gzip.headers['content-encoding'], 'gzip');
+      assert.ok(lineOf('log-gzip').includes(` 200 ${gzip.body.length} gzip `), lineOf('log-gzip'));
+      assert.strictEqual(head.headers['content-encoding'], 'br');
+      assert.ok(lineOf('log-head').includes(' 200 0 br '), lineOf('log-head'));
+    });
   });
 });
 

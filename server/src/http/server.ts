@@ -200,8 +200,13 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   let lastSignature = dir !== undefined ? catalogSignature(dir) : '';
 
   // --- request handling -----------------------------------------------------
+  // writeHead with a flat header list bypasses the response's header map, so
+  // getHeader() cannot tell the access log what was sent; record it here.
+  const sentBodies = new WeakMap<http.ServerResponse, { bytes: number; coding: string }>();
+
   function send(res: http.ServerResponse, status: number, headers: readonly string[], body: Buffer | undefined, head: boolean): void {
     if (stopping) res.setHeader('Connection', 'close');
+    if (accessLog) sentBodies.set(res, { bytes: head || body === undefined ? 0 : body.length, coding: contentCoding(headers) });
     res.writeHead(status, headers as string[]);
     if (head || body === undefined) res.end();
     else res.end(body);
@@ -344,9 +349,8 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
           const started = process.hrtime.bigint();
           res.on('finish', () => {
             const ms = Number(process.hrtime.bigint() - started) / 1e6;
-            const length = res.getHeader('content-length') ?? 0;
-            const coding = res.getHeader('content-encoding') ?? 'identity';
-            log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${length} ${coding} ${ms.toFixed(2)}ms`);
+            const sent = sentBodies.get(res) ?? { bytes: 0, coding: 'identity' };
+            log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${ms.toFixed(2)}ms`);
           });
           handle(req, res);
         }
@@ -497,4 +501,10 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     },
     source,
   };
+}
+
+/** The Content-Encoding of a flat header list, `identity` when there is none. */
+function contentCoding(headers: readonly string[]): string {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i].toLowerCase() === 'content-encoding') return headers[i + 1];
+  return 'identity';
 }

@@ -1,0 +1,35 @@
+/**
+ * Every diagnostic code's documented example (codes.ts, shown in the README's
+ * table) must produce that code, and nothing else that is an error: a user
+ * who pastes an example from the table sees exactly what the table says.
+ *
+ * Examples are one line, or several joined by " + " (header lines and body
+ * lines of one file); a body-only example gets `#trigger !x` above it.
+ */
+import * as assert from 'assert';
+import { bundledCatalog } from '../../server/src/catalog';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { Analyzer, DIAGNOSTIC_CODES } from '../../server/src/analysis';
+
+const catalog = bundledCatalog();
+
+export function exampleFile(code: string, example: string): string {
+  if (code === 'missing-trigger') return 'Hello Zusername\n';
+  const lines = example.split(' + ');
+  if (!lines.some((line) => line.startsWith('#trigger'))) lines.unshift('#trigger !x');
+  return lines.join('\n') + '\n';
+}
+
+describe('analysis: the documented example of every code', () => {
+  for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
+    it(`${code}: ${info.example}`, () => {
+      const text = exampleFile(code, info.example);
+      const found = new Analyzer(catalog).diagnose(parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) }));
+      const summary = found.map((d) => `${d.code} (${d.severity}): ${d.message}`).join('\n');
+      assert.ok(found.some((d) => d.code === code), `no ${code} in:\n${summary}`);
+      const otherErrors = found.filter((d) => d.code !== code && d.severity === 'error');
+      assert.deepStrictEqual(otherErrors.map((d) => d.code), [], `other errors:\n${summary}`);
+      assert.strictEqual(found.find((d) => d.code === code)!.severity, info.severity, 'default severity');
+    });
+  }
+});
