@@ -136,10 +136,18 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     const t = triggerValue.value.trim();
     const kind = type ?? 'prefix';
     let problem: string | undefined;
+    let severity: 'error' | 'warning' = 'error';
+    const interactionForm = /^onInteraction(\{[^}]*\})?$/.test(t);
     if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
-    else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
+    else if (kind === 'event' && interactionForm) problem = `"${t}" is not one of the events: it starts an interaction command. Use "#type interaction".`;
+    else if (kind === 'prefix' && (interactionForm || (catalog.triggers.length > 0 && catalog.getTrigger(t)))) {
+      // The bot loads it as a prefix command that only runs when someone types the word: almost surely a forgotten #type.
+      severity = 'warning';
+      const wanted = interactionForm ? 'interaction' : 'event';
+      problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
+    } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
     else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
-    if (problem) out.push({ code: 'trigger-type-mismatch', severity: 'error', start: triggerValue.start, end: triggerValue.end, message: problem });
+    if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
   }
   if (type === 'event' && triggerValue) {
     const trigger = catalog.getTrigger(triggerValue.value.trim());

@@ -12,12 +12,94 @@ const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
 const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = { ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' } };
 
+const MIXED_MESSAGE = 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.';
+
+/** Whether " && " and " || " both occur outside nested calls and braces (escapes skipped). */
+function hasMixedTopLevelOperators(raw: string): boolean {
+  if (raw.indexOf(' && ') < 0 || raw.indexOf(' || ') < 0) return false;
+  return splitTopLevelCondition(raw) === undefined;
+}
+
+/**
+ * A non-literal condition written with a single "=" (`Zif{Zmessage{1}=yes;...}`):
+ * the text outside the nested calls holds no operator at all, only "=", so
+ * (unless a call returns an operator) the bot finds none and the condition is
+ * false: it is true only for "true" or "1", and "...=yes" is neither. Checked
+ * per " && "/" || " part, on the part's own text outside nested calls and
+ * braces; a part with ">" or "<" anywhere outside the calls is left alone.
+ */
+function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf('=') < 0) return;
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  for (const p of parts) {
+    let own = '';
+    let firstEq = -1;
+    let depth = 0;
+    for (let i = p.start; i < p.end; i++) {
+      const c = raw[i];
+      if (c === '\\') {
+        i++;
+        if (depth === 0) own += '_';
+      } else if (c === '{') depth++;
+      else if (c === '}') depth = Math.max(0, depth - 1);
+      else if (depth === 0) {
+        if (c === '=' && firstEq < 0) firstEq = i;
+        own += c;
+      }
+    }
+    // Calls leave "Zname" in `own` (their braces are skipped); an operator would have to be in the part's own text.
+    if (firstEq < 0 || /[<>]|==|!=| contains | startsWith | endsWith /.test(own)) continue;
+    ctx.diagnostics.push({ code: 'condition-without-operator', severity: 'warning', start: arg.start + firstEq, end: arg.start + firstEq + 1, message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.' });
+  }
+}
+
 /** The checks of a call's condition argument (its first), when `name` takes one. */
 export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
     checkLiteralCondition(args[0].text, args[0].arg, ctx);
   }
-  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) checkRangedComparisons(args[0].arg, ctx);
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) {
+    if (hasMixedTopLevelOperators(ctx.rel(args[0].arg.start, args[0].arg.end))) {
+      // The " && " and " || " written outside the nested calls stay in the condition whatever the calls return.
+      ctx.diagnostics.push({ code: 'mixed-condition-operators', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: MIXED_MESSAGE });
+    } else {
+      checkRangedComparisons(args[0].arg, ctx);
+      checkSingleEquals(args[0].arg, ctx);
+    }
+  }
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') checkMisreadEquality(args[0].arg, ctx);
+}
+
+/**
+ * `>==` or `<==` in a condition's own text (outside nested calls): the bot
+ * looks for >= and <= before ==, so `<@ZuserID>==Zmessage{1}` is read as
+ * `<@ZuserID` >= `=Zmessage{1}` (a length comparison), never as equality.
+ * The characters are in the condition whatever the calls return, so this is
+ * certain for literal and non-literal conditions alike.
+ */
+function checkMisreadEquality(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf('==') < 0) return;
+  let depth = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === '>' || c === '<') && raw.startsWith('==', i + 1)) {
+      const op = `${c}=`;
+      ctx.diagnostics.push({
+        code: 'non-numeric-comparison',
+        severity: 'warning',
+        start: arg.start + i,
+        end: arg.start + i + 3,
+        message: `The bot looks for "${op}" before "==", so it reads "${c}==" as "${op}" followed by "=": the right side then starts with "=", so the bot compares the two texts' lengths and never tests equality. Put a space before "==", e.g. "${c} ==".`,
+      });
+      i += 2;
+    }
+  }
 }
 
 function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContext): void {
@@ -25,10 +107,11 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
   const hasAnd = cond.includes(' && ');
   const hasOr = cond.includes(' || ');
   if (hasAnd && hasOr) {
-    push('mixed-condition-operators', 'error', 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.');
+    push('mixed-condition-operators', 'error', MIXED_MESSAGE);
     return;
   }
   for (const part of cond.split(hasAnd ? ' && ' : hasOr ? ' || ' : /$^/)) {
+    if (part.includes('>==') || part.includes('<==')) continue; // checkMisreadEquality says what happens
     const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
     if (!op) {
       const t = part.trim();

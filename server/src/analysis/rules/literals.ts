@@ -44,7 +44,8 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       if (!isNumber(text)) push('invalid-number', 'error', `"${paramName}" must be a number, not "${text}".`);
       break;
     case 'boolean':
-      if (!isBoolean(text)) push('invalid-boolean', 'error', `"${paramName}" must be true or false, not "${text}".`);
+      // Znot takes any text: "false for `true` or `1`, true for anything else" (catalog), so Znot{1} is valid.
+      if (fn.name !== 'Znot' && !isBoolean(text)) push('invalid-boolean', 'error', `"${paramName}" must be true or false, not "${text}".`);
       break;
     case 'snowflake':
       if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
