@@ -180,8 +180,10 @@ describe('extension manifest (package.json contributions)', () => {
   it('the severity setting lists every diagnostic code with the five levels', () => {
     const severity = props['zscript.diagnostics.severity'];
     assert.deepStrictEqual(Object.keys(severity.properties ?? {}).sort(), Object.keys(DIAGNOSTIC_CODES).sort());
-    for (const entry of Object.values(severity.properties ?? {})) {
+    for (const [code, entry] of Object.entries(severity.properties ?? {})) {
       assert.deepStrictEqual((entry as { enum: string[] }).enum, ['error', 'warning', 'information', 'hint', 'off']);
+      const info = DIAGNOSTIC_CODES[code];
+      assert.strictEqual((entry as { description: string }).description, `${info.description} (default: ${info.severity})`, `${code}: the settings description follows codes.ts`);
     }
   });
 
