@@ -8,6 +8,7 @@ import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTIN
 import { pathToUri, uriToPath } from '../../server/src/lsp/workspace';
 import type { CompletionList } from 'vscode-languageserver-types';
 import { CompletionWire } from '../../server/src/lsp/completion';
+import type { CompletionItem } from 'vscode-languageserver-types';
 import { sameDiagnostics } from '../../server/src/lsp/diagnosticsDelivery';
 import { defaultCacheDir } from '../../server/src/lsp/catalogSource';
 
@@ -94,22 +95,42 @@ describe('lsp wiring: compact completion lists', () => {
     ],
   };
 
-  it('uses itemDefaults and defers detail/documentation to resolve, restoring them exactly', () => {
-    const wire = new CompletionWire({ itemDefaults: ['editRange', 'insertTextFormat', 'data'], resolveProperties: ['detail', 'documentation'] });
-    const sent = wire.compact(list);
-    assert.deepStrictEqual(sent.itemDefaults, { editRange: range });
-    assert.deepStrictEqual(Object.keys(sent.items[0]).sort(), ['data', 'kind', 'label']);
-    assert.strictEqual(sent.items[1].textEditText, 'Zif{$1}');
-    const back = wire.restore(sent.items[0]);
-    assert.strictEqual(back.detail, 'Ztitle{text}');
-    assert.strictEqual(back.documentation, 'Sets the title.');
-    assert.deepStrictEqual(back.data, { name: 'Ztitle' });
-    // The list before last still resolves; older ones give the item back without its stash.
-    wire.compact(list);
-    assert.strictEqual(wire.restore(sent.items[1]).detail, 'Zif{cond;then;else?}');
-    wire.compact(list);
-    assert.strictEqual(wire.restore(sent.items[1]).detail, undefined);
-    assert.strictEqual(list.items[0].detail, 'Ztitle{text}', 'the service list is not modified');
+  /** What a client sends back on resolve: the item with the list's default data applied (LSP 3.17). */
+  const asResolved = (sent: CompletionList, i: number): CompletionItem => ({ ...(sent.itemDefaults?.data !== undefined ? { data: sent.itemDefaults.data } : {}), ...sent.items[i] });
+
+  for (const mode of ['by label, key in itemDefaults.data', 'per-item keys'] as const) {
+    it(`uses itemDefaults and defers detail/documentation to resolve, restoring them exactly (${mode})`, () => {
+      const defaults = mode === 'per-item keys' ? ['editRange', 'insertTextFormat'] : ['editRange', 'insertTextFormat', 'data'];
+      const wire = new CompletionWire({ itemDefaults: defaults, resolveProperties: ['detail', 'documentation'] });
+      const sent = wire.compact(list);
+      if (mode === 'per-item keys') {
+        assert.deepStrictEqual(sent.itemDefaults, { editRange: range });
+        assert.deepStrictEqual(Object.keys(sent.items[0]).sort(), ['data', 'kind', 'label']);
+      } else {
+        assert.deepStrictEqual(Object.keys(sent.itemDefaults ?? {}).sort(), ['data', 'editRange']);
+        assert.deepStrictEqual(Object.keys(sent.items[0]).sort(), ['kind', 'label'], 'no per-item data on the wire');
+      }
+      assert.strictEqual(sent.items[1].textEditText, 'Zif{$1}');
+      const back = wire.restore(asResolved(sent, 0));
+      assert.strictEqual(back.detail, 'Ztitle{text}');
+      assert.strictEqual(back.documentation, 'Sets the title.');
+      assert.deepStrictEqual(back.data, { name: 'Ztitle' });
+      // The list before last still resolves; older ones give the item back without its stash.
+      wire.compact(list);
+      assert.strictEqual(wire.restore(asResolved(sent, 1)).detail, 'Zif{cond;then;else?}');
+      assert.deepStrictEqual(wire.restore(asResolved(sent, 1)).data, { name: 'Zif' });
+      wire.compact(list);
+      assert.strictEqual(wire.restore(asResolved(sent, 1)).detail, undefined);
+      assert.strictEqual(list.items[0].detail, 'Ztitle{text}', 'the service list is not modified');
+    });
+  }
+
+  it('keeps per-item keys when labels repeat, even with itemDefaults.data', () => {
+    const twice: CompletionList = { isIncomplete: false, items: [list.items[0], { ...list.items[0], data: { name: 'other' } }] };
+    const wire = new CompletionWire({ itemDefaults: ['editRange', 'data'], resolveProperties: ['detail'] });
+    const sent = wire.compact(twice);
+    assert.strictEqual(sent.itemDefaults?.data, undefined);
+    assert.deepStrictEqual(wire.restore(sent.items[1]).data, { name: 'other' });
   });
 
   it('sends items whole to a client that declared nothing', () => {

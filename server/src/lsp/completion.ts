@@ -11,7 +11,9 @@
  *   ignore them, and they still get the syntax as `detail`;
  * - `detail` and `documentation` deferred to completionItem/resolve when the
  *   client says it resolves them, restored (with the item's own `data`) from
- *   a stash of the last two lists; the wire item carries only a stash key.
+ *   a stash of the last two lists; the wire item carries only a stash key, or
+ *   nothing when the key fits the whole list (`itemDefaults.data`, found again
+ *   by label on resolve).
  *
  * What the client ends up showing is the same item as the service produced.
  */
@@ -43,6 +45,9 @@ export class CompletionWire {
   private stash: Stashed[] = [];
   /** The list before the last one (a resolve may still arrive for it). */
   private previousStash: Stashed[] = [];
+  /** Stash index by label, for lists whose key travels in itemDefaults.data. */
+  private labels: Map<string, number> | undefined;
+  private previousLabels: Map<string, number> | undefined;
 
   constructor(private readonly support: CompletionWireSupport) {}
 
@@ -74,6 +79,12 @@ export class CompletionWire {
     const labelDetails = this.support.labelDetails === true;
     const generation = ++this.generation;
     const stash: Stashed[] = [];
+    // When every item defers something and labels are unique (the function
+    // list), the stash key goes once into itemDefaults.data and resolve finds
+    // the item by its label: 420 fewer `data` objects on the wire.
+    const byLabel = this.support.itemDefaults.includes('data') && defaults.data === undefined && everyItemDefers(items, deferDetail, deferDocs) && uniqueLabels(items);
+    const labelIndex = byLabel ? new Map<string, number>() : undefined;
+    if (byLabel) defaults.data = { [STASH_KEY]: generation };
 
     const out = new Array<CompletionItem>(items.length);
     for (let i = 0; i < items.length; i++) {
@@ -122,7 +133,8 @@ export class CompletionWire {
       if (saved) {
         // The item's own data travels in the stash too: the wire item carries only the key.
         if (data !== undefined) saved.data = data;
-        item.data = { [STASH_KEY]: `${generation}:${stash.length}` };
+        if (labelIndex) labelIndex.set(src.label, stash.length);
+        else item.data = { [STASH_KEY]: `${generation}:${stash.length}` };
         stash.push(saved);
       } else if (data !== undefined) {
         item.data = data;
@@ -130,7 +142,9 @@ export class CompletionWire {
       out[i] = item;
     }
     this.previousStash = this.stash;
+    this.previousLabels = this.labels;
     this.stash = stash;
+    this.labels = labelIndex;
     const result: CompletionList = { isIncomplete: list.isIncomplete, items: out };
     if (Object.keys(defaults).length > 0) result.itemDefaults = defaults;
     return result;
@@ -140,9 +154,21 @@ export class CompletionWire {
   restore(item: CompletionItem): CompletionItem {
     const data = item.data as Record<string, unknown> | undefined;
     const key = data && typeof data === 'object' ? data[STASH_KEY] : undefined;
-    if (typeof key !== 'string') return item;
-    const [generation, index] = key.split(':').map(Number);
-    const saved = generation === this.generation ? this.stash[index] : generation === this.generation - 1 ? this.previousStash[index] : undefined;
+    let saved: Stashed | undefined;
+    if (typeof key === 'number') {
+      // The list's default data: the item is found by its label.
+      const [labels, stash] = key === this.generation ? [this.labels, this.stash] : key === this.generation - 1 ? [this.previousLabels, this.previousStash] : [undefined, undefined];
+      const index = labels?.get(item.label);
+      saved = index === undefined ? undefined : stash![index];
+    } else if (typeof key === 'string') {
+      const [generation, index] = key.split(':').map(Number);
+      saved = generation === this.generation ? this.stash[index] : generation === this.generation - 1 ? this.previousStash[index] : undefined;
+    } else if (key === undefined && this.labels?.has(item.label)) {
+      // A client that did not apply itemDefaults.data to the item: the latest list's item of that label.
+      saved = this.stash[this.labels.get(item.label)!];
+    } else {
+      return item;
+    }
     const restored: CompletionItem = { ...item };
     if (saved?.data !== undefined) restored.data = saved.data;
     else delete restored.data;
@@ -152,4 +178,17 @@ export class CompletionWire {
     }
     return restored;
   }
+}
+
+function everyItemDefers(items: readonly CompletionItem[], detail: boolean, documentation: boolean): boolean {
+  return items.every((i) => (detail && i.detail !== undefined) || (documentation && i.documentation !== undefined));
+}
+
+function uniqueLabels(items: readonly CompletionItem[]): boolean {
+  const seen = new Set<string>();
+  for (const i of items) {
+    if (seen.has(i.label)) return false;
+    seen.add(i.label);
+  }
+  return true;
 }
