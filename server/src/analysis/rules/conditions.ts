@@ -36,19 +36,14 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   for (const p of parts) {
     let own = '';
     let firstEq = -1;
-    let depth = 0;
-    for (let i = p.start; i < p.end; i++) {
-      const c = raw[i];
-      if (c === '\\') {
-        i++;
-        if (depth === 0) own += '_';
-      } else if (c === '{') depth++;
-      else if (c === '}') depth = Math.max(0, depth - 1);
-      else if (depth === 0) {
-        if (c === '=' && firstEq < 0) firstEq = i;
-        own += c;
+    forEachTopLevel(raw, p.start, p.end, (i, escape) => {
+      if (escape) {
+        own += '_';
+        return;
       }
-    }
+      if (raw[i] === '=' && firstEq < 0) firstEq = i;
+      own += raw[i];
+    });
     // Calls leave "Zname" in `own` (their braces are skipped); an operator would have to be in the part's own text.
     if (firstEq < 0 || /[<>]|==|!=| contains | startsWith | endsWith /.test(own)) continue;
     ctx.diagnostics.push({ code: 'condition-without-operator', severity: 'warning', start: arg.start + firstEq, end: arg.start + firstEq + 1, message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.' });
@@ -82,13 +77,9 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
 function checkMisreadEquality(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
   if (raw.indexOf('==') < 0) return;
-  let depth = 0;
-  for (let i = 0; i < raw.length; i++) {
+  forEachTopLevel(raw, 0, raw.length, (i, escape) => {
     const c = raw[i];
-    if (c === '\\') i++;
-    else if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === '>' || c === '<') && raw.startsWith('==', i + 1)) {
+    if (!escape && (c === '>' || c === '<') && raw.startsWith('==', i + 1)) {
       const op = `${c}=`;
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
@@ -97,9 +88,10 @@ function checkMisreadEquality(arg: Argument, ctx: StatementContext): void {
         end: arg.start + i + 3,
         message: `The bot looks for "${op}" before "==", so it reads "${c}==" as "${op}" followed by "=": the right side then starts with "=", so the bot compares the two texts' lengths and never tests equality. Put a space before "==", e.g. "${c} ==".`,
       });
-      i += 2;
+      return 2;
     }
-  }
+    return 0;
+  });
 }
 
 function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContext): void {
@@ -180,17 +172,11 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
  */
 function splitTopLevelCondition(raw: string): { start: number; end: number }[] | undefined {
   const cuts: { at: number; op: string }[] = [];
-  let depth = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === '\\') i++;
-    else if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (raw.startsWith(' && ', i) || raw.startsWith(' || ', i))) {
-      cuts.push({ at: i, op: raw.slice(i, i + 4) });
-      i += 3;
-    }
-  }
+  forEachTopLevel(raw, 0, raw.length, (i, escape) => {
+    if (escape || !(raw.startsWith(' && ', i) || raw.startsWith(' || ', i))) return 0;
+    cuts.push({ at: i, op: raw.slice(i, i + 4) });
+    return 3;
+  });
   if (new Set(cuts.map((c) => c.op)).size > 1) return undefined;
   const parts: { start: number; end: number }[] = [];
   let from = 0;
@@ -200,4 +186,24 @@ function splitTopLevelCondition(raw: string): { start: number; end: number }[] |
   }
   parts.push({ start: from, end: raw.length });
   return parts;
+}
+
+/**
+ * Visits the characters of `raw[from, to)` that lie outside nested calls and
+ * braces: the condition's own text, which the bot searches for operators.
+ * An escape (`\x`, two characters) is visited once at its backslash with
+ * `escape` true; braces inside escapes do not count. `visit` may return how
+ * many further characters to skip (an operator it has consumed).
+ */
+function forEachTopLevel(raw: string, from: number, to: number, visit: (index: number, escape: boolean) => number | void): void {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = raw[i];
+    if (c === '\\') {
+      if (depth === 0) visit(i, true);
+      i++;
+    } else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0) i += visit(i, false) || 0;
+  }
 }
