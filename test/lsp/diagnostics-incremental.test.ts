@@ -16,7 +16,8 @@ import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';
 import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { LanguageService } from '../../server/src/service';
-import { lineStarts, withPositions } from '../../server/src/features/statementDiagnostics';
+import { withPositions } from '../../server/src/features/statementDiagnostics';
+import { LineIndex } from '../../server/src/syntax/positions';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from './client';
@@ -161,7 +162,7 @@ describe('lsp diagnostics: positions of a just-opened document', () => {
       assert.strictEqual(view.getText(), text);
       assert.strictEqual(view.uri, doc.uri);
       for (let offset = -1; offset <= text.length + 1; offset++) assert.deepStrictEqual(view.positionAt(offset), doc.positionAt(offset), `${JSON.stringify(text)} at ${offset}`);
-      assert.deepStrictEqual(lineStarts(text).length, doc.lineCount);
+      assert.deepStrictEqual(new LineIndex(text).lineCount, doc.lineCount);
     }
   });
 });

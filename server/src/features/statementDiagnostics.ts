@@ -23,6 +23,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisDiagnostic, DiagnosisParts, flattenDiagnosis, isSilenced, rebased } from '../analysis/analyzer';
 import { toLspDiagnostics } from './diagnostics';
+import { LineIndex } from '../syntax/positions';
 import { Statement, StatementKind, SyntaxTree } from '../syntax/tree';
 import type { Severity } from './settings';
 
@@ -162,8 +163,8 @@ function moved<T>(value: T, delta: number): T {
 }
 
 /**
- * The document with `positionAt` answered from line starts found by
- * `indexOf` (native) instead of the document's own index, which
+ * The document with `positionAt` answered by the syntax layer's LineIndex
+ * (line breaks found with native `indexOf`) instead of the document's own index, which
  * vscode-languageserver-textdocument builds with a character loop on first
  * use: for a large document just opened that loop is the slowest part of
  * converting its first diagnostics, and the index is needed only by later
@@ -174,24 +175,18 @@ function moved<T>(value: T, delta: number): T {
  */
 export function withPositions(doc: TextDocument): TextDocument {
   const text = doc.getText();
-  let offsets: number[] | undefined;
+  let index: LineIndex | undefined;
   const view = Object.create(doc) as TextDocument & { positionAt(offset: number): { line: number; character: number } };
   Object.defineProperty(view, 'getText', { value: (range?: Parameters<TextDocument['getText']>[0]) => (range ? doc.getText(range) : text) });
   Object.defineProperty(view, 'positionAt', {
     value: (at: number) => {
-      offsets ??= lineStarts(text);
-      let offset = Math.max(Math.min(at, text.length), 0);
-      let low = 0;
-      let high = offsets.length;
-      while (low < high) {
-        const mid = Math.floor((low + high) / 2);
-        if (offsets[mid] > offset) high = mid;
-        else low = mid + 1;
-      }
-      const line = low - 1;
-      const lineStart = offsets[line];
-      while (offset > lineStart && isEol(text.charCodeAt(offset - 1))) offset--;
-      return { line, character: offset - lineStart };
+      index ??= new LineIndex(text);
+      const { line, character } = index.positionAt(at);
+      // An offset inside a line break ("\r|\n") or past a line's end moves before the break, as TextDocument does.
+      const lineStart = index.lineStarts[line];
+      let end = lineStart + character;
+      while (end > lineStart && isEol(text.charCodeAt(end - 1))) end--;
+      return { line, character: end - lineStart };
     },
   });
   return view;
@@ -199,26 +194,4 @@ export function withPositions(doc: TextDocument): TextDocument {
 
 function isEol(c: number): boolean {
   return c === 13 || c === 10;
-}
-
-/** Offsets where lines start: 0, then after each "\r\n", "\r" or "\n". */
-export function lineStarts(text: string): number[] {
-  const out = [0];
-  let n = text.indexOf('\n');
-  let r = text.indexOf('\r');
-  while (n >= 0 || r >= 0) {
-    if (r >= 0 && (n < 0 || r < n)) {
-      if (r + 1 === n) {
-        out.push(n + 1);
-        n = text.indexOf('\n', n + 1);
-      } else {
-        out.push(r + 1);
-      }
-      r = text.indexOf('\r', r + 1);
-    } else {
-      out.push(n + 1);
-      n = text.indexOf('\n', n + 1);
-    }
-  }
-  return out;
 }

@@ -35,20 +35,32 @@ export class LineIndex {
   readonly lineStarts: Int32Array;
 
   constructor(readonly text: string) {
-    const len = text.length;
+    // Line breaks are found with indexOf (native) rather than a character
+    // loop: this index is built for whole large documents just opened.
     let starts = new Int32Array(256);
     let count = 1;
-    starts[0] = 0;
-    for (let i = 0; i < len; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 || c === 13) {
-        if (c === 13 && i + 1 < len && text.charCodeAt(i + 1) === 10) i++;
-        if (count === starts.length) {
-          const bigger = new Int32Array(starts.length * 2);
-          bigger.set(starts);
-          starts = bigger;
+    const push = (start: number): void => {
+      if (count === starts.length) {
+        const bigger = new Int32Array(starts.length * 2);
+        bigger.set(starts);
+        starts = bigger;
+      }
+      starts[count++] = start;
+    };
+    let n = text.indexOf('\n');
+    let r = text.indexOf('\r');
+    while (n >= 0 || r >= 0) {
+      if (r >= 0 && (n < 0 || r < n)) {
+        if (r + 1 === n) {
+          push(n + 1);
+          n = text.indexOf('\n', n + 1);
+        } else {
+          push(r + 1);
         }
-        starts[count++] = i + 1;
+        r = text.indexOf('\r', r + 1);
+      } else {
+        push(n + 1);
+        n = text.indexOf('\n', n + 1);
       }
     }
     this.lineStarts = starts.slice(0, count);
