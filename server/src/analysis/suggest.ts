@@ -46,6 +46,26 @@ function lowered(candidates: readonly string[]): string[] {
 }
 
 /**
+ * Up to `max` candidates nearest to `word` (the same distance and bound as
+ * `closest`), best first: by distance, then `rank` (lower first), then name.
+ * Quick fixes offer several names where the diagnostic names one.
+ */
+export function nearestNames(word: string, candidates: readonly string[], max: number, rank: (name: string) => number = () => 0): string[] {
+  const limit = Math.max(2, Math.floor(word.length / 3)) + 1;
+  const lower = word.toLowerCase();
+  const lows = lowered(candidates);
+  const scored: { name: string; d: number; r: number }[] = [];
+  for (let k = 0; k < lows.length; k++) {
+    const name = candidates[k];
+    if (name === word) continue;
+    const d = editDistance(lower, lows[k], limit);
+    if (d < limit) scored.push({ name, d, r: rank(name) });
+  }
+  scored.sort((x, y) => x.d - y.d || x.r - y.r || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return scored.slice(0, max).map((s) => s.name);
+}
+
+/**
  * The closest candidate by edit distance (optimal string alignment, case
  * ignored; at most a third of the length, min 2), or undefined. At equal
  * distance the first candidate wins.

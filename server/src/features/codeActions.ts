@@ -5,51 +5,12 @@
  */
 import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
 import { PERMISSIONS, splitPermissionPrefix } from '../catalog/values';
+import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
 import { DocumentModel, FeatureContext, statementIndexAt } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
-
-/**
- * Restricted Damerau-Levenshtein distance (a swap of two neighbours counts
- * one: `Ztitel` is one edit from `Ztitle`), case-insensitive, or `limit` once
- * it is certain to reach it.
- */
-export function spellingDistance(a: string, b: string, limit: number): number {
-  a = a.toLowerCase();
-  b = b.toLowerCase();
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let cur = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
-      cur[j] = d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (rowMin >= limit) return limit;
-    [before, prev, cur] = [prev, cur, before];
-  }
-  return Math.min(prev[b.length], limit);
-}
-
-/** Up to `max` candidates nearest to `word` (within a third of its length, at least 2 edits), best first. */
-export function nearestNames(word: string, candidates: readonly string[], max: number, rank: (name: string) => number = () => 0): string[] {
-  const limit = Math.max(2, Math.floor(word.length / 3)) + 1;
-  const scored: { name: string; d: number; r: number }[] = [];
-  for (const name of candidates) {
-    const d = spellingDistance(word, name, limit);
-    if (d < limit && name !== word) scored.push({ name, d, r: rank(name) });
-  }
-  scored.sort((x, y) => x.d - y.d || x.r - y.r || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  return scored.slice(0, max).map((s) => s.name);
-}
 
 function commonRank(name: string): number {
   const i = COMMON_FUNCTIONS.indexOf(name);
