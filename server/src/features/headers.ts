@@ -1,7 +1,8 @@
 /**
  * Header directives and their values (shared LANGUAGE.md), as completion and
- * hover present them.
+ * hover present them. The accepted words come from catalog/headers.ts.
  */
+import { COMMAND_TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../catalog/headers';
 
 export interface DirectiveInfo {
   readonly name: string;
@@ -36,21 +37,25 @@ export const DIRECTIVES: readonly DirectiveInfo[] = [
   },
 ];
 
-export const COMMAND_TYPES: readonly { name: string; doc: string }[] = [
-  { name: 'prefix', doc: 'A message command started by a word such as `!rank` (the default).' },
-  { name: 'slash', doc: 'A slash command; `#trigger /name`.' },
-  { name: 'sub-slash', doc: 'A sub-command of a slash command.' },
-  { name: 'interaction', doc: 'Runs for components: `#trigger onInteraction` (all) or `onInteraction{customID}` (one button, menu or modal).' },
-  { name: 'event', doc: 'Runs when a server event fires; `#trigger` names the event (`onMemberJoin`, ...).' },
-];
+const COMMAND_TYPE_DOCS: Readonly<Record<string, string>> = {
+  prefix: 'A message command started by a word such as `!rank` (the default).',
+  slash: 'A slash command; `#trigger /name`.',
+  'sub-slash': 'A sub-command of a slash command.',
+  interaction: 'Runs for components: `#trigger onInteraction` (all) or `onInteraction{customID}` (one button, menu or modal).',
+  event: 'Runs when a server event fires; `#trigger` names the event (`onMemberJoin`, ...).',
+};
 
-export const SCOPES: readonly { name: string; doc: string }[] = [
-  { name: 'guild', doc: 'Registered per server (the default).' },
-  { name: 'global', doc: 'Registered globally.' },
-  { name: 'both', doc: 'Registered per server and globally.' },
-];
+const SCOPE_DOCS: Readonly<Record<string, string>> = {
+  guild: 'Registered per server (the default).',
+  global: 'Registered globally.',
+  both: 'Registered per server and globally.',
+};
 
-export const OPTION_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
+export const COMMAND_TYPES: readonly { name: string; doc: string }[] = COMMAND_TYPE_WORDS.map((name) => ({ name, doc: COMMAND_TYPE_DOCS[name] }));
+
+export const SCOPES: readonly { name: string; doc: string }[] = SCOPE_WORDS.map((name) => ({ name, doc: SCOPE_DOCS[name] }));
+
+export { OPTION_TYPES };
 
 export function directiveInfo(name: string): DirectiveInfo | undefined {
   return DIRECTIVES.find((d) => d.name === name);

@@ -6,12 +6,9 @@
 import type { HeaderStatement } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { StatementSummary } from '../facts';
+import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../catalog/headers';
+import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
-
-const TYPE_WORDS = ['prefix', 'slash', 'sub-slash', 'interaction', 'event'];
-const SCOPE_WORDS = ['guild', 'global', 'both'];
-const OPTION_TYPES = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
-const DIRECTIVES = ['#trigger', '#name', '#type', '#description', '#scope', '#option'];
 
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();

@@ -1,0 +1,15 @@
+/**
+ * The words the engine accepts in header values (LANGUAGE.md, "Header
+ * directives"): one table for the analysis (which warns about other words),
+ * completion and hover. The directive names themselves belong to the syntax
+ * layer (`KNOWN_DIRECTIVES`), which needs them for recovery.
+ */
+
+/** `#type` values; any other word silently becomes `prefix`. */
+export const COMMAND_TYPE_WORDS: readonly string[] = ['prefix', 'slash', 'sub-slash', 'interaction', 'event'];
+
+/** `#scope` values; any other word silently becomes `guild`. */
+export const SCOPE_WORDS: readonly string[] = ['guild', 'global', 'both'];
+
+/** Third part of `#option`; any other type stops the file from loading. */
+export const OPTION_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
