@@ -45,6 +45,12 @@ export const PERMISSIONS: readonly { name: string; aliases: readonly string[] }[
   { name: 'usexternalEmojis', aliases: [] },
 ];
 
+/** Functions whose permission arguments carry a `+` (allow), `-` (deny) or `/` (reset) prefix. */
+export const PERMISSION_EDITING_FUNCTIONS: ReadonlySet<string> = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
+
+/** Functions whose first argument is a condition (LANGUAGE.md, "Conditions"). */
+export const CONDITION_FUNCTIONS: ReadonlySet<string> = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
+
 /** How the engine compares permission names: case-insensitive, ignoring spaces, `_` and `-`. */
 export function normalizePermission(text: string): string {
   return text.replace(/[\s_-]+/g, '').toLowerCase();

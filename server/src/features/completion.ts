@@ -7,7 +7,7 @@ import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, Co
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { Parameter, signatureOf } from '../catalog/signature';
-import { PERMISSIONS } from '../catalog/values';
+import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../catalog/values';
 import { variableFunction } from '../catalog/variables';
 import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
@@ -60,7 +60,6 @@ const DURATION_EXAMPLES: readonly [string, string][] = [
 ];
 
 /** Functions whose permission arguments carry a `+`/`-`/`/` prefix. */
-const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
 
 interface FunctionEntry {
   readonly fn: FunctionRecord;
@@ -263,7 +262,7 @@ function valueCompletions(
     for (const option of headerInfo(model.tree).options) items.push(valueItem(option.name, Kind.Property, range, n++, 'slash-command option'));
     return items;
   }
-  if (PERMISSION_EDITING.has(fn.name) && (param.type === 'permission' || param.name === 'operation')) {
+  if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && (param.type === 'permission' || param.name === 'operation')) {
     const prefix = token.charAt(0);
     const prefixes = prefix === '+' || prefix === '-' || prefix === '/' ? [prefix] : ['+', '-', '/'];
     const meaning: Record<string, string> = { '+': 'allow', '-': 'deny', '/': 'reset' };

@@ -4,7 +4,7 @@
  * permission names.
  */
 import type { Hover } from 'vscode-languageserver-types';
-import { parseDuration, resolvePermission, splitPermissionPrefix, PERMISSIONS } from '../catalog/values';
+import { CONDITION_FUNCTIONS, parseDuration, PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../catalog/values';
 import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../catalog/variables';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
@@ -12,8 +12,6 @@ import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES }
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
 import { closedValuesFor } from './values';
 
-const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
-const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
 const NUMERIC = 'Compares as numbers; when a side is not a number the engine compares the **lengths** of the two texts instead.';
 const OPERATOR_DOCS: Record<string, string> = {
@@ -128,7 +126,7 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   const p = entry.param;
   const lines = [`Argument of \`${bound.fn.name}\`: **${p.name}**: ${paramSummary(p)}`];
   const literal = arg.nodes.length === 0;
-  if (literal && (p.type === 'permission' || (PERMISSION_EDITING.has(bound.fn.name) && p.name === 'operation'))) {
+  if (literal && (p.type === 'permission' || (PERMISSION_EDITING_FUNCTIONS.has(bound.fn.name) && p.name === 'operation'))) {
     const { prefix, name } = splitPermissionPrefix(trimmed.text);
     const canonical = resolvePermission(name);
     if (canonical) {

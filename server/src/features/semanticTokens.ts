@@ -20,6 +20,7 @@ import { variableFunction } from '../catalog/variables';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from './legend';
 import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument, walkNodes } from './model';
+import { CONDITION_FUNCTIONS } from '../catalog/values';
 
 const T = Object.fromEntries(SEMANTIC_TOKEN_TYPES.map((t, i) => [t, i])) as Record<(typeof SEMANTIC_TOKEN_TYPES)[number], number>;
 const M = Object.fromEntries(SEMANTIC_TOKEN_MODIFIERS.map((m, i) => [m, 1 << i])) as Record<(typeof SEMANTIC_TOKEN_MODIFIERS)[number], number>;
@@ -42,7 +43,6 @@ const TAG_MODIFIER: Record<string, number> = {
   'mentions-async': M.message,
 };
 
-const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
 
 /** A token relative to its statement: [offset, length, type, modifiers]. */

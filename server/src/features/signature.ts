@@ -9,6 +9,7 @@ import { closedValuesFor } from './values';
 import type { FunctionRecord } from '../catalog/types';
 import { paramSummary } from './docs';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
+import { PERMISSION_EDITING_FUNCTIONS } from '../catalog/values';
 
 /** `Zname{a;b?;...;c?}` with the [start, end) of each parameter's name in it. */
 export function signatureParts(fn: FunctionRecord): { label: string; offsets: [number, number][] } {
@@ -25,7 +26,6 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
   return { label, offsets };
 }
 
-const PERMISSION_EDITING = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
 
 /** The active parameter's documentation: type, required, default, and what values it takes. */
 export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
@@ -34,7 +34,7 @@ export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
   if (closed.length) lines.push(`One of: ${closed.map((v) => `\`${v.value}\``).join(', ')}`);
   else if (p.type === 'boolean') lines.push('`true` or `false`');
   else if (p.type === 'duration') lines.push('A duration: number + unit (`y` `w` `d` `h` `m` `s`), e.g. `10s`, `5m`, `1h30m`');
-  else if (p.type === 'permission' && PERMISSION_EDITING.has(fn.name)) lines.push('A permission name with `+` (allow), `-` (deny) or `/` (reset) before it, e.g. `+sendMessages`');
+  else if (p.type === 'permission' && PERMISSION_EDITING_FUNCTIONS.has(fn.name)) lines.push('A permission name with `+` (allow), `-` (deny) or `/` (reset) before it, e.g. `+sendMessages`');
   else if (p.type === 'permission') lines.push('A permission name, e.g. `manageMessages`');
   else if (p.type === 'snowflake') lines.push('A Discord ID (17 to 20 digits), usually from a function such as `ZuserID`');
   return lines.join('\n\n');

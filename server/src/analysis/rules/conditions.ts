@@ -3,12 +3,11 @@
  * condition's operators (mixed && and ||, no operator, > or < with text), and
  * comparisons of a value with a documented range that can never be true.
  */
-import { isNumber } from '../../catalog/values';
+import { CONDITION_FUNCTIONS, isNumber } from '../../catalog/values';
 import type { Argument } from '../../syntax/tree';
 import type { Severity } from '../codes';
 import type { ReadArgument, StatementContext } from './context';
 
-const CONDITION_FUNCTIONS = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
 const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = { ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' } };
 

@@ -7,7 +7,7 @@
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../catalog/valueSets';
-import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
+import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
 import type { Argument } from '../../syntax/tree';
 import type { Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
@@ -16,7 +16,6 @@ import type { ReadArgument, StatementContext } from './context';
 
 const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
 /** Functions whose permission argument edits a permission: it starts with +, - or /. */
-const PREFIXED_PERMISSION_FUNCTIONS = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
 
 /** One literal, non-empty argument (`text` trimmed) bound to the parameter `paramName` of `fn`. */
 export function checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: StatementContext): void {
@@ -35,7 +34,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     }
     return;
   }
-  if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
+  if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
   switch (type) {
     case 'integer':
       if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
@@ -66,11 +65,11 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     }
     case 'permission': {
       const { prefix, name } = splitPermissionPrefix(text);
-      if (PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) && prefix === '') {
+      if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && prefix === '') {
         push('invalid-permission', 'error', `${fn.name} needs "+" (allow), "-" (deny) or "/" (reset) before the permission, e.g. +${text}.`, [{ title: `Change to +${text}`, edits: [{ start: arg.start, end: arg.end, newText: `+${text}` }] }]);
         break;
       }
-      const target = PREFIXED_PERMISSION_FUNCTIONS.has(fn.name) ? name : text;
+      const target = PERMISSION_EDITING_FUNCTIONS.has(fn.name) ? name : text;
       if (!resolvePermission(target)) {
         if (/^useexternalemojis$/i.test(target)) {
           push('unknown-permission', 'error', 'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.', [{ title: 'Change to usexternalEmojis', edits: [{ start: arg.start, end: arg.end, newText: text.slice(0, text.length - target.length) + 'usexternalEmojis' }], preferred: true }]);
