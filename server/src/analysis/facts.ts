@@ -9,10 +9,30 @@
  * what lets the analyzer skip the walk over the file after an edit (refold).
  */
 import type { AnalysisDiagnostic } from './diagnostic';
+import type { LoaderLine } from './engine/loader';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
-  header?: { name: string; value: string; valueStart: number; valueEnd: number; /** Memo of the driver loop: the trimmed lower-case value (#type) or option name (#option). */ loopMemo?: string };
+  header?: {
+    name: string;
+    value: string;
+    valueStart: number;
+    valueEnd: number;
+    /** The directive as the engine recognises it (the exact word followed by a space), if it does. */
+    engine?: string;
+    /** Memo of the driver loop: the trimmed value (#type) or lower-case option name (#option). */
+    loopMemo?: string;
+  };
+  /** The file starts with a byte-order mark before this (first) header line. */
+  bom?: true;
+  /** The engine loader's lines of this statement, where its grouping may differ from the tree's (engine/loader.ts). */
+  loader?: LoaderLine[];
+  /** Calls of names neither the catalog nor the engine knows (unless a Zalias defines them), with a suggestion. */
+  unknownCalls?: { name: string; start: number; end: number; suggestion?: string }[];
+  /** Names defined with Zalias{expression;name} (without Z), where. */
+  aliasDefs?: { name: string; start: number }[];
+  /** Embed parts set, in text order: which embed (1-based index text) and whether the part lets the embed be sent. */
+  embedContent?: { index: string; sendable: boolean; name: string; start: number; end: number }[];
   /** Comment statement: a silencing directive. */
   disable?: DisableDirective;
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
@@ -21,9 +41,8 @@ export interface StatementSummary {
   calls?: Set<string>;
   /** Literal custom IDs of components created at the top level (not inside any call argument). */
   componentIds?: { id: string; start: number; end: number }[];
-  /** First ZaddSelectMenuOption / ZaddTextInput call ranges. */
-  needsMenu?: { start: number; end: number };
-  needsModal?: { start: number; end: number };
+  /** Component parts in text order: menus and modals created, options and text inputs added. */
+  componentEvents?: { kind: 'menu' | 'option' | 'modal' | 'input'; name: string; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */

@@ -23,8 +23,8 @@ import { StatementKind, SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { sortedDiagnostics, StatementResult, StatementSummary } from './facts';
-
-const MENU_FUNCTIONS = ['ZnewSelectMenu'];
+import { COMMAND_TYPE_WORDS } from '../catalog/headers';
+import { LoaderDivergence, LoaderStatementFacts, readAsLoader } from './engine/loader';
 
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
@@ -57,8 +57,29 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const embedSet = new Set<string>();
   const inputUses: { start: number; end: number }[] = [];
   const contextUses: { name: string; start: number; end: number }[] = [];
-  let needsMenu: { start: number; end: number } | undefined;
-  let needsModal: { start: number; end: number } | undefined;
+  let menuOpen = false;
+  let modalOpen = false;
+  const embedParts = new Map<string, { sendable: boolean; first?: { name: string; start: number; end: number } }>();
+  const aliases = new Set<string>();
+
+  // The engine's loader first: which header lines it reads as directives, and where its statements part from the tree's.
+  const loaderFacts: LoaderStatementFacts[] = new Array(tree.statements.length);
+  for (let i = 0; i < tree.statements.length; i++) {
+    const st = tree.statements[i];
+    loaderFacts[i] = { kind: results[i].summary.bom ? StatementKind.Body : st.kind, start: tree.starts[i], length: tree.starts[i + 1] - tree.starts[i], lines: results[i].summary.loader };
+  }
+  const loader = readAsLoader(loaderFacts);
+  const bom = results.length > 0 && results[0].summary.bom === true;
+  if (bom) {
+    out.push({ code: 'byte-order-mark', severity: 'error', start: 0, end: 1, message: 'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.', fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }] });
+  }
+  let lastLine = tree.statements.length - 1;
+  while (lastLine > 0 && (tree.statements[lastLine].kind === StatementKind.Blank || tree.statements[lastLine].kind === StatementKind.Comment)) lastLine--;
+  for (const d of loader.divergences) {
+    // A call left open to the end of the file is the syntax error's to report (unclosed-call says the engine drops it).
+    if (d.kind === 'dropped' && !d.cause && d.firstStatement === lastLine) continue;
+    out.push(divergenceDiagnostic(d, tree));
+  }
 
   for (let i = 0; i < tree.statements.length; i++) {
     const st = tree.statements[i];
@@ -76,9 +97,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     }
     if (st.kind === StatementKind.Body) seenBody = true;
-    const header = s.header;
+    const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
-      if (header.name === '#type') type = header.loopMemo ??= header.value.trim().toLowerCase();
+      if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
       if (header.name === '#trigger') {
         hasTrigger = true;
         triggerHeader = header;
@@ -110,8 +131,36 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     }
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
-    if (s.needsMenu && !needsMenu) needsMenu = { start: base + s.needsMenu.start, end: base + s.needsMenu.end };
-    if (s.needsModal && !needsModal) needsModal = { start: base + s.needsModal.start, end: base + s.needsModal.end };
+    if (s.componentEvents) {
+      for (const e of s.componentEvents) {
+        if (e.kind === 'menu') menuOpen = true;
+        else if (e.kind === 'modal') modalOpen = true;
+        else if (e.kind === 'option' && !menuOpen) out.push({ code: 'select-option-without-menu', severity: 'error', start: base + e.start, end: base + e.end, message: 'ZaddSelectMenuOption adds an option to the select menu created before it, but no ZnewSelectMenu has run before this point: the engine halts the command.' });
+        else if (e.kind === 'input' && !modalOpen) out.push({ code: 'text-input-without-modal', severity: 'error', start: base + e.start, end: base + e.end, message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.' });
+      }
+    }
+    if (s.embedContent) {
+      for (const e of s.embedContent) {
+        const entry = embedParts.get(e.index);
+        if (!entry) embedParts.set(e.index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
+        else if (e.sendable) entry.sendable = true;
+        else entry.first ??= { name: e.name, start: base + e.start, end: base + e.end };
+      }
+    }
+    if (s.aliasDefs) for (const a of s.aliasDefs) if (base + a.start >= 0) aliases.add(a.name);
+    if (s.unknownCalls) {
+      for (const u of s.unknownCalls) {
+        if (aliases.has(u.name.slice(1)) || aliases.has(u.name)) continue;
+        out.push({
+          code: 'unknown-function',
+          severity: 'error',
+          start: base + u.start,
+          end: base + u.end,
+          message: `There is no function named ${u.name}: the engine halts the command with "Unknown function".${u.suggestion ? ` Did you mean ${u.suggestion}?` : ''}`,
+          fixes: u.suggestion ? [{ title: `Change to ${u.suggestion}`, edits: [{ start: base + u.start, end: base + u.end, newText: u.suggestion }], preferred: true }] : undefined,
+        });
+      }
+    }
     if (s.componentIds) {
       for (const c of s.componentIds) {
         if (ids.has(c.id)) out.push({ code: 'duplicate-custom-id', severity: 'error', start: base + c.start, end: base + c.end, message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.` });
@@ -129,12 +178,17 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
 
   // File-level checks.
   const hasBody = tree.statements.some((s) => s.kind === StatementKind.Body);
-  if (!hasTrigger && hasBody) {
-    out.push({ code: 'missing-trigger', severity: 'warning', start: 0, end: 0, message: 'This command has no #trigger line, so nothing can start it. Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
+  if (!hasTrigger && (hasBody || tree.statements.some((st) => st.kind === StatementKind.Header)) && !bom) {
+    out.push({ code: 'missing-trigger', severity: 'error', start: 0, end: 0, message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
+  }
+  for (const [index, part] of embedParts) {
+    if (part.sendable || !part.first) continue;
+    const which = index === '1' ? 'the embed' : `embed ${index}`;
+    out.push({ code: 'embed-without-body', severity: 'error', start: part.first.start, end: part.first.end, message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.` });
   }
   if (triggerValue) {
     const t = triggerValue.value.trim();
-    const kind = type ?? 'prefix';
+    const kind = type !== undefined && COMMAND_TYPE_WORDS.includes(type) ? type : 'prefix';
     let problem: string | undefined;
     let severity: 'error' | 'warning' = 'error';
     const interactionForm = /^onInteraction(\{[^}]*\})?$/.test(t);
@@ -147,6 +201,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
     } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
     else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
+    else if (kind === 'interaction' && t === 'onInteraction{}') {
+      severity = 'warning';
+      problem = '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
+    } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
+      severity = 'warning';
+      problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
+    }
     if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
   }
   if (type === 'event' && triggerValue) {
@@ -167,12 +228,6 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   if (type !== 'interaction') {
     for (const u of inputUses) out.push({ code: 'input-value-outside-modal', severity: 'warning', start: u.start, end: u.end, message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.' });
   }
-  if (needsMenu && !MENU_FUNCTIONS.some((m) => allCalls.has(m))) {
-    out.push({ code: 'select-option-without-menu', severity: 'warning', start: needsMenu.start, end: needsMenu.end, message: 'ZaddSelectMenuOption adds an option to a select menu, but this command never creates one with ZnewSelectMenu.' });
-  }
-  if (needsModal && !allCalls.has('ZnewModal')) {
-    out.push({ code: 'text-input-without-modal', severity: 'warning', start: needsModal.start, end: needsModal.end, message: 'ZaddTextInput adds a field to a modal, but this command never creates one with ZnewModal.' });
-  }
   if (options_.size > 0 || type === 'slash' || type === 'sub-slash') {
     for (const r of optionReads) {
       if (!options_.has(r.name.toLowerCase())) {
@@ -188,6 +243,29 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
   return { parts, calls: allCalls, lineSilence };
+}
+
+/** Where the engine's loader reads lines differently from the tree, said as what the engine does. */
+function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDiagnostic {
+  const cause = d.cause;
+  const why =
+    cause?.kind === 'cut'
+      ? 'the "//" here stops the engine\'s brace count for this line, so the braces after it on the line are not counted'
+      : cause?.kind === 'skipped-comment'
+        ? 'this line starts with "//", so the engine skips it even inside a call, braces included'
+        : cause?.kind === 'negative'
+          ? 'this line closes more braces than it opens, and the engine then reads on until its count is back to zero'
+          : 'its braces are not balanced';
+  const at = cause ?? { start: d.start, end: Math.min(d.end, lineEndAfter(tree, d)) };
+  const fixes = cause?.kind === 'cut' && cause.breakAt !== undefined ? [{ title: 'Move the braces after the "//" to the next line', edits: [{ start: cause.breakAt, end: cause.breakAt, newText: '\n' }], preferred: true }] : undefined;
+  if (d.kind === 'dropped') {
+    return { code: 'lines-never-loaded', severity: 'error', start: at.start, end: at.end, message: `The engine never loads the statement that starts here or anything after it (${d.lines} line${d.lines === 1 ? '' : 's'} to the end of the file): ${why}, and its count never returns to zero.`, fixes };
+  }
+  return { code: 'lines-joined', severity: 'warning', start: at.start, end: at.end, message: `The engine reads these ${d.lines} lines as one statement (${why}): the lines after the first become part of its text instead of statements of their own.`, fixes };
+}
+
+function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
+  return tree.starts[d.firstStatement + 1] ?? d.end;
 }
 
 /**

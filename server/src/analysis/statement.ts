@@ -18,6 +18,8 @@ import type { StatementContext } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { isLoopValue, LOOP_FUNCTIONS, reportLoopValueOutsideLoop } from './rules/loops';
+import { checkEngineReading } from './rules/engineReading';
+import { loaderLinesOf } from './engine/loader';
 
 export function analyzeStatement(st: Statement, text: string, base: number, catalog: Catalog, suggester: FunctionSuggester): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
@@ -28,6 +30,9 @@ export function analyzeStatement(st: Statement, text: string, base: number, cata
     if (disable) summary.disable = disable;
     return { diagnostics, summary };
   }
+  // How the engine's loader groups this statement's lines, where that may differ from the tree.
+  const loader = loaderLinesOf(text, base, st.length, st.kind);
+  if (loader) summary.loader = loader;
   if (st.kind === StatementKind.Header) {
     checkHeader(st, text, base, diagnostics, summary);
     return { diagnostics, summary };
@@ -37,6 +42,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, cata
   const ctx: StatementContext = { catalog, suggester, text, base, rel, diagnostics, summary };
   walkNodes(st.nodes, 0, ctx, false, false);
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
+  checkEngineReading(text, base, st.end, catalog, diagnostics);
   return { diagnostics, summary };
 }
 

@@ -2,6 +2,7 @@
  * The loaded catalog: validated data plus the lookups every layer needs.
  * Everything that wants catalog knowledge goes through this class.
  */
+import { engineFacts } from './engine';
 import { CatalogData, FunctionRecord, TagRecord, TriggerRecord } from './types';
 
 export class Catalog {
@@ -57,10 +58,14 @@ export class Catalog {
   }
 
   /**
-   * Whether `Zname` written without braces is a call: the engine calls it only
-   * when the function exists and none of its parameters is required.
+   * Whether `Zname` written without braces is a call: the engine calls it
+   * exactly when its registry's minimum argument count is zero (whatever the
+   * catalog's syntax says). A catalog function the engine does not know
+   * (a newer remote catalog) is taken at the catalog's word.
    */
   isBareCallable(name: string): boolean {
+    const engine = engineFacts.forWord(name);
+    if (engine !== undefined) return engine.min === 0;
     const fn = this.functionsByName.get(name);
     return fn !== undefined && fn.arguments.every((arg) => !arg.required);
   }

@@ -79,10 +79,11 @@ const DURATION_UNITS_SECONDS: Record<string, number> = { y: 31536000, w: 604800,
 /** Total seconds of a duration literal (`1h30m`), or undefined when it is not one. Zero is returned as 0. */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
-  if (!/^(\d+[ywdhms])+$/i.test(trimmed)) return trimmed === '0' ? 0 : undefined;
+  // Units are case-sensitive for the engine: 10M halts.
+  if (!/^(\d+[ywdhms])+$/.test(trimmed)) return trimmed === '0' ? 0 : undefined;
   let total = 0;
-  for (const match of trimmed.matchAll(/(\d+)([ywdhms])/gi)) {
-    total += Number(match[1]) * DURATION_UNITS_SECONDS[match[2].toLowerCase()];
+  for (const match of trimmed.matchAll(/(\d+)([ywdhms])/g)) {
+    total += Number(match[1]) * DURATION_UNITS_SECONDS[match[2]];
   }
   return total;
 }

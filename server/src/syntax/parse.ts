@@ -215,7 +215,7 @@ for (const ch of [10, 13, 47, 59, 90, 92, 123, 125]) SPECIAL[ch] = 1;
 
 const MESSAGES = {
   unclosedCall: (name: string) =>
-    `${name}{ is never closed: add a } to end the call. Everything after the { up to here is read as its arguments.`,
+    `${name}{ is never closed: add a } to end the call. The engine never loads this statement or anything after it.`,
   unclosedBrace: 'This { is never closed: add a } to match it, or write \\{ for a literal brace.',
   stray: 'This } does not close anything: remove it, or write \\} for a literal brace.',
   missingName: 'A Z directly followed by { has no function name: write Zname{...}, or \\Z for a literal Z.',
@@ -560,13 +560,8 @@ class BodyParser {
             stmtEnd = after;
             break;
           }
-          const recovered = startsWithKnownDirective(text, after);
-          if (probeEnd > this.probe) this.probe = probeEnd;
-          if (recovered) {
-            contentEnd = pos;
-            stmtEnd = after;
-            break;
-          }
+          // Inside open braces a line is part of the statement whatever it starts with:
+          // the engine reads a `#trigger` line there as argument text, not as a header.
           pos = after;
           continue;
         }
@@ -791,7 +786,7 @@ function scanBody(text: string, pos: number, len: number): number {
       case LF:
       case CR: {
         const after = lineBreakEnd(text, pos);
-        if (depth === 0 || startsWithKnownDirective(text, after)) {
+        if (depth === 0) {
           scanContentEnd = pos;
           scanUnclosed = depth > 0;
           return after;

@@ -3,6 +3,7 @@
  * braces, is plain text to the engine (the parser leaves it as text): warn.
  */
 import type { Catalog } from '../../catalog/catalog';
+import { engineFacts } from '../../catalog/engine';
 import { ContentNode, NodeKind, TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 
@@ -29,7 +30,8 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     if (end < length && isWordOrOpenBrace(content.charCodeAt(end))) continue;
     const word = content.slice(start, end);
     const fn = catalog.getFunction(word);
-    if (!fn || catalog.isBareCallable(word)) continue;
+    const engine = engineFacts.forWord(word);
+    if ((!fn && !engine) || catalog.isBareCallable(word)) continue;
     if (!nodeStarts || !skip) {
       nodeStarts = new Set<number>();
       skip = [];
@@ -45,7 +47,7 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     }
     if (nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
-    out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${word} has required arguments, so without braces the bot prints it as plain text. Write it as ${fn.syntax}.`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
+    out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
   }
 }
 

@@ -13,6 +13,23 @@ const EMBED_BASES = new Set(['Zauthor', 'Zfooter', 'Ztitle']);
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 /** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
 const SPLIT_READERS = new Set(['ZsplitText', 'ZforSplit', 'ZeditSplitText', 'ZremoveSplitTextElement', 'ZgetTextSplitIndex', 'ZgetTextSplitLength', 'ZjoinSplitText']);
+/** Embed parts: which argument holds the embed index, and whether the part alone lets the embed be sent. */
+const EMBED_PARTS: Record<string, { index: number; sendable: boolean }> = {
+  Ztitle: { index: 1, sendable: true },
+  Zdescription: { index: 1, sendable: true },
+  Zauthor: { index: 1, sendable: true },
+  ZaddField: { index: 3, sendable: true },
+  Zcolor: { index: 1, sendable: false },
+  Zfooter: { index: 1, sendable: false },
+  ZfooterIcon: { index: 1, sendable: false },
+  Zimage: { index: 1, sendable: false },
+  Zthumbnail: { index: 1, sendable: false },
+  Ztimestamp: { index: 0, sendable: false },
+  ZauthorIcon: { index: 1, sendable: false },
+  ZauthorURL: { index: 1, sendable: false },
+  ZtitleURL: { index: 1, sendable: false },
+};
+const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = { ZnewSelectMenu: 'menu', ZaddSelectMenuOption: 'option', ZnewModal: 'modal', ZaddTextInput: 'input' };
 /** Which argument holds the custom ID of a component-creating function. */
 const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
 
@@ -42,8 +59,16 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
   if (CONTEXT_DEPENDENT_FUNCTIONS[name] && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
-  if (name === 'ZaddSelectMenuOption' && !ctx.summary.needsMenu) ctx.summary.needsMenu = { start: node.start, end: node.nameEnd };
-  if (name === 'ZaddTextInput' && !ctx.summary.needsModal) ctx.summary.needsModal = { start: node.start, end: node.nameEnd };
+  const component = COMPONENT_EVENTS[name];
+  if (component) (ctx.summary.componentEvents ??= []).push({ kind: component, name, start: node.start, end: node.nameEnd });
+  const part = EMBED_PARTS[name];
+  if (part) {
+    const idx = node.args[part.index];
+    if (!idx || !hasCall(idx)) {
+      const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
+      (ctx.summary.embedContent ??= []).push({ index: index === '' ? '1' : index, sendable: part.sendable, name, start: node.start, end: node.nameEnd });
+    }
+  }
   const idIndex = COMPONENT_ID_ARG[name];
   if (!inCall && idIndex !== undefined) {
     const a = node.args[idIndex];
@@ -56,6 +81,7 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
 
 /** Records the facts of a bare call (`Zname` without braces). */
 export function recordBareCallFacts(node: BareCallNode, name: string, ctx: StatementContext): void {
+  if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (name === 'ZtextSplit' || SPLIT_READERS.has(name)) (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
 }

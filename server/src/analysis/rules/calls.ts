@@ -4,6 +4,8 @@
  * then each literal argument, the condition and the limits are checked, and
  * the call's facts are recorded for the file-level checks.
  */
+import { engineFacts, EngineFunction } from '../../catalog/engine';
+import type { FunctionRecord } from '../../catalog/types';
 import type { CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { recordCallFacts } from './callFacts';
@@ -12,13 +14,6 @@ import { hasCall, ReadArgument, StatementContext } from './context';
 import { checkLimits, checkLiteral } from './literals';
 import { isLoopValue, reportLoopValueOutsideLoop } from './loops';
 
-/**
- * Text parameters that must not be empty: the IDs that tie components, modals
- * and their handlers together. Any other text parameter may legitimately be
- * empty (ZreplaceText{text;old;} deletes, Zif{cond;;else} outputs nothing).
- */
-const NONEMPTY_TEXT_PARAMS = new Set(['customID', 'menuID', 'modalID', 'fieldID']);
-
 /** `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   const name = ctx.rel(node.start, node.nameEnd);
@@ -26,51 +21,82 @@ export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean
   recordCallFacts(node, name, ctx, inCall, inLoop);
   if (!inLoop && isLoopValue(name)) reportLoopValueOutsideLoop(name, node.start, node.nameEnd, ctx);
   const fn = ctx.catalog.getFunction(name);
-  if (!fn) {
+  const engine = engineFacts.forCall(name);
+  if (name === 'Zalias') recordAlias(node, ctx);
+  if (!fn && !engine) {
+    // The engine halts with "Unknown function", unless a Zalias defined the name before (fileChecks.ts decides).
     if (ctx.suggester.names.length === 0) return; // no catalog loaded: nothing to compare with
     const suggestion = ctx.suggester.suggest(name);
-    ctx.diagnostics.push({
-      code: 'unknown-function',
-      severity: 'error',
-      start: node.start,
-      end: node.nameEnd,
-      message: `There is no function named ${name}.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
-      fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: node.start, end: node.nameEnd, newText: suggestion }], preferred: true }] : undefined,
-    });
+    (ctx.summary.unknownCalls ??= []).push({ name, start: node.start, end: node.nameEnd, suggestion });
     return;
   }
   const args: ReadArgument[] = node.args.map((a) => ({ arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) }));
+  if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
+  if (!fn) return; // an engine function the catalog does not document: no parameter types to check
   const binding = bindArguments(fn, args);
-  const close = node.close >= 0 ? node.close : node.end;
-  for (const p of binding.missing) {
-    ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `${name} needs a value for "${p.name}" (${fn.syntax}).` });
-  }
-  for (const i of binding.surplus) {
-    const sep = node.separators[i - 1];
-    const a = node.args[i];
-    ctx.diagnostics.push({
-      code: 'too-many-arguments',
-      severity: 'error',
-      start: sep,
-      end: a.end,
-      message: `${name} takes at most ${fn.arguments.length} argument${fn.arguments.length === 1 ? '' : 's'}; this one is extra (${fn.syntax}).`,
-      fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: binding.surplus[0] === i ? close : a.end, newText: '' }] }],
-    });
-  }
   for (let i = 0; i < binding.args.length; i++) {
     const param = binding.args[i].param;
     if (!param) continue;
     const { arg, text, literal } = args[i];
-    if (text === '') {
-      if (param.required && param.default === undefined && !binding.args[i].repeat && (param.type !== 'string' || NONEMPTY_TEXT_PARAMS.has(param.name))) {
-        ctx.diagnostics.push({ code: 'empty-required-argument', severity: 'warning', start: arg.start, end: arg.end, message: `"${param.name}" is required by ${name} but this argument is empty.` });
-      }
-      continue;
-    }
-    if (!literal) continue;
+    if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
+}
+
+/**
+ * Argument counts as the engine checks them (its registry's minimum and
+ * maximum, which differ from the catalog's syntax for some functions), and
+ * the arguments its functions halt on when empty.
+ */
+function checkEngineArity(node: CallNode, name: string, engine: EngineFunction, fn: FunctionRecord | undefined, args: readonly ReadArgument[], ctx: StatementContext): void {
+  // `Zf{}` is no argument at all to the engine; `Zf{ }` one empty argument.
+  const count = node.close === node.open + 1 ? 0 : node.args.length;
+  const documented = fn ? ` (the catalog documents ${fn.syntax})` : '';
+  const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
+  if (count < engine.min) {
+    const halts = engine.lazy ? 'halts the command' : 'halts the command with "Too few arguments"';
+    ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.` });
+    return;
+  }
+  if (engine.max !== null && count > engine.max) {
+    const close = node.close;
+    const first = engine.max; // index of the first surplus argument
+    for (let i = first; i < node.args.length; i++) {
+      const sep = node.separators[i - 1];
+      const a = node.args[i];
+      ctx.diagnostics.push(
+        engine.lazy
+          ? { code: 'ignored-arguments', severity: 'warning', start: sep, end: a.end, message: `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`, fixes: [{ title: 'Remove the ignored argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }] }
+          : { code: 'too-many-arguments', severity: 'error', start: sep, end: a.end, message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.`, fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }] },
+      );
+    }
+    return;
+  }
+  for (const r of engine.required) {
+    const i = r.pos - 1;
+    if (i < args.length) {
+      if (args[i].text === '' && !(count === 0 && i === 0 && r.when !== 'empty-or-missing')) {
+        const a = args[i].arg;
+        ctx.diagnostics.push({ code: 'empty-required-argument', severity: 'error', start: a.start, end: a.end, message: `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty.` });
+      }
+    } else if (r.when === 'empty-or-missing') {
+      ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `${name} halts the command without "${r.name}" (argument ${r.pos}).` });
+    }
+  }
+}
+
+function requiredCount(fn: FunctionRecord | undefined): number {
+  return fn ? fn.arguments.filter((a) => a.required).length : -1;
+}
+
+/** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
+function recordAlias(node: CallNode, ctx: StatementContext): void {
+  const a = node.args[1];
+  if (!a || hasCall(a)) return;
+  let alias = ctx.rel(a.start, a.end).trim();
+  if (alias.startsWith('Z')) alias = alias.slice(1);
+  if (alias !== '') (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
 }

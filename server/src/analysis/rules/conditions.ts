@@ -63,7 +63,37 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
       checkSingleEquals(args[0].arg, ctx);
     }
   }
-  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') checkMisreadEquality(args[0].arg, ctx);
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
+    checkMisreadEquality(args[0].arg, ctx);
+    checkUnspacedOperators(args[0].arg, ctx);
+  }
+}
+
+/**
+ * `&&` or `||` without a space on each side, in the condition's own text: the
+ * engine splits only at " && " and " || ", so `1==1&&2==3` is one comparison
+ * of "1" with "1&&2==3".
+ */
+function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf('&&') < 0 && raw.indexOf('||') < 0) return;
+  forEachTopLevel(raw, 0, raw.length, (i, escape) => {
+    if (escape) return 0;
+    const op = raw.startsWith('&&', i) ? '&&' : raw.startsWith('||', i) ? '||' : undefined;
+    if (!op) return 0;
+    if (raw[i - 1] !== ' ' || raw[i + 2] !== ' ') {
+      const fixed = `${raw[i - 1] === ' ' ? '' : ' '}${op}${raw[i + 2] === ' ' ? '' : ' '}`;
+      ctx.diagnostics.push({
+        code: 'operator-without-spaces',
+        severity: 'warning',
+        start: arg.start + i,
+        end: arg.start + i + 2,
+        message: `The engine only splits a condition at "${op}" with a space on each side; without them this is part of a single comparison.`,
+        fixes: [{ title: `Write " ${op} "`, edits: [{ start: arg.start + i, end: arg.start + i + 2, newText: fixed }], preferred: true }],
+      });
+    }
+    return 1;
+  });
 }
 
 /**

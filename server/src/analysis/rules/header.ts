@@ -9,17 +9,35 @@ import type { StatementSummary } from '../facts';
 import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../catalog/headers';
 import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
+import { engineDirective } from '../engine/loader';
+import { isEngineSpace } from '../engine/statementReader';
 
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
   const value = text.slice(base + st.valueStart, base + st.valueEnd);
   summary.header = { name, value, valueStart: st.valueStart, valueEnd: st.valueEnd };
+  if (base === 0 && text.charCodeAt(0) === 0xfeff) summary.bom = true;
+  // The engine trims the line (a byte-order mark is not white space) and wants the exact word and a space.
+  let lineEnd = base + st.end;
+  while (lineEnd > base + st.start && isEngineSpace(text.charCodeAt(lineEnd - 1))) lineEnd--;
+  const engine = engineDirective(text.slice(base + st.start, lineEnd));
+  if (engine) summary.header.engine = engine;
+  if (DIRECTIVES.includes(name) && !engine) {
+    reportIgnoredDirective(st, text, base, name, lineEnd, out);
+    return;
+  }
   if (!DIRECTIVES.includes(name)) {
     const suggestion = closest(name, DIRECTIVES);
     out.push({ code: 'unknown-directive', severity: 'warning', start: st.start, end: st.nameEnd, message: `"${text.slice(base + st.start, base + st.nameEnd)}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`, fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }] : undefined });
     return;
   }
-  const word = value.trim().toLowerCase();
+  const exact = value.trim();
+  const word = exact.toLowerCase();
+  if ((name === '#type' && TYPE_WORDS.includes(word) && !TYPE_WORDS.includes(exact)) || (name === '#scope' && SCOPE_WORDS.includes(word) && !SCOPE_WORDS.includes(exact))) {
+    const fallback = name === '#type' ? 'prefix' : 'guild';
+    out.push({ code: 'header-word-case', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `The engine compares ${name} words exactly: "${exact}" is not "${word}", so it silently uses "${fallback}".`, fixes: [{ title: `Change to ${word}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: word }], preferred: true }] });
+    return;
+  }
   if (name === '#type' && !TYPE_WORDS.includes(word)) {
     const s = closest(word, TYPE_WORDS);
     out.push({ code: 'invalid-type', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a command type; the bot will treat this command as "prefix". Use one of: ${TYPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
@@ -28,12 +46,45 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     const s = closest(word, SCOPE_WORDS);
     out.push({ code: 'invalid-scope', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a scope; the bot will use "guild". Use one of: ${SCOPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
   }
-  if (name === '#option') {
-    const parts = value.split('|');
-    if (parts.length !== 4) {
-      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the bot refuses to load this file.` });
-    } else if (!OPTION_TYPES.includes(parts[2].trim().toLowerCase())) {
-      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `"${parts[2].trim()}" is not an option type; the bot refuses to load this file. Use one of: ${OPTION_TYPES.join(', ')}.` });
-    }
+  if (name === '#option') checkOption(st, value, out);
+}
+
+/** `#option name|description|type|required`, read as the engine reads it: split at every `|`, the type part not trimmed. */
+function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic[]): void {
+  const parts = value.split('|');
+  if (parts.length !== 4) {
+    out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the engine refuses to load this file.` });
+    return;
   }
+  const type = parts[2];
+  if (!OPTION_TYPES.includes(type.toLowerCase())) {
+    const trimmed = type.trim().toLowerCase();
+    if (OPTION_TYPES.includes(trimmed)) {
+      const tidy = parts.map((p) => p.trim()).join('|');
+      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `The engine does not trim the type part of an #option: "${type}" with its spaces is an unknown option type, and the engine refuses to load this file. Write the parts without spaces around "|".`, fixes: [{ title: 'Remove the spaces around |', edits: [{ start: st.valueStart, end: st.valueEnd, newText: tidy }], preferred: true }] });
+    } else {
+      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `"${type.trim()}" is not an option type; the engine refuses to load this file. Use one of: ${OPTION_TYPES.join(', ')}.` });
+    }
+    return;
+  }
+  const required = parts[3].trim();
+  if (required !== 'required' && required.toLowerCase() === 'required') {
+    const at = st.valueStart + value.lastIndexOf(required);
+    out.push({ code: 'header-word-case', severity: 'warning', start: at, end: at + required.length, message: `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`, fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }] });
+  }
+}
+
+/** A known directive the engine does not recognise: wrong case, no space after the word, or no value. */
+function reportIgnoredDirective(st: HeaderStatement, text: string, base: number, name: string, lineEnd: number, out: AnalysisDiagnostic[]): void {
+  const written = text.slice(base + st.start, base + st.nameEnd);
+  const between = text.slice(base + st.nameEnd, base + st.valueStart);
+  const hasValue = st.valueEnd > st.valueStart && base + st.valueStart < lineEnd;
+  const fixes = [];
+  let why: string;
+  if (!hasValue) why = `${name} has no value here`;
+  else if (written !== name) why = `the engine only knows the lower-case word ${name}`;
+  else why = between === '' ? `${name} must be followed by a space` : `${name} must be followed by a space, not a tab`;
+  if (hasValue) fixes.push({ title: `Write "${name} "`, edits: [{ start: st.start, end: st.valueStart, newText: `${name} ` }], preferred: true });
+  const consequence = name === '#trigger' ? ' Without a #trigger the file is not loaded.' : '';
+  out.push({ code: 'directive-ignored', severity: 'warning', start: st.start, end: hasValue ? st.valueStart : st.nameEnd, message: `The engine ignores this line: ${why}.${consequence}`, fixes: fixes.length ? fixes : undefined });
 }

@@ -14,6 +14,9 @@ import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
 import type { ReadArgument, StatementContext } from './context';
 
+/** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
+const MEANT_AS_FALSE = new Set(['no', 'n', 'off', '0', 'false', 'disabled', 'disable']);
+
 const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
 /** Functions whose permission argument edits a permission: it starts with +, - or /. */
 
@@ -44,7 +47,11 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       break;
     case 'boolean':
       // Znot takes any text: "false for `true` or `1`, true for anything else" (catalog), so Znot{1} is valid.
-      if (fn.name !== 'Znot' && !isBoolean(text)) push('invalid-boolean', 'error', `"${paramName}" must be true or false, not "${text}".`);
+      // The engine compares with "true" exactly and reads anything else as false: a word meant as
+      // false works; one meant as true silently does not.
+      if (fn.name !== 'Znot' && !isBoolean(text) && !MEANT_AS_FALSE.has(text.toLowerCase())) {
+        push('invalid-boolean', 'warning', `The engine reads only the exact word "true" as true: "${text}" means false for "${paramName}".`, [{ title: 'Change to true', edits: [{ start: arg.start, end: arg.end, newText: 'true' }], preferred: /^(yes|y|1|on|true|enabled?)$/i.test(text) }, { title: 'Change to false', edits: [{ start: arg.start, end: arg.end, newText: 'false' }] }]);
+      }
       break;
     case 'snowflake':
       if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);

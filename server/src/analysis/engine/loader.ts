@@ -1,0 +1,216 @@
+/**
+ * How the engine's loader groups a file's lines into header directives and
+ * statements, modelled from observed behaviour:
+ *
+ * - every line is trimmed (Unicode white space; a byte-order mark is not
+ *   white space); empty lines and lines starting with `//` are skipped, also
+ *   in the middle of a call;
+ * - at brace depth 0 a line starting with `#` is a directive, recognised only
+ *   as the exact lower-case word followed by a space;
+ * - other lines are added to the current statement, and the depth changes by
+ *   the line's own brace count, which starts from zero on every line, skips
+ *   escaped characters (`\{ \} \; \\ \Z`) and stops at a `//` met while the
+ *   line's own count is zero; the statement ends when the depth is back to
+ *   exactly zero (a stray `}` makes it negative: the loader then reads on);
+ * - a statement still open at the end of the file is dropped.
+ *
+ * The syntax tree groups lines by the language's intended rules. For most
+ * statements the two agree; a statement records its loader lines (facts.ts)
+ * only when they might not, so the file pass below is cheap.
+ */
+import { KNOWN_DIRECTIVES } from '../../syntax/parse';
+import { StatementKind } from '../../syntax/tree';
+import { isEngineSpace } from './statementReader';
+
+/** One line of a statement as the loader sees it (offsets relative to the statement start). */
+export interface LoaderLine {
+  /** Trimmed content. */
+  readonly start: number;
+  readonly end: number;
+  readonly kind: 'skip' | 'directive' | 'body';
+  /** The line's own brace count. */
+  readonly change: number;
+  /** Where a `//` stopped the count while braces followed it on the line (-1: it did not). */
+  readonly cut: number;
+  /** The first brace after that `//` (-1 when no cut). */
+  readonly braceAfterCut: number;
+  /** A skipped `//` line that has braces on it. */
+  readonly skippedBraces: boolean;
+}
+
+/** The loader's lines of a statement, or undefined when it is one line whose reading cannot differ from the tree's. */
+export function loaderLinesOf(text: string, base: number, length: number, kind: StatementKind): LoaderLine[] | undefined {
+  if (kind === StatementKind.Blank || kind === StatementKind.Comment) return undefined;
+  const end = base + length;
+  const lines: LoaderLine[] = [];
+  let lineStart = base;
+  while (lineStart < end) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd >= end) lineEnd = end;
+    let a = lineStart;
+    let b = lineEnd;
+    while (a < b && isEngineSpace(text.charCodeAt(a))) a++;
+    while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
+    lines.push(loaderLine(text, a, b, base));
+    lineStart = lineEnd + 1;
+  }
+  if (lines.length === 1 && lines[0].change === 0 && lines[0].cut < 0) return undefined;
+  return lines;
+}
+
+function loaderLine(text: string, a: number, b: number, base: number): LoaderLine {
+  const empty = a === b;
+  const comment = !empty && text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47 && a + 1 < b;
+  if (empty || comment) {
+    let braces = false;
+    for (let p = a; p < b && !braces; p++) {
+      const c = text.charCodeAt(p);
+      braces = c === 123 || c === 125;
+    }
+    return { start: a - base, end: b - base, kind: 'skip', change: 0, cut: -1, braceAfterCut: -1, skippedBraces: braces };
+  }
+  const { change, cut, braceAfterCut } = lineBraceCount(text, a, b);
+  const kind = text.charCodeAt(a) === 35 ? 'directive' : 'body';
+  return { start: a - base, end: b - base, kind, change, cut: cut < 0 ? -1 : cut - base, braceAfterCut: braceAfterCut < 0 ? -1 : braceAfterCut - base, skippedBraces: false };
+}
+
+/** The loader's brace count of one trimmed line [a, b); `cut` is the `//` that stopped it when braces followed. */
+export function lineBraceCount(text: string, a: number, b: number): { change: number; cut: number; braceAfterCut: number } {
+  let depth = 0;
+  for (let p = a; p < b; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 47 && depth === 0 && p + 1 < b && text.charCodeAt(p + 1) === 47) {
+      for (let q = p + 2; q < b; q++) {
+        const d = text.charCodeAt(q);
+        if (d === 123 || d === 125) return { change: depth, cut: p, braceAfterCut: q };
+      }
+      return { change: depth, cut: -1, braceAfterCut: -1 };
+    }
+    if (c === 92 && p + 1 < b) {
+      const d = text.charCodeAt(p + 1);
+      if (d === 123 || d === 125 || d === 59 || d === 92 || d === 90) {
+        p++;
+        continue;
+      }
+    }
+    if (c === 123) depth++;
+    else if (c === 125) depth--;
+  }
+  return { change: depth, cut: -1, braceAfterCut: -1 };
+}
+
+/** The directive the engine recognises on a trimmed header line: the exact word followed by a space. */
+export function engineDirective(line: string): string | undefined {
+  for (const d of KNOWN_DIRECTIVES) if (line.startsWith(d + ' ')) return d;
+  return undefined;
+}
+
+/** Where the loader's grouping parts from the tree's, and why. */
+export interface LoaderDivergence {
+  readonly kind: 'dropped' | 'joined';
+  /** Absolute start of the loader statement's first line, and end of its last line read. */
+  readonly start: number;
+  readonly end: number;
+  /** Lines from start to the end of the loader statement (dropped: to the end of the file). */
+  readonly lines: number;
+  /** Statement indices of the tree the loader statement covers. */
+  readonly firstStatement: number;
+  readonly lastStatement: number;
+  readonly cause?: LoaderCause;
+}
+
+export interface LoaderCause {
+  readonly kind: 'cut' | 'skipped-comment' | 'negative';
+  readonly start: number;
+  readonly end: number;
+  /** For 'cut': where a line break keeps the braces counted. */
+  readonly breakAt?: number;
+}
+
+export interface LoaderReading {
+  /** Header statements the loader reads as directives (brace depth 0). */
+  readonly directives: ReadonlySet<number>;
+  readonly divergences: readonly LoaderDivergence[];
+}
+
+export interface LoaderStatementFacts {
+  readonly kind: StatementKind;
+  readonly start: number;
+  readonly length: number;
+  readonly lines: readonly LoaderLine[] | undefined;
+}
+
+/** Groups the file's lines as the loader does, from each statement's loader lines (see loaderLinesOf). */
+export function readAsLoader(statements: readonly LoaderStatementFacts[]): LoaderReading {
+  const directives = new Set<number>();
+  const divergences: LoaderDivergence[] = [];
+  let depth = 0;
+  // The statement being read.
+  let open = false;
+  let start = 0;
+  let end = 0;
+  let lineCount = 0;
+  let first = 0;
+  let firstLine = 0;
+  let cause: LoaderCause | undefined;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    const lines = st.lines;
+    if (lines === undefined) {
+      // One line whose own count is zero: a skipped line, a directive at depth 0, or a body line.
+      if (open) lineCount++;
+      if (st.kind === StatementKind.Blank || st.kind === StatementKind.Comment) continue;
+      if (!open && st.kind === StatementKind.Header) {
+        directives.add(i);
+        continue;
+      }
+      if (!open) continue; // a complete one-line statement, read as the tree reads it
+      end = st.start + st.length;
+      continue;
+    }
+    for (let k = 0; k < lines.length; k++) {
+      const line = lines[k];
+      if (open) lineCount++;
+      if (line.kind === 'skip') {
+        if (open && line.skippedBraces && !cause) cause = { kind: 'skipped-comment', start: st.start + line.start, end: st.start + line.end };
+        continue;
+      }
+      if (depth === 0 && line.kind === 'directive') {
+        if (st.kind === StatementKind.Header) directives.add(i);
+        continue;
+      }
+      if (!open) {
+        open = true;
+        start = st.start + line.start;
+        lineCount = 1;
+        first = i;
+        firstLine = k;
+        cause = undefined;
+      }
+      end = st.start + line.end;
+      if (line.cut >= 0 && !cause) cause = { kind: 'cut', start: st.start + line.cut, end: st.start + line.cut + 2, breakAt: st.start + line.braceAfterCut };
+      depth += line.change;
+      if (depth < 0 && !cause) cause = { kind: 'negative', start: st.start + line.start, end: st.start + line.end };
+      if (depth === 0) {
+        open = false;
+        const sameAsTree = first === i && firstLine === firstBodyLine(lines) && k === lastBodyLine(lines) && st.kind === StatementKind.Body;
+        if (!sameAsTree) divergences.push({ kind: 'joined', start, end, lines: lineCount, firstStatement: first, lastStatement: i, cause });
+      }
+    }
+  }
+  if (open) {
+    const last = statements.length - 1;
+    divergences.push({ kind: 'dropped', start, end: statements.length ? statements[last].start + statements[last].length : end, lines: lineCount, firstStatement: first, lastStatement: last, cause });
+  }
+  return { directives, divergences };
+}
+
+function firstBodyLine(lines: readonly LoaderLine[]): number {
+  for (let k = 0; k < lines.length; k++) if (lines[k].kind !== 'skip') return k;
+  return -1;
+}
+
+function lastBodyLine(lines: readonly LoaderLine[]): number {
+  for (let k = lines.length - 1; k >= 0; k--) if (lines[k].kind !== 'skip') return k;
+  return -1;
+}

@@ -1,0 +1,447 @@
+/**
+ * How the engine reads one statement, simulated step by step, so that the
+ * analysis can say what the engine really does with it rather than what the
+ * language's idealised grammar suggests.
+ *
+ * The engine's statement reader works on UTF-8 text but mixes two units: it
+ * walks the text character by character, yet computes the end of a word and
+ * the number of characters to skip after a call by adding 1 per character to
+ * a byte offset. On ASCII text the two agree; otherwise the reader slices the
+ * text in the middle of a character (the engine panics: the bot does not
+ * start) or skips the wrong number of characters (text after a call is lost).
+ * That is why this simulation tracks byte offsets and code points side by
+ * side instead of reusing the syntax tree. Observed behaviour, in order:
+ *
+ * - the statement is the statement's lines, each trimmed (Unicode white
+ *   space), lines that are empty or start with `//` left out, joined by `\n`;
+ * - an inline `//` at brace depth 0 (escapes honoured) cuts the rest;
+ * - then, at every character: `\` before `Z` outputs `Z` and the following
+ *   letters and digits as text; `\` before `{ } ; \` outputs that character;
+ *   at a letter, the run of letters and digits from there is a *name*; a name
+ *   followed by `{` starting with `Z` is a call up to its matching `}` (no
+ *   escapes honoured there), whose arguments are split at `;` at depth 0
+ *   (escapes honoured, backslash dropped), trimmed, and read the same way; a
+ *   name not followed by `{` found in the registry with a minimum of zero
+ *   arguments (a leading `Z` ignored) is called; anything else is text, and
+ *   the next letter starts a new, shorter name (so word endings run too).
+ *
+ * Facts only: this is an independent model of observed behaviour, checked
+ * against fixtures, not a translation of the engine's source.
+ */
+import type { EngineFacts, EngineFunction } from '../../catalog/engine';
+
+/** A character of the text the engine reads, and where it came from in the document (-1: none, e.g. a joining line break). */
+interface Chars {
+  readonly cps: number[];
+  readonly src: number[];
+}
+
+/** The engine crashes while loading: it slices the statement inside the character at `offset`. */
+export interface EnginePanic {
+  readonly offset: number;
+  readonly length: number;
+  readonly char: string;
+}
+
+/** A plain word (or word ending) the engine runs as a function. */
+export interface WordCall {
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+  readonly fn: EngineFunction;
+  /** True when the author wrote it as `Zname`: the intended bare-call style. */
+  readonly withZ: boolean;
+}
+
+/** A braced call as the engine reads it. */
+export interface EngineCall {
+  /** Document offset of the `Z`. */
+  readonly start: number;
+  readonly name: string;
+  readonly argCount: number;
+}
+
+/** An escape inside a call's braces that does not do what it does outside. */
+export interface EscapeInCall {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: 'close' | 'open' | 'name';
+}
+
+/** Text the engine skips after a call that contains multi-byte characters. */
+export interface SkippedText {
+  /** The call whose end the skip follows (document offset of its `Z`). */
+  readonly callStart: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+export interface StatementReading {
+  readonly panic?: EnginePanic;
+  readonly wordCalls: readonly WordCall[];
+  readonly calls: readonly EngineCall[];
+  readonly escapesInCalls: readonly EscapeInCall[];
+  readonly skipped: readonly SkippedText[];
+  /** The reading stopped early (statement too large or nested too deep to simulate). */
+  readonly incomplete: boolean;
+}
+
+/** Statements longer than this (UTF-16 units) are not simulated: real statements are a few KB. */
+export const MAX_SIMULATED_LENGTH = 64 * 1024;
+/** Calls nested deeper than this are not simulated. */
+const MAX_DEPTH = 64;
+
+const BACKSLASH = 92;
+const OPEN = 123;
+const CLOSE = 125;
+const SEMI = 59;
+const SLASH = 47;
+const Z = 90;
+const LF = 10;
+
+const ALPHABETIC = /\p{Alphabetic}/u;
+const ALPHANUMERIC = /[\p{Alphabetic}\p{N}]/u;
+
+function isAlphabetic(cp: number): boolean {
+  if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90);
+  return ALPHABETIC.test(String.fromCodePoint(cp));
+}
+
+function isAlphanumeric(cp: number): boolean {
+  if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57);
+  return ALPHANUMERIC.test(String.fromCodePoint(cp));
+}
+
+/** Unicode White_Space, the set the engine trims (a byte-order mark is not in it). */
+export function isEngineSpace(cp: number): boolean {
+  if (cp <= 32) return cp === 32 || (cp >= 9 && cp <= 13);
+  if (cp < 0x85) return false;
+  return (
+    cp === 0x85 || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000
+  );
+}
+
+function utf8Length(cp: number): number {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** `chars` with its UTF-8 byte offsets: bytes[k] is where character k starts; bytes[n] the total. */
+class ByteView {
+  readonly bytes: number[];
+  private index: Int32Array | undefined;
+  constructor(readonly chars: Chars) {
+    const n = chars.cps.length;
+    const bytes = new Array<number>(n + 1);
+    let b = 0;
+    for (let k = 0; k < n; k++) {
+      bytes[k] = b;
+      b += utf8Length(chars.cps[k]);
+    }
+    bytes[n] = b;
+    this.bytes = bytes;
+  }
+  get total(): number {
+    return this.bytes[this.bytes.length - 1];
+  }
+  /** The character index starting at byte `b`, or -1 when `b` is inside a character. */
+  charAt(b: number): number {
+    if (!this.index) {
+      const idx = new Int32Array(this.total + 1).fill(-1);
+      for (let k = 0; k < this.bytes.length; k++) idx[this.bytes[k]] = k;
+      this.index = idx;
+    }
+    return b < 0 || b > this.total ? -1 : this.index[b];
+  }
+  /** The character containing byte `b`. */
+  charContaining(b: number): number {
+    let k = 0;
+    while (k + 1 < this.bytes.length && this.bytes[k + 1] <= b) k++;
+    return k;
+  }
+}
+
+class Panic {
+  constructor(readonly at: number, readonly cp: number) {}
+}
+
+class TooDeep {}
+
+/**
+ * Reads the statement text[start, end) as the engine does. The text is one
+ * statement as the engine's loader groups it (lines it skips are skipped here
+ * too). Offsets in the result are document offsets.
+ */
+export function readStatement(text: string, start: number, end: number, facts: EngineFacts): StatementReading {
+  const out: MutableReading = { wordCalls: [], calls: [], escapesInCalls: [], skipped: [], incomplete: false };
+  if (end - start > MAX_SIMULATED_LENGTH) {
+    out.incomplete = true;
+    return out;
+  }
+  const chars = loaderLines(text, start, end);
+  const body = stripInlineComment(chars);
+  try {
+    readTemplate(body, facts, out, 0);
+  } catch (e) {
+    if (e instanceof Panic) {
+      const ch = String.fromCodePoint(e.cp);
+      out.panic = { offset: e.at, length: ch.length, char: ch };
+    } else if (e instanceof TooDeep) {
+      out.incomplete = true;
+    } else throw e;
+  }
+  return out;
+}
+
+interface MutableReading {
+  panic?: EnginePanic;
+  wordCalls: WordCall[];
+  calls: EngineCall[];
+  escapesInCalls: EscapeInCall[];
+  skipped: SkippedText[];
+  incomplete: boolean;
+}
+
+/** The statement's lines trimmed, empty and `//` lines left out, joined by `\n`, then trimmed. */
+function loaderLines(text: string, start: number, end: number): Chars {
+  const cps: number[] = [];
+  const src: number[] = [];
+  let lineStart = start;
+  while (lineStart < end) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    let contentEnd = lineEnd;
+    if (contentEnd > lineStart && contentEnd < end && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+    // Code points of the line, trimmed.
+    const lineCps: number[] = [];
+    const lineSrc: number[] = [];
+    for (let p = lineStart; p < contentEnd; ) {
+      const cp = text.codePointAt(p)!;
+      lineCps.push(cp);
+      lineSrc.push(p);
+      p += cp > 0xffff ? 2 : 1;
+    }
+    let a = 0;
+    let b = lineCps.length;
+    while (a < b && isEngineSpace(lineCps[a])) a++;
+    while (b > a && isEngineSpace(lineCps[b - 1])) b--;
+    const empty = a === b;
+    const comment = !empty && lineCps[a] === SLASH && a + 1 < b && lineCps[a + 1] === SLASH;
+    if (!empty && !comment) {
+      if (cps.length > 0) {
+        cps.push(LF);
+        src.push(-1);
+      }
+      for (let k = a; k < b; k++) {
+        cps.push(lineCps[k]);
+        src.push(lineSrc[k]);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return { cps, src };
+}
+
+/** The text before an inline `//` at brace depth 0 (escapes honoured), trailing white space removed. */
+function stripInlineComment(chars: Chars): Chars {
+  const { cps } = chars;
+  let depth = 0;
+  for (let k = 0; k < cps.length; k++) {
+    const c = cps[k];
+    if (c === BACKSLASH && k + 1 < cps.length && isEscapable(cps[k + 1], true)) {
+      k++;
+      continue;
+    }
+    if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+    else if (c === SLASH && depth === 0 && k + 1 < cps.length && cps[k + 1] === SLASH) {
+      let e = k;
+      while (e > 0 && isEngineSpace(cps[e - 1])) e--;
+      return { cps: cps.slice(0, e), src: chars.src.slice(0, e) };
+    }
+  }
+  return chars;
+}
+
+function isEscapable(c: number, withZ: boolean): boolean {
+  return c === OPEN || c === CLOSE || c === SEMI || c === BACKSLASH || (withZ && c === Z);
+}
+
+/** Reads a template (a statement or an argument): text, calls, escapes, bare words. */
+function readTemplate(chars: Chars, facts: EngineFacts, out: MutableReading, depth: number): void {
+  if (depth > MAX_DEPTH) throw new TooDeep();
+  const { cps, src } = chars;
+  const n = cps.length;
+  let view: ByteView | undefined;
+  let k = 0;
+  while (k < n) {
+    const ch = cps[k];
+    const at = k;
+    k++;
+    if (ch === BACKSLASH) {
+      if (k < n) {
+        const next = cps[k];
+        if (next === Z) {
+          k++;
+          while (k < n && isAlphanumeric(cps[k])) k++;
+          continue;
+        }
+        if (isEscapable(next, false)) {
+          k++;
+          continue;
+        }
+      }
+      continue;
+    }
+    if (!isAlphabetic(ch)) continue;
+    view ??= new ByteView(chars);
+    const i = view.bytes[at];
+    // The engine reads the rest of the text from the byte after this character's first byte.
+    if (utf8Length(ch) !== 1) throw new Panic(src[at], ch);
+    let count = 0;
+    while (k + count < n && isAlphanumeric(cps[k + count])) count++;
+    const nameEnd = i + 1 + count;
+    const nameEndChar = view.charAt(nameEnd);
+    if (nameEndChar < 0) {
+      const inside = view.charContaining(nameEnd);
+      throw new Panic(src[inside], cps[inside]);
+    }
+    const hasBrace = nameEndChar < n && cps[nameEndChar] === OPEN;
+    if (hasBrace) {
+      const callEnd = findCallEnd(chars, at, nameEndChar);
+      if (callEnd >= 0 && ch === Z) {
+        // A call [at, callEnd): arguments between the braces.
+        readCall(chars, at, nameEndChar, callEnd, facts, out, depth);
+        // The engine then skips (bytes of the call - 1) characters.
+        const skip = view.bytes[callEnd] - i - 1;
+        const target = Math.min(n, k + skip);
+        if (target > callEnd) recordSkipped(chars, callEnd, target, src[at], out);
+        k = target;
+        continue;
+      }
+    } else {
+      const name = String.fromCodePoint(...cps.slice(at, nameEndChar));
+      const fn = facts.forWord(name);
+      if (fn !== undefined && fn.min === 0) {
+        const last = nameEndChar - 1;
+        const endOffset = src[last] + (cps[last] > 0xffff ? 2 : 1);
+        out.wordCalls.push({ start: src[at], end: endOffset, name, fn, withZ: ch === Z });
+        k = Math.min(n, k + (nameEnd - i - 1));
+        continue;
+      }
+    }
+  }
+}
+
+/** Index just past the `}` that closes the call whose name starts at `at` and whose `{` is at `open`, or -1. */
+function findCallEnd(chars: Chars, at: number, open: number): number {
+  const { cps } = chars;
+  // The name between the first character and the brace must be letters and digits (it is, by construction).
+  if (open === at + 1) return -1;
+  let depth = 0;
+  for (let k = open; k < cps.length; k++) {
+    const c = cps[k];
+    if (c === OPEN) depth++;
+    else if (c === CLOSE) {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return -1;
+}
+
+function readCall(chars: Chars, at: number, open: number, callEnd: number, facts: EngineFacts, out: MutableReading, depth: number): void {
+  const { cps, src } = chars;
+  const name = String.fromCodePoint(...cps.slice(at, open));
+  // Escapes between the braces: the call's end ignores them.
+  for (let k = open + 1; k < callEnd - 1; k++) {
+    if (cps[k] !== BACKSLASH || k + 1 >= callEnd) continue;
+    const next = cps[k + 1];
+    if (next === CLOSE || next === OPEN) {
+      out.escapesInCalls.push({ start: src[k], end: src[k + 1] + 1, kind: next === CLOSE ? 'close' : 'open' });
+      k++;
+    } else if (next === BACKSLASH || next === SEMI) {
+      k++;
+    }
+  }
+  const args = splitArguments(chars, open + 1, callEnd - 1);
+  out.calls.push({ start: src[at], name, argCount: args.length });
+  for (const arg of args) {
+    const escapedNames = arg.escapedNames;
+    const before = out.wordCalls.length;
+    const callsBefore = out.calls.length;
+    readTemplate(arg.chars, facts, out, depth + 1);
+    // `\Zname` between braces loses its backslash: report it where it then runs.
+    if (escapedNames.length) {
+      const ran = new Set<number>();
+      for (let w = before; w < out.wordCalls.length; w++) ran.add(out.wordCalls[w].start);
+      for (let c = callsBefore; c < out.calls.length; c++) ran.add(out.calls[c].start);
+      for (const e of escapedNames) if (ran.has(e.zOffset)) out.escapesInCalls.push({ start: e.start, end: e.end, kind: 'name' });
+    }
+  }
+}
+
+interface SplitArgument {
+  chars: Chars;
+  escapedNames: { start: number; end: number; zOffset: number }[];
+}
+
+/** The arguments between the braces [from, to): split at `;` at depth 0, escapes resolved, each trimmed. */
+function splitArguments(chars: Chars, from: number, to: number): SplitArgument[] {
+  if (from >= to) return [];
+  const { cps, src } = chars;
+  const args: SplitArgument[] = [];
+  let cur: Chars = { cps: [], src: [] };
+  let names: SplitArgument['escapedNames'] = [];
+  let depth = 0;
+  for (let k = from; k < to; k++) {
+    const c = cps[k];
+    if (c === BACKSLASH && k + 1 < to && isEscapable(cps[k + 1], true)) {
+      if (cps[k + 1] === Z) {
+        let e = k + 2;
+        while (e < to && isAlphanumeric(cps[e])) e++;
+        names.push({ start: src[k], end: src[e - 1] + 1, zOffset: src[k + 1] });
+      }
+      cur.cps.push(cps[k + 1]);
+      cur.src.push(src[k + 1]);
+      k++;
+      continue;
+    }
+    if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+    else if (c === SEMI && depth === 0) {
+      args.push({ chars: trimmed(cur), escapedNames: names });
+      cur = { cps: [], src: [] };
+      names = [];
+      continue;
+    }
+    cur.cps.push(c);
+    cur.src.push(src[k]);
+  }
+  args.push({ chars: trimmed(cur), escapedNames: names });
+  return args;
+}
+
+function trimmed(chars: Chars): Chars {
+  let a = 0;
+  let b = chars.cps.length;
+  while (a < b && isEngineSpace(chars.cps[a])) a++;
+  while (b > a && isEngineSpace(chars.cps[b - 1])) b--;
+  return a === 0 && b === chars.cps.length ? chars : { cps: chars.cps.slice(a, b), src: chars.src.slice(a, b) };
+}
+
+function recordSkipped(chars: Chars, from: number, to: number, callStart: number, out: MutableReading): void {
+  const { cps, src } = chars;
+  let text = '';
+  let first = -1;
+  let last = -1;
+  for (let k = from; k < to; k++) {
+    text += String.fromCodePoint(cps[k]);
+    if (src[k] >= 0) {
+      if (first < 0) first = src[k];
+      last = src[k] + (cps[k] > 0xffff ? 2 : 1);
+    }
+  }
+  if (first < 0) return;
+  out.skipped.push({ callStart, start: first, end: last, text });
+}

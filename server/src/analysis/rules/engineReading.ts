@@ -1,0 +1,123 @@
+/**
+ * What the engine does with a body statement's text that the language's
+ * grammar does not show: letters outside ASCII that crash its loader, plain
+ * words it runs as functions, escapes that do not work between a call's
+ * braces, and text it skips after a call (see engine/statementReader.ts).
+ */
+import type { Catalog } from '../../catalog/catalog';
+import { engineFacts, EngineFunction } from '../../catalog/engine';
+import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
+import { readStatement, StatementReading, WordCall } from '../engine/statementReader';
+
+/** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
+export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+  // Most statements are ASCII without a letter run the registry knows: the cheap
+  // tests below cannot rule that out, so the reading runs on every body statement.
+  const reading = readStatement(text, base, base + end, engineFacts);
+  if (reading.panic) reportPanic(reading, text, base, end, out);
+  for (const w of reading.wordCalls) if (!w.withZ) reportWordCall(w, text, base, catalog, out);
+  for (const e of reading.escapesInCalls) {
+    const message =
+      e.kind === 'close'
+        ? 'Between a call\'s braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call.'
+        : e.kind === 'open'
+          ? 'Between a call\'s braces the engine still counts \\{ as an opening brace, so the call does not end where it seems to.'
+          : `Between a call's braces the engine drops this backslash and runs ${text.slice(e.start + 1, e.end)} as a function.`;
+    out.push({ code: 'escape-in-call', severity: 'warning', start: e.start - base, end: e.end - base, message });
+  }
+  for (const s of reading.skipped) {
+    const shown = s.text.replace(/\n/g, '\\n');
+    out.push({
+      code: 'text-skipped-after-call',
+      severity: 'warning',
+      start: s.start - base,
+      end: s.end - base,
+      message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call. Put this text on its own line, or keep such characters out of the call.`,
+    });
+  }
+}
+
+function reportPanic(reading: StatementReading, text: string, base: number, end: number, out: AnalysisDiagnostic[]): void {
+  const p = reading.panic!;
+  const fix = asciiSpellingFix(text, base, end);
+  out.push({
+    code: 'non-ascii-letter',
+    severity: 'error',
+    start: p.offset - base,
+    end: p.offset - base + p.length,
+    message: `The engine crashes while loading this file at "${p.char}": a letter outside ASCII in a command's text or arguments stops its loader, so the bot does not start. Spell it with ASCII letters (comments and header lines may keep it).`,
+    fixes: fix ? [fix] : undefined,
+  });
+}
+
+/** Replaces every letter of the statement that has an obvious ASCII spelling (é -> e, ß -> ss), when that covers them all. */
+function asciiSpellingFix(text: string, base: number, end: number): AnalysisFix | undefined {
+  const edits: AnalysisFix['edits'] = [];
+  const segment = text.slice(base, base + end);
+  for (const m of segment.matchAll(/[^\x00-\x7f]/gu)) {
+    const ch = m[0];
+    if (!/[\p{L}\p{N}]/u.test(ch)) continue;
+    const ascii = asciiSpelling(ch);
+    if (ascii === undefined) return undefined;
+    edits.push({ start: m.index!, end: m.index! + ch.length, newText: ascii });
+  }
+  if (edits.length === 0) return undefined;
+  return { title: edits.length === 1 ? `Write "${edits[0].newText}"` : 'Spell the letters of this statement with ASCII', edits, preferred: true };
+}
+
+const SPECIAL_SPELLINGS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', ð: 'd', '²': '2', '³': '3', '¹': '1' };
+
+function asciiSpelling(ch: string): string | undefined {
+  const special = SPECIAL_SPELLINGS[ch];
+  if (special) return special;
+  const stripped = ch.normalize('NFD').replace(/\p{M}/gu, '');
+  return /^[A-Za-z0-9]+$/.test(stripped) ? stripped : undefined;
+}
+
+function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+  // The whole word the match ends, for the message.
+  let a = w.start;
+  while (a > 0 && isWordChar(text.charCodeAt(a - 1))) a--;
+  let b = w.end;
+  while (b < text.length && isWordChar(text.charCodeAt(b))) b++;
+  const word = text.slice(a, b);
+  const fnName = `Z${w.fn.key}`;
+  const does = whatItDoes(w.fn, catalog);
+  const where = a === w.start ? `the word "${word}"` : `"${w.name}" at the end of "${word}"`;
+  const before = text.slice(a, w.start);
+  const outcome = /\b(halts|stops)\b/.test(does) ? '' : before ? ` The bot writes "${before}" followed by its result.` : ' The bot writes its result instead of the word.';
+  const fix = keepWordFix(w, base);
+  out.push({
+    code: 'word-runs-function',
+    severity: 'warning',
+    start: w.start - base,
+    end: w.end - base,
+    message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${fix ? ` To print the word, write ${fix.edits[0].newText}.` : ''}`,
+    fixes: fix ? [fix] : undefined,
+  });
+}
+
+/**
+ * A spelling the engine prints as the word: the same letters in upper case
+ * inside Zlowercase{...}. Upper-case runs name no function (registry names
+ * start in lower case), and the call's own name is read as a call, not a word.
+ */
+function keepWordFix(w: WordCall, base: number): AnalysisFix | undefined {
+  if (!/^[a-z]+$/.test(w.name)) return undefined;
+  const replacement = `Zlowercase{${w.name.toUpperCase()}}`;
+  const check = readStatement(replacement, 0, replacement.length, engineFacts);
+  if (check.wordCalls.length !== 0 || check.calls.length !== 1) return undefined;
+  return { title: `Keep the word: write ${replacement}`, edits: [{ start: w.start - base, end: w.end - base, newText: replacement }], preferred: true };
+}
+
+function whatItDoes(fn: EngineFunction, catalog: Catalog): string {
+  if (fn.bare) return fn.bare;
+  const documented = catalog.getFunction(`Z${fn.key}`);
+  if (documented) return `does this: ${documented.description.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
+  if (fn.summary) return `does this: ${fn.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
+  return 'is a function of the engine';
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+}

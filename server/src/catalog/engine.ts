@@ -1,0 +1,119 @@
+/**
+ * What the engine that runs the bots knows about its functions, as opposed to
+ * what the catalog documents. The catalog is the documentation users read; the
+ * engine's registry decides what actually runs: which names exist (about 170
+ * more than the catalog), how many arguments each call may have, which names
+ * run when written without braces, which arguments halt the command when
+ * empty. The table (catalog/engine.json) was written by reading the engine's
+ * registry and function sources (zbrlang/zbr, the version it names); it is
+ * bundled and never replaced by a remote catalog, since it describes the
+ * engine, not the documentation.
+ */
+import engineTable from '../../../catalog/engine.json';
+
+export interface EngineParam {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description?: string;
+}
+
+/** An argument position the function halts on when it is empty ("argument N (name) is required"). */
+export interface EngineRequiredArgument {
+  /** 1-based position. */
+  readonly pos: number;
+  readonly name: string;
+  /** 'empty-or-missing': it also halts when the call stops before this argument. */
+  readonly when: 'empty' | 'empty-or-missing';
+}
+
+export interface EngineFunction {
+  /** Registry key: the name without its leading `Z`. */
+  readonly key: string;
+  /** The fewest arguments the engine accepts in a braced call. */
+  readonly min: number;
+  /** The most it accepts; null = no limit (lazy forms ignore surplus arguments). */
+  readonly max: number | null;
+  /** Evaluated lazily by the runtime itself (Zif, Zrepeat, ...): surplus arguments are ignored, not refused. */
+  readonly lazy: boolean;
+  /** False for the lazy forms the runtime knows but the registry does not: written without braces they are plain text. */
+  readonly registered: boolean;
+  readonly required: readonly EngineRequiredArgument[];
+  /** One sentence, for functions the catalog does not document. */
+  readonly summary?: string;
+  readonly params?: readonly EngineParam[];
+  /** What running it with no arguments does, as a verb phrase ("prints the day of the month"). */
+  readonly bare?: string;
+}
+
+interface EngineTableEntry {
+  min: number;
+  max: number | null;
+  lazy?: boolean;
+  registered?: boolean;
+  required?: EngineRequiredArgument[];
+  summary?: string;
+  params?: EngineParam[];
+  bare?: string;
+}
+
+interface EngineTable {
+  engine: string;
+  version: string;
+  functions: Record<string, EngineTableEntry>;
+}
+
+export class EngineFacts {
+  private readonly byKey = new Map<string, EngineFunction>();
+
+  constructor(readonly engine: string, readonly version: string, entries: Record<string, EngineTableEntry>) {
+    for (const key of Object.keys(entries)) {
+      const e = entries[key];
+      this.byKey.set(key, {
+        key,
+        min: e.min,
+        max: e.max,
+        lazy: e.lazy === true,
+        registered: e.registered !== false,
+        required: e.required ?? [],
+        summary: e.summary,
+        params: e.params,
+        bare: e.bare,
+      });
+    }
+  }
+
+  /** Every function the engine can call, by registry key. */
+  get functions(): IterableIterator<EngineFunction> {
+    return this.byKey.values();
+  }
+
+  /**
+   * The function a braced call `Zname{...}` runs (`name` with its `Z`). The
+   * engine drops the first character of a braced call's name, and strips one
+   * more leading `Z` when looking it up.
+   */
+  forCall(nameWithZ: string): EngineFunction | undefined {
+    const key = nameWithZ.slice(1);
+    return this.byKey.get(key.charCodeAt(0) === 90 ? key.slice(1) : key);
+  }
+
+  /**
+   * The function a plain word runs: the engine looks every run of letters and
+   * digits up in its registry, without a leading `Z`, case-sensitively.
+   */
+  forWord(word: string): EngineFunction | undefined {
+    const fn = this.byKey.get(word.charCodeAt(0) === 90 ? word.slice(1) : word);
+    return fn !== undefined && fn.registered ? fn : undefined;
+  }
+
+  /** True when the word, written without braces, runs a function (registry minimum of zero). */
+  runsAsWord(word: string): boolean {
+    const fn = this.forWord(word);
+    return fn !== undefined && fn.min === 0;
+  }
+}
+
+const table = engineTable as unknown as EngineTable;
+
+/** The engine facts bundled with this build. */
+export const engineFacts = new EngineFacts(table.engine, table.version, table.functions);
