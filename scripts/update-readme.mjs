@@ -5,6 +5,7 @@
 //                                                 DIAGNOSTIC_CODES (needs the build)
 //   <!-- bench:start --> ... <!-- bench:end -->  the figures of the last
 //                                                 `npm run bench` (bench/last-run.txt)
+// and, in package.json, the `zscript.diagnostics.severity` setting's properties (one per code).
 // `--check` exits 1 when the codes table is out of date (the bench figures are
 // not checked: they change with every run).
 import * as fs from 'node:fs';
@@ -33,9 +34,26 @@ function replaceSection(text, name, body) {
   return text.slice(0, a + start.length) + '\n' + body + '\n' + text.slice(b);
 }
 
+/** package.json with the severity setting's properties generated from the code table. */
+function manifestWithCodes(codes) {
+  const manifestPath = path.join(root, 'package.json');
+  const text = fs.readFileSync(manifestPath, 'utf8');
+  const manifest = JSON.parse(text);
+  const setting = manifest.contributes.configuration.properties['zscript.diagnostics.severity'];
+  setting.properties = Object.fromEntries(
+    Object.entries(codes).map(([code, info]) => [code, { type: 'string', enum: ['error', 'warning', 'information', 'hint', 'off'], description: `${info.description} (default: ${info.severity})` }]),
+  );
+  return { manifestPath, text, next: JSON.stringify(manifest, null, 2) + '\n' };
+}
+
 function main() {
   const check = process.argv.includes('--check');
   const { DIAGNOSTIC_CODES } = require(path.join(root, 'out/server/src/analysis/codes.js'));
+  const manifest = manifestWithCodes(DIAGNOSTIC_CODES);
+  if (!check && manifest.next !== manifest.text) {
+    fs.writeFileSync(manifest.manifestPath, manifest.next);
+    console.log('update-readme: package.json severity settings updated');
+  }
   const readme = fs.readFileSync(readmePath, 'utf8');
   let next = replaceSection(readme, 'codes', codesTable(DIAGNOSTIC_CODES));
   if (check) {

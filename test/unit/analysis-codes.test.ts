@@ -15,6 +15,7 @@ const catalog = bundledCatalog();
 
 export function exampleFile(code: string, example: string): string {
   if (code === 'missing-trigger') return 'Hello Zusername\n';
+  if (code === 'byte-order-mark') return '\uFEFF#trigger !x\nHello Zusername\n';
   const lines = example.split(' + ');
   if (!lines.some((line) => line.startsWith('#trigger'))) lines.unshift('#trigger !x');
   return lines.join('\n') + '\n';
@@ -27,7 +28,8 @@ describe('analysis: the documented example of every code', () => {
       const found = new Analyzer(catalog).diagnose(parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) }));
       const summary = found.map((d) => `${d.code} (${d.severity}): ${d.message}`).join('\n');
       assert.ok(found.some((d) => d.code === code), `no ${code} in:\n${summary}`);
-      const otherErrors = found.filter((d) => d.code !== code && d.severity === 'error');
+      // The example of lines-joined is also a stray } to the language's reading (the engine skips the "//" line with its brace).
+      const otherErrors = found.filter((d) => d.code !== code && d.severity === 'error' && !(code === 'lines-joined' && d.code === 'stray-brace'));
       assert.deepStrictEqual(otherErrors.map((d) => d.code), [], `other errors:\n${summary}`);
       assert.strictEqual(found.find((d) => d.code === code)!.severity, info.severity, 'default severity');
     });

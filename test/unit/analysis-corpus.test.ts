@@ -97,7 +97,7 @@ describe('analysis: checks', () => {
   });
   it('silencing: disable-next-line also covers the file-level checks on that line', () => {
     const cases: [string, string][] = [
-      ['embed-part-order', '#trigger !x\nZfooterIcon{https://x.io/i.png}\nZfooter{a}'],
+      ['embed-part-order', '#trigger !x\nZtitle{t}\nZfooterIcon{https://x.io/i.png}\nZfooter{a}'],
       ['variable-read-before-set', '#trigger !x\nTotal: Zvar{total}'],
       ['unknown-option', '#type slash\n#trigger /x\nZoption{usr}'],
       ['duplicate-custom-id', '#trigger !x\nZaddButton{;a;Yes}\nZaddButton{;a;No}'],

@@ -47,8 +47,8 @@ describe('zscript-check (dist/check.js)', () => {
     const out = lines(r.stdout);
     for (const l of out) assert.match(l, LINE);
     assert.deepStrictEqual(out, [
-      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:3:1: error missing-argument Zban needs a value for "userID" (Zban{userID;reason?;deleteMessageDays?}).`,
-      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:4:1: error unknown-function There is no function named ZaddFeild. Did you mean ZaddField?`,
+      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:3:1: error missing-argument The engine needs at least 1 argument for Zban and halts the command with "Too few arguments"; this call has 0.`,
+      `${path.join(FIXTURES, 'errors', 'broken.zbr')}:4:1: error unknown-function There is no function named ZaddFeild: the engine halts the command with "Unknown function". Did you mean ZaddField?`,
       `${path.join(FIXTURES, 'errors', 'nested', 'deeper.zbr')}:3:8: error invalid-integer "amount" must be a whole number, not "ten".`,
     ]);
     assert.match(r.stderr, /2 files checked, 3 errors, 0 warnings/);

@@ -47,20 +47,22 @@ describe('features: the language service', () => {
   });
 
   it('swaps the catalog and reparses bare calls', () => {
+    // A function the engine does not know is a bare call when the catalog gives it no required parameter.
     const svc = service();
-    svc.openDocument(URI, 'Hi Zusername', 1);
-    assert.ok(svc.hover(URI, { line: 0, character: 5 }));
+    svc.openDocument(URI, 'Hi ZbrandNew', 1);
+    assert.strictEqual(svc.hover(URI, { line: 0, character: 5 }), null);
     const data = bundledCatalog().data;
-    const smaller = catalogFromTexts(
-      { functions: JSON.stringify(data.functions.filter((f) => f.name !== 'Zusername')) },
+    const template = data.functions.find((f) => f.name === 'Zusername')!;
+    const larger = catalogFromTexts(
+      { functions: JSON.stringify([...data.functions, { ...template, name: 'ZbrandNew', syntax: 'ZbrandNew{userID?}', example: 'ZbrandNew' }]) },
       'test',
     );
-    assert.ok(smaller.ok);
-    if (!smaller.ok) return;
-    svc.setCatalog(smaller.catalog);
-    assert.strictEqual(svc.catalog, smaller.catalog);
-    // No longer a bare call: plain text, no hover.
-    assert.strictEqual(svc.hover(URI, { line: 0, character: 5 }), null);
+    assert.ok(larger.ok);
+    if (!larger.ok) return;
+    svc.setCatalog(larger.catalog);
+    assert.strictEqual(svc.catalog, larger.catalog);
+    // Now a bare call: hover shows the function.
+    assert.ok(svc.hover(URI, { line: 0, character: 5 }));
   });
 
   it('answers empty for unknown documents and never throws on bad input', () => {

@@ -78,6 +78,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   for (const d of loader.divergences) {
     // A call left open to the end of the file is the syntax error's to report (unclosed-call says the engine drops it).
     if (d.kind === 'dropped' && !d.cause && d.firstStatement === lastLine) continue;
+    // A stray } is the syntax error's to report (stray-brace says what the engine does then).
+    if (d.cause?.kind === 'negative') continue;
     out.push(divergenceDiagnostic(d, tree));
   }
 

@@ -106,6 +106,21 @@ export class EngineFacts {
     return fn !== undefined && fn.registered ? fn : undefined;
   }
 
+  /**
+   * The spelling of a plain word (letters and digits) that reaches a function
+   * as that text: the word itself, or, when the engine would run it or one of
+   * its endings as a function, its upper-case letters inside Zlowercase{...}
+   * (no registry name is upper case).
+   */
+  textSpelling(word: string): string {
+    for (let k = 0; k < word.length; k++) {
+      const c = word.charCodeAt(k);
+      const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+      if (letter && this.runsAsWord(word.slice(k))) return /^[a-z0-9]+$/.test(word) ? `Zlowercase{${word.toUpperCase()}}` : word;
+    }
+    return word;
+  }
+
   /** True when the word, written without braces, runs a function (registry minimum of zero). */
   runsAsWord(word: string): boolean {
     const fn = this.forWord(word);

@@ -3,6 +3,7 @@
  * completion and hover want them. The sets themselves live in one place,
  * catalog/valueSets.ts, which the diagnostics read too.
  */
+import { engineFacts } from '../catalog/engine';
 import { valueSetFor } from '../catalog/valueSets';
 
 export interface ClosedValue {
@@ -18,7 +19,14 @@ export function closedValuesFor(fnName: string, paramName: string): readonly Clo
   let values = cache.get(key);
   if (!values) {
     const set = valueSetFor(fnName, paramName);
-    values = set ? set.values.map((value) => ({ value, description: `One of: ${set.values.join(', ')}${set.caseInsensitive ? ' (any letter case)' : ''}.` })) : [];
+    // A word the engine would run as a function is offered in the spelling that reaches the function as text.
+    values = set
+      ? set.values.map((word) => {
+          const value = engineFacts.textSpelling(word);
+          const note = value !== word ? ` Written ${value}: the engine would run the plain word "${word}" as a function.` : '';
+          return { value, description: `One of: ${set.values.join(', ')}${set.caseInsensitive ? ' (any letter case)' : ''}.${note}` };
+        })
+      : [];
     cache.set(key, values);
   }
   return values;

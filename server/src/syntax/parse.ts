@@ -217,7 +217,7 @@ const MESSAGES = {
   unclosedCall: (name: string) =>
     `${name}{ is never closed: add a } to end the call. The engine never loads this statement or anything after it.`,
   unclosedBrace: 'This { is never closed: add a } to match it, or write \\{ for a literal brace.',
-  stray: 'This } does not close anything: remove it, or write \\} for a literal brace.',
+  stray: 'This } does not close anything: remove it, or write \\} for a literal brace. The engine\'s brace count goes below zero here, so it reads the following lines into this statement until the count is back to zero (to the end of the file, it loads none of them).',
   missingName: 'A Z directly followed by { has no function name: write Zname{...}, or \\Z for a literal Z.',
 };
 

@@ -353,15 +353,19 @@ function findCallEnd(chars: Chars, at: number, open: number): number {
 function readCall(chars: Chars, at: number, open: number, callEnd: number, facts: EngineFacts, out: MutableReading, depth: number): void {
   const { cps, src } = chars;
   const name = String.fromCodePoint(...cps.slice(at, open));
-  // Escapes between the braces: the call's end ignores them.
-  for (let k = open + 1; k < callEnd - 1; k++) {
-    if (cps[k] !== BACKSLASH || k + 1 >= callEnd) continue;
-    const next = cps[k + 1];
-    if (next === CLOSE || next === OPEN) {
-      out.escapesInCalls.push({ start: src[k], end: src[k + 1] + 1, kind: next === CLOSE ? 'close' : 'open' });
-      k++;
-    } else if (next === BACKSLASH || next === SEMI) {
-      k++;
+  // The engine ends the call at the brace that balances `{` ignoring escapes. Where the
+  // language's reading (escapes honoured) ends it elsewhere, an escaped brace moved the end.
+  const intended = intendedCallEnd(cps, open);
+  if (intended !== callEnd) {
+    const limit = Math.min(callEnd, intended < 0 ? cps.length : intended);
+    for (let k = open + 1; k + 1 < limit; k++) {
+      if (cps[k] !== BACKSLASH) continue;
+      const next = cps[k + 1];
+      if (next === CLOSE || next === OPEN) {
+        out.escapesInCalls.push({ start: src[k], end: src[k + 1] + 1, kind: next === CLOSE ? 'close' : 'open' });
+        break;
+      }
+      if (next === BACKSLASH || next === SEMI) k++;
     }
   }
   const args = splitArguments(chars, open + 1, callEnd - 1);
@@ -379,6 +383,21 @@ function readCall(chars: Chars, at: number, open: number, callEnd: number, facts
       for (const e of escapedNames) if (ran.has(e.zOffset)) out.escapesInCalls.push({ start: e.start, end: e.end, kind: 'name' });
     }
   }
+}
+
+/** Index past the `}` that closes the call at `open` when escaped braces are honoured, or -1. */
+function intendedCallEnd(cps: readonly number[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < cps.length; k++) {
+    const c = cps[k];
+    if (c === BACKSLASH && k + 1 < cps.length && isEscapable(cps[k + 1], false)) {
+      k++;
+      continue;
+    }
+    if (c === OPEN) depth++;
+    else if (c === CLOSE && --depth === 0) return k + 1;
+  }
+  return -1;
 }
 
 interface SplitArgument {
