@@ -2,7 +2,7 @@
  * The loaded catalog: validated data plus the lookups every layer needs.
  * Everything that wants catalog knowledge goes through this class.
  */
-import { engineFacts } from './engine';
+import { engineFacts, EngineFunction } from './engine';
 import { CatalogData, FunctionRecord, TagRecord, TriggerRecord } from './types';
 
 export class Catalog {
@@ -32,6 +32,41 @@ export class Catalog {
 
   get functions(): readonly FunctionRecord[] {
     return this.data.functions;
+  }
+
+  private engineOnly: FunctionRecord[] | undefined;
+  private engineOnlyByName: Map<string, FunctionRecord> | undefined;
+
+  /**
+   * The engine's functions this catalog does not document (Zalias,
+   * ZpollCreate, ...), as records in the catalog's shape for completion,
+   * hover and signature help: real functions, marked as undocumented. They
+   * are never part of `data` (the catalog routes serve the catalog only).
+   */
+  get engineOnlyFunctions(): readonly FunctionRecord[] {
+    if (!this.engineOnly) {
+      this.engineOnly = [];
+      for (const e of engineFacts.functions) {
+        const name = `Z${e.key}`;
+        if (!this.functionsByName.has(name) && e.registered && !e.key.startsWith('Z')) this.engineOnly.push(engineRecord(name, e));
+      }
+      this.engineOnly.sort((a, b) => a.name.localeCompare(b.name));
+      this.engineOnlyByName = new Map(this.engineOnly.map((f) => [f.name, f]));
+    }
+    return this.engineOnly;
+  }
+
+  /** A function the catalog documents, or else one only the engine has (see engineOnlyFunctions). */
+  getAnyFunction(name: string): FunctionRecord | undefined {
+    const fn = this.functionsByName.get(name);
+    if (fn) return fn;
+    if (!this.engineOnlyByName) void this.engineOnlyFunctions;
+    return this.engineOnlyByName!.get(name);
+  }
+
+  /** True for a record made from the engine's facts (not documented in the catalog). */
+  isEngineOnly(fn: FunctionRecord): boolean {
+    return !this.functionsByName.has(fn.name) && this.getAnyFunction(fn.name) === fn;
   }
 
   get triggers(): readonly TriggerRecord[] {
@@ -69,4 +104,26 @@ export class Catalog {
     const fn = this.functionsByName.get(name);
     return fn !== undefined && fn.arguments.every((arg) => !arg.required);
   }
+}
+
+/** A catalog-shaped record for an engine function the catalog does not document. */
+function engineRecord(name: string, e: EngineFunction): FunctionRecord {
+  const variadic = e.max === null || e.max >= 50;
+  const params = e.params && e.params.length > 0 ? e.params : defaultParams(e);
+  const args = params.map((p, i) => ({ name: p.name, type: 'string' as const, required: i < e.min }));
+  const shown = args.map((a, i) => `${a.name}${a.required ? '' : '?'}${variadic && i === args.length - 1 ? ';...' : ''}`);
+  const limits = e.max === e.min ? `${e.min}` : e.max === null || variadic ? `at least ${e.min}` : `${e.min} to ${e.max}`;
+  return {
+    name,
+    description: `${e.summary ?? 'A function of the engine.'} Not documented in the catalog; the engine (${engineFacts.engine} ${engineFacts.version}) takes ${limits} argument${e.max === 1 && e.min === 1 ? '' : 's'}.`,
+    syntax: args.length ? `${name}{${shown.join(';')}}` : name,
+    variadic: variadic && args.length > 0,
+    arguments: args,
+    example: '',
+  };
+}
+
+function defaultParams(e: EngineFunction): { name: string; required: boolean }[] {
+  const n = e.max === null || e.max >= 50 ? Math.max(e.min, 1) : e.max;
+  return Array.from({ length: n }, (_, i) => ({ name: `arg${i + 1}`, required: i < e.min }));
 }

@@ -67,6 +67,8 @@ interface FunctionEntry {
   readonly commonRank: number;
   /** Shown in the list beside the name (clients that support it): the parameters. */
   readonly labelDetails: CompletionItemLabelDetails | undefined;
+  /** A function of the engine that the catalog does not document. */
+  readonly engineOnly: boolean;
 }
 
 const entriesByCatalog = new WeakMap<Catalog, FunctionEntry[]>();
@@ -76,8 +78,10 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
   if (!entries) {
     entries = catalog.functions.map((fn) => {
       const rank = COMMON_FUNCTIONS.indexOf(fn.name);
-      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank, labelDetails: labelDetailsOf(fn) };
+      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank, labelDetails: labelDetailsOf(fn), engineOnly: false };
     });
+    // The engine's functions the catalog does not document: real, offered after the documented ones.
+    for (const fn of catalog.engineOnlyFunctions) entries.push({ fn, snippet: snippetFor(fn), commonRank: 998, labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' }, engineOnly: true });
     entriesByCatalog.set(catalog, entries);
   }
   return entries;
@@ -209,7 +213,7 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
     const item: CompletionItem = {
       label: fn.name,
       kind: Kind.Function,
-      detail: fn.syntax,
+      detail: entry.engineOnly ? `${fn.syntax} (engine function, not in the catalog)` : fn.syntax,
       documentation: fn.description,
       sortText,
       filterText: startsWithZ ? fn.name : fn.name.slice(1),
@@ -400,7 +404,7 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
 export function resolveCompletionItem(item: CompletionItem, ctx: FeatureContext): CompletionItem {
   const data = item.data as { zscript?: string; name?: string } | undefined;
   if (data?.zscript === 'function' && typeof data.name === 'string') {
-    const fn = ctx.catalog.getFunction(data.name);
+    const fn = ctx.catalog.getAnyFunction(data.name);
     if (fn) return { ...item, documentation: { kind: 'markdown', value: functionMarkdown(ctx.catalog, fn) } };
   }
   return item;

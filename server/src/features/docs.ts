@@ -2,6 +2,7 @@
  * Markdown documentation of catalog entries, shared by hover, completion
  * resolve and signature help.
  */
+import { engineFacts } from '../catalog/engine';
 import type { Catalog } from '../catalog';
 import type { ArgumentRecord, FunctionRecord, TriggerRecord } from '../catalog/types';
 import { Parameter, signatureOf } from '../catalog/signature';
@@ -46,10 +47,26 @@ export function parameterTable(fn: FunctionRecord): string {
   return ['| parameter | type | required | default |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** Where the engine's argument counts differ from the catalog's syntax, say so (the engine decides). */
+function engineNote(fn: FunctionRecord): string | undefined {
+  const e = engineFacts.forCall(fn.name);
+  if (!e) return undefined;
+  const required = fn.arguments.filter((a) => a.required).length;
+  const max = fn.variadic ? null : fn.arguments.length;
+  if (e.min === required && (e.max === max || (max === null && (e.max === null || e.max >= 50)) || e.lazy)) return undefined;
+  const limits = e.max === null || e.max >= 50 ? `at least ${e.min}` : e.min === e.max ? `exactly ${e.min}` : `${e.min} to ${e.max}`;
+  return `**Engine:** the engine accepts ${limits} argument${e.max === 1 ? '' : 's'} for ${fn.name} (it halts otherwise), which differs from the syntax above.`;
+}
+
 export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
   const sections: string[] = [];
   sections.push('```zscript\n' + fn.syntax + '\n```');
   sections.push(fn.description);
+  if (catalog.isEngineOnly(fn)) sections.push('_This function is part of the engine but not documented in the catalog._');
+  else {
+    const note = engineNote(fn);
+    if (note) sections.push(note);
+  }
   sections.push(parameterTable(fn));
   const halt = haltMessage(catalog, fn);
   if (halt) sections.push(`**Halts with:** "${halt}" when the check fails (unless another message is given).`);

@@ -93,7 +93,7 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     if (rel >= node.start && rel <= nameEnd) {
       const name = text.slice(node.start, nameEnd);
       const range = toRange(model.doc, loc.start + node.start, loc.start + nameEnd);
-      const fn = ctx.catalog.getFunction(name);
+      const fn = ctx.catalog.getAnyFunction(name);
       if (fn) return { contents: markdown(functionMarkdown(ctx.catalog, fn)), range };
       const suggestion = ctx.catalog.getFunctionIgnoringCase(name);
       return { contents: markdown(`\`${name}\` is not a function of the catalog${suggestion ? `; did you mean \`${suggestion.name}\`?` : '.'}`), range };

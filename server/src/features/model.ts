@@ -180,7 +180,7 @@ export function argumentInputs(text: string, call: CallNode): ArgumentInput[] {
 
 /** The binding of a call's arguments to its function's parameters, or undefined for unknown functions. */
 export function bindCall(catalog: Catalog, text: string, call: CallNode): { fn: FunctionRecord; binding: Binding; inputs: ArgumentInput[] } | undefined {
-  const fn = catalog.getFunction(callName(text, call));
+  const fn = catalog.getAnyFunction(callName(text, call));
   if (!fn) return undefined;
   const inputs = argumentInputs(text, call);
   return { fn, binding: bindArguments(fn, inputs), inputs };

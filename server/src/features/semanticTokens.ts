@@ -65,7 +65,7 @@ interface CacheHolder {
 let cache: CacheHolder | undefined;
 
 function functionModifiers(catalog: Catalog, name: string): number {
-  if (!catalog.getFunction(name)) return 0;
+  if (!catalog.getAnyFunction(name)) return 0;
   let mods = M.defaultLibrary;
   for (const tag of catalog.tagsOf(name)) mods |= TAG_MODIFIER[tag.tag] ?? M.information;
   return mods;
@@ -139,7 +139,7 @@ function visitCall(catalog: Catalog, call: CallNode, text: string, push: (s: num
   push(call.start, call.nameEnd, T.function, functionModifiers(catalog, name));
   for (const sep of call.separators) push(sep, sep + 1, T.operator);
   const vf = variableFunction(name);
-  const bound = catalog.getFunction(name) ? bindCall(catalog, text, call) : undefined;
+  const bound = catalog.getAnyFunction(name) ? bindCall(catalog, text, call) : undefined;
   call.args.forEach((arg, k) => {
     // Nested nodes are visited by the walk in visitNodes.
     const literal = !argumentHasCall(arg) && arg.nodes.length === 0;
