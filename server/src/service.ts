@@ -43,6 +43,8 @@ import { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
+import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
+import { AnalysisDiagnosticLike, toLspDiagnostics } from './features/diagnostics';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
 import { LspDiagnostics } from './features/statementDiagnostics';
 import { Analyzer } from './analysis/analyzer';
@@ -69,6 +71,8 @@ export type ContentChange = { range: Range; text: string } | { text: string };
 export interface ZscriptLanguageService {
   setCatalog(catalog: Catalog): void;
   readonly catalog: Catalog;
+  /** Changes whenever diagnostics that depend on other files (duplicate triggers) may have changed. */
+  readonly crossFileGeneration?: number;
   configure(settings: Partial<ServiceSettings>): void;
 
   // Documents open in the editor (the editor's text wins over disk).
@@ -113,11 +117,19 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   severity: {},
 };
 
+/** What the service may ask of the file system, when it runs next to one (the language server, the checker). */
+export interface ServiceEnvironment {
+  /** True when the folder (a file URI without trailing slash) holds a bot's zbr.json. */
+  isBotRoot?(folderUri: string): boolean;
+}
+
 interface DocumentState extends DocumentModel {
   doc: TextDocument;
   tree: SyntaxTree;
   /** Diagnostics of the current tree (recomputed when the tree or the settings change). */
   diagnostics?: { tree: SyntaxTree; generation: number; result: Diagnostic[] };
+  /** The diagnostics above plus those that depend on other files (see commandLayout.ts). */
+  withLayout?: { base: Diagnostic[]; layoutGeneration: number; result: Diagnostic[] };
   tokens?: SemanticTokensState;
 }
 
@@ -139,7 +151,9 @@ export class LanguageService implements ZscriptLanguageService {
   /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */
   onError?: (error: unknown) => void;
 
-  constructor(catalog: Catalog, settings?: Partial<ServiceSettings>) {
+  private readonly triggers = new CommandTriggers();
+
+  constructor(catalog: Catalog, settings?: Partial<ServiceSettings>, private readonly environment: ServiceEnvironment = {}) {
     this.currentCatalog = catalog;
     this.analyzer = new Analyzer(catalog);
     this.index = new WorkspaceIndex(catalog);
@@ -273,9 +287,55 @@ export class LanguageService implements ZscriptLanguageService {
 
   // ---- features ---------------------------------------------------------
 
+  /** Changes whenever a diagnostic that depends on other files (a duplicate trigger) may have changed. */
+  get crossFileGeneration(): number {
+    return this.triggers.generation;
+  }
+
   diagnostics(uri: string): Diagnostic[] {
     const state = this.state(uri);
     if (!state) return [];
+    const base = this.fileDiagnostics(uri, state);
+    const cached = state.withLayout;
+    if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation) return cached.result;
+    let result = base;
+    try {
+      const layout = this.layoutDiagnostics(uri, state);
+      if (layout.length) result = [...base, ...layout];
+    } catch (error) {
+      this.onError?.(error);
+    }
+    state.withLayout = { base, layoutGeneration: this.generation * 1e9 + this.triggers.generation, result };
+    return result;
+  }
+
+  /**
+   * What the engine does with this file among the others: a trigger another
+   * file of its folder also has (only one of them is loaded), a folder the
+   * engine never reads.
+   */
+  private layoutDiagnostics(uri: string, state: DocumentState): Diagnostic[] {
+    const out: AnalysisDiagnosticLike[] = [];
+    const related: Diagnostic['relatedInformation'] = [];
+    const dup = this.triggers.duplicatesOf(uri);
+    if (dup) {
+      const names = dup.others.map((o) => decodeURIComponent(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
+      const event = this.currentCatalog.getTrigger(dup.site.trigger) ? 'handle the same event' : 'have the same trigger';
+      out.push({ code: 'duplicate-trigger', severity: 'warning', start: dup.site.start, end: dup.site.end, message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${dup.site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${event} must be merged into one.` });
+      for (const o of dup.others) {
+        const other = this.state(o.uri);
+        if (other) related.push({ location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } }, message: `the same trigger "${o.trigger}"` });
+      }
+    }
+    const isBotRoot = this.environment.isBotRoot;
+    const reason = isBotRoot ? notLoadedReason(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
+    if (reason) out.push({ code: 'file-not-loaded', severity: 'information', start: 0, end: 0, message: reason });
+    const result = toLspDiagnostics(state.doc, out, this.settings.severity);
+    for (const d of result) if (d.code === 'duplicate-trigger' && related.length) d.relatedInformation = related;
+    return result;
+  }
+
+  private fileDiagnostics(uri: string, state: DocumentState): Diagnostic[] {
     const cached = state.diagnostics;
     if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
     let result: Diagnostic[];
@@ -439,5 +499,6 @@ export class LanguageService implements ZscriptLanguageService {
     const state = this.state(uri);
     if (state) this.index.set({ uri, doc: state.doc, tree: state.tree });
     else this.index.delete(uri);
+    this.triggers.update(uri, state ? triggerOf(uri, state.tree) : undefined);
   }
 }

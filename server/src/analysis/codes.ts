@@ -5,6 +5,8 @@ export interface DiagnosticCodeInfo {
   readonly severity: Severity;
   readonly description: string;
   readonly example: string;
+  /** 'workspace': found by comparing files (the language service), not by analysing one file. */
+  readonly scope?: 'workspace';
 }
 
 export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
@@ -61,5 +63,7 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'input-value-outside-modal': { severity: 'warning', description: 'ZinputValue in a command that is not an interaction command.', example: '#trigger !x + ZinputValue{name}' },
   'embed-part-order': { severity: 'warning', description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).', example: 'Ztitle{Hi} + ZfooterIcon{https://x.io/i.png} Zfooter{hi}' },
   'bare-call-needs-braces': { severity: 'warning', description: 'A function with required arguments written without braces: the bot prints it as text.', example: 'Hello Zmentioned' },
+  'duplicate-trigger': { severity: 'warning', description: 'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.', example: '#trigger !ping (in two files of commands/)', scope: 'workspace' },
+  'file-not-loaded': { severity: 'information', description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.', example: 'commands/admin/ban.zbr', scope: 'workspace' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 };

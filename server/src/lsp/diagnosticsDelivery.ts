@@ -67,8 +67,26 @@ export class DiagnosticsDelivery {
 
   // ---- push ------------------------------------------------------------------
 
+  /** The service's crossFileGeneration when the open documents last learned of it. */
+  private crossFileSeen = 0;
+
+  /**
+   * When a change may have altered diagnostics of other files (a trigger that
+   * another file of the folder shares), every open document is pushed again
+   * and pulling clients are asked to pull.
+   */
+  checkCrossFile(): void {
+    const generation = this.context.service.crossFileGeneration ?? 0;
+    if (generation === this.crossFileSeen) return;
+    this.crossFileSeen = generation;
+    if (this.pushEnabled()) for (const uri of this.context.documents.uris()) this.pushPending.add(uri);
+    if (this.pushPending.size && !this.pushTimer) this.pushTimer = setTimeout(() => this.flushPush(), PUSH_DEBOUNCE_MS);
+    this.refreshPulls();
+  }
+
   /** An open document changed: push its diagnostics at most PUSH_DEBOUNCE_MS later. */
   schedule(uri: string): void {
+    this.checkCrossFile();
     if (!this.pushEnabled()) return;
     this.pushPending.add(uri);
     // One timer per burst, not pushed back by later edits: a single edit is never held long.

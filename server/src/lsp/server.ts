@@ -13,6 +13,8 @@
  * - catalogStatus.ts: the catalog in use, reloads, zscript/catalogStatus
  * - workspace.ts / workspaceEvents.ts: the .zbr files on disk and their changes
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { bundledCatalog } from '../catalog';
 import { LanguageService, type ZscriptLanguageService } from '../service';
@@ -24,7 +26,7 @@ import { OpenDocuments } from './documents';
 import { Guard } from './guard';
 import { registerRequestHandlers } from './handlers';
 import { LiveSettings } from './liveSettings';
-import { WorkspaceFiles } from './workspace';
+import { uriToPath, WorkspaceFiles } from './workspace';
 import { followWorkspace, listenToWatchedFiles, rereadClosed, workspaceFoldersOf } from './workspaceEvents';
 
 export interface StartOptions {
@@ -34,8 +36,27 @@ export interface StartOptions {
   faultMethod?: string;
 }
 
+const botRoots = new Map<string, { value: boolean; at: number }>();
+
+/** Whether a folder holds a bot's zbr.json (checked on disk, remembered for a few seconds). */
+function botRootOnDisk(folderUri: string): boolean {
+  const now = Date.now();
+  const known = botRoots.get(folderUri);
+  if (known && now - known.at < 5000) return known.value;
+  const dir = uriToPath(folderUri + '/');
+  let value = false;
+  try {
+    value = dir !== undefined && fs.statSync(path.join(dir, 'zbr.json')).isFile();
+  } catch {
+    value = false;
+  }
+  if (botRoots.size > 1000) botRoots.clear();
+  botRoots.set(folderUri, { value, at: now });
+  return value;
+}
+
 export function startServer(connection: Connection, options: StartOptions = {}): void {
-  const service: ZscriptLanguageService = options.createService ? options.createService() : new LanguageService(bundledCatalog());
+  const service: ZscriptLanguageService = options.createService ? options.createService() : new LanguageService(bundledCatalog(), undefined, { isBotRoot: botRootOnDisk });
   // Internal feature failures surface here instead of becoming silent empty answers,
   // so that each request's guard logs them and answers that request with an error.
   (service as ZscriptLanguageService & { onError?: (error: unknown) => void }).onError = (error) => {
@@ -101,12 +122,13 @@ export function startServer(connection: Connection, options: StartOptions = {}):
         guard.logError('workspace/configuration', error);
       }
       await workspace.rescan();
+      diagnostics.checkCrossFile();
       diagnostics.refreshPulls();
     })();
   });
 
   settings.listen();
-  listenToWatchedFiles(connection, guard, workspace);
+  listenToWatchedFiles(connection, guard, workspace, () => diagnostics.checkCrossFile());
   documents.listen(connection, guard, {
     edited: (uri) => diagnostics.schedule(uri),
     closed: (uri) => {

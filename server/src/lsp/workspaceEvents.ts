@@ -24,7 +24,7 @@ export function workspaceFoldersOf(params: InitializeParams): string[] {
 }
 
 /** Files changed on disk (only clients that registered our watchers send these). */
-export function listenToWatchedFiles(connection: Connection, guard: Guard, workspace: WorkspaceFiles): void {
+export function listenToWatchedFiles(connection: Connection, guard: Guard, workspace: WorkspaceFiles, changed: () => void = () => undefined): void {
   connection.onDidChangeWatchedFiles(
     guard.notification('workspace/didChangeWatchedFiles', async (params: { changes?: { uri: string; type: number }[] }) => {
       if (!Array.isArray(params.changes)) return;
@@ -33,6 +33,7 @@ export function listenToWatchedFiles(connection: Connection, guard: Guard, works
         if (change.type === FileChangeType.Deleted) workspace.deleted(change.uri);
         else await workspace.changed(change.uri);
       }
+      changed();
     }),
   );
 }

@@ -1,0 +1,117 @@
+/**
+ * What the engine makes of the command files of a bot taken together: it
+ * keeps its commands in a map keyed by the trigger, so two files of one
+ * commands folder with the same trigger (or two handlers of one event, or of
+ * one `onInteraction{id}`) leave only one of them loaded, and which one is
+ * not defined; and it reads only the files directly in its `commands/`
+ * folder (the folder next to `zbr.json`), never subfolders.
+ *
+ * Files are grouped by folder: a workspace may hold several bots (or test
+ * copies), and only files of one folder are loaded together.
+ */
+import { StatementKind, SyntaxTree } from '../syntax/tree';
+import { engineDirective } from './engine/loader';
+import { isEngineSpace } from './engine/statementReader';
+
+export interface TriggerSite {
+  readonly uri: string;
+  readonly trigger: string;
+  /** Offsets of the trigger's value in that file. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The trigger the engine reads from a file: its last `#trigger ` line (a later one replaces an earlier one). */
+export function triggerOf(uri: string, tree: SyntaxTree): TriggerSite | undefined {
+  let found: TriggerSite | undefined;
+  const { statements, starts, text } = tree;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    if (st.kind !== StatementKind.Header) continue;
+    const base = starts[i];
+    let end = base + st.end;
+    while (end > base + st.start && isEngineSpace(text.charCodeAt(end - 1))) end--;
+    if (engineDirective(text.slice(base + st.start, end)) !== '#trigger') continue;
+    const value = text.slice(base + st.valueStart, base + st.valueEnd);
+    if (value !== '') found = { uri, trigger: value, start: base + st.valueStart, end: base + st.valueEnd };
+  }
+  return found;
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/'));
+}
+
+/** The triggers of every known file, by folder, with a counter that changes whenever a duplicate may have appeared or gone. */
+export class CommandTriggers {
+  private readonly byUri = new Map<string, TriggerSite>();
+  private readonly byFolder = new Map<string, Map<string, Set<string>>>();
+  /** Bumped when a file's trigger changes (its own or another file's cross-file diagnostics may change). */
+  generation = 0;
+
+  /** Records the file's trigger (undefined: the file is gone or has none). */
+  update(uri: string, site: TriggerSite | undefined): void {
+    const old = this.byUri.get(uri);
+    if (old && site && old.trigger === site.trigger) {
+      this.byUri.set(uri, site); // moved within the file: same duplicates
+      return;
+    }
+    if (!old && !site) return;
+    if (old) {
+      const folder = this.byFolder.get(folderOf(uri));
+      const set = folder?.get(old.trigger);
+      set?.delete(uri);
+      if (set && set.size === 0) folder!.delete(old.trigger);
+      this.byUri.delete(uri);
+    }
+    if (site) {
+      this.byUri.set(uri, site);
+      const key = folderOf(uri);
+      let folder = this.byFolder.get(key);
+      if (!folder) this.byFolder.set(key, (folder = new Map()));
+      let set = folder.get(site.trigger);
+      if (!set) folder.set(site.trigger, (set = new Set()));
+      set.add(uri);
+    }
+    this.generation++;
+  }
+
+  /** The file's trigger and the other files of its folder with the same trigger. */
+  duplicatesOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
+    const site = this.byUri.get(uri);
+    if (!site) return undefined;
+    const set = this.byFolder.get(folderOf(uri))?.get(site.trigger);
+    if (!set || set.size < 2) return undefined;
+    const others: TriggerSite[] = [];
+    for (const other of set) if (other !== uri) others.push(this.byUri.get(other)!);
+    others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return { site, others };
+  }
+}
+
+/**
+ * Why the engine never loads a file at this URI, if it does not: it lies in a
+ * subfolder of a `commands/` folder that sits next to a `zbr.json` (checked by
+ * `isBotRoot`, given the folder that would hold zbr.json).
+ */
+export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => boolean): string | undefined {
+  const folder = folderOf(uri);
+  const segments = folder.split('/');
+  // The nearest `commands` ancestor that is not the file's own folder.
+  for (let i = segments.length - 2; i >= 1; i--) {
+    if (segments[i] !== 'commands') continue;
+    const root = segments.slice(0, i).join('/');
+    if (!isBotRoot(root)) continue;
+    const sub = segments.slice(i + 1).map(decodeSegment).join('/');
+    return `The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "${sub}": this command is never loaded. Move it up into commands/.`;
+  }
+  return undefined;
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Diagnostics that compare files, over the real connection: two files of one
+ * commands folder with the same trigger (only one is loaded by the engine),
+ * kept up to date as either file changes; a file in a subfolder of a bot's
+ * commands/ folder (never loaded).
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { capabilities, fileUri, LspClient } from './client';
+
+describe('lsp: diagnostics across files', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let dir: string;
+  let a: string;
+  let b: string;
+  let nested: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-layout-'));
+    fs.writeFileSync(path.join(dir, 'zbr.json'), '{}');
+    fs.mkdirSync(path.join(dir, 'commands', 'admin'), { recursive: true });
+    a = fileUri(path.join(dir, 'commands', 'ping.zbr'));
+    b = fileUri(path.join(dir, 'commands', 'pong.zbr'));
+    nested = fileUri(path.join(dir, 'commands', 'admin', 'ban.zbr'));
+    client = new LspClient();
+    await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
+  });
+
+  after(async () => {
+    await client?.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const codesOf = (p: any) => (p.diagnostics as any[]).map((d) => d.code);
+
+  it('warns on both files of a folder that share a trigger, naming the other, and clears when one changes', async () => {
+    await client.notify('textDocument/didOpen', { textDocument: { uri: a, languageId: 'zscript', version: 1, text: '#trigger !ping\nPong!\n' } });
+    await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === a);
+    const both = client.next('textDocument/publishDiagnostics', (p) => p.uri === a && codesOf(p).includes('duplicate-trigger'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri: b, languageId: 'zscript', version: 1, text: '#trigger !ping\nAlso pong\n' } });
+    const onB = await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === b && codesOf(p).includes('duplicate-trigger'));
+    const d = onB.params.diagnostics.find((x: any) => x.code === 'duplicate-trigger');
+    assert.strictEqual(d.severity, 2);
+    assert.match(d.message, /ping\.zbr/);
+    assert.deepStrictEqual(d.range, { start: { line: 0, character: 9 }, end: { line: 0, character: 14 } });
+    assert.strictEqual(d.relatedInformation[0].location.uri, a);
+    // The first file learns of the second without being edited.
+    await both;
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === a && !codesOf(p).includes('duplicate-trigger'));
+    await client.notify('textDocument/didChange', { textDocument: { uri: b, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, text: 'x' }] });
+    await cleared;
+  });
+
+  it('the same trigger in another folder is another bot: no warning', async () => {
+    const other = fileUri(path.join(dir, 'copy', 'ping.zbr'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text: '#trigger !ping\nCopy\n' } });
+    const p = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === other);
+    assert.deepStrictEqual(codesOf(p.params), []);
+  });
+
+  it('says that a file in a subfolder of commands/ next to zbr.json is never loaded', async () => {
+    await client.notify('textDocument/didOpen', { textDocument: { uri: nested, languageId: 'zscript', version: 1, text: '#trigger !ban\nBanned.\n' } });
+    const p = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === nested);
+    const d = p.params.diagnostics.find((x: any) => x.code === 'file-not-loaded');
+    assert.ok(d, JSON.stringify(p.params.diagnostics));
+    assert.strictEqual(d.severity, 3);
+    assert.match(d.message, /subfolder "admin"/);
+  });
+});
