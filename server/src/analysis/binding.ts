@@ -54,6 +54,10 @@ export function bindArguments(fn: FunctionRecord, rawArgs: readonly ArgumentInpu
   const n = args.length;
   const bound: BoundArgument[] = new Array(n);
 
+  if (fn.name === 'ZargsCheck' && n === 2 && params.length === 3) {
+    // The engine reads two arguments as min;error (no maximum).
+    return { args: [{ param: params[0], repeat: false }, { param: params[2], repeat: false }], missing: [], surplus: [] };
+  }
   if (variadicIndex < 0) {
     const surplus: number[] = [];
     for (let i = 0; i < n; i++) {
