@@ -94,7 +94,7 @@ export class Analyzer {
     const prev = this.treeFolds.get(previous);
     const oldResults = this.treeResults.get(previous);
     const a = this.alignment;
-    if (!prev || !oldResults || !a || a.tree !== tree || a.previous !== previous) return undefined;
+    if (!prev || !oldResults || !a || a.tree !== tree || a.previous !== previous || prev.hasAliases) return undefined;
     const { from, to } = a;
     if (a.oldTo !== to || to - from > REFOLD_LIMIT || previous.statements.length !== tree.statements.length) return undefined;
     const asked = prev.calls.asked();
@@ -142,7 +142,7 @@ export class Analyzer {
       fileSilence: old.fileSilence,
       silencedRanges: old.silencedRanges.map((r) => (r.start < oldFrom && r.end < oldFrom ? r : { start: map(r.start), end: map(r.end), codes: r.codes })),
     };
-    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence };
+    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false };
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;
     return fold;

@@ -27,8 +27,6 @@ export interface StatementSummary {
   bom?: true;
   /** The engine loader's lines of this statement, where its grouping may differ from the tree's (engine/loader.ts). */
   loader?: LoaderLine[];
-  /** Calls of names neither the catalog nor the engine knows (unless a Zalias defines them), with a suggestion. */
-  unknownCalls?: { name: string; start: number; end: number; suggestion?: string }[];
   /** Names defined with Zalias{expression;name} (without Z), where. */
   aliasDefs?: { name: string; start: number }[];
   /** Embed parts set, in text order: which embed (1-based index text) and whether the part lets the embed be sent. */
@@ -63,6 +61,12 @@ export interface DisableDirective {
 export interface StatementResult {
   diagnostics: AnalysisDiagnostic[]; // RELATIVE offsets
   summary: StatementSummary;
+  /**
+   * Names called here that neither the catalog nor the engine knows (each has an
+   * unknown-function diagnostic, dropped by the walk when a Zalias defined the name
+   * before). Not a fact: a file with a Zalias is never refolded.
+   */
+  unknownNames?: { name: string; start: number }[];
   /** `diagnostics` in (start, end) order, stable (the same array when already in order); set by sortedDiagnostics. */
   sorted?: readonly AnalysisDiagnostic[];
 }

@@ -33,6 +33,8 @@ export interface FileDiagnosis {
   calls: CallNames;
   /** Statement index -> codes silenced by a `// zscript-disable-next-line` above it (null: all). */
   lineSilence: ReadonlyMap<number, string[] | null>;
+  /** A Zalias defines names: statements' unknown-function diagnostics depend on other statements (no refold). */
+  hasAliases?: boolean;
 }
 
 /** `results`: every statement's result, in order. */
@@ -150,27 +152,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     }
     if (s.aliasDefs) for (const a of s.aliasDefs) if (base + a.start >= 0) aliases.add(a.name);
-    if (s.unknownCalls) {
-      for (const u of s.unknownCalls) {
-        if (aliases.has(u.name.slice(1)) || aliases.has(u.name)) continue;
-        out.push({
-          code: 'unknown-function',
-          severity: 'error',
-          start: base + u.start,
-          end: base + u.end,
-          message: `There is no function named ${u.name}: the engine halts the command with "Unknown function".${u.suggestion ? ` Did you mean ${u.suggestion}?` : ''}`,
-          fixes: u.suggestion ? [{ title: `Change to ${u.suggestion}`, edits: [{ start: base + u.start, end: base + u.end, newText: u.suggestion }], preferred: true }] : undefined,
-        });
-      }
+    if (result.diagnostics.length) {
+      // A name a Zalias defined before this statement is no unknown function.
+      const aliased = aliases.size > 0 ? result.unknownNames?.filter((u) => aliases.has(u.name.slice(1))) : undefined;
+      const own = aliased?.length ? sortedDiagnostics(result).filter((d) => !(d.code === 'unknown-function' && aliased.some((u) => u.start === d.start))) : sortedDiagnostics(result);
+      if (own.length) perStatement.push({ index: i, diagnostics: own });
     }
-    if (s.componentIds) {
-      for (const c of s.componentIds) {
-        if (ids.has(c.id)) out.push({ code: 'duplicate-custom-id', severity: 'error', start: base + c.start, end: base + c.end, message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.` });
-        else ids.set(c.id, base + c.start);
-      }
-    }
-    if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
-    if (result.diagnostics.length) perStatement.push({ index: i, diagnostics: sortedDiagnostics(result) });
   }
   if (lineSilence.size) {
     for (const p of perStatement) if (lineSilence.has(p.index)) p.silenced = lineSilence.get(p.index);
@@ -244,7 +231,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
-  return { parts, calls: allCalls, lineSilence };
+  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0 };
 }
 
 /** Where the engine's loader reads lines differently from the tree, said as what the engine does. */

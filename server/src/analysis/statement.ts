@@ -39,11 +39,12 @@ export function analyzeStatement(st: Statement, text: string, base: number, cata
   }
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
   reportSyntaxErrors(st, diagnostics);
-  const ctx: StatementContext = { catalog, suggester, text, base, rel, diagnostics, summary };
+  const unknownNames: { name: string; start: number }[] = [];
+  const ctx: StatementContext = { catalog, suggester, text, base, rel, diagnostics, summary, unknownNames };
   walkNodes(st.nodes, 0, ctx, false, false);
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics);
-  return { diagnostics, summary };
+  return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
 
 /**

@@ -168,6 +168,49 @@ class Panic {
 class TooDeep {}
 
 /**
+ * False when reading text[start, end) as the engine does cannot differ from
+ * the language's reading, so the simulation can be skipped: all ASCII (no
+ * byte/character mix-up), no backslash (no escape between braces), and no
+ * run of letters and digits the engine would look up and find, i.e. no word
+ * ending in a registry name that needs no argument (a run that starts with
+ * `Z` and names such a function whole is the intended bare call; a run
+ * followed by `{` is a call or text, never looked up).
+ */
+export function mayReadDifferently(text: string, start: number, end: number, facts: EngineFacts): boolean {
+  let p = start;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (c >= 128 || c === BACKSLASH) return true;
+    if (!isAsciiAlnum(c)) {
+      p++;
+      continue;
+    }
+    let q = p + 1;
+    while (q < end) {
+      const d = text.charCodeAt(q);
+      if (d >= 128) return true;
+      if (!isAsciiAlnum(d)) break;
+      q++;
+    }
+    if (!(q < end && text.charCodeAt(q) === OPEN)) {
+      const wholeCall = text.charCodeAt(p) === Z && facts.runsAsWord(text.slice(p, q));
+      if (!wholeCall) {
+        for (let k = p; k < q; k++) {
+          const ch = text.charCodeAt(k);
+          if (((ch >= 97 && ch <= 122) || (ch >= 65 && ch <= 90)) && facts.runsAsWord(text.slice(k, q))) return true;
+        }
+      }
+    }
+    p = q;
+  }
+  return false;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+}
+
+/**
  * Reads the statement text[start, end) as the engine does. The text is one
  * statement as the engine's loader groups it (lines it skips are skipped here
  * too). Offsets in the result are document offsets.

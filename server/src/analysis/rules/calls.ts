@@ -24,10 +24,18 @@ export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean
   const engine = engineFacts.forCall(name);
   if (name === 'Zalias') recordAlias(node, ctx);
   if (!fn && !engine) {
-    // The engine halts with "Unknown function", unless a Zalias defined the name before (fileChecks.ts decides).
+    // The engine halts with "Unknown function", unless a Zalias defined the name before (the walk in fileChecks.ts drops it then).
     if (ctx.suggester.names.length === 0) return; // no catalog loaded: nothing to compare with
     const suggestion = ctx.suggester.suggest(name);
-    (ctx.summary.unknownCalls ??= []).push({ name, start: node.start, end: node.nameEnd, suggestion });
+    ctx.unknownNames.push({ name, start: node.start });
+    ctx.diagnostics.push({
+      code: 'unknown-function',
+      severity: 'error',
+      start: node.start,
+      end: node.nameEnd,
+      message: `There is no function named ${name}: the engine halts the command with "Unknown function".${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+      fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: node.start, end: node.nameEnd, newText: suggestion }], preferred: true }] : undefined,
+    });
     return;
   }
   const args: ReadArgument[] = node.args.map((a) => ({ arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) }));

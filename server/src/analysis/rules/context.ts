@@ -21,6 +21,8 @@ export interface StatementContext {
   readonly diagnostics: AnalysisDiagnostic[];
   /** Facts for the file-level checks (facts.ts). */
   readonly summary: StatementSummary;
+  /** Names called that neither the catalog nor the engine knows (StatementResult.unknownNames). */
+  readonly unknownNames: { name: string; start: number }[];
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

@@ -7,12 +7,12 @@
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, EngineFunction } from '../../catalog/engine';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { readStatement, StatementReading, WordCall } from '../engine/statementReader';
+import { mayReadDifferently, readStatement, StatementReading, WordCall } from '../engine/statementReader';
 
 /** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
 export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
-  // Most statements are ASCII without a letter run the registry knows: the cheap
-  // tests below cannot rule that out, so the reading runs on every body statement.
+  // Most statements are ASCII text and calls whose reading cannot differ: skip the simulation.
+  if (!mayReadDifferently(text, base, base + end, engineFacts)) return;
   const reading = readStatement(text, base, base + end, engineFacts);
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) if (!w.withZ) reportWordCall(w, text, base, catalog, out);
