@@ -89,7 +89,8 @@ describe('lsp: incremental diagnostics equal a fresh analysis', function () {
       assert.strictEqual(report.kind, 'full');
       if (i % 4 !== 3) continue;
       // The same text opened fresh in another document.
-      const other = `file:///incremental/fresh-${fresh++}.zbr`;
+      // (In a folder of its own: two files of one folder with one trigger are a duplicate-trigger.)
+      const other = `file:///incremental/fresh-${fresh++}/a.zbr`;
       await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text } });
       const expected = await client.request('textDocument/diagnostic', { textDocument: { uri: other } });
       await client.notify('textDocument/didClose', { textDocument: { uri: other } });

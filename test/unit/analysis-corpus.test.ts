@@ -132,7 +132,7 @@ describe('analysis: checks', () => {
   });
   it('catalog examples: every trigger example is clean; function examples only miss context from other calls', () => {
     for (const t of catalog.triggers) assert.deepStrictEqual(diagnose(t.example).map((d) => d.code), [], t.name);
-    const needsContext = new Set(['select-option-without-menu', 'text-input-without-modal', 'embed-part-order', 'http-result-before-request', 'input-value-outside-modal', 'loop-value-outside-loop', 'split-text-before-split']);
+    const needsContext = new Set(['embed-without-body', 'select-option-without-menu', 'text-input-without-modal', 'embed-part-order', 'http-result-before-request', 'input-value-outside-modal', 'loop-value-outside-loop', 'split-text-before-split']);
     for (const f of catalog.functions) {
       const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));
       assert.deepStrictEqual(found.map((d) => `${d.code}: ${d.message}`), [], `${f.name}: ${f.example}`);

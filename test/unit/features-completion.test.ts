@@ -31,10 +31,17 @@ describe('features: completion', () => {
     assert.strictEqual(shown[0].detail, 'Ztitle{text;index?}');
   });
 
-  it('offers every catalog function as a Function item', () => {
+  it('offers every catalog function as a Function item, and the engine functions the catalog lacks, marked', () => {
     const list = complete('¦');
     const fns = list.items.filter((i) => i.kind === 3);
-    assert.strictEqual(fns.length, service().catalog.functions.length);
+    const catalog = service().catalog;
+    assert.strictEqual(fns.length, catalog.functions.length + catalog.engineOnlyFunctions.length);
+    assert.ok(catalog.engineOnlyFunctions.length > 150, `${catalog.engineOnlyFunctions.length}`);
+    const poll = fns.find((i) => i.label === 'ZpollCreate')!;
+    assert.match(poll.detail!, /not in the catalog/);
+    // Documented functions come first.
+    const title = fns.find((i) => i.label === 'Ztitle')!;
+    assert.ok(title.sortText! < poll.sortText!);
   });
 
   it('inserts a snippet with tab stops for required parameters only', () => {

@@ -151,7 +151,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else entry.first ??= { name: e.name, start: base + e.start, end: base + e.end };
       }
     }
-    if (s.aliasDefs) for (const a of s.aliasDefs) if (base + a.start >= 0) aliases.add(a.name);
+    if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
+    if (s.componentIds) {
+      for (const c of s.componentIds) {
+        if (ids.has(c.id)) out.push({ code: 'duplicate-custom-id', severity: 'error', start: base + c.start, end: base + c.end, message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.` });
+        else ids.set(c.id, base + c.start);
+      }
+    }
+    if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
     if (result.diagnostics.length) {
       // A name a Zalias defined before this statement is no unknown function.
       const aliased = aliases.size > 0 ? result.unknownNames?.filter((u) => aliases.has(u.name.slice(1))) : undefined;
