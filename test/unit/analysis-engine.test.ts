@@ -1,0 +1,175 @@
+/**
+ * The engine's reading, simulated (analysis/engine/): where its statement
+ * reader crashes, which words it runs, what it skips, how its loader groups
+ * lines; and that the quick fixes offered for these traps remove them.
+ */
+import * as assert from 'assert';
+import { bundledCatalog } from '../../server/src/catalog';
+import { engineFacts } from '../../server/src/catalog/engine';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { Analyzer, AnalysisDiagnostic } from '../../server/src/analysis';
+import { mayReadDifferently, readStatement } from '../../server/src/analysis/engine/statementReader';
+
+const catalog = bundledCatalog();
+const opts = { isBareCallable: (n: string) => catalog.isBareCallable(n) };
+
+function diagnose(text: string): AnalysisDiagnostic[] {
+  return new Analyzer(catalog).diagnose(parseCommandFile(text, opts));
+}
+
+function read(text: string) {
+  return readStatement(text, 0, text.length, engineFacts);
+}
+
+/** Applies a diagnostic's first fix. */
+function applyFix(text: string, d: AnalysisDiagnostic): string {
+  const edits = [...d.fixes![0].edits].sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return out;
+}
+
+describe('engine reading: letters outside ASCII', () => {
+  it('crashes at the first letter the reader slices inside', () => {
+    assert.deepStrictEqual(read('Ztitle{Résumé}').panic, { offset: 8, length: 1, char: 'é' });
+    assert.strictEqual(read('Merci à tous').panic?.char, 'à');
+    assert.strictEqual(read('日本語').panic?.char, '日');
+    // A digit outside ASCII right after a letter: the word's end lands inside it.
+    assert.strictEqual(read('Area 5 m²').panic?.char, '²');
+  });
+
+  it('does not crash where the reader never slices a letter', () => {
+    for (const safe of ['Price — 5 € • 🎉', '\\Zcafé', 'x²y', 'Hello // café', 'Ztitle{🎉 Giveaway}']) {
+      assert.strictEqual(read(safe).panic, undefined, safe);
+    }
+  });
+
+  it('reports the crash once per statement, with an ASCII spelling as the fix', () => {
+    const text = '#trigger !x\n#name Café\n// déjà vu\nZtitle{Résumé}\n';
+    const found = diagnose(text);
+    assert.deepStrictEqual(found.map((d) => d.code), ['non-ascii-letter']);
+    assert.deepStrictEqual(diagnose(applyFix(text, found[0])), []);
+  });
+});
+
+describe('engine reading: plain words run as functions', () => {
+  it('finds words and word endings that name a function needing no argument', () => {
+    const names = (t: string) => read(t).wordCalls.filter((w) => !w.withZ).map((w) => w.name);
+    assert.deepStrictEqual(names('Please stop spamming'), ['stop']);
+    assert.deepStrictEqual(names('Happy Friday'), ['day']);
+    assert.deepStrictEqual(names('Zusername is typing'), ['ping']);
+    assert.deepStrictEqual(names('Ztitle{Daily update}'), ['update']);
+    // Case-sensitive, whole endings only, not before a brace, not in an escape.
+    assert.deepStrictEqual(names('Stop the messages, Today2 \\Zping'), []);
+    // The intended style is silent.
+    assert.deepStrictEqual(read('Hi Zusername').wordCalls.map((w) => [w.name, w.withZ]), [['Zusername', true]]);
+  });
+
+  it('warns, says what the function does, and offers a spelling the engine prints as the word', () => {
+    const text = '#trigger !x\nHappy Friday!\n';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'word-runs-function');
+    assert.strictEqual(d.severity, 'warning');
+    assert.match(d.message, /"day" at the end of "Friday" as the function Zday/);
+    const fixed = applyFix(text, d);
+    assert.strictEqual(fixed, '#trigger !x\nHappy FriZlowercase{DAY}!\n');
+    assert.deepStrictEqual(diagnose(fixed), []);
+  });
+
+  it('a halting word says so', () => {
+    const [d] = diagnose('#trigger !x\nPlease stop\n');
+    assert.match(d.message, /Zstop/);
+    assert.match(d.message, /halts/);
+  });
+});
+
+describe('engine reading: escapes and skipped text', () => {
+  it('\\} inside braces closes the call; balanced \\{ \\} pairs come out as meant', () => {
+    assert.deepStrictEqual(read('Ztitle{a \\} b}').escapesInCalls.map((e) => e.kind), ['close']);
+    assert.deepStrictEqual(read('ZhttpPost{https://x.io;\\{"a":1\\}}').escapesInCalls, []);
+    assert.deepStrictEqual(read('Ztitle{Use \\Zusername}').escapesInCalls.map((e) => e.kind), ['name']);
+    // \Zname that names no function stays text: nothing to report.
+    assert.deepStrictEqual(read('Ztitle{Use \\Zfoo}').escapesInCalls, []);
+  });
+
+  it('skips as many characters after a call as its multi-byte characters have extra bytes', () => {
+    const r = read('Ztitle{🎉 Party} time');
+    assert.deepStrictEqual(r.skipped.map((s) => s.text), [' ti']);
+    assert.deepStrictEqual(read('Ztitle{🎉 Party}').skipped, []);
+  });
+
+  it('needs no simulation for plain ASCII statements with nothing to find', () => {
+    assert.strictEqual(mayReadDifferently('Ztitle{Hello Zusername}', 0, 23, engineFacts), false);
+    assert.strictEqual(mayReadDifferently('Ztitle{Daily update}', 0, 20, engineFacts), true);
+    assert.strictEqual(mayReadDifferently('Ztitle{é}', 0, 9, engineFacts), true);
+  });
+});
+
+describe('engine loader: directives and dropped lines', () => {
+  it('recognises only the exact word followed by a space', () => {
+    for (const line of ['#Trigger !x', '#trigger!x', '#trigger\t!x', '#trigger']) {
+      const codes = diagnose(`${line}\nHi\n`).map((d) => d.code).sort();
+      assert.deepStrictEqual(codes, ['directive-ignored', 'missing-trigger'], line);
+    }
+    assert.deepStrictEqual(diagnose('#trigger  !x\nHi\n'), []);
+  });
+
+  it('a fixed directive line is recognised', () => {
+    const text = '#trigger\t!x\nHi\n';
+    const d = diagnose(text).find((x) => x.code === 'directive-ignored')!;
+    assert.deepStrictEqual(diagnose(applyFix(text, d)), []);
+  });
+
+  it('a // on a continuation line loses the brace after it: everything after is dropped; the fix moves the brace', () => {
+    const text = '#trigger !x\nZdescription{Rules:\nhttps://example.com/rules}\nZtitle{Hi}\n';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'lines-never-loaded');
+    assert.strictEqual(text.slice(d.start, d.end), '//');
+    assert.match(d.message, /3 lines to the end of the file/);
+    assert.deepStrictEqual(diagnose(applyFix(text, d)), []);
+  });
+
+  it('a // line with a brace inside a call joins lines the language reads apart', () => {
+    const codes = diagnose('#trigger !x\nZtitle{a\n// }\n}\nZdescription{b}\n').map((d) => d.code);
+    assert.ok(codes.includes('lines-joined'), codes.join());
+  });
+
+  it('a #trigger line inside an open call is argument text, not a header', () => {
+    assert.deepStrictEqual(diagnose('#trigger !usage\nZdescription{Usage:\n#trigger is how you begin\n}\n'), []);
+  });
+
+  it('a byte-order mark hides the first line\'s #trigger', () => {
+    const text = '\uFEFF#trigger !x\nHi\n';
+    const found = diagnose(text);
+    assert.deepStrictEqual(found.map((d) => d.code), ['byte-order-mark']);
+    assert.deepStrictEqual(diagnose(applyFix(text, found[0])), []);
+  });
+});
+
+describe('engine facts: argument counts, bare calls, aliases', () => {
+  it('counts arguments as the engine does: Zf{} none, Zf{ } one', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{}\n').map((d) => d.code), ['missing-argument']);
+    assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{ }\n'), []);
+  });
+
+  it('uses the engine\'s minimum where it differs from the catalog', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\nZsum{1}\n').map((d) => d.code), ['missing-argument']);
+    assert.deepStrictEqual(diagnose('#trigger !x\nZsum{1;2}\nZpinMessage{123456789012345678}\nZargsCheck{1;Give one}\n'), []);
+  });
+
+  it('a bare name is a call exactly when the engine needs no argument for it', () => {
+    assert.strictEqual(catalog.isBareCallable('Zusername'), true);
+    assert.strictEqual(catalog.isBareCallable('ZgetCooldown'), false);
+    assert.deepStrictEqual(diagnose('#trigger !x\nLeft: ZgetCooldown\n').map((d) => d.code), ['bare-call-needs-braces']);
+  });
+
+  it('engine functions the catalog lacks, and names a Zalias made, are not unknown', () => {
+    assert.deepStrictEqual(diagnose('#trigger !x\nZreverseText{abc}\nZalias{Zusername;me}\nZme{}\n'), []);
+    assert.deepStrictEqual(diagnose('#trigger !x\nZme{}\nZalias{Zusername;me}\n').map((d) => d.code), ['unknown-function']);
+  });
+
+  it('value lists offer words the engine would run in a spelling that reaches the function', () => {
+    assert.strictEqual(engineFacts.textSpelling('username'), 'Zlowercase{USERNAME}');
+    assert.strictEqual(engineFacts.textSpelling('content'), 'content');
+  });
+});
