@@ -182,7 +182,7 @@ describe('extension manifest (package.json contributions)', () => {
     assert.deepStrictEqual(Object.keys(severity.properties ?? {}).sort(), Object.keys(DIAGNOSTIC_CODES).sort());
     for (const [code, entry] of Object.entries(severity.properties ?? {})) {
       assert.deepStrictEqual((entry as { enum: string[] }).enum, ['error', 'warning', 'information', 'hint', 'off']);
-      const info = DIAGNOSTIC_CODES[code];
+      const info = DIAGNOSTIC_CODES[code as keyof typeof DIAGNOSTIC_CODES];
       assert.strictEqual((entry as { description: string }).description, `${info.description} (default: ${info.severity})`, `${code}: the settings description follows codes.ts`);
     }
   });

@@ -9,7 +9,8 @@ export interface DiagnosticCodeInfo {
   readonly scope?: 'workspace';
 }
 
-export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
+/** The table: adding a code here is what makes it usable (AnalysisDiagnostic.code is typed by these keys). */
+const CODE_TABLE = {
   'unknown-function': { severity: 'error', description: 'Neither the catalog nor the engine has a function of this name, and no Zalias defines it: the engine halts with "Unknown function" (with a "did you mean" suggestion).', example: 'ZaddFeild{a;b}' },
   'missing-argument': { severity: 'error', description: 'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments".', example: 'Zsum{5}' },
   'too-many-arguments': { severity: 'error', description: 'More arguments than the engine accepts for the function: it halts with "Too many arguments".', example: 'Zlowercase{a;b}' },
@@ -66,4 +67,19 @@ export const DIAGNOSTIC_CODES: Readonly<Record<string, DiagnosticCodeInfo>> = {
   'duplicate-trigger': { severity: 'warning', description: 'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.', example: '#trigger !ping (in two files of commands/)', scope: 'workspace' },
   'file-not-loaded': { severity: 'information', description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.', example: 'commands/admin/ban.zbr', scope: 'workspace' },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
-};
+} as const satisfies Record<string, DiagnosticCodeInfo>;
+
+/** Every code the analysis and the language service report. */
+export type DiagnosticCode = keyof typeof CODE_TABLE;
+
+export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, DiagnosticCodeInfo>> = CODE_TABLE;
+
+/** The default severity of a code (the table's), for rules that report it. */
+export function severityOf(code: DiagnosticCode): Severity {
+  return CODE_TABLE[code].severity;
+}
+
+/** Whether a string (a setting's key, a fixture's expectation) is a code of the table. */
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(CODE_TABLE, code);
+}

@@ -3,7 +3,7 @@
  * before they are flattened into one list (the shape the language server
  * caches per statement).
  */
-import type { Severity } from './codes';
+import type { DiagnosticCode, Severity } from './codes';
 
 export interface AnalysisFix {
   title: string;
@@ -12,7 +12,7 @@ export interface AnalysisFix {
 }
 
 export interface AnalysisDiagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   /** ABSOLUTE offsets (RELATIVE to the statement start while cached per statement). */
   start: number;

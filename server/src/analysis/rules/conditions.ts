@@ -5,7 +5,7 @@
  */
 import { CONDITION_FUNCTIONS, isNumber } from '../../catalog/values';
 import type { Argument } from '../../syntax/tree';
-import type { Severity } from '../codes';
+import type { DiagnosticCode, Severity } from '../codes';
 import type { ReadArgument, StatementContext } from './context';
 
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
@@ -124,7 +124,7 @@ function checkMisreadEquality(arg: Argument, ctx: StatementContext): void {
 }
 
 function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContext): void {
-  const push = (code: string, severity: Severity, message: string) => ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message });
+  const push = (code: DiagnosticCode, severity: Severity, message: string) => ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message });
   const hasAnd = cond.includes(' && ');
   const hasOr = cond.includes(' || ');
   if (hasAnd && hasOr) {

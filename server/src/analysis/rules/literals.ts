@@ -9,7 +9,7 @@ import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../catalog/valueSets';
 import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
 import type { Argument } from '../../syntax/tree';
-import type { Severity } from '../codes';
+import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
 import type { ReadArgument, StatementContext } from './context';
@@ -22,7 +22,7 @@ const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: [
 
 /** One literal, non-empty argument (`text` trimmed) bound to the parameter `paramName` of `fn`. */
 export function checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: StatementContext): void {
-  const push = (code: string, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+  const push = (code: DiagnosticCode, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
     ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
   const colorParams = COLOR_PARAMS[fn.name];
   if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
