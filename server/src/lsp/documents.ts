@@ -6,6 +6,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { ContentChange, ZscriptLanguageService } from '../service';
 import type { Guard } from './guard';
+import type { Range } from 'vscode-languageserver-types';
 import { isObject, isRange } from './params';
 
 /** What else has to happen when a document opens, changes or closes. */
@@ -76,10 +77,21 @@ function contentChanges(received: readonly unknown[]): ContentChange[] {
   for (const change of received) {
     if (!isObject(change) || typeof change.text !== 'string') continue;
     if (change.range !== undefined) {
-      if (isRange(change.range)) changes.push({ range: change.range, text: change.text });
+      if (isRange(change.range)) changes.push({ range: wellFormed(change.range), text: change.text });
     } else {
       changes.push({ text: change.text });
     }
   }
   return changes;
+}
+
+/**
+ * A range whose end comes before its start is taken as the same range the
+ * other way round, as vscode-languageserver-textdocument (and so the editor's
+ * own copy of the text) takes it; read as written it would insert instead of
+ * replace, and the server's text would no longer be the editor's.
+ */
+function wellFormed(range: Range): Range {
+  const { start, end } = range;
+  return start.line > end.line || (start.line === end.line && start.character > end.character) ? { start: end, end: start } : range;
 }
