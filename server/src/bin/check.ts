@@ -15,7 +15,8 @@ import { BoundedReadError, formatBytes, readRegularFileSync } from '../catalog/b
 import type { Catalog } from '../catalog/catalog';
 import { parseCommandFile } from '../syntax/parse';
 import { LineIndex } from '../syntax/positions';
-import { Analyzer } from '../analysis/analyzer';
+import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
+import type { SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES, Severity } from '../analysis/codes';
 
 const VERSION = '0.1.0';
@@ -237,9 +238,7 @@ export function* eachFinding(file: string, text: string, analyzer: Analyzer, cat
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
   const lines = new LineIndex(body);
-  // Sorted by offset, which is line-then-column order (stable: ties keep the analyzer's order).
-  const found = analyzer.diagnose(tree, { severity }).sort((a, b) => a.start - b.start);
-  for (const d of found) {
+  for (const d of eachAnalysisDiagnostic(tree, analyzer)) {
     const level = severity[d.code] ?? d.severity;
     if (level === 'off') continue;
     const start = lines.positionAt(d.start);
@@ -254,6 +253,42 @@ export function* eachFinding(file: string, text: string, analyzer: Analyzer, cat
       code: d.code,
       message: d.message,
     };
+  }
+}
+
+/**
+ * The analyzer's findings in the order (and with the silencing) of
+ * flattenDiagnosis, produced one at a time from its parts instead of as one
+ * list of copies: the statements' own findings (cached by the analyzer, made
+ * absolute one by one) merged with the file-level ones, which come first at
+ * equal ranges when found while walking and last otherwise.
+ */
+function* eachAnalysisDiagnostic(tree: SyntaxTree, analyzer: Analyzer): Generator<AnalysisDiagnostic> {
+  const parts = analyzer.diagnoseParts(tree);
+  const byRange = (a: AnalysisDiagnostic, b: AnalysisDiagnostic) => a.start - b.start || a.end - b.end;
+  const walked = parts.fileLevel.slice(0, parts.loopCount).sort(byRange);
+  const checked = parts.fileLevel.slice(parts.loopCount).sort(byRange);
+  function* own(): Generator<AnalysisDiagnostic> {
+    for (const p of parts.statements) {
+      if (p.silenced === null) continue;
+      const base = tree.starts[p.index];
+      for (const d of p.diagnostics) if (!p.silenced?.includes(d.code)) yield { ...d, start: d.start + base, end: d.end + base };
+    }
+  }
+  const statements = own();
+  let next = statements.next();
+  let w = 0;
+  let c = 0;
+  for (;;) {
+    // Ties: walked before a statement's own before the file-level checks' (a stable sort of that concatenation).
+    let pick: AnalysisDiagnostic | undefined;
+    if (w < walked.length && (next.done || byRange(walked[w], next.value) <= 0) && (c >= checked.length || byRange(walked[w], checked[c]) <= 0)) pick = walked[w++];
+    else if (!next.done && (c >= checked.length || byRange(next.value, checked[c]) <= 0)) {
+      pick = next.value;
+      next = statements.next();
+    } else if (c < checked.length) pick = checked[c++];
+    if (!pick) return;
+    if (!isSilenced(parts, pick)) yield pick;
   }
 }
 
@@ -292,8 +327,12 @@ class Output {
   }
 }
 
-/** Maximum size of one checked file (a command file is a few KiB). */
-export const MAX_CHECK_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest file checked. Command files are a few KiB; the parse and analysis of
+ * a file cost up to ~100 times its size (a 100 MB file of findings exhausted
+ * the heap), so a larger file is reported as a problem instead of checked.
+ */
+export const MAX_CHECK_FILE_BYTES = 8 * 1024 * 1024;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -343,7 +382,12 @@ function main(argv: readonly string[]): number {
     try {
       text = readRegularFileSync(file, MAX_CHECK_FILE_BYTES).toString('utf8');
     } catch (error) {
-      const reason = error instanceof BoundedReadError ? (error.problem === 'too-large' ? `over ${formatBytes(MAX_CHECK_FILE_BYTES)}` : error.message) : describe(error);
+      const reason =
+        error instanceof BoundedReadError
+          ? error.problem === 'too-large'
+            ? `over ${formatBytes(MAX_CHECK_FILE_BYTES)}, larger than any command file; not checked`
+            : error.message
+          : describe(error);
       problems.push(`${file}: cannot be read (${reason === 'no such file' ? 'no such file or folder' : reason})`);
       continue;
     }
