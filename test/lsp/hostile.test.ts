@@ -185,6 +185,31 @@ describe('lsp: hostile input (issue 16)', function () {
       for (const h of some) assert.ok(h.position.line === 1 && h.position.character >= from && h.position.character <= from + 200);
     });
 
+    it('does not analyse a document over 8 M characters (small heap), says so, and analyses it again once it is small', async () => {
+      const small = new LspClient({ command: [process.execPath, '--max-old-space-size=160', SERVER] });
+      try {
+        await small.initialize({ capabilities: capabilities({ pull: true }) });
+        const uri = 'file:///tmp/zscript-hostile/huge.zbr';
+        // 9 M characters of findings: analysed, several hundred MiB.
+        const text = '#trigger !a\n' + 'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13));
+        await small.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
+        const report = await small.request('textDocument/diagnostic', { textDocument: { uri } });
+        assert.deepStrictEqual(report.items.map((d: any) => d.code), ['file-too-large']);
+        assert.match(report.items[0].message, /not analysed: 9\.0 M characters is over the 8 M/);
+        assert.strictEqual(await small.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } }), null);
+        // An edit (ranged, followed here) that removes all but the first lines brings it back under the cap.
+        await small.notify('textDocument/didChange', {
+          textDocument: { uri, version: 2 },
+          contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 800_000, character: 0 } }, text: '' }],
+        });
+        const after = await small.request('textDocument/diagnostic', { textDocument: { uri } });
+        assert.deepStrictEqual(after.items.map((d: any) => d.code), ['invalid-color']);
+        assert.ok(await small.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } }));
+      } finally {
+        await small.shutdown();
+      }
+    });
+
     it('keeps nothing for pulls of documents that were never opened (small heap)', async () => {
       // 8 KiB URIs: kept per pull, 6,000 of them would be 48 MiB in a 40 MiB heap.
       const small = new LspClient({ command: [process.execPath, '--max-old-space-size=40', SERVER] });

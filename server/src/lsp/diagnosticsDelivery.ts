@@ -139,7 +139,8 @@ export class DiagnosticsDelivery {
       if (version === undefined) continue;
       let diagnostics: Diagnostic[];
       try {
-        diagnostics = capDiagnostics(service.diagnostics(uri));
+        const note = documents.oversizedNote(uri);
+        diagnostics = note ? [note] : capDiagnostics(service.diagnostics(uri));
       } catch (error) {
         guard.logError('textDocument/publishDiagnostics', error);
         continue;
@@ -167,6 +168,8 @@ export class DiagnosticsDelivery {
   }
 
   private reportFor(uri: string, previousResultId: string | undefined): DocumentDiagnosticReport {
+    const note = this.context.documents.oversizedNote(uri);
+    if (note) return { kind: DocumentDiagnosticReportKind.Full, items: [note] };
     if (!this.context.service.hasDocument(uri)) {
       // Neither open nor indexed: nothing to say, and nothing kept (pulls for unknown URIs must not grow memory).
       this.lastResult.delete(uri);
@@ -205,7 +208,7 @@ export class DiagnosticsDelivery {
         if (token.isCancellationRequested) throw cancelled();
       }
       const uri = uris[i];
-      if (!service.hasDocument(uri)) continue;
+      if (!service.hasDocument(uri) && !documents.oversizedNote(uri)) continue;
       const report = this.reportFor(uri, previous.get(uri));
       const version = documents.version(uri) ?? null;
       items.push({ ...report, uri, version } as WorkspaceDocumentDiagnosticReport);
