@@ -4,15 +4,13 @@
  * large tree is read), hands them to the service, and follows changes
  * reported by the client. Bounded: files over 1 MiB are skipped (counted by
  * the bytes actually read, not by what `stat` claims), at most 20,000 files
- * and 256 MiB of text are kept, and no file is added once the server's heap
- * holds more than 1 GiB; node_modules, .git and the
+ * and 256 MiB of text are kept; node_modules, .git and the
  * `zscript.files.exclude` globs are never entered. Only regular files are
  * read, and a link whose target lies outside every workspace folder is not
  * followed: a cloned repository cannot make the server read /etc/passwd or
  * /proc files by naming them `x.zbr`.
  */
 import { promises as fsp } from 'fs';
-import * as v8 from 'v8';
 import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
@@ -20,17 +18,15 @@ import type { ZscriptLanguageService } from '../service';
 import { compileGlobs, GlobMatcher } from './glob';
 
 /**
- * A file that is not open costs its syntax tree and index besides its text:
- * about 100 times its size for pathological nesting, so the text caps alone do
- * not bound memory. The heap budget does: it is checked before each file is
- * added, so one file (at most 1 MiB of text) is the most it is overshot by.
- * Command files are a few KiB; real projects never meet these caps.
+ * A file that is not open costs its syntax tree and index besides its text,
+ * built on the first query that needs them: 20 to 250 times its size for
+ * pathological content. Command files are a few KiB, so a file over 1 MiB is
+ * not a command file; real projects never meet these caps.
  */
 export const WORKSPACE_LIMITS = {
   maxFileBytes: 1024 * 1024,
   maxFiles: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
-  maxHeapBytes: 1024 * 1024 * 1024,
   batchSize: 64,
 };
 
@@ -54,12 +50,6 @@ export function pathToUri(p: string): string {
     .map((segment) => segment.replace(/[^A-Za-z0-9\-._~]/g, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())))
     .join('/');
   return 'file://' + (encoded.startsWith('/') ? '' : '/') + encoded;
-}
-
-/** Whether the heap holds more than `budget` or half of what this process may use, whichever is less. */
-function heapFull(budget: number): boolean {
-  const heap = v8.getHeapStatistics();
-  return heap.used_heap_size > Math.min(budget, heap.heap_size_limit / 2);
 }
 
 export function isCommandFile(p: string): boolean {
@@ -176,9 +166,7 @@ export class WorkspaceFiles {
     }
     const previous = this.indexed.get(uri);
     const room = previous === undefined ? this.limits.maxTotalBytes - this.totalBytes : Infinity;
-    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0 || heapFull(this.limits.maxHeapBytes))) {
-      return this.indexFull();
-    }
+    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0)) return this.indexFull();
     let bytes: Buffer;
     try {
       bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, room));
@@ -201,9 +189,7 @@ export class WorkspaceFiles {
   private indexFull(): void {
     if (!this.warnedLimit) {
       this.warnedLimit = true;
-      this.log.warn(
-        `workspace index is full (${this.limits.maxFiles} files, ${this.limits.maxTotalBytes / 1048576} MiB of text or ${this.limits.maxHeapBytes / 1048576} MiB of heap); further .zbr files are not indexed`,
-      );
+      this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
     }
   }
 
