@@ -69,6 +69,55 @@ describe('lsp: hostile input (issue 16)', function () {
       }
     });
 
+    it('garbage in any one parameter of any request answers empty or InvalidParams, never InternalError', async () => {
+      const client = new LspClient();
+      try {
+        await client.initialize({ capabilities: capabilities({ pull: true }) });
+        await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: '#trigger !a\nZtitle{Hi} Zcolor{blue} Zfoo{a}\n' } });
+        const methods = [
+          'textDocument/hover', 'textDocument/completion', 'completionItem/resolve', 'textDocument/signatureHelp', 'textDocument/definition',
+          'textDocument/references', 'textDocument/rename', 'textDocument/prepareRename', 'textDocument/inlayHint', 'textDocument/codeAction',
+          'textDocument/selectionRange', 'textDocument/colorPresentation', 'textDocument/diagnostic', 'workspace/symbol', 'workspace/diagnostic',
+          'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/semanticTokens/full', 'textDocument/semanticTokens/full/delta',
+          'textDocument/documentColor', 'textDocument/documentLink', 'textDocument/formatting',
+        ];
+        const values: unknown[] = [null, 1, 'x', [], {}, true, { line: 1 }, [1, 2], { uri: 5 }, { start: 1 }, [null, { range: 3 }]];
+        const keys = ['textDocument', 'position', 'range', 'context', 'positions', 'newName', 'color', 'previousResultId', 'previousResultIds', 'query', 'data', 'label'];
+        const failures: string[] = [];
+        for (const method of methods) {
+          const pending: Promise<void>[] = [];
+          for (const key of keys) {
+            for (const value of values) {
+              const params: Record<string, unknown> = {
+                textDocument: { uri: URI },
+                position: { line: 1, character: 2 },
+                range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },
+                context: { diagnostics: [], includeDeclaration: true },
+                positions: [{ line: 1, character: 2 }],
+                newName: 'renamed',
+                color: { red: 1, green: 0, blue: 0, alpha: 1 },
+                label: 'Ztitle',
+                query: 'a',
+                [key]: value,
+              };
+              pending.push(
+                client.request(method, params).then(
+                  () => undefined,
+                  (e: any) => {
+                    if (e.code !== -32602 && e.code !== -32800) failures.push(`${method} ${key}=${JSON.stringify(value)}: ${e.code} ${e.message}`);
+                  },
+                ),
+              );
+            }
+          }
+          await Promise.all(pending);
+        }
+        assert.deepStrictEqual(failures, []);
+      } finally {
+        await client.shutdown();
+      }
+    });
+
     it('garbage diagnostics in a codeAction request are not an InternalError', async () => {
       const client = new LspClient();
       try {
