@@ -132,6 +132,18 @@ describe('lsp: hostile input (issue 16)', function () {
       }
     });
 
+    it('answers InternalError when an answer cannot be serialised, and keeps serving', async () => {
+      const client = new LspClient({ env: { ZSCRIPT_LSP_FAULT: 'unsendable:textDocument/hover' } });
+      try {
+        await client.initialize({ capabilities: capabilities() });
+        await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'Ztitle{Hi}\n' } });
+        await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }), (e: any) => e.code === -32603 && /could not be sent/.test(e.message));
+        assert.ok(Array.isArray(await client.request('textDocument/documentSymbol', { textDocument: { uri: URI } })));
+      } finally {
+        await client.shutdown();
+      }
+    });
+
     it('logs a malformed Content-Length and exits non-zero instead of hanging', async () => {
       const client = new LspClient();
       await client.initialize({ capabilities: capabilities() });

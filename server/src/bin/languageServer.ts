@@ -28,6 +28,7 @@ import {
   type MessageWriter,
 } from 'vscode-languageserver/node';
 import { SERVER_VERSION } from '../lsp/capabilities';
+import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
 
@@ -171,6 +172,8 @@ async function main(): Promise<void> {
   reader.onClose(gone);
   writer.onClose(gone);
   writer.onError(([error]) => {
+    // An answer that could not be encoded is the AnsweringWriter's to handle; a failing stream means the client is gone.
+    if (!isStreamError(error)) return;
     process.stderr.write(`zscript-language-server: cannot write to the client (${(error as NodeJS.ErrnoException)?.code ?? error?.message}); exiting\n`);
     process.exit(lifecycle.shutdownReceived ? 0 : 1);
   });
@@ -192,7 +195,7 @@ async function main(): Promise<void> {
     },
     messageStrategy: lifecycle,
   };
-  const connection = createConnection(ProposedFeatures.all, reader, writer, options);
+  const connection = createConnection(ProposedFeatures.all, reader, new AnsweringWriter(writer), options);
   process.on('uncaughtException', (error) => {
     process.stderr.write(`zscript-language-server: uncaught exception: ${error?.stack ?? error}\n`);
   });
