@@ -147,6 +147,11 @@ describe('lsp: hostile input (issue 16)', function () {
     it('logs a malformed Content-Length and exits non-zero instead of hanging', async () => {
       const client = new LspClient();
       await client.initialize({ capabilities: capabilities() });
+      // A body that is not JSON (and mentions headers) costs only itself.
+      const notJson = Buffer.from('{"header": Content-Length');
+      await client.sendBytes(Buffer.concat([Buffer.from(`Content-Length: ${notJson.length}\r\n\r\n`), notJson]));
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'Ztitle{Hi}\n' } });
+      assert.ok(await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }));
       await client.sendBytes(Buffer.from('Content-Length: abc\r\n\r\n{}'));
       await client.sendBytes(frame({ jsonrpc: '2.0', id: 99, method: 'textDocument/hover', params: {} }));
       const code = await client.exited;

@@ -120,8 +120,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The stream header errors of vscode-jsonrpc's reader (the body's JSON errors are answered per message). */
-const HEADER_ERROR = /Content-Length|header/i;
+/** The stream header errors of vscode-jsonrpc's reader (a body's JSON errors only cost that message). */
+const HEADER_ERROR = /^(?:Header must provide a Content-Length property|Content-Length value must be a number|Message header must separate key and value)/;
 
 async function main(): Promise<void> {
   const parsed = parseArgs(process.argv.slice(2));
