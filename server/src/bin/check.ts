@@ -11,10 +11,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { bundledCatalog, loadCatalogFromDirectory } from '../catalog/load';
+import { BoundedReadError, formatBytes, readRegularFileSync } from '../catalog/boundedRead';
 import type { Catalog } from '../catalog/catalog';
 import { parseCommandFile } from '../syntax/parse';
 import { LineIndex } from '../syntax/positions';
-import { Analyzer } from '../analysis/analyzer';
+import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
+import type { SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES, Severity } from '../analysis/codes';
 
 const VERSION = '0.1.0';
@@ -222,17 +224,26 @@ export interface CheckDiagnostic {
 
 /** Checks one file's text: the language server's parse and analysis, positions made 1-based. */
 export function checkText(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, Level>): CheckDiagnostic[] {
+  const out: CheckDiagnostic[] = [];
+  for (const d of eachFinding(file, text, analyzer, catalog, severity)) out.push(d);
+  return out;
+}
+
+/**
+ * The findings of one file in position order, made one at a time: a file with
+ * millions of findings is written out as it goes instead of being held twice.
+ */
+export function* eachFinding(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, Level>): Generator<CheckDiagnostic> {
   // A byte order mark is not part of the first line for anyone reading positions.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
   const lines = new LineIndex(body);
-  const out: CheckDiagnostic[] = [];
-  for (const d of analyzer.diagnose(tree, { severity })) {
+  for (const d of eachAnalysisDiagnostic(tree, analyzer)) {
     const level = severity[d.code] ?? d.severity;
     if (level === 'off') continue;
     const start = lines.positionAt(d.start);
     const end = lines.positionAt(Math.max(d.start, d.end));
-    out.push({
+    yield {
       file,
       line: start.line + 1,
       column: start.character + 1,
@@ -241,11 +252,87 @@ export function checkText(file: string, text: string, analyzer: Analyzer, catalo
       severity: level,
       code: d.code,
       message: d.message,
+    };
+  }
+}
+
+/**
+ * The analyzer's findings in the order (and with the silencing) of
+ * flattenDiagnosis, produced one at a time from its parts instead of as one
+ * list of copies: the statements' own findings (cached by the analyzer, made
+ * absolute one by one) merged with the file-level ones, which come first at
+ * equal ranges when found while walking and last otherwise.
+ */
+function* eachAnalysisDiagnostic(tree: SyntaxTree, analyzer: Analyzer): Generator<AnalysisDiagnostic> {
+  const parts = analyzer.diagnoseParts(tree);
+  const byRange = (a: AnalysisDiagnostic, b: AnalysisDiagnostic) => a.start - b.start || a.end - b.end;
+  const walked = parts.fileLevel.slice(0, parts.loopCount).sort(byRange);
+  const checked = parts.fileLevel.slice(parts.loopCount).sort(byRange);
+  function* own(): Generator<AnalysisDiagnostic> {
+    for (const p of parts.statements) {
+      if (p.silenced === null) continue;
+      const base = tree.starts[p.index];
+      for (const d of p.diagnostics) if (!p.silenced?.includes(d.code)) yield { ...d, start: d.start + base, end: d.end + base };
+    }
+  }
+  const statements = own();
+  let next = statements.next();
+  let w = 0;
+  let c = 0;
+  for (;;) {
+    // Ties: walked before a statement's own before the file-level checks' (a stable sort of that concatenation).
+    let pick: AnalysisDiagnostic | undefined;
+    if (w < walked.length && (next.done || byRange(walked[w], next.value) <= 0) && (c >= checked.length || byRange(walked[w], checked[c]) <= 0)) pick = walked[w++];
+    else if (!next.done && (c >= checked.length || byRange(next.value, checked[c]) <= 0)) {
+      pick = next.value;
+      next = statements.next();
+    } else if (c < checked.length) pick = checked[c++];
+    if (!pick) return;
+    if (!isSilenced(parts, pick)) yield pick;
+  }
+}
+
+/**
+ * stdout, written in blocks. When the reader goes away (`zscript-check | head`)
+ * the run goes on quietly, as Unix tools do: no EPIPE stack trace, and the
+ * exit status still says what was found.
+ */
+class Output {
+  private pending = '';
+  private closed = false;
+
+  constructor() {
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      this.closed = true;
+      this.pending = '';
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') process.stderr.write(`zscript-check: cannot write the report (${error.code ?? error.message})\n`);
     });
   }
-  out.sort((a, b) => a.line - b.line || a.column - b.column);
-  return out;
+
+  write(text: string): void {
+    if (this.closed) return;
+    this.pending += text;
+    if (this.pending.length >= 65536) this.flush();
+  }
+
+  flush(): void {
+    if (this.closed || this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    try {
+      process.stdout.write(text);
+    } catch {
+      this.closed = true;
+    }
+  }
 }
+
+/**
+ * Largest file checked. Command files are a few KiB; the parse and analysis of
+ * a file cost up to ~100 times its size (a 100 MB file of findings exhausted
+ * the heap), so a larger file is reported as a problem instead of checked.
+ */
+export const MAX_CHECK_FILE_BYTES = 8 * 1024 * 1024;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -282,37 +369,44 @@ function main(argv: readonly string[]): number {
 
   const problems: string[] = [];
   const files = collectFiles(options.paths, problems);
-  const all: CheckDiagnostic[] = [];
+  const out = new Output();
   let errors = 0;
   let warnings = 0;
   let checked = 0;
+  let written = 0;
+  const json = options.format === 'json';
+  // JSON is written as it goes too: the diagnostics array first, the counts (known at the end) after it.
+  if (json) out.write('{\n  "diagnostics": [');
   for (const file of files) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularFileSync(file, MAX_CHECK_FILE_BYTES).toString('utf8');
     } catch (error) {
-      problems.push(`${file}: cannot be read (${describe(error)})`);
+      const reason =
+        error instanceof BoundedReadError
+          ? error.problem === 'too-large'
+            ? `over ${formatBytes(MAX_CHECK_FILE_BYTES)}, larger than any command file; not checked`
+            : error.message
+          : describe(error);
+      problems.push(`${file}: cannot be read (${reason === 'no such file' ? 'no such file or folder' : reason})`);
       continue;
     }
     checked++;
     const display = path.isAbsolute(file) ? file : path.normalize(file);
-    for (const d of checkText(display, text, analyzer, catalog, options.severity)) {
+    for (const d of eachFinding(display, text, analyzer, catalog, options.severity)) {
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
       // --quiet hides warnings but they still count for --max-warnings.
       if (options.quiet && d.severity !== 'error') continue;
-      all.push(d);
+      if (json) out.write(`${written === 0 ? '' : ','}\n    ${JSON.stringify(d)}`);
+      else out.write(`${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}\n`);
+      written++;
     }
   }
-
-  if (options.format === 'json') {
-    const report = { files: checked, errors, warnings, diagnostics: all, problems };
-    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  } else {
-    let text = '';
-    for (const d of all) text += `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}\n`;
-    process.stdout.write(text);
+  if (json) {
+    out.write(`${written === 0 ? '' : '\n  '}],\n  "files": ${checked},\n  "errors": ${errors},\n  "warnings": ${warnings},\n  "problems": ${JSON.stringify(problems)}\n}\n`);
   }
+  out.flush();
   for (const problem of problems) process.stderr.write(`zscript-check: ${problem}\n`);
 
   const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;

@@ -10,21 +10,26 @@
  * In stdio mode nothing but protocol is ever written to stdout: console output
  * is redirected to stderr before the connection starts.
  */
+import * as net from 'net';
 import * as util from 'util';
 import {
   createConnection,
-  createServerPipeTransport,
-  createServerSocketTransport,
   IPCMessageReader,
   IPCMessageWriter,
   LSPErrorCodes,
   ProposedFeatures,
   ResponseError,
+  SocketMessageReader,
+  SocketMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
   type ConnectionOptions,
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver/node';
 import { SERVER_VERSION } from '../lsp/capabilities';
+import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
+import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
 
 const HELP = `zscript-language-server ${SERVER_VERSION}: language server for Z command files (.zbr)
@@ -97,7 +102,28 @@ function redirectConsoleToStderr(): void {
   console.dir = (value: unknown) => write(util.inspect(value));
 }
 
-function main(): void {
+/** Connects to the client's socket or pipe; one line and exit 1 when nothing listens there. */
+function connectTo(target: { port: number } | { path: string }, what: string): Promise<net.Socket> {
+  return new Promise((resolve) => {
+    const socket = 'port' in target ? net.createConnection(target.port, '127.0.0.1') : net.createConnection(target.path);
+    const failed = (error: NodeJS.ErrnoException) => fail(`cannot connect to ${what} (${error.code ?? error.message})`);
+    socket.once('error', failed);
+    socket.once('connect', () => {
+      socket.off('error', failed);
+      resolve(socket);
+    });
+  });
+}
+
+function fail(message: string): never {
+  process.stderr.write(`zscript-language-server: ${message}\n`);
+  process.exit(1);
+}
+
+/** The stream header errors of vscode-jsonrpc's reader (a body's JSON errors only cost that message). */
+const HEADER_ERROR = /^(?:Header must provide a Content-Length property|Content-Length value must be a number|Message header must separate key and value)/;
+
+async function main(): Promise<void> {
   const parsed = parseArgs(process.argv.slice(2));
   if (parsed === 'help') {
     process.stdout.write(HELP);
@@ -113,19 +139,8 @@ function main(): void {
     return;
   }
 
-  // A request cancelled before it ran is answered at once, without running it.
-  const options: ConnectionOptions = {
-    connectionStrategy: {
-      cancelUndispatched: (message) => ({
-        jsonrpc: '2.0',
-        id: (message as { id?: number | string | null }).id ?? null,
-        error: new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled').toJson(),
-      }),
-    },
-  };
-
-  let reader: MessageReader | NodeJS.ReadableStream;
-  let writer: MessageWriter | NodeJS.WritableStream;
+  let reader: MessageReader;
+  let writer: MessageWriter;
   switch (parsed.kind) {
     case 'ipc':
       if (typeof process.send !== 'function') {
@@ -135,26 +150,52 @@ function main(): void {
       }
       reader = new IPCMessageReader(process);
       writer = new IPCMessageWriter(process);
+      process.on('disconnect', () => process.exit(lifecycle.shutdownReceived ? 0 : 1));
       break;
     case 'socket':
-      [reader, writer] = createServerSocketTransport(parsed.port, 'utf-8');
+    case 'pipe': {
+      const socket = await connectTo(parsed.kind === 'socket' ? { port: parsed.port } : { path: parsed.name }, parsed.kind === 'socket' ? `127.0.0.1:${parsed.port}` : parsed.name);
+      reader = new SocketMessageReader(socket, 'utf-8');
+      writer = new SocketMessageWriter(socket, 'utf-8');
       break;
-    case 'pipe':
-      [reader, writer] = createServerPipeTransport(parsed.name, 'utf-8');
-      break;
+    }
     default:
       redirectConsoleToStderr();
-      reader = process.stdin;
-      writer = process.stdout;
+      reader = new StreamMessageReader(process.stdin);
+      writer = new StreamMessageWriter(process.stdout);
       break;
   }
 
-  if (parsed.kind !== 'stdio') {
-    // stdin's end already ends the process (the library watches it); other transports need it said.
-    (reader as MessageReader).onClose(() => process.exit(0));
-    if (parsed.kind === 'ipc') process.on('disconnect', () => process.exit(0));
-  }
-  const connection = createConnection(ProposedFeatures.all, reader as MessageReader, writer as MessageWriter, options);
+  const lifecycle = new Lifecycle((response) => void writer.write(response).catch(() => undefined));
+  // The client is gone when either direction closes: exit (0 after shutdown, 1 otherwise) rather than run on unseen.
+  const gone = () => process.exit(lifecycle.shutdownReceived ? 0 : 1);
+  reader.onClose(gone);
+  writer.onClose(gone);
+  writer.onError(([error]) => {
+    // An answer that could not be encoded is the AnsweringWriter's to handle; a failing stream means the client is gone.
+    if (!isStreamError(error)) return;
+    process.stderr.write(`zscript-language-server: cannot write to the client (${(error as NodeJS.ErrnoException)?.code ?? error?.message}); exiting\n`);
+    process.exit(lifecycle.shutdownReceived ? 0 : 1);
+  });
+  reader.onError((error) => {
+    // A malformed header leaves the stream unframed for good: say so and exit, so that the client restarts the server.
+    if (!HEADER_ERROR.test(error?.message ?? '')) return;
+    process.stderr.write(`zscript-language-server: malformed message header (${error.message.split('\n')[0]}); exiting\n`);
+    process.exit(1);
+  });
+
+  const options: ConnectionOptions = {
+    // A request cancelled before it ran is answered at once, without running it.
+    connectionStrategy: {
+      cancelUndispatched: (message) => ({
+        jsonrpc: '2.0',
+        id: (message as { id?: number | string | null }).id ?? null,
+        error: new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled').toJson(),
+      }),
+    },
+    messageStrategy: lifecycle,
+  };
+  const connection = createConnection(ProposedFeatures.all, reader, new AnsweringWriter(writer), options);
   process.on('uncaughtException', (error) => {
     process.stderr.write(`zscript-language-server: uncaught exception: ${error?.stack ?? error}\n`);
   });
@@ -164,4 +205,4 @@ function main(): void {
   startServer(connection);
 }
 
-main();
+void main();

@@ -8,12 +8,25 @@ import * as path from 'path';
 import { Catalog } from './catalog';
 import { CATALOG_FILES, CatalogData } from './types';
 import { CatalogValidationError, validateCatalogData } from './validate';
+import { BoundedReadError, readRegularFileSync } from './boundedRead';
 import bundledFunctions from '../../../catalog/functions.json';
 import bundledFunctionTags from '../../../catalog/functions_tag.json';
 import bundledTriggers from '../../../catalog/triggers.json';
 import bundledTriggerTags from '../../../catalog/triggers_tag.json';
 
-export type LoadResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
+/**
+ * `error` names the file and the problem (for the log and the person who
+ * configured the folder); `summary` says the same without the folder's path
+ * or anything quoted from the file (for answers other processes can read).
+ */
+export type LoadResult = { ok: true; catalog: Catalog } | { ok: false; error: string; summary?: string };
+
+/**
+ * Largest catalog data file read (the bundled functions.json is under 200 KiB;
+ * the remote client has the same cap). A catalog folder can come from a
+ * workspace's own settings: a link to /dev/zero must not be read until the heap runs out.
+ */
+export const MAX_CATALOG_FILE_BYTES = 64 * 1024 * 1024;
 
 let bundled: Catalog | undefined;
 
@@ -71,23 +84,38 @@ function fallbackTags(tags: CatalogData['functionTags'], records: unknown): unkn
   return tags.map((tag) => ({ ...tag, members: tag.members.filter((m) => names.has(m)) }));
 }
 
-/** Loads the four data sets from `dir`. Never throws. */
+/**
+ * Loads the four data sets from `dir`. Never throws. Each must be a regular
+ * file (a FIFO or a device is refused without waiting or reading) of at most
+ * MAX_CATALOG_FILE_BYTES; the caller keeps its last good catalog on failure.
+ */
 export function loadCatalogFromDirectory(dir: string): LoadResult {
   const texts: Record<string, string> = {};
   for (const [key, file] of Object.entries(CATALOG_FILES)) {
     const full = path.join(dir, file);
     try {
-      texts[key] = fs.readFileSync(full, 'utf8');
+      texts[key] = readRegularFileSync(full, MAX_CATALOG_FILE_BYTES).toString('utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, error: `${full}: cannot be read (${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message})` };
+      const reason = error instanceof BoundedReadError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+      const problem = error instanceof BoundedReadError && error.problem !== 'unreadable' && error.problem !== 'not-found' ? reason : `cannot be read (${reason})`;
+      return { ok: false, error: `${full}: ${problem}`, summary: `${file}: ${problem}` };
     }
   }
   const result = catalogFromTexts(
     { functions: texts.functions, functionTags: texts.functionTags, triggers: texts.triggers, triggerTags: texts.triggerTags },
     dir,
   );
-  return result.ok ? result : { ok: false, error: `${dir}${path.sep}${result.error}` };
+  return result.ok ? result : { ok: false, error: `${dir}${path.sep}${result.error}`, summary: publicSummary(result.error) };
+}
+
+/**
+ * A loader message without what it quotes: JSON parse errors and validation
+ * messages cite the file's content, which may be anything a link points at.
+ */
+function publicSummary(error: string): string {
+  const file = Object.values(CATALOG_FILES).find((f) => error.startsWith(f));
+  if (!file) return 'the catalog is invalid';
+  return / is not valid JSON/.test(error) ? `${file}: is not valid JSON` : `${file}: does not match the catalog schema`;
 }
 
 function errorMessage(error: unknown): string {

@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Catalog } from './catalog';
 import { bundledCatalog, catalogFromTexts } from './load';
+import { readRegularFileSync } from './boundedRead';
 
 export type CatalogOrigin = 'remote' | 'cache' | 'bundled';
 
@@ -42,7 +43,12 @@ type Texts = { functions: string; functionTags?: string; triggers?: string; trig
 
 /** The single file the cache consists of (one file, so one rename makes it atomic). */
 export const CACHE_FILE = 'zscript-remote-catalog.json';
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Largest body accepted from an endpoint, counted after decompression. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** The header our catalog server puts on every response: the snapshot (catalog version) it came from. */
+const VERSION_HEADER = 'catalog-version';
+/** Reads of the four routes that straddled a reload on the server are repeated this many times at most. */
+const CONSISTENT_READ_TRIES = 3;
 
 interface CacheFile {
   url: string;
@@ -65,7 +71,7 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
 /** Errors of a pooled keep-alive socket that the server closed meanwhile: worth one retry on a fresh one. */
 const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-async function fetchText(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<{ status: number; text?: string }> {
+async function fetchText(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<{ status: number; text?: string; version?: string }> {
   const init = { headers: { accept: 'application/json' } };
   let response: Response;
   try {
@@ -76,13 +82,44 @@ async function fetchText(fetchImpl: typeof fetch, url: string, timeoutMs: number
     response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   }
   if (response.status !== 200) {
-    // Drain so the connection can be reused.
-    await response.arrayBuffer().catch(() => undefined);
+    // Drain (boundedly) so the connection can be reused.
+    await readCapped(response).catch(() => undefined);
     return { status: response.status };
   }
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new FetchProblem(`answered ${length} bytes, more than a catalog can be`);
-  return { status: 200, text: await response.text() };
+  const text = await readCapped(response);
+  return { status: 200, text, version: response.headers.get(VERSION_HEADER) ?? undefined };
+}
+
+/**
+ * The body as text, counted as it arrives: Content-Length may be absent
+ * (chunked) or describe compressed bytes that inflate a thousandfold (the
+ * body stream yields them decompressed), so the cap is applied to what is
+ * actually received, and the transfer is cancelled the moment it is passed.
+ */
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new FetchProblem(`answered more than ${MAX_BODY_BYTES} bytes, more than a catalog can be`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** Whether the answers that name a catalog version all name the same one. */
+function sameVersion(answers: readonly { text?: string; version?: string }[]): boolean {
+  const versions = new Set(answers.filter((a) => a.text !== undefined && a.version !== undefined).map((a) => a.version));
+  return versions.size <= 1;
 }
 
 function count(catalog: Catalog): string {
@@ -110,7 +147,7 @@ function readCache(cacheDir: string): { ok: true; catalog: Catalog; entry: Cache
   const file = path.join(cacheDir, CACHE_FILE);
   let entry: CacheFile;
   try {
-    entry = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+    entry = JSON.parse(readRegularFileSync(file, 4 * MAX_BODY_BYTES).toString('utf8')) as CacheFile;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, error: code === 'ENOENT' ? 'no cached copy' : `cached copy unreadable (${code ?? (error as Error).message})` };
@@ -133,17 +170,22 @@ export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<
   let problem: string;
   try {
     new URL(baseUrl);
-    const answers = await Promise.all(
-      ROUTES.map(async ([key, route]) => {
-        try {
-          return { key, route, ...(await fetchText(fetchImpl, baseUrl + route, timeoutMs)) };
-        } catch (error) {
-          // The optional routes may fail on their own; only functions_list decides.
-          if (key === 'functions') throw error;
-          return { key, route, status: 0 };
-        }
-      }),
-    );
+    const readAll = () =>
+      Promise.all(
+        ROUTES.map(async ([key, route]) => {
+          try {
+            return { key, route, ...(await fetchText(fetchImpl, baseUrl + route, timeoutMs)) };
+          } catch (error) {
+            // The optional routes may fail on their own; only functions_list decides.
+            if (key === 'functions') throw error;
+            return { key, route, status: 0, text: undefined, version: undefined };
+          }
+        }),
+      );
+    let answers = await readAll();
+    // An endpoint that names its catalog version on each response (ours does): all four must come from one catalog.
+    for (let tries = 1; tries < CONSISTENT_READ_TRIES && !sameVersion(answers); tries++) answers = await readAll();
+    if (!sameVersion(answers)) throw new FetchProblem('changed its catalog during every read (the routes came from different catalog versions)');
     const functions = answers[0];
     if (functions.text === undefined) throw new FetchProblem(`answered HTTP ${functions.status} on ${functions.route}`);
     const texts: Texts = { functions: functions.text };

@@ -11,12 +11,66 @@
  */
 import type { InlayHint } from 'vscode-languageserver-types';
 import { signatureOf } from '../catalog/signature';
-import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, statementIndexAt, trimmedArgument, walkCalls } from './model';
+import { CallNode, ContentNode, NodeKind, StatementKind, TopLevelNode } from '../syntax/tree';
+import { DocumentModel, FeatureContext, argumentHasCall, bindCall, statementIndexAt, trimmedArgument } from './model';
 
 const PARAMETER_KIND = 2;
 /** Long defaults (guard messages) are shortened; the tooltip has them whole. */
 const MAX_LABEL = 40;
+/**
+ * Most hints in one answer. An editor asks for the visible range, which never
+ * holds this many; a 10 MB single-line file would otherwise yield millions
+ * (seconds of work and a response of hundreds of MB). The first ones in text
+ * order are given.
+ */
+export const MAX_INLAY_HINTS = 5000;
+
+/**
+ * The calls of `nodes` that overlap [from, to] (offsets relative to the
+ * statement), depth-first in text order; subtrees outside the range are not
+ * entered. `visit` returns false to stop.
+ */
+function walkCallsIn(nodes: readonly (TopLevelNode | ContentNode)[], from: number, to: number, visit: (call: CallNode) => boolean): void {
+  const lists: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
+  const indexes: number[] = [firstEndingAtOrAfter(nodes, from)];
+  while (lists.length > 0) {
+    const top = lists.length - 1;
+    const list = lists[top];
+    const i = indexes[top];
+    const node = list[i];
+    if (i >= list.length || node.start > to) {
+      lists.pop();
+      indexes.pop();
+      continue;
+    }
+    indexes[top] = i + 1;
+    if (node.end < from) continue;
+    if (node.kind === NodeKind.Call) {
+      if (!visit(node)) return;
+      for (let k = node.args.length - 1; k >= 0; k--) {
+        const inner = node.args[k].nodes;
+        if (inner.length === 0 || node.args[k].start > to || node.args[k].end < from) continue;
+        lists.push(inner);
+        indexes.push(firstEndingAtOrAfter(inner, from));
+      }
+    } else if (node.kind === NodeKind.Group && node.nodes.length > 0) {
+      lists.push(node.nodes);
+      indexes.push(firstEndingAtOrAfter(node.nodes, from));
+    }
+  }
+}
+
+/** Index of the first node (nodes are in text order, not overlapping) that ends at or after `offset`. */
+function firstEndingAtOrAfter(nodes: readonly { end: number }[], offset: number): number {
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (nodes[mid].end < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** Hints for the statements overlapping [start, end] (absolute offsets). */
 export function inlayHintsIn(model: DocumentModel, start: number, end: number, ctx: FeatureContext): InlayHint[] {
@@ -33,14 +87,19 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
     if (st.kind !== StatementKind.Body) continue;
     const base = tree.starts[i];
     const text = tree.text.slice(base, tree.starts[i + 1]);
-    walkCalls(st.nodes, (call) => {
+    let full = false;
+    walkCallsIn(st.nodes, start - base, end - base, (call) => {
       const bound = bindCall(ctx.catalog, text, call);
-      if (!bound) return;
+      if (!bound) return true;
       const { fn, binding } = bound;
       const { params } = signatureOf(fn);
       const add = (rel: number, label: string, left: boolean) => {
         const offset = base + rel;
         if (offset < start || offset > end) return;
+        if (hints.length >= MAX_INLAY_HINTS) {
+          full = true;
+          return;
+        }
         const hint: InlayHint = { position: doc.positionAt(offset), label: label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
         if (label.length > MAX_LABEL) hint.tooltip = label;
         hints.push({ offset, hint });
@@ -68,7 +127,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         if (trimmed.text.toLowerCase().includes(param.name.toLowerCase())) return;
         add(trimmed.start, `${param.name}:`, false);
       });
-      if (!defaults || call.close < 0 || !engaged) return;
+      if (!defaults || call.close < 0 || !engaged) return !full;
       // Omitted optional parameters after the last argument (and after a variadic run, none).
       const boundParams = new Set(binding.args.map((a) => a.param));
       const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
@@ -76,7 +135,9 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default) continue;
         add(call.close, `${p.name}: ${p.default}`, true);
       }
+      return !full;
     });
+    if (full) break;
   }
   // In text order (stable: hints at one position keep parameter order).
   return hints.sort((a, b) => a.offset - b.offset).map((h) => h.hint);

@@ -7,6 +7,15 @@ import type { Range, SelectionRange } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
 import { DocumentModel, callPathAt, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
 
+/**
+ * Most levels in one answer. Each level is one more nesting of the JSON
+ * response; thousands of nested calls (an 18 KB file) would make a response
+ * too deep to serialise, and the request would never be answered. Beyond the
+ * cap the innermost levels are kept (they are what expanding a selection
+ * walks through first), with the whole file as the outermost.
+ */
+export const MAX_SELECTION_DEPTH = 1000;
+
 export function selectionRangesAt(model: DocumentModel, offsets: readonly number[]): SelectionRange[] {
   return offsets.map((offset) => selectionRangeAt(model, offset));
 }
@@ -43,12 +52,17 @@ function selectionRangeAt(model: DocumentModel, offset: number): SelectionRange 
   let parent: SelectionRange | undefined;
   let last: [number, number] | undefined;
   const sorted = spans.filter(([s, e]) => s <= offset && offset <= e && e >= s).sort((a, b) => b[1] - b[0] - (a[1] - a[0]) || a[0] - b[0]);
+  const chain: [number, number][] = [];
   for (const span of sorted) {
     if (last && span[0] === last[0] && span[1] === last[1]) continue;
     if (last && (span[0] < last[0] || span[1] > last[1])) continue;
+    chain.push(span);
+    last = span;
+  }
+  const kept = chain.length > MAX_SELECTION_DEPTH ? [chain[0], ...chain.slice(chain.length - MAX_SELECTION_DEPTH + 1)] : chain;
+  for (const span of kept) {
     const range: Range = toRange(doc, span[0], span[1]);
     parent = parent ? { range, parent } : { range };
-    last = span;
   }
   return parent ?? { range: toRange(doc, offset, offset) };
 }

@@ -136,10 +136,11 @@ export function openapiDocument(): JsonObject {
       status: { enum: ['ok', 'degraded'], description: '`degraded` when the last reload failed (the last good catalog is still served).' },
       functions: { type: 'integer' },
       triggers: { type: 'integer' },
-      source: { type: 'string', description: 'The catalog directory, or `bundled`.' },
+      source: { type: 'string', description: 'The catalog directory (for local tools: no Origin header, a loopback Host), `folder` (for anyone else), or `bundled`.' },
       loadedAt: { type: 'string', format: 'date-time' },
+      version: { type: 'string', description: 'The Catalog-Version header of every response of the catalog served.' },
       watching: { type: 'boolean' },
-      lastReloadError: { type: ['string', 'null'] },
+      lastReloadError: { type: ['string', 'null'], description: 'Why the last reload failed; for anyone but local tools without paths or file content.' },
     },
   };
   const errorResponse = (description: string): JsonObject => ({ description, content: json('Error') });

@@ -74,6 +74,25 @@ export const DEFAULTS = {
 const CATALOG_FILE_NAMES = new Set<string>(Object.values(CATALOG_FILES));
 
 /**
+ * The update rule for tools that write several catalog files: create this file
+ * in the catalog folder first, write the data files (in any order, taking any
+ * time), delete it last. While it exists no reload happens, so the catalog
+ * served switches once, from the complete old one to the complete new one.
+ * A marker left behind by a tool that died is ignored after MARKER_STALE_MS.
+ */
+export const UPDATE_MARKER = '.catalog-updating';
+export const MARKER_STALE_MS = 10 * 60_000;
+
+/** Whether an update is in progress in `dir` (a fresh marker file is there). */
+function updateInProgress(dir: string): boolean {
+  try {
+    return Date.now() - fs.statSync(path.join(dir, UPDATE_MARKER)).mtimeMs < MARKER_STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The catalog folder next to the bundle (dist/../catalog), or next to the
  * compiled sources (out/server/src/http/../../../../catalog); undefined when
  * neither holds a catalog (then the bundled copy is served).
@@ -99,7 +118,7 @@ function catalogMtime(dir: string): number {
 /** A cheap fingerprint of the catalog files, used by the fallback poll. */
 function catalogSignature(dir: string): string {
   const parts: string[] = [];
-  for (const file of CATALOG_FILE_NAMES) {
+  for (const file of [...CATALOG_FILE_NAMES, UPDATE_MARKER]) {
     try {
       const st = fs.statSync(path.join(dir, file));
       parts.push(`${st.ino}:${st.size}:${st.mtimeMs}`);
@@ -114,11 +133,14 @@ function errorBody(status: number, error: string, extra: Record<string, unknown>
   return Buffer.from(JSON.stringify({ error, status, ...extra }), 'utf8');
 }
 
-/** A complete raw response for errors detected before Node built a request (used from 'clientError'). */
-function rawErrorResponse(status: number, error: string): string {
+/** A complete raw response for errors answered outside a request handler ('clientError', CONNECT). */
+function rawErrorResponse(status: number, error: string, more: string[] = []): string {
   const body = errorBody(status, error);
+  let extra = '';
+  for (let i = 0; i < more.length; i += 2) extra += `${more[i]}: ${more[i + 1]}\r\n`;
   return (
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+    extra +
     `Content-Type: ${JSON_TYPE}\r\n` +
     `Content-Length: ${body.length}\r\n` +
     'Access-Control-Allow-Origin: *\r\n' +
@@ -162,6 +184,13 @@ function requestFields(raw: string[]): RequestFields {
   return fields;
 }
 
+/** Whether a Host header names this machine's loopback interface (127.0.0.0/8, ::1, localhost), with or without a port. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
+  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
 const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
 const DEFAULT_ALLOW_HEADERS = 'Accept, Accept-Encoding, If-None-Match, If-Modified-Since, Cache-Control';
 
@@ -192,7 +221,8 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   }
   const source = dir ?? 'bundled';
   let snapshot: Snapshot = await buildSnapshot(catalog, dir !== undefined ? catalogMtime(dir) : Date.now());
-  let lastReloadError: string | null = null;
+  /** The last failed reload: `error` in full (log, local tools), `summary` without paths or file content. */
+  let lastReloadError: { error: string; summary: string } | null = null;
   let stopping = false;
   let watcher: fs.FSWatcher | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
@@ -236,24 +266,41 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     send(res, 200, variant.headers, variant.body, head);
   }
 
-  function sendHealth(res: http.ServerResponse, head: boolean): void {
+  /**
+   * Health. The catalog folder's path and the reload error (which can quote
+   * the files' content: a link to /etc/passwd shows its first line) are only
+   * given to local tools: requests without an Origin header (no browser page)
+   * addressed to a loopback name (no DNS rebinding). Anyone else, any web
+   * page included, gets the status with `source` as "folder" or "bundled" and
+   * the error as file name and kind of problem.
+   */
+  function sendHealth(req: http.IncomingMessage, res: http.ServerResponse, head: boolean): void {
     const current = snapshot;
+    const detailed = req.headers.origin === undefined && isLoopbackHost(req.headers.host);
     const body = Buffer.from(
       JSON.stringify({
         status: lastReloadError === null ? 'ok' : 'degraded',
         functions: current.catalog.functions.length,
         triggers: current.catalog.triggers.length,
-        source,
+        source: detailed || dir === undefined ? source : 'folder',
         loadedAt: current.loadedAt.toISOString(),
+        version: current.version,
         watching: watcher !== undefined || pollTimer !== undefined,
-        lastReloadError,
+        lastReloadError: lastReloadError === null ? null : detailed ? lastReloadError.error : lastReloadError.summary,
       }),
       'utf8',
     );
     send(
       res,
       200,
-      ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', EXPOSE_HEADERS],
+      [
+        'Content-Type', JSON_TYPE,
+        'Content-Length', String(body.length),
+        'Cache-Control', 'no-store',
+        'Vary', 'Origin, Host',
+        'Access-Control-Allow-Origin', '*',
+        'Access-Control-Expose-Headers', EXPOSE_HEADERS,
+      ],
       body,
       head,
     );
@@ -283,6 +330,11 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       }
     }
     const head = method === 'HEAD';
+    if (req.httpVersionMajor !== 1) {
+      // HTTP/2.0 in an HTTP/1 request line, or an HTTP/0.9-style line without a version: neither is spoken here.
+      res.shouldKeepAlive = false;
+      return sendError(res, 505, `HTTP/${req.httpVersion} is not supported; use HTTP/1.1`, head);
+    }
     const fields = requestFields(req.rawHeaders);
     if (!fields.host && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
       // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host.
@@ -292,7 +344,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     if (method === 'GET' || head) {
       const resource = current.routes.get(p);
       if (resource !== undefined) return sendResource(fields, res, resource, head);
-      if (p === '/healthz') return sendHealth(res, head);
+      if (p === '/healthz') return sendHealth(req, res, head);
       const kind = p.startsWith('/functions/') ? 'function' : p.startsWith('/triggers/') ? 'trigger' : undefined;
       if (kind !== undefined) {
         let name: string;
@@ -333,6 +385,20 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   }
 
   // --- the server -----------------------------------------------------------
+  /** Runs `answer` for a request, with its access-log line when logging. */
+  function logged(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+    if (!accessLog) return answer;
+    return (req, res) => {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const sent = sentBodies.get(res) ?? { bytes: 0, coding: 'identity' };
+        log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${ms.toFixed(2)}ms`);
+      });
+      answer(req, res);
+    };
+  }
+
   const server = http.createServer(
     {
       maxHeaderSize: options.maxHeaderSize ?? DEFAULTS.maxHeaderSize,
@@ -344,18 +410,22 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       // Checked in handle() instead, so the 400 carries the JSON body and CORS header like every other error.
       requireHostHeader: false,
     },
-    accessLog
-      ? (req, res) => {
-          const started = process.hrtime.bigint();
-          res.on('finish', () => {
-            const ms = Number(process.hrtime.bigint() - started) / 1e6;
-            const sent = sentBodies.get(res) ?? { bytes: 0, coding: 'identity' };
-            log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${ms.toFixed(2)}ms`);
-          });
-          handle(req, res);
-        }
-      : handle,
+    logged(handle),
   );
+  // An Expect other than 100-continue: Node's own 417 has no body, CORS header or log line; this one has all three.
+  server.on(
+    'checkExpectation',
+    logged((req, res) => {
+      res.shouldKeepAlive = false;
+      sendError(res, 417, `Expectation ${JSON.stringify(String(req.headers.expect ?? ''))} is not supported`, req.method === 'HEAD');
+    }),
+  );
+  // CONNECT is not a method this server has: answered like any other (Node would drop the socket unanswered).
+  server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
+    if (accessLog) log(`${socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" 405 (CONNECT)`);
+    socket.on('error', () => socket.destroy());
+    socket.end(rawErrorResponse(405, `Method CONNECT not allowed; use ${ALLOWED_METHODS}`, ['Allow', ALLOWED_METHODS]));
+  });
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs;
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -406,9 +476,15 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   async function reloadOnce(): Promise<ReloadResult> {
     if (dir === undefined) return { ok: true, functions: snapshot.catalog.functions.length, triggers: snapshot.catalog.triggers.length, source };
     lastSignature = catalogSignature(dir);
+    if (updateInProgress(dir)) {
+      // Not an error: the marker's removal (seen by the watcher or the poll) brings the reload.
+      const note = `${path.join(dir, UPDATE_MARKER)} exists: an update is in progress; reloading once it is removed`;
+      log(`catalog reload deferred: ${note}`);
+      return { ok: false, error: note };
+    }
     const loaded = loadCatalogFromDirectory(dir);
     if (!loaded.ok) {
-      lastReloadError = loaded.error;
+      lastReloadError = { error: loaded.error, summary: loaded.summary ?? 'the catalog could not be loaded' };
       log(`catalog reload failed: ${loaded.error}; still serving the catalog loaded at ${snapshot.loadedAt.toISOString()}`);
       return { ok: false, error: loaded.error };
     }
@@ -451,7 +527,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     const watchedDir = dir;
     try {
       watcher = fs.watch(watchedDir, { persistent: false }, (_event, filename) => {
-        if (!filename || CATALOG_FILE_NAMES.has(filename.toString())) scheduleReload();
+        if (!filename || CATALOG_FILE_NAMES.has(filename.toString()) || filename.toString() === UPDATE_MARKER) scheduleReload();
       });
       watcher.on('error', (error) => {
         log(`catalog watch: ${error.message}; relying on polling`);

@@ -3,6 +3,8 @@
  * route's bytes in each content coding, with their headers, computed once.
  * Snapshots are immutable; a reload builds a new one and swaps it in with a
  * single assignment, so a request sees either the old catalog or the new one.
+ * Every response of a snapshot carries its `Catalog-Version`: a client reading
+ * several routes compares them and reads again when a reload came in between.
  */
 import { createHash } from 'crypto';
 import { promisify } from 'util';
@@ -35,7 +37,12 @@ export interface Snapshot {
   readonly functionNames: readonly string[];
   readonly triggerNames: readonly string[];
   readonly loadedAt: Date;
+  /** Identifies the catalog's content (the same four data sets give the same version). */
+  readonly version: string;
 }
+
+/** The response header naming the snapshot a response came from. */
+export const VERSION_HEADER = 'Catalog-Version';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /**
@@ -45,7 +52,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 /** Headers a browser script may read besides the CORS-safelisted ones. */
-export const EXPOSE_HEADERS = 'ETag, Content-Encoding, Vary';
+export const EXPOSE_HEADERS = 'ETag, Content-Encoding, Vary, Catalog-Version';
 /** Bodies smaller than this are not worth compressing (one TCP segment either way). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -53,10 +60,11 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string): Variant {
+function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string, version: string): Variant {
   const etag = etagOf(body);
   const common = [
     'ETag', etag,
+    VERSION_HEADER, version,
     'Last-Modified', lastModified,
     'Cache-Control', CACHE_CONTROL,
     'Access-Control-Allow-Origin', '*',
@@ -68,11 +76,11 @@ function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModif
   return { body, etag, headers: Object.freeze(headers), notModifiedHeaders: Object.freeze(common) };
 }
 
-async function makeResource(value: unknown, lastModifiedMs: number, contentType = JSON_TYPE): Promise<Resource> {
+async function makeResource(value: unknown, lastModifiedMs: number, version: string, contentType = JSON_TYPE): Promise<Resource> {
   const identityBody = Buffer.from(JSON.stringify(value), 'utf8');
   const lastModified = new Date(lastModifiedMs).toUTCString();
   if (identityBody.length < COMPRESS_MIN_BYTES) {
-    return Object.freeze({ identity: makeVariant(identityBody, 'identity', lastModified, false, contentType), lastModifiedMs });
+    return Object.freeze({ identity: makeVariant(identityBody, 'identity', lastModified, false, contentType, version), lastModifiedMs });
   }
   // zlib's async API runs on the thread pool: a reload never stalls requests being served.
   const [gz, br] = await Promise.all([
@@ -86,9 +94,9 @@ async function makeResource(value: unknown, lastModifiedMs: number, contentType 
     }),
   ]);
   return Object.freeze({
-    identity: makeVariant(identityBody, 'identity', lastModified, true, contentType),
-    gzip: gz.length < identityBody.length ? makeVariant(gz, 'gzip', lastModified, true, contentType) : undefined,
-    br: br.length < identityBody.length ? makeVariant(br, 'br', lastModified, true, contentType) : undefined,
+    identity: makeVariant(identityBody, 'identity', lastModified, true, contentType, version),
+    gzip: gz.length < identityBody.length ? makeVariant(gz, 'gzip', lastModified, true, contentType, version) : undefined,
+    br: br.length < identityBody.length ? makeVariant(br, 'br', lastModified, true, contentType, version) : undefined,
     lastModifiedMs,
   });
 }
@@ -99,10 +107,11 @@ async function makeResource(value: unknown, lastModifiedMs: number, contentType 
  */
 export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): Promise<Snapshot> {
   const modified = Math.floor(lastModifiedMs / 1000) * 1000;
+  const version = createHash('sha256').update(JSON.stringify(catalog.data)).digest('base64url').slice(0, 16);
   const routes = new Map<string, Resource>();
   const pending: Promise<void>[] = [];
   const add = (path: string, value: unknown): void => {
-    pending.push(makeResource(value, modified).then((resource) => void routes.set(path, resource)));
+    pending.push(makeResource(value, modified, version).then((resource) => void routes.set(path, resource)));
   };
   for (const route of LIST_ROUTES) add(route.path, catalog.data[route.key]);
   for (const fn of catalog.functions) add(`/functions/${encodeURIComponent(fn.name)}`, fn);
@@ -115,5 +124,6 @@ export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): P
     functionNames: Object.freeze(catalog.functions.map((f) => f.name)),
     triggerNames: Object.freeze(catalog.triggers.map((t) => t.name)),
     loadedAt: new Date(),
+    version,
   });
 }

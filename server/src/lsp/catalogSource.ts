@@ -17,6 +17,10 @@ export interface CatalogChoice {
   source: string;
   /** A one-line human description (shown in VS Code's status bar, logged elsewhere). */
   message: string;
+  /** Set when the configured folder could not be loaded (the bundled catalog stands in). */
+  failedDir?: string;
+  /** The folder a `file` catalog was loaded from. */
+  dir?: string;
 }
 
 /** Where the remote catalog may cache its last good copy; nothing else is ever written. */
@@ -48,8 +52,8 @@ export async function chooseCatalog(settings: ServerSettings, context: { workspa
     if (!c.path.trim()) return fallback('zscript.catalog.path is empty');
     const dir = expandPath(c.path, context.workspaceDir);
     const result = loadCatalogFromDirectory(dir);
-    if (!result.ok) return fallback(`catalog directory ${dir}: ${result.error}`);
-    return { catalog: result.catalog, source: 'file', message: `catalog from ${dir} (${result.catalog.functions.length} functions)` };
+    if (!result.ok) return { ...fallback(`catalog directory ${dir}: ${result.error}`), failedDir: dir };
+    return { catalog: result.catalog, source: 'file', dir, message: `catalog from ${dir} (${result.catalog.functions.length} functions)` };
   }
   if (c.source === 'url') {
     if (!c.url.trim()) return fallback('zscript.catalog.url is empty');

@@ -36,6 +36,8 @@ export class ActiveCatalog {
   /** Bumped by every reload: a slow load that finishes after a newer one started is dropped. */
   private sequence = 0;
   private loading: Promise<CatalogStatus> | undefined;
+  /** The folder the catalog in use was loaded from (source `file`), if it was. */
+  private loadedDir: string | undefined;
 
   constructor(private readonly context: ActiveCatalogContext) {
     this.current = { source: 'bundled', functions: context.service.catalog.functions.length, message: 'bundled catalog' };
@@ -80,7 +82,16 @@ export class ActiveCatalog {
     const { connection, service } = this.context;
     const choice = await chooseCatalog(settings, { workspaceDir: this.context.workspaceDir(), cacheDir: this.cacheDir });
     if (sequence !== this.sequence) return this.loading ?? this.current; // superseded by a newer reload
+    if (choice.failedDir !== undefined && choice.failedDir === this.loadedDir) {
+      // The folder in use became unusable (half-written, replaced by a FIFO...): keep its last good catalog.
+      const message = `${choice.message.replace(/; using the bundled catalog.*$/, '')}; keeping the catalog loaded from it before`;
+      this.current = { ...this.current, message };
+      void connection.sendNotification(CATALOG_STATUS_NOTIFICATION, this.current);
+      connection.console.warn(`zscript: ${message}`);
+      return this.current;
+    }
     if (choice.catalog !== service.catalog) service.setCatalog(choice.catalog);
+    this.loadedDir = choice.source === 'file' ? choice.dir : undefined;
     this.current = { source: choice.source, functions: choice.catalog.functions.length, message: choice.message };
     void connection.sendNotification(CATALOG_STATUS_NOTIFICATION, this.current);
     connection.console.info(`zscript: ${choice.message}`);

@@ -24,6 +24,30 @@ import type { DiagnosticsMode } from './settings';
 /** Push diagnostics wait at most this long after an edit, so that a burst of edits is analysed once. */
 export const PUSH_DEBOUNCE_MS = 10;
 
+/**
+ * Most diagnostics sent for one document; beyond it one more says how many
+ * are not shown. A generated or hostile file can have millions of findings,
+ * which no editor can show usefully and no response should carry.
+ */
+export const MAX_DIAGNOSTICS_PER_DOCUMENT = 1000;
+
+/** The diagnostics sent for a document: at most MAX_DIAGNOSTICS_PER_DOCUMENT, then one saying how many more there are. */
+export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS_PER_DOCUMENT) return diagnostics;
+  const more = diagnostics.length - MAX_DIAGNOSTICS_PER_DOCUMENT;
+  const at = diagnostics[MAX_DIAGNOSTICS_PER_DOCUMENT].range.start;
+  return [
+    ...diagnostics.slice(0, MAX_DIAGNOSTICS_PER_DOCUMENT),
+    {
+      range: { start: at, end: at },
+      severity: 3 /* Information */,
+      source: 'zscript',
+      code: 'too-many-diagnostics',
+      message: `${more} more problem${more === 1 ? '' : 's'} in this file not shown (at most ${MAX_DIAGNOSTICS_PER_DOCUMENT} per file; zscript-check lists them all)`,
+    },
+  ];
+}
+
 /** workspace/diagnostic yields to other requests after this many files. */
 const WORKSPACE_SLICE = 50;
 
@@ -133,7 +157,8 @@ export class DiagnosticsDelivery {
       if (version === undefined) continue;
       let diagnostics: Diagnostic[];
       try {
-        diagnostics = service.diagnostics(uri);
+        const note = documents.oversizedNote(uri);
+        diagnostics = note ? [note] : capDiagnostics(service.diagnostics(uri));
       } catch (error) {
         guard.logError('textDocument/publishDiagnostics', error);
         continue;
@@ -161,7 +186,14 @@ export class DiagnosticsDelivery {
   }
 
   private reportFor(uri: string, previousResultId: string | undefined): DocumentDiagnosticReport {
-    const diagnostics = this.context.service.diagnostics(uri);
+    const note = this.context.documents.oversizedNote(uri);
+    if (note) return { kind: DocumentDiagnosticReportKind.Full, items: [note] };
+    if (!this.context.service.hasDocument(uri)) {
+      // Neither open nor indexed: nothing to say, and nothing kept (pulls for unknown URIs must not grow memory).
+      this.lastResult.delete(uri);
+      return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    }
+    const diagnostics = capDiagnostics(this.context.service.diagnostics(uri));
     const resultId = this.resultIdFor(uri, diagnostics);
     if (previousResultId !== undefined && previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
@@ -194,7 +226,7 @@ export class DiagnosticsDelivery {
         if (token.isCancellationRequested) throw cancelled();
       }
       const uri = uris[i];
-      if (!service.hasDocument(uri)) continue;
+      if (!service.hasDocument(uri) && !documents.oversizedNote(uri)) continue;
       const report = this.reportFor(uri, previous.get(uri));
       const version = documents.version(uri) ?? null;
       items.push({ ...report, uri, version } as WorkspaceDocumentDiagnosticReport);

@@ -14,7 +14,7 @@ export interface GuardLog {
 }
 
 export interface GuardOptions {
-  /** Test hook: the named request method throws inside its handler (ZSCRIPT_LSP_FAULT). */
+  /** Test hook: the named request method throws inside its handler, or with `unsendable:` before it answers something that cannot be serialised (ZSCRIPT_LSP_FAULT). */
   faultMethod?: string;
   /** Whether to log each request's time (`zscript.trace.server` other than off). */
   tracing(): boolean;
@@ -94,6 +94,12 @@ export class Guard {
   /** The answer, unless the request was cancelled while it ran. */
   private finish<R>(method: string, started: number, token: CancellationToken, result: R): R {
     if (token?.isCancellationRequested) throw cancelled();
+    if (this.options.faultMethod === `unsendable:${method}`) {
+      // Test hook: an answer that cannot be serialised (the writer must still answer the request).
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      return circular as R;
+    }
     if (this.options.tracing()) this.log.log(`zscript: ${method} answered in ${(Date.now() - started).toFixed(0)} ms`);
     return result;
   }

@@ -53,12 +53,13 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
     guard.request('textDocument/codeAction', [], (params) => {
       const uri = uriOf(params);
       if (!uri || !isRange(params.range)) return [];
-      const diagnostics = Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [];
+      // Only well-formed diagnostics reach the service (a garbage one must not become a TypeError).
+      const diagnostics = Array.isArray(params.context?.diagnostics) ? params.context.diagnostics.filter((d: unknown) => isObject(d) && isRange(d.range)) : [];
       const actions = service.codeActions(uri, params.range, diagnostics);
       // `only` filters by kind prefix: "quickfix" also takes "quickfix.x".
       const only = params.context?.only;
       if (!Array.isArray(only) || only.length === 0) return actions;
-      return actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')));
+      return actions.filter((a) => !a.kind || only.some((k) => typeof k === 'string' && (a.kind === k || a.kind!.startsWith(k + '.'))));
     }),
   );
 

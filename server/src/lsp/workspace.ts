@@ -2,18 +2,29 @@
  * The workspace on disk: finds every `.zbr` file under the workspace folders
  * (asynchronously, in batches, so that requests keep being answered while a
  * large tree is read), hands them to the service, and follows changes
- * reported by the client. Bounded: files over 5 MiB are skipped, at most
- * 20,000 files and 256 MiB of text are kept; node_modules, .git and the
- * `zscript.files.exclude` globs are never entered.
+ * reported by the client. Bounded: files over 1 MiB are skipped (counted by
+ * the bytes actually read, not by what `stat` claims), at most 20,000 files
+ * and 256 MiB of text are kept; node_modules, .git and the
+ * `zscript.files.exclude` globs are never entered. Only regular files are
+ * read, and a link whose target lies outside every workspace folder is not
+ * followed: a cloned repository cannot make the server read /etc/passwd or
+ * /proc files by naming them `x.zbr`.
  */
 import { promises as fsp } from 'fs';
+import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import type { ZscriptLanguageService } from '../service';
 import { compileGlobs, GlobMatcher } from './glob';
 
+/**
+ * A file that is not open costs its syntax tree and index besides its text,
+ * built on the first query that needs them: 20 to 250 times its size for
+ * pathological content. Command files are a few KiB, so a file over 1 MiB is
+ * not a command file; real projects never meet these caps.
+ */
 export const WORKSPACE_LIMITS = {
-  maxFileBytes: 5 * 1024 * 1024,
+  maxFileBytes: 1024 * 1024,
   maxFiles: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
   batchSize: 64,
@@ -77,6 +88,7 @@ export class WorkspaceFiles {
 
   setFolders(folders: readonly string[]): void {
     this.folders = [...new Set(folders.map((f) => path.resolve(f)))];
+    this.realRoots = undefined;
   }
 
   setExclude(globs: readonly string[]): void {
@@ -148,36 +160,53 @@ export class WorkspaceFiles {
 
   private async load(file: string, seen?: Set<string>): Promise<void> {
     const uri = pathToUri(file);
-    let size: number;
-    try {
-      const stat = await fsp.stat(file);
-      if (!stat.isFile()) return this.forget(uri);
-      size = stat.size;
-    } catch {
-      return this.forget(uri);
-    }
-    if (size > this.limits.maxFileBytes) {
-      this.log.info(`skipping ${file}: ${(size / 1048576).toFixed(1)} MiB is over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
+    if (!(await this.insideWorkspace(file))) {
+      this.log.info(`skipping ${file}: it links outside the workspace folders`);
       return this.forget(uri);
     }
     const previous = this.indexed.get(uri);
-    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || this.totalBytes + size > this.limits.maxTotalBytes)) {
-      if (!this.warnedLimit) {
-        this.warnedLimit = true;
-        this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
-      }
-      return;
-    }
-    let text: string;
+    const room = previous === undefined ? this.limits.maxTotalBytes - this.totalBytes : Infinity;
+    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0)) return this.indexFull();
+    let bytes: Buffer;
     try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch {
+      bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, room));
+    } catch (error) {
+      if (error instanceof BoundedReadError && error.problem === 'too-large') {
+        if (room < this.limits.maxFileBytes) return this.indexFull();
+        this.log.info(`skipping ${file}: over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
+      } else if (error instanceof BoundedReadError && error.problem === 'not-regular') {
+        this.log.info(`skipping ${file}: ${error.message}`);
+      }
       return this.forget(uri);
     }
+    const size = bytes.length;
     seen?.add(uri);
     this.totalBytes += size - (previous ?? 0);
     this.indexed.set(uri, size);
-    this.service.setWorkspaceFile(uri, text);
+    this.service.setWorkspaceFile(uri, bytes.toString('utf8'));
+  }
+
+  private indexFull(): void {
+    if (!this.warnedLimit) {
+      this.warnedLimit = true;
+      this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
+    }
+  }
+
+  /** Real paths of the workspace folders (links resolved), computed once per set of folders. */
+  private realRoots: Promise<string[]> | undefined;
+
+  /** Whether `file`, with every link resolved, is still inside a workspace folder. */
+  private async insideWorkspace(file: string): Promise<boolean> {
+    this.realRoots ??= Promise.all(this.folders.map((f) => fsp.realpath(f).catch(() => f)));
+    let real: string;
+    try {
+      real = await fsp.realpath(file);
+    } catch {
+      return true; // gone or dangling: the read below fails and forgets it
+    }
+    const roots = await this.realRoots;
+    return roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
   }
 
   private forget(uri: string): void {

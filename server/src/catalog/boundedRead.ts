@@ -1,0 +1,117 @@
+/**
+ * Reading a file whose name came from somewhere untrusted (a workspace's
+ * settings, a cloned repository, a command line): it must be a regular file,
+ * and no more than a cap is ever read. `stat` is not trusted for the size
+ * (/proc files report 0 and yield megabytes), so the cap is applied to the
+ * bytes actually read. The file is opened non-blocking, so that a FIFO in
+ * place of a file is refused at once instead of waiting for a writer.
+ */
+import * as fs from 'fs';
+
+export type ReadProblem = 'not-found' | 'not-regular' | 'too-large' | 'unreadable';
+
+export class BoundedReadError extends Error {
+  constructor(
+    readonly problem: ReadProblem,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+// O_NONBLOCK does not exist on Windows (where FIFOs are not files anyway).
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+const CHUNK = 64 * 1024;
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function openError(error: unknown): BoundedReadError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new BoundedReadError('not-found', 'no such file', code);
+  if (code === 'EISDIR') return new BoundedReadError('not-regular', 'is a folder', code);
+  if (code === 'EACCES' || code === 'EPERM') return new BoundedReadError('unreadable', 'permission denied', code);
+  return new BoundedReadError('unreadable', code ?? (error as Error).message, code);
+}
+
+function tooLarge(maxBytes: number): BoundedReadError {
+  return new BoundedReadError('too-large', `is larger than ${formatBytes(maxBytes)}`);
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1048576 ? `${+(bytes / 1048576).toFixed(1)} MiB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`;
+}
+
+/** The bytes of a regular file, at most `maxBytes` of them; throws BoundedReadError otherwise. */
+export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, OPEN_FLAGS);
+  } catch (error) {
+    throw openError(error);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new BoundedReadError('not-regular', `is ${kindOf(stat)}, not a regular file`);
+    if (stat.size > maxBytes) throw tooLarge(maxBytes);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      let n: number;
+      try {
+        n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        // EAGAIN cannot happen on a regular file; anything else is an unreadable file.
+        throw openError(error);
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The asynchronous twin of readRegularFileSync (the workspace scan reads many files). */
+export async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, OPEN_FLAGS);
+  } catch (error) {
+    throw openError(error);
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new BoundedReadError('not-regular', `is ${kindOf(stat)}, not a regular file`);
+    if (stat.size > maxBytes) throw tooLarge(maxBytes);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      let n: number;
+      try {
+        ({ bytesRead: n } = await handle.read(chunk, 0, chunk.length, null));
+      } catch (error) {
+        throw openError(error);
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
