@@ -123,6 +123,18 @@ export interface ServiceEnvironment {
   isBotRoot?(folderUri: string): boolean;
 }
 
+/** What diagnostics() needs of a file: its text, and where to keep the diagnostics that depend on other files. */
+interface DiagnosedFile {
+  doc: TextDocument;
+  withLayout?: { base: Diagnostic[]; layoutGeneration: number; result: Diagnostic[] };
+}
+
+/** A workspace file that is not open: text, and its own diagnostics once computed (see LanguageService.disk). */
+interface DiskFile extends DiagnosedFile {
+  uri: string;
+  diagnostics?: { generation: number; result: Diagnostic[] };
+}
+
 interface DocumentState extends DocumentModel {
   doc: TextDocument;
   tree: SyntaxTree;
@@ -145,7 +157,16 @@ export class LanguageService implements ZscriptLanguageService {
   /** Bumped when anything that changes diagnostics (catalog, severities) changes. */
   private generation = 0;
   private readonly open = new Map<string, DocumentState>();
-  private readonly disk = new Map<string, DocumentState>();
+  /**
+   * Workspace files that are not open: their text and nothing else. Their
+   * index entries are computed when they are set (from a parse that is then
+   * dropped), and a syntax tree is built only when a request needs one
+   * (diagnostics pulled for the workspace, navigation into the file), kept
+   * for the few most recent in `diskStates`. So memory grows with the text
+   * of the workspace, not with its trees (several times the text).
+   */
+  private readonly disk = new Map<string, DiskFile>();
+  private readonly diskStates = new Map<string, DocumentState>();
   private readonly index: WorkspaceIndex;
   private readonly lspDiagnostics = new LspDiagnostics();
   /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */
@@ -175,13 +196,13 @@ export class LanguageService implements ZscriptLanguageService {
     this.index.setCatalog(catalog);
     this.generation++;
     // Bare calls depend on the catalog: every tree is parsed again.
-    for (const map of [this.open, this.disk]) {
-      for (const state of map.values()) {
-        state.tree = this.parse(state.doc.getText());
-        state.diagnostics = undefined;
-        state.tokens = undefined;
-      }
+    for (const state of this.open.values()) {
+      state.tree = this.parse(state.doc.getText());
+      state.diagnostics = undefined;
+      state.withLayout = undefined;
+      state.tokens = undefined;
     }
+    this.diskStates.clear();
     for (const uri of new Set([...this.open.keys(), ...this.disk.keys()])) this.reindex(uri);
   }
 
@@ -248,12 +269,14 @@ export class LanguageService implements ZscriptLanguageService {
   setWorkspaceFile(uri: string, text: string): void {
     if (typeof uri !== 'string' || typeof text !== 'string') return;
     const doc = TextDocument.create(uri, 'zscript', 0, text);
-    this.disk.set(uri, { uri, doc, tree: this.parse(text) });
+    this.disk.set(uri, { uri, doc });
+    this.diskStates.delete(uri);
     if (!this.open.has(uri)) this.reindex(uri);
   }
 
   removeWorkspaceFile(uri: string): void {
     if (!this.disk.delete(uri)) return;
+    this.diskStates.delete(uri);
     if (!this.open.has(uri)) this.reindex(uri);
   }
 
@@ -293,9 +316,10 @@ export class LanguageService implements ZscriptLanguageService {
   }
 
   diagnostics(uri: string): Diagnostic[] {
-    const state = this.state(uri);
+    const open = this.open.get(uri);
+    const state: DiagnosedFile | undefined = open ?? this.disk.get(uri);
     if (!state) return [];
-    const base = this.fileDiagnostics(uri, state);
+    const base = open ? this.fileDiagnostics(uri, open) : this.diskDiagnostics(uri, state as DiskFile);
     const cached = state.withLayout;
     if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation) return cached.result;
     let result = base;
@@ -314,7 +338,15 @@ export class LanguageService implements ZscriptLanguageService {
    * file of its folder also has (only one of them is loaded), a folder the
    * engine never reads.
    */
-  private layoutDiagnostics(uri: string, state: DocumentState): Diagnostic[] {
+  /** A workspace file's own diagnostics: kept with its text while short (a pull of the whole workspace need not parse it again). */
+  private diskDiagnostics(uri: string, file: DiskFile): Diagnostic[] {
+    if (file.diagnostics && file.diagnostics.generation === this.generation) return file.diagnostics.result;
+    const result = this.fileDiagnostics(uri, this.diskState(uri)!);
+    file.diagnostics = result.length <= 100 ? { generation: this.generation, result } : undefined;
+    return result;
+  }
+
+  private layoutDiagnostics(uri: string, state: DiagnosedFile): Diagnostic[] {
     const out: AnalysisDiagnosticLike[] = [];
     const related: Diagnostic['relatedInformation'] = [];
     const dup = this.triggers.duplicatesOf(uri);
@@ -463,7 +495,32 @@ export class LanguageService implements ZscriptLanguageService {
   // ---- internals --------------------------------------------------------
 
   private state(uri: string): DocumentState | undefined {
-    return this.open.get(uri) ?? this.disk.get(uri);
+    return this.open.get(uri) ?? this.diskState(uri);
+  }
+
+  /** How many parsed workspace files (not open) are kept for requests. */
+  static readonly DISK_TREES_KEPT = 16;
+
+  /** A workspace file with its tree, parsed on demand; the most recently used few are kept. */
+  private diskState(uri: string): DocumentState | undefined {
+    const kept = this.diskStates.get(uri);
+    if (kept) {
+      // Most recently used last.
+      this.diskStates.delete(uri);
+      this.diskStates.set(uri, kept);
+      return kept;
+    }
+    const file = this.disk.get(uri);
+    if (!file) return undefined;
+    const state: DocumentState = { uri, doc: file.doc, tree: this.parse(file.doc.getText()) };
+    this.diskStates.set(uri, state);
+    if (this.diskStates.size > LanguageService.DISK_TREES_KEPT) this.diskStates.delete(this.diskStates.keys().next().value!);
+    return state;
+  }
+
+  /** Workspace files with a syntax tree kept in memory (for tests of the memory bound). */
+  get parsedWorkspaceFiles(): number {
+    return this.diskStates.size;
   }
 
   private context(): FeatureContext {
@@ -496,9 +553,21 @@ export class LanguageService implements ZscriptLanguageService {
   }
 
   private reindex(uri: string): void {
-    const state = this.state(uri);
-    if (state) this.index.set({ uri, doc: state.doc, tree: state.tree });
-    else this.index.delete(uri);
-    this.triggers.update(uri, state ? triggerOf(uri, state.tree) : undefined);
+    const open = this.open.get(uri);
+    if (open) {
+      this.index.set({ uri, doc: open.doc, tree: open.tree });
+      this.triggers.update(uri, triggerOf(uri, open.tree));
+      return;
+    }
+    const file = this.disk.get(uri);
+    if (!file) {
+      this.index.delete(uri);
+      this.triggers.update(uri, undefined);
+      return;
+    }
+    // Indexed now, from a tree that is not kept (unless a request already holds one).
+    const tree = this.diskStates.get(uri)?.tree ?? this.parse(file.doc.getText());
+    this.index.setIndexed({ uri, doc: file.doc }, this.index.indexTree(tree, false));
+    this.triggers.update(uri, triggerOf(uri, tree));
   }
 }

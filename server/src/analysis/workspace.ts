@@ -62,7 +62,8 @@ const NONE: RelOcc[] = [];
 export interface IndexedFile {
   readonly uri: string;
   readonly doc: TextDocument;
-  readonly tree: SyntaxTree;
+  /** Present for open documents (indexed on the first query); workspace files are indexed when set (setIndexed). */
+  readonly tree?: SyntaxTree;
 }
 
 export class WorkspaceIndex {
@@ -80,6 +81,11 @@ export class WorkspaceIndex {
   /** Adds or replaces a file (the service calls this after every change; indexing waits for a query). */
   set(file: IndexedFile): void {
     this.files.set(file.uri, { file });
+  }
+
+  /** Adds or replaces a file already indexed (a workspace file whose tree is not kept). */
+  setIndexed(file: IndexedFile, index: FileIndex): void {
+    this.files.set(file.uri, { file, index });
   }
 
   delete(uri: string): void {
@@ -101,7 +107,10 @@ export class WorkspaceIndex {
   get(uri: string): FileIndex | undefined {
     const entry = this.files.get(uri);
     if (!entry) return undefined;
-    if (!entry.index) entry.index = this.indexTree(entry.file.tree);
+    if (!entry.index) {
+      if (!entry.file.tree) return undefined;
+      entry.index = this.indexTree(entry.file.tree);
+    }
     return entry.index;
   }
 
@@ -140,6 +149,17 @@ export class WorkspaceIndex {
     return result;
   }
 
+  private readonly names = new Map<string, string>();
+
+  private intern(name: string): string {
+    const known = this.names.get(name);
+    if (known !== undefined) return known;
+    // A flat copy: the map must not keep a slice of some file's text.
+    const copy = (' ' + name).slice(1);
+    if (this.names.size < 200_000) this.names.set(copy, copy);
+    return copy;
+  }
+
   /** The variable occurrence at an absolute offset of a file. */
   variableAt(uri: string, offset: number): VariableOccurrence | undefined {
     const index = this.get(uri);
@@ -147,7 +167,12 @@ export class WorkspaceIndex {
     return findCovering(index.variables, offset);
   }
 
-  indexTree(tree: SyntaxTree): FileIndex {
+  /**
+   * The index of a tree. `cacheStatements`: keep each statement's findings
+   * by statement (worth it for open documents, re-indexed after every edit;
+   * not for workspace files, whose trees are dropped after indexing).
+   */
+  indexTree(tree: SyntaxTree, cacheStatements = true): FileIndex {
     const variables: VariableOccurrence[] = [];
     const options: Occurrence[] = [];
     const optionUses: Occurrence[] = [];
@@ -177,14 +202,15 @@ export class WorkspaceIndex {
         continue;
       }
       if (st.kind !== StatementKind.Body) continue;
-      let rel = this.statementCache.get(st);
+      let rel = cacheStatements ? this.statementCache.get(st) : undefined;
       if (!rel) {
         rel = st.nodes.length === 0 ? NONE : this.indexStatement(text.slice(base, starts[i + 1]), st.nodes);
-        this.statementCache.set(st, rel);
+        if (cacheStatements) this.statementCache.set(st, rel);
       }
       for (const o of rel) {
-        const occ = { name: o.name, start: base + o.start, end: base + o.end };
-        if (o.kind === 'var') variables.push({ ...occ, scope: o.scope!, access: o.access!, fn: o.fn! });
+        // Names repeat across a workspace: one string each (a slice of a file's text would keep the text alive twice over).
+        const occ = { name: this.intern(o.name), start: base + o.start, end: base + o.end };
+        if (o.kind === 'var') variables.push({ name: occ.name, start: occ.start, end: occ.end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
         else if (o.kind === 'optionUse') optionUses.push(occ);
         else customIds.push(occ);
       }
