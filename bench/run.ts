@@ -4,9 +4,9 @@
  * prints each section's report (figures, the baseline measured in the same
  * run, and PASS/MISS against the issue's target).
  *
- *   node out/bench/run.js [parser] [analysis] [lsp] [http]
+ *   node out/bench/run.js [parser] [analysis] [lsp] [http] [workspace]
  *
- * With no arguments all four run. The combined report is also written to
+ * With no arguments all five run. The combined report is also written to
  * bench/last-run.txt, the source of the README's figures.
  */
 import { spawnSync } from 'child_process';
@@ -20,6 +20,7 @@ const SECTIONS: Record<string, { file: string; flags: string[]; title: string }>
   analysis: { file: 'analysis.js', flags: [], title: 'analysis: full and incremental' },
   lsp: { file: 'lsp.js', flags: [], title: 'language server vs vscode-json-language-server' },
   http: { file: 'http.js', flags: [], title: 'catalog HTTP module vs node:http (and nginx)' },
+  workspace: { file: 'workspace.js', flags: [], title: 'workspace: 10,000 and 100,000 command files' },
 };
 
 function main(): void {

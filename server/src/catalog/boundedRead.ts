@@ -97,6 +97,23 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<B
     if (stat.size > maxBytes) throw tooLarge(maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
+    if (stat.size > 0) {
+      // One read of the size stat gave (plus one byte): a short read of a regular file is its end,
+      // so the common case costs open, stat, one read and close, like fs.readFile. (Sizes that lie,
+      // as under /proc, fall through to the bounded loop below.)
+      const want = Math.min(stat.size + 1, maxBytes + 1);
+      const first = Buffer.allocUnsafe(want);
+      let n: number;
+      try {
+        ({ bytesRead: n } = await handle.read(first, 0, want, null));
+      } catch (error) {
+        throw openError(error);
+      }
+      if (n < want) return first.subarray(0, n);
+      total = n;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(first);
+    }
     for (;;) {
       const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
       let n: number;

@@ -122,9 +122,11 @@ export class WorkspaceFiles {
     const started = Date.now();
     const seen = new Set<string>();
     const pending: string[] = [];
+    /** Found as links: only these may lead out of the workspace (the walk never follows a linked directory). */
+    const links = new Set<string>();
     const flush = async () => {
       const batch = pending.splice(0, pending.length);
-      await Promise.all(batch.map((file) => this.load(file, seen)));
+      await Promise.all(batch.map((file) => this.load(file, seen, !links.has(file))));
       // Let queued requests run between batches.
       await new Promise<void>((resolve) => setImmediate(resolve));
     };
@@ -144,6 +146,7 @@ export class WorkspaceFiles {
           if (this.includes(full)) stack.push(full);
         } else if ((entry.isFile() || entry.isSymbolicLink()) && isCommandFile(entry.name) && this.includes(full)) {
           pending.push(full);
+          if (entry.isSymbolicLink()) links.add(full);
           if (pending.length >= this.limits.batchSize) {
             await flush();
             if (generation !== this.scanGeneration) return;
@@ -158,9 +161,10 @@ export class WorkspaceFiles {
     this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
   }
 
-  private async load(file: string, seen?: Set<string>): Promise<void> {
+  /** `walked`: a regular file the scan found by walking real directories from a folder (no link to resolve). */
+  private async load(file: string, seen?: Set<string>, walked = false): Promise<void> {
     const uri = pathToUri(file);
-    if (!(await this.insideWorkspace(file))) {
+    if (!walked && !(await this.insideWorkspace(file))) {
       this.log.info(`skipping ${file}: it links outside the workspace folders`);
       return this.forget(uri);
     }
