@@ -108,22 +108,18 @@ export class Catalog {
 
 /** A catalog-shaped record for an engine function the catalog does not document. */
 function engineRecord(name: string, e: EngineFunction): FunctionRecord {
-  const variadic = e.max === null || e.max >= 50;
-  const params = e.params && e.params.length > 0 ? e.params : defaultParams(e);
+  // Parameters only where the engine's sources name them: no invented names in hints and help.
+  const params = e.params ?? [];
+  const variadic = params.length > 0 && (e.max === null || e.max >= 50);
   const args = params.map((p, i) => ({ name: p.name, type: 'string' as const, required: i < e.min }));
   const shown = args.map((a, i) => `${a.name}${a.required ? '' : '?'}${variadic && i === args.length - 1 ? ';...' : ''}`);
-  const limits = e.max === e.min ? `${e.min}` : e.max === null || variadic ? `at least ${e.min}` : `${e.min} to ${e.max}`;
+  const limits = e.max === e.min ? `${e.min}` : e.max === null || e.max >= 50 ? `at least ${e.min}` : `${e.min} to ${e.max}`;
   return {
     name,
     description: `${e.summary ?? 'A function of the engine.'} Not documented in the catalog; the engine (${engineFacts.engine} ${engineFacts.version}) takes ${limits} argument${e.max === 1 && e.min === 1 ? '' : 's'}.`,
-    syntax: args.length ? `${name}{${shown.join(';')}}` : name,
-    variadic: variadic && args.length > 0,
+    syntax: args.length ? `${name}{${shown.join(';')}}` : e.max === 0 ? name : `${name}{...}`,
+    variadic,
     arguments: args,
     example: '',
   };
-}
-
-function defaultParams(e: EngineFunction): { name: string; required: boolean }[] {
-  const n = e.max === null || e.max >= 50 ? Math.max(e.min, 1) : e.max;
-  return Array.from({ length: n }, (_, i) => ({ name: `arg${i + 1}`, required: i < e.min }));
 }
