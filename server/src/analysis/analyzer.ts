@@ -17,7 +17,8 @@ import { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
 import type { Severity } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
 import { sameFacts, sortedDiagnostics, StatementResult } from './facts';
-import { diagnoseFile, FileDiagnosis } from './fileChecks';
+import { diagnoseFile, embedDiagnostics, FileDiagnosis } from './fileChecks';
+import { SyntaxTreeImpl } from '../syntax/store';
 import { flattenDiagnosis } from './silencing';
 import { analyzeStatement } from './statement';
 import { FunctionSuggester } from './suggest';
@@ -122,6 +123,19 @@ export class Analyzer {
       return { ...d, start: map(d.start), end: map(d.end), fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) })) };
     };
     const old = prev.parts;
+    // Embed parts are the one fact refold recomputes instead of comparing: an edit of a name such as
+    // Zcolor changes them, and their check reads only the statements that have them.
+    let embedStatements = prev.embedStatements;
+    let embedChanged = false;
+    for (let j = from; j < to && !embedChanged; j++) embedChanged = oldResults[j].summary.embedContent !== undefined || results[j].summary.embedContent !== undefined;
+    let fileLevel = old.fileLevel.map(moved);
+    if (embedChanged) {
+      const kept = embedStatements.filter((i) => i < from || i >= to);
+      for (let j = from; j < to; j++) if (results[j].summary.embedContent) kept.push(j);
+      embedStatements = kept.sort((a, b) => a - b);
+      const startOf = (i: number) => SyntaxTreeImpl.startAt(tree, i);
+      fileLevel = [...fileLevel.filter((d) => d.code !== 'embed-without-body'), ...embedDiagnostics(embedStatements, results, startOf)];
+    }
     // The statements' own lists: the same, but for the replaced statements'.
     const statements: StatementDiagnostics[] = [];
     let k = 0;
@@ -137,12 +151,12 @@ export class Analyzer {
     while (k < old.statements.length) statements.push(old.statements[k++]);
     const parts: DiagnosisParts = {
       statements,
-      fileLevel: old.fileLevel.map(moved),
+      fileLevel,
       loopCount: old.loopCount,
       fileSilence: old.fileSilence,
       silencedRanges: old.silencedRanges.map((r) => (r.start < oldFrom && r.end < oldFrom ? r : { start: map(r.start), end: map(r.end), codes: r.codes })),
     };
-    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false };
+    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false, embedStatements };
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;
     return fold;

@@ -23,19 +23,20 @@ export interface TriggerSite {
 
 /** The trigger the engine reads from a file: its last `#trigger ` line (a later one replaces an earlier one). */
 export function triggerOf(uri: string, tree: SyntaxTree): TriggerSite | undefined {
-  let found: TriggerSite | undefined;
   const { statements, starts, text } = tree;
-  for (let i = 0; i < statements.length; i++) {
+  // From the end: the last recognised #trigger line is the one the engine keeps.
+  for (let i = statements.length - 1; i >= 0; i--) {
     const st = statements[i];
     if (st.kind !== StatementKind.Header) continue;
     const base = starts[i];
     let end = base + st.end;
     while (end > base + st.start && isEngineSpace(text.charCodeAt(end - 1))) end--;
-    if (engineDirective(text.slice(base + st.start, end)) !== '#trigger') continue;
-    const value = text.slice(base + st.valueStart, base + st.valueEnd);
-    if (value !== '') found = { uri, trigger: value, start: base + st.valueStart, end: base + st.valueEnd };
+    if (text.startsWith('#trigger ', base + st.start) && engineDirective(text.slice(base + st.start, end)) === '#trigger') {
+      const value = text.slice(base + st.valueStart, base + st.valueEnd);
+      if (value !== '') return { uri, trigger: value, start: base + st.valueStart, end: base + st.valueEnd };
+    }
   }
-  return found;
+  return undefined;
 }
 
 function folderOf(uri: string): string {

@@ -24,7 +24,7 @@ import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { sortedDiagnostics, StatementResult, StatementSummary } from './facts';
 import { COMMAND_TYPE_WORDS } from '../catalog/headers';
-import { LoaderDivergence, LoaderStatementFacts, readAsLoader } from './engine/loader';
+import { LoaderDivergence, readAsLoader } from './engine/loader';
 
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
@@ -35,6 +35,8 @@ export interface FileDiagnosis {
   lineSilence: ReadonlyMap<number, string[] | null>;
   /** A Zalias defines names: statements' unknown-function diagnostics depend on other statements (no refold). */
   hasAliases?: boolean;
+  /** Indices of the statements with embed parts, in order (embedDiagnostics). */
+  embedStatements: readonly number[];
 }
 
 /** `results`: every statement's result, in order. */
@@ -61,16 +63,20 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const contextUses: { name: string; start: number; end: number }[] = [];
   let menuOpen = false;
   let modalOpen = false;
-  const embedParts = new Map<string, { sendable: boolean; first?: { name: string; start: number; end: number } }>();
+  /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
+  const embedStatements: number[] = [];
   const aliases = new Set<string>();
 
   // The engine's loader first: which header lines it reads as directives, and where its statements part from the tree's.
-  const loaderFacts: LoaderStatementFacts[] = new Array(tree.statements.length);
-  for (let i = 0; i < tree.statements.length; i++) {
-    const st = tree.statements[i];
-    loaderFacts[i] = { kind: results[i].summary.bom ? StatementKind.Body : st.kind, start: tree.starts[i], length: tree.starts[i + 1] - tree.starts[i], lines: results[i].summary.loader };
-  }
-  const loader = readAsLoader(loaderFacts);
+  const statements = tree.statements;
+  const starts = tree.starts;
+  const loader = readAsLoader({
+    count: statements.length,
+    kind: (i) => (results[i].summary.bom ? StatementKind.Body : statements[i].kind),
+    start: (i) => starts[i],
+    end: (i) => starts[i + 1],
+    lines: (i) => results[i].summary.loader,
+  });
   const bom = results.length > 0 && results[0].summary.bom === true;
   if (bom) {
     out.push({ code: 'byte-order-mark', severity: 'error', start: 0, end: 1, message: 'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.', fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }] });
@@ -143,14 +149,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else if (e.kind === 'input' && !modalOpen) out.push({ code: 'text-input-without-modal', severity: 'error', start: base + e.start, end: base + e.end, message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.' });
       }
     }
-    if (s.embedContent) {
-      for (const e of s.embedContent) {
-        const entry = embedParts.get(e.index);
-        if (!entry) embedParts.set(e.index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
-        else if (e.sendable) entry.sendable = true;
-        else entry.first ??= { name: e.name, start: base + e.start, end: base + e.end };
-      }
-    }
+    if (s.embedContent) embedStatements.push(i);
     if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
     if (s.componentIds) {
       for (const c of s.componentIds) {
@@ -177,11 +176,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   if (!hasTrigger && (hasBody || tree.statements.some((st) => st.kind === StatementKind.Header)) && !bom) {
     out.push({ code: 'missing-trigger', severity: 'error', start: 0, end: 0, message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
   }
-  for (const [index, part] of embedParts) {
-    if (part.sendable || !part.first) continue;
-    const which = index === '1' ? 'the embed' : `embed ${index}`;
-    out.push({ code: 'embed-without-body', severity: 'error', start: part.first.start, end: part.first.end, message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.` });
-  }
+  out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
   if (triggerValue) {
     const t = triggerValue.value.trim();
     const kind = type !== undefined && COMMAND_TYPE_WORDS.includes(type) ? type : 'prefix';
@@ -238,7 +233,33 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
-  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0 };
+  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements };
+}
+
+/**
+ * An embed given content (colour, footer, image, ...) but nothing that lets it
+ * be sent (title, description, author, field): the engine replaces the reply
+ * with an error. Reads only the statements listed (those with embed parts), so
+ * refold can recompute it after an edit that changed them without a walk.
+ */
+export function embedDiagnostics(statements: readonly number[], results: readonly StatementResult[], startOf: (i: number) => number): AnalysisDiagnostic[] {
+  const parts = new Map<string, { sendable: boolean; first?: { name: string; start: number; end: number } }>();
+  for (const i of statements) {
+    const base = startOf(i);
+    for (const e of results[i].summary.embedContent ?? []) {
+      const entry = parts.get(e.index);
+      if (!entry) parts.set(e.index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
+      else if (e.sendable) entry.sendable = true;
+      else entry.first ??= { name: e.name, start: base + e.start, end: base + e.end };
+    }
+  }
+  const out: AnalysisDiagnostic[] = [];
+  for (const [index, part] of parts) {
+    if (part.sendable || !part.first) continue;
+    const which = index === '1' ? 'the embed' : `embed ${index}`;
+    out.push({ code: 'embed-without-body', severity: 'error', start: part.first.start, end: part.first.end, message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.` });
+  }
+  return out;
 }
 
 /** Where the engine's loader reads lines differently from the tree, said as what the engine does. */

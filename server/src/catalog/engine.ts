@@ -64,6 +64,10 @@ interface EngineTable {
 
 export class EngineFacts {
   private readonly byKey = new Map<string, EngineFunction>();
+  /** Registry keys a plain word runs (registered, no argument needed), and the longest. */
+  private readonly wordKeys = new Set<string>();
+  /** The length of the longest key in wordKeys: a longer word ending cannot run anything. */
+  readonly longestWord: number;
 
   constructor(readonly engine: string, readonly version: string, entries: Record<string, EngineTableEntry>) {
     for (const key of Object.keys(entries)) {
@@ -79,7 +83,11 @@ export class EngineFacts {
         params: e.params,
         bare: e.bare,
       });
+      if (e.min === 0 && e.registered !== false) this.wordKeys.add(key);
     }
+    let longest = 0;
+    for (const k of this.wordKeys) longest = Math.max(longest, k.length);
+    this.longestWord = longest;
   }
 
   /** Every function the engine can call, by registry key. */
@@ -123,8 +131,7 @@ export class EngineFacts {
 
   /** True when the word, written without braces, runs a function (registry minimum of zero). */
   runsAsWord(word: string): boolean {
-    const fn = this.forWord(word);
-    return fn !== undefined && fn.min === 0;
+    return this.wordKeys.has(word.charCodeAt(0) === 90 ? word.slice(1) : word);
   }
 }
 

@@ -22,20 +22,21 @@ import { KNOWN_DIRECTIVES } from '../../syntax/parse';
 import { StatementKind } from '../../syntax/tree';
 import { isEngineSpace } from './statementReader';
 
-/** One line of a statement as the loader sees it (offsets relative to the statement start). */
+/**
+ * One line of a statement as the loader sees it. No offsets but where a
+ * trap is (a cut, a skipped line with braces): an edit elsewhere in the
+ * statement then leaves its facts equal, which keeps the refold fast path.
+ */
 export interface LoaderLine {
-  /** Trimmed content. */
-  readonly start: number;
-  readonly end: number;
   readonly kind: 'skip' | 'directive' | 'body';
   /** The line's own brace count. */
   readonly change: number;
-  /** Where a `//` stopped the count while braces followed it on the line (-1: it did not). */
+  /** Relative offset where a `//` stopped the count while braces followed it on the line (-1: it did not). */
   readonly cut: number;
   /** The first brace after that `//` (-1 when no cut). */
   readonly braceAfterCut: number;
-  /** A skipped `//` line that has braces on it. */
-  readonly skippedBraces: boolean;
+  /** A skipped `//` line with braces on it: its relative range (else undefined). */
+  readonly skippedBraces?: { start: number; end: number };
 }
 
 /** The loader's lines of a statement, or undefined when it is one line whose reading cannot differ from the tree's. */
@@ -67,12 +68,14 @@ function loaderLine(text: string, a: number, b: number, base: number): LoaderLin
       const c = text.charCodeAt(p);
       braces = c === 123 || c === 125;
     }
-    return { start: a - base, end: b - base, kind: 'skip', change: 0, cut: -1, braceAfterCut: -1, skippedBraces: braces };
+    return braces ? { kind: 'skip', change: 0, cut: -1, braceAfterCut: -1, skippedBraces: { start: a - base, end: b - base } } : SKIPPED;
   }
   const { change, cut, braceAfterCut } = lineBraceCount(text, a, b);
   const kind = text.charCodeAt(a) === 35 ? 'directive' : 'body';
-  return { start: a - base, end: b - base, kind, change, cut: cut < 0 ? -1 : cut - base, braceAfterCut: braceAfterCut < 0 ? -1 : braceAfterCut - base, skippedBraces: false };
+  return { kind, change, cut: cut < 0 ? -1 : cut - base, braceAfterCut: braceAfterCut < 0 ? -1 : braceAfterCut - base };
 }
+
+const SKIPPED: LoaderLine = { kind: 'skip', change: 0, cut: -1, braceAfterCut: -1 };
 
 /** The loader's brace count of one trimmed line [a, b); `cut` is the `//` that stopped it when braces followed. */
 export function lineBraceCount(text: string, a: number, b: number): { change: number; cut: number; braceAfterCut: number } {
@@ -108,7 +111,7 @@ export function engineDirective(line: string): string | undefined {
 /** Where the loader's grouping parts from the tree's, and why. */
 export interface LoaderDivergence {
   readonly kind: 'dropped' | 'joined';
-  /** Absolute start of the loader statement's first line, and end of its last line read. */
+  /** Absolute start of the tree statement where the loader statement starts, and end of the last one it reads. */
   readonly start: number;
   readonly end: number;
   /** Lines from start to the end of the loader statement (dropped: to the end of the file). */
@@ -133,15 +136,17 @@ export interface LoaderReading {
   readonly divergences: readonly LoaderDivergence[];
 }
 
-export interface LoaderStatementFacts {
-  readonly kind: StatementKind;
-  readonly start: number;
-  readonly length: number;
-  readonly lines: readonly LoaderLine[] | undefined;
+/** What the file pass reads of each statement: kind, where it starts and ends, its loader lines (see loaderLinesOf). */
+export interface LoaderInput {
+  readonly count: number;
+  kind(i: number): StatementKind;
+  start(i: number): number;
+  end(i: number): number;
+  lines(i: number): readonly LoaderLine[] | undefined;
 }
 
-/** Groups the file's lines as the loader does, from each statement's loader lines (see loaderLinesOf). */
-export function readAsLoader(statements: readonly LoaderStatementFacts[]): LoaderReading {
+/** Groups the file's lines as the loader does, from each statement's loader lines (no allocation per statement). */
+export function readAsLoader(input: LoaderInput): LoaderReading {
   const directives = new Set<number>();
   const divergences: LoaderDivergence[] = [];
   let depth = 0;
@@ -153,55 +158,53 @@ export function readAsLoader(statements: readonly LoaderStatementFacts[]): Loade
   let first = 0;
   let firstLine = 0;
   let cause: LoaderCause | undefined;
-  for (let i = 0; i < statements.length; i++) {
-    const st = statements[i];
-    const lines = st.lines;
+  const n = input.count;
+  for (let i = 0; i < n; i++) {
+    const kind = input.kind(i);
+    const lines = input.lines(i);
     if (lines === undefined) {
       // One line whose own count is zero: a skipped line, a directive at depth 0, or a body line.
-      if (open) lineCount++;
-      if (st.kind === StatementKind.Blank || st.kind === StatementKind.Comment) continue;
-      if (!open && st.kind === StatementKind.Header) {
-        directives.add(i);
-        continue;
+      if (!open) {
+        if (kind === StatementKind.Header) directives.add(i);
+        continue; // a complete one-line statement, read as the tree reads it
       }
-      if (!open) continue; // a complete one-line statement, read as the tree reads it
-      end = st.start + st.length;
+      lineCount++;
+      if (kind === StatementKind.Blank || kind === StatementKind.Comment) continue;
+      end = input.end(i);
       continue;
     }
+    const stStart = input.start(i);
     for (let k = 0; k < lines.length; k++) {
       const line = lines[k];
       if (open) lineCount++;
       if (line.kind === 'skip') {
-        if (open && line.skippedBraces && !cause) cause = { kind: 'skipped-comment', start: st.start + line.start, end: st.start + line.end };
+        if (open && line.skippedBraces && !cause) cause = { kind: 'skipped-comment', start: stStart + line.skippedBraces.start, end: stStart + line.skippedBraces.end };
         continue;
       }
       if (depth === 0 && line.kind === 'directive') {
-        if (st.kind === StatementKind.Header) directives.add(i);
+        if (kind === StatementKind.Header) directives.add(i);
         continue;
       }
       if (!open) {
         open = true;
-        start = st.start + line.start;
+        start = stStart;
         lineCount = 1;
         first = i;
         firstLine = k;
         cause = undefined;
       }
-      end = st.start + line.end;
-      if (line.cut >= 0 && !cause) cause = { kind: 'cut', start: st.start + line.cut, end: st.start + line.cut + 2, breakAt: st.start + line.braceAfterCut };
+      end = input.end(i);
+      if (line.cut >= 0 && !cause) cause = { kind: 'cut', start: stStart + line.cut, end: stStart + line.cut + 2, breakAt: stStart + line.braceAfterCut };
       depth += line.change;
-      if (depth < 0 && !cause) cause = { kind: 'negative', start: st.start + line.start, end: st.start + line.end };
+      if (depth < 0 && !cause) cause = { kind: 'negative', start: stStart, end: input.end(i) };
       if (depth === 0) {
         open = false;
-        const sameAsTree = first === i && firstLine === firstBodyLine(lines) && k === lastBodyLine(lines) && st.kind === StatementKind.Body;
+        const sameAsTree = first === i && firstLine === firstBodyLine(lines) && k === lastBodyLine(lines) && kind === StatementKind.Body;
         if (!sameAsTree) divergences.push({ kind: 'joined', start, end, lines: lineCount, firstStatement: first, lastStatement: i, cause });
       }
     }
   }
-  if (open) {
-    const last = statements.length - 1;
-    divergences.push({ kind: 'dropped', start, end: statements.length ? statements[last].start + statements[last].length : end, lines: lineCount, firstStatement: first, lastStatement: last, cause });
-  }
+  if (open) divergences.push({ kind: 'dropped', start, end: n ? input.end(n - 1) : end, lines: lineCount, firstStatement: first, lastStatement: n - 1, cause });
   return { directives, divergences };
 }
 

@@ -146,6 +146,7 @@ class ByteView {
   }
   /** The character index starting at byte `b`, or -1 when `b` is inside a character. */
   charAt(b: number): number {
+    if (this.total === this.chars.cps.length) return b >= 0 && b <= this.total ? b : -1; // all ASCII
     if (!this.index) {
       const idx = new Int32Array(this.total + 1).fill(-1);
       for (let k = 0; k < this.bytes.length; k++) idx[this.bytes[k]] = k;
@@ -195,9 +196,11 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
     if (!(q < end && text.charCodeAt(q) === OPEN)) {
       const wholeCall = text.charCodeAt(p) === Z && facts.runsAsWord(text.slice(p, q));
       if (!wholeCall) {
-        for (let k = p; k < q; k++) {
+        // Registry keys start with a lower-case letter (a leading Z is dropped before the look-up),
+        // and no key is longer than facts.longestWord: only those word endings can run anything.
+        for (let k = Math.max(p, q - facts.longestWord - 1); k < q; k++) {
           const ch = text.charCodeAt(k);
-          if (((ch >= 97 && ch <= 122) || (ch >= 65 && ch <= 90)) && facts.runsAsWord(text.slice(k, q))) return true;
+          if (((ch >= 97 && ch <= 122) || ch === Z) && facts.runsAsWord(text.slice(k, q))) return true;
         }
       }
     }
