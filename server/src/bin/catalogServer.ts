@@ -3,18 +3,19 @@
  * Exit codes: 0 after SIGINT/SIGTERM, 1 when the catalog or the port is unusable, 2 for bad arguments.
  */
 import * as path from 'path';
-import { CatalogServer, DEFAULTS, serveCatalog } from '../http';
+import { CatalogServer, DEFAULTS, exportCatalogFrom, serveCatalog } from '../http';
 import { CommandSpec, lastValue, hasFlag, parsePort, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
 
 const SPEC: CommandSpec = {
   command: 'zscript-catalog-server',
-  options: [{ name: '--host', value: true }, { name: '--port', aliases: ['-p'], value: true }, { name: '--catalog', value: true }, { name: '--quiet', aliases: ['-q'] }],
+  options: [{ name: '--host', value: true }, { name: '--port', aliases: ['-p'], value: true }, { name: '--catalog', value: true }, { name: '--quiet', aliases: ['-q'] }, { name: '--export', value: true }],
 };
 
 const USAGE = `zscript-catalog-server ${VERSION}: serves the zscript catalog over HTTP
 
 usage: zscript-catalog-server [--host 127.0.0.1] [--port 8080] [--catalog DIR] [--quiet]
+       zscript-catalog-server --export DIR [--catalog DIR] [--host H] [--port P]
 
 Routes:
   /                       the catalog reference page for people (HTML)
@@ -26,6 +27,9 @@ Options:
   --port PORT     port to listen on, 0 for a free one (default 8080); -p
   --catalog DIR   catalog directory to serve and watch (default: the package's catalog/)
   --quiet         no access log; -q
+  --export DIR    write every route into DIR/site (with .br and .gz variants)
+                  and DIR/nginx.conf, an nginx server listening on --host and
+                  --port that serves them like this server; then exit
   --help          this text; -h
   --version       print the version and exit; -v
 
@@ -37,6 +41,7 @@ interface Args {
   port: number;
   catalog?: string;
   quiet: boolean;
+  export?: string;
 }
 
 /** The options to serve with, or the exit status when there is nothing to serve. */
@@ -60,7 +65,27 @@ function parseArgs(argv: string[]): Args | number {
     if (dir === '') return usageError(SPEC, '--catalog needs a directory');
     args.catalog = path.resolve(dir);
   }
+  const exportDir = lastValue(parsed, '--export');
+  if (exportDir !== undefined) {
+    if (exportDir === '') return usageError(SPEC, '--export needs a folder');
+    args.export = path.resolve(exportDir);
+  }
   return args;
+}
+
+/** --export: writes the static site and the nginx configuration, then says what it wrote. */
+async function runExport(args: Args & { export: string }): Promise<number> {
+  try {
+    const result = await exportCatalogFrom(args.catalog, args.export, { host: args.host, port: args.port });
+    process.stdout.write(
+      `exported ${result.routes} routes (${result.files} files, ${result.bytes} bytes) of the catalog from ${result.source} to ${result.dir}/site\n` +
+        `nginx configuration: ${result.nginxConfig} (include it in nginx's http { } block; it listens on ${args.host}:${args.port})\n`,
+    );
+    return 0;
+  } catch (error) {
+    process.stderr.write(`zscript-catalog-server: --export: ${(error as Error).message}\n`);
+    return 1;
+  }
 }
 
 /** How to pass --port from where we were started: through `npm start` it needs the `--`. */
@@ -72,6 +97,10 @@ async function main(): Promise<void> {
   const parsed = parseArgs(process.argv.slice(2));
   if (typeof parsed === 'number') {
     process.exitCode = parsed;
+    return;
+  }
+  if (parsed.export !== undefined) {
+    process.exitCode = await runExport({ ...parsed, export: parsed.export });
     return;
   }
   let server: CatalogServer;
