@@ -59,7 +59,7 @@ function functionSection(fn: FunctionRecord, tags: readonly TagRecord[]): string
   const rows = fn.arguments
     .map(
       (a) =>
-        `<tr><td><code>${escape(a.name)}</code></td><td>${escape(a.type)}</td><td>${a.required ? 'yes' : 'no'}</td><td>${a.default !== undefined ? escape(a.default) : '<span class="muted">none</span>'}</td></tr>`,
+        `<tr><td><code>${escape(a.name)}</code></td><td>${escape(a.type)}</td><td>${a.required ? 'yes' : 'no'}</td><td>${a.default === undefined ? '<span class="muted">none</span>' : a.default === '' ? '<span class="muted">empty</span>' : `<code>${escape(a.default)}</code>`}</td></tr>`,
     )
     .join('');
   const table =
