@@ -80,6 +80,11 @@ describe('http: the catalog reference page at /', function () {
     assert.match(csp, /default-src 'none'/);
   });
 
+  it('is described in /openapi.json', async function () {
+    const doc = JSON.parse((await request(`${server.url}/openapi.json`)).body.toString('utf8'));
+    assert.ok(doc.paths['/'].get.responses['200'].content['text/html']);
+  });
+
   it('is readable without JavaScript: the filter box is hidden until the script shows it, sections are plain HTML', function () {
     assert.match(html, /<input id="q" type="search"[^>]* hidden>/);
     assert.match(html, /<p id="nojs" class="muted">/);
