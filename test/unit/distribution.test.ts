@@ -210,3 +210,42 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     });
   });
 });
+
+describe('npm package: `npm install -g .` from a fresh checkout', function () {
+  this.timeout(600_000);
+  let temp: string;
+
+  before(function () {
+    // A fresh clone: the files git knows (committed or not yet), no node_modules, no dist/.
+    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (listed.status !== 0) {
+      console.log('    (skipped: not a git checkout, so there is no fresh clone to copy)');
+      this.skip();
+    }
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-clone-'));
+    for (const file of listed.stdout.split('\0').filter(Boolean)) {
+      if (!fs.existsSync(path.join(ROOT, file))) continue; // deleted in the work tree
+      fs.mkdirSync(path.dirname(path.join(temp, 'clone', file)), { recursive: true });
+      fs.copyFileSync(path.join(ROOT, file), path.join(temp, 'clone', file));
+    }
+  });
+  after(function () {
+    if (temp) fs.rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('builds in the checkout (devDependencies fetched by prepare) and puts three working bins on the PATH', function () {
+    const clone = path.join(temp, 'clone');
+    assert.ok(!fs.existsSync(path.join(clone, 'dist')) && !fs.existsSync(path.join(clone, 'node_modules')));
+    const prefix = path.join(temp, 'prefix');
+    npm(['install', '-g', '.', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund'], clone);
+    const binDir = process.platform === 'win32' ? prefix : path.join(prefix, 'bin');
+    for (const bin of Object.keys(MANIFEST.bin)) {
+      assert.strictEqual(execFileSync(path.join(binDir, bin), ['--version'], { encoding: 'utf8' }), `${MANIFEST.version}\n`, bin);
+    }
+    const file = path.join(temp, 'hello.zbr');
+    fs.writeFileSync(file, '#trigger !hello\nZtitle{Hello}\n');
+    const r = spawnSync(path.join(binDir, 'zscript-check'), [file], { encoding: 'utf8' });
+    assert.strictEqual(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /1 file checked, 0 errors/);
+  });
+});
