@@ -95,6 +95,13 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
       assert.strictEqual(lines.length, 1, r.stderr());
       assert.match(lines[0], new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port N`));
       assert.doesNotMatch(r.stderr(), /\bat .*:\d+:\d+/);
+      // Started by `npm start`, the hint is the npm spelling (arguments after --).
+      const child = spawn(process.execPath, [BIN, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_lifecycle_event: 'start' } });
+      let err = '';
+      child.stderr!.on('data', (d) => (err += d));
+      const code2 = await new Promise((resolve) => child.on('close', resolve)); // after stderr is drained
+      assert.strictEqual(code2, 1);
+      assert.match(err, /already in use; choose another with npm start -- --port N/);
     } finally {
       blocker.close();
     }
@@ -136,7 +143,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
       assert.ok(out.includes(`${server.url}/ `), 'names the reference page');
       assert.match(out, /reference page/);
       assert.match(out, /\/functions_list/);
-      assert.match(out, /to stop, (press Ctrl\+C|send SIGINT or SIGTERM)/);
+      assert.match(out, /to stop, press Ctrl\+C \(or send SIGTERM\)/);
       assert.match(out, /another port, --port N/);
     } finally {
       server.child.kill('SIGTERM');

@@ -119,13 +119,12 @@ async function main(): Promise<void> {
     process.stderr.write(`zscript-catalog-server: ${(error as Error).message}${hint}\n`);
     process.exit(1);
   }
-  const stopKey = process.stdin.isTTY ? 'press Ctrl+C' : 'send SIGINT or SIGTERM';
   process.stdout.write(
     `zscript catalog server listening on ${server.url}\n` +
       `catalog: ${server.catalog.functions.length} functions, ${server.catalog.triggers.length} triggers from ${server.source}\n` +
       `  ${server.url}/                the catalog reference page (open it in a browser)\n` +
       `  ${server.url}/functions_list  the catalog as JSON (all routes: ${server.url}/openapi.json)\n` +
-      `to stop, ${stopKey}; to use another port, ${portFlag()}\n`,
+      `to stop, press Ctrl+C (or send SIGTERM); to use another port, ${portFlag()}\n`,
   );
   let closing = false;
   const shutdown = (signal: string): void => {
