@@ -31,6 +31,8 @@ export const EXTENSION_FILES = {
   'dist/extension.js': 'dist/extension.js',
   'dist/server.js': 'dist/server.js',
   'images/icon.png': 'images/icon.png',
+  // The README's screenshot (scripts/screenshot.mjs takes it again).
+  'images/catalog-page.png': 'images/catalog-page.png',
   'syntaxes/language-configuration.json': 'syntaxes/language-configuration.json',
   'syntaxes/zscript.tmLanguage.json': 'syntaxes/zscript.tmLanguage.json',
 };

@@ -24,6 +24,7 @@ const ALLOWED = [
   'README.md',
   'dist/extension.js',
   'dist/server.js',
+  'images/catalog-page.png',
   'images/icon.png',
   'package.json',
   'syntaxes/language-configuration.json',
@@ -92,6 +93,7 @@ describe('VS Code extension package (.vsix)', function () {
       'extension/changelog.md',
       'extension/dist/extension.js',
       'extension/dist/server.js',
+      'extension/images/catalog-page.png',
       'extension/images/icon.png',
       'extension/package.json',
       'extension/readme.md',
@@ -102,7 +104,7 @@ describe('VS Code extension package (.vsix)', function () {
   });
 
   it('prints the size and the file list', () => {
-    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 11 entries/);
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 12 entries/);
     assert.match(stdout, /extension\/dist\/server\.js/);
   });
 
@@ -143,6 +145,11 @@ describe('VS Code extension package (.vsix)', function () {
     for (const field of ['bin', 'exports', 'types', 'scripts', 'dependencies', 'devDependencies']) assert.strictEqual(manifest[field], undefined, field);
     assert.strictEqual(manifest.license, 'MIT');
     assert.ok(manifest.keywords.length > 0 && manifest.keywords.length <= 30);
+  });
+
+  it('the README screenshot is a packaged PNG', () => {
+    const png = entries.get('extension/images/catalog-page.png')!();
+    assert.deepStrictEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 
   it('the icon is a 128x128 PNG', () => {
