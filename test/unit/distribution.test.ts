@@ -77,9 +77,14 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
 
   it('declares no runtime dependency beyond the two type packages the declarations import', function () {
     assert.deepStrictEqual(Object.keys(MANIFEST.dependencies ?? {}).sort(), ['vscode-languageserver-textdocument', 'vscode-languageserver-types']);
-    // The bundles load nothing from node_modules: required from an empty folder, they start.
-    const bundleText = fs.readFileSync(path.join(installed, 'dist', 'index.js'), 'utf8');
-    assert.doesNotMatch(bundleText, /require\("vscode-languageserver[^"]*"\)/);
+    // The bundles load nothing from node_modules: every require is one of Node's own modules.
+    const builtins = new Set(require('module').builtinModules as string[]);
+    for (const bundle of ['index.js', 'server.js', 'check.js', 'catalog-server.js']) {
+      const text = fs.readFileSync(path.join(installed, 'dist', bundle), 'utf8');
+      const required = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1].replace(/^node:/, ''));
+      assert.ok(required.length > 0, bundle);
+      assert.deepStrictEqual(required.filter((m) => !builtins.has(m)), [], `${bundle} requires only Node's modules`);
+    }
   });
 
   it('each bin answers --version and --help from the prefix bin folder', function () {
