@@ -1,6 +1,6 @@
 /**
  * zscript-catalog-server: serves the catalog over HTTP (see docs/notes/http.md).
- * Exit codes: 0 after SIGINT/SIGTERM, 1 when the catalog or the port is unusable, 2 for bad arguments.
+ * Exit codes: 0 after SIGINT/SIGTERM (or an export written), 1 when the catalog, the port or the export folder is unusable, 2 for bad arguments.
  */
 import * as path from 'path';
 import { CatalogServer, DEFAULTS, exportCatalogFrom, serveCatalog } from '../http';
@@ -33,8 +33,8 @@ Options:
   --help          this text; -h
   --version       print the version and exit; -v
 
-Exit status: 0 after Ctrl+C (SIGINT) or SIGTERM, 1 when the catalog or the
-port is unusable, 2 for bad arguments.`;
+Exit status: 0 after Ctrl+C (SIGINT) or SIGTERM or a written export, 1 when
+the catalog, the port or the export folder is unusable, 2 for bad arguments.`;
 
 interface Args {
   host: string;
