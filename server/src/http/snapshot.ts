@@ -70,7 +70,7 @@ function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModif
 }
 
 /** A route's body: a value served as JSON, or ready text with its own type and extra headers (the HTML page). */
-type Content = { json: unknown } | { text: string; contentType: string; headers: readonly string[] };
+type Content = { json: unknown } | { text: string; contentType: string; headers: readonly string[]; brotliQuality?: number };
 
 async function makeResource(content: Content, lastModifiedMs: number): Promise<Resource> {
   const identityBody = Buffer.from('json' in content ? JSON.stringify(content.json) : content.text, 'utf8');
@@ -85,7 +85,7 @@ async function makeResource(content: Content, lastModifiedMs: number): Promise<R
     gzip(identityBody, { level: 9 }),
     brotli(identityBody, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 'json' in content ? 11 : (content.brotliQuality ?? 11),
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identityBody.length,
       },
@@ -114,7 +114,9 @@ export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): P
   for (const fn of catalog.functions) add(`/functions/${encodeURIComponent(fn.name)}`, fn);
   for (const trigger of catalog.triggers) add(`/triggers/${encodeURIComponent(trigger.name)}`, trigger);
   add('/openapi.json', openapiDocument());
-  const page = { text: catalogPage(catalog), contentType: HTML_TYPE, headers: ['Content-Security-Policy', PAGE_CSP, 'Referrer-Policy', 'no-referrer'] };
+  // Brotli quality 9 for the page: on its ~430 KB, quality 11 takes ~500 ms of every
+  // catalog load and reload to save ~3 KB (33.4 KB against 36.7 KB); 9 takes ~25 ms.
+  const page = { text: catalogPage(catalog), contentType: HTML_TYPE, headers: ['Content-Security-Policy', PAGE_CSP, 'Referrer-Policy', 'no-referrer'], brotliQuality: 9 };
   pending.push(makeResource(page, modified).then((resource) => void routes.set('/', resource)));
   await Promise.all(pending);
   return Object.freeze({
