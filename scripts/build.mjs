@@ -43,6 +43,8 @@ const entries = [
   { in: 'server/src/bin/catalogServer.ts', out: 'dist/catalog-server.js', banner: shebang },
   { in: 'server/src/bin/check.ts', out: 'dist/check.js', banner: shebang },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  // The library entry point (`require('zscript')`); its declarations are emitted below.
+  { in: 'server/src/index.ts', out: 'dist/index.js' },
 ];
 
 for (const entry of entries) {
@@ -63,4 +65,13 @@ for (const entry of entries) {
   });
   if (entry.banner) chmodSync(entry.out, 0o755);
 }
-console.log(`build: ${entries.length} bundles in dist/`);
+// Declarations of the library API, for TypeScript users of `require('zscript')`.
+if (!watch) {
+  try {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });
+  } catch {
+    console.error('build: the library declarations (tsconfig.lib.json) did not compile');
+    if (!allowTypeErrors) process.exit(1);
+  }
+}
+console.log(`build: ${entries.length} bundles and the library declarations in dist/`);

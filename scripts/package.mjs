@@ -1,12 +1,19 @@
 // Packages the VS Code extension into zscript-<version>.vsix with @vscode/vsce
 // (its JS API), then lists what went in and the size. Run after the build
-// (`npm run package` builds first). The file list is decided by .vscodeignore.
+// (`npm run package` builds first).
 //
 //   node scripts/package.mjs [--out FILE] [--list]
 //
 // --list only prints the files vsce would package (like `vsce ls`), as JSON.
+//
+// The extension is packaged from a staging folder (out/vsix/) holding exactly
+// what it runs on, because the repository root serves npm too: its
+// package.json has an npm `files` list (which vsce would read as the
+// extension's) and its README is written for developers and command-line
+// users, while the marketplace page shows client/README.md. The staged
+// manifest is the repository's without the npm-only fields.
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,31 +23,58 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const vsce = require('@vscode/vsce');
 
+/** Staged path → repository path. The bundles carry their dependencies; source maps stay out. */
+export const EXTENSION_FILES = {
+  'README.md': 'client/README.md',
+  'CHANGELOG.md': 'CHANGELOG.md',
+  LICENSE: 'LICENSE',
+  'dist/extension.js': 'dist/extension.js',
+  'dist/server.js': 'dist/server.js',
+  'images/icon.png': 'images/icon.png',
+  // The README's screenshot (scripts/screenshot.mjs takes it again).
+  'images/catalog-page.png': 'images/catalog-page.png',
+  'syntaxes/language-configuration.json': 'syntaxes/language-configuration.json',
+  'syntaxes/zscript.tmLanguage.json': 'syntaxes/zscript.tmLanguage.json',
+};
+/** Fields only npm reads (the command-line tools and the library). */
+const NPM_ONLY = ['files', 'bin', 'exports', 'types', 'scripts', 'dependencies', 'devDependencies'];
+
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const packagePath = path.resolve(root, outIndex >= 0 ? args[outIndex + 1] : `${manifest.name}-${manifest.version}.vsix`);
 
+for (const source of Object.values(EXTENSION_FILES)) {
+  if (!existsSync(path.join(root, source))) {
+    console.error(`package: ${source} is missing${source.startsWith('dist/') ? '; run npm run build first' : ''}`);
+    process.exit(1);
+  }
+}
+
+const stage = path.join(root, 'out', 'vsix');
+rmSync(stage, { recursive: true, force: true });
+for (const [staged, source] of Object.entries(EXTENSION_FILES)) {
+  mkdirSync(path.dirname(path.join(stage, staged)), { recursive: true });
+  copyFileSync(path.join(root, source), path.join(stage, staged));
+}
+const staged = Object.fromEntries(Object.entries(manifest).filter(([key]) => !NPM_ONLY.includes(key)));
+// vsce packages exactly these (plus package.json, README.md and LICENSE, which it always adds).
+staged.files = Object.keys(EXTENSION_FILES);
+writeFileSync(path.join(stage, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
+
 const options = {
-  cwd: root,
+  cwd: stage,
   // The bundles carry their dependencies; node_modules never goes in.
   dependencies: false,
-  // No public repository yet, and README links are not rewritten to one.
+  // No public repository yet; the extension README has no relative links outside the package.
   allowMissingRepository: true,
   rewriteRelativeLinks: false,
   skipLicense: false,
 };
 
 if (args.includes('--list')) {
-  const files = await vsce.listFiles({ cwd: root, packageManager: vsce.PackageManager.None });
+  const files = await vsce.listFiles({ cwd: stage, packageManager: vsce.PackageManager.None });
   process.stdout.write(JSON.stringify(files.sort(), null, 2) + '\n');
   process.exit(0);
-}
-
-for (const bundle of ['dist/extension.js', 'dist/server.js']) {
-  if (!existsSync(path.join(root, bundle))) {
-    console.error(`package: ${bundle} is missing; run npm run build first`);
-    process.exit(1);
-  }
 }
 
 await vsce.createVSIX({ ...options, packagePath });

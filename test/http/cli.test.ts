@@ -1,6 +1,7 @@
 /** zscript-catalog-server, the bundled bin (dist/catalog-server.js), as a child process. */
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
 import * as http from 'http';
 import * as net from 'net';
 import * as path from 'path';
@@ -92,19 +93,30 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
       assert.strictEqual(code, 1);
       const lines = r.stderr().trim().split('\n');
       assert.strictEqual(lines.length, 1, r.stderr());
-      assert.match(lines[0], new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      assert.match(lines[0], new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port N`));
       assert.doesNotMatch(r.stderr(), /\bat .*:\d+:\d+/);
+      // Started by `npm start`, the hint is the npm spelling (arguments after --).
+      const child = spawn(process.execPath, [BIN, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_lifecycle_event: 'start' } });
+      let err = '';
+      child.stderr!.on('data', (d) => (err += d));
+      const code2 = await new Promise((resolve) => child.on('close', resolve)); // after stderr is drained
+      assert.strictEqual(code2, 1);
+      assert.match(err, /already in use; choose another with npm start -- --port N/);
     } finally {
       blocker.close();
     }
   });
 
   for (const args of [['--port'], ['--port', 'eighty'], ['--port', '70000'], ['--bogus'], ['--catalog']]) {
-    it(`bad arguments ${JSON.stringify(args)}: usage and exit 2`, async function () {
+    it(`bad arguments ${JSON.stringify(args)}: one line, a pointer to --help, exit 2`, async function () {
       const r = run(args);
       const { code } = await r.exit;
       assert.strictEqual(code, 2);
-      assert.match(r.stderr(), /usage: zscript-catalog-server/);
+      const lines = r.stderr().trim().split('\n');
+      assert.strictEqual(lines.length, 2, r.stderr());
+      assert.match(lines[0], /^zscript-catalog-server: .*(--port|--catalog|--bogus)/);
+      assert.strictEqual(lines[1], "Run 'zscript-catalog-server --help' for usage.");
+      assert.strictEqual(r.stdout(), '');
     });
   }
 
@@ -113,6 +125,30 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     const { code } = await r.exit;
     assert.strictEqual(code, 0);
     assert.match(r.stdout(), /usage: zscript-catalog-server \[--host 127\.0\.0\.1\] \[--port 8080\]/);
+    for (const flag of ['--export DIR', '--version', '--quiet', '--catalog DIR']) assert.ok(r.stdout().includes(flag), flag);
+  });
+
+  it('--version prints the package version and exits 0', async function () {
+    const r = run(['--version']);
+    const { code } = await r.exit;
+    assert.strictEqual(code, 0);
+    assert.strictEqual(r.stdout(), `${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`);
+  });
+
+  it('says on start where it listens, what is served and how to stop', async function () {
+    const server = await start(['--port', '0', '--quiet']);
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      const out = server.stdout();
+      assert.ok(out.includes(`${server.url}/ `), 'names the reference page');
+      assert.match(out, /reference page/);
+      assert.match(out, /\/functions_list/);
+      assert.match(out, /to stop, press Ctrl\+C \(or send SIGTERM\)/);
+      assert.match(out, /another port, --port N/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
   });
 
   it('an invalid catalog directory: one line naming the file, exit 1', async function () {

@@ -5,9 +5,9 @@ import * as http from 'http';
 import * as net from 'net';
 import * as path from 'path';
 import { bundledCatalog } from '../../server/src/catalog';
-import { CACHE_FILE, loadRemoteCatalog } from '../../server/src/catalog/remote';
+import { cacheFileName, CACHED_URLS_KEPT, loadRemoteCatalog } from '../../server/src/catalog/remote';
 import { CatalogServer, serveCatalog } from '../../server/src/http';
-import { removeDir, repoData, tempCatalog, tempDir } from './helpers';
+import { REPO_CATALOG as REPO_CATALOG_DIR, removeDir, repoData, tempCatalog, tempDir } from './helpers';
 
 type Fn = { name: string; syntax: string; example: string; [key: string]: unknown };
 
@@ -74,8 +74,8 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     assert.strictEqual(result.origin, 'remote');
     assert.strictEqual(result.catalog.functions.length, bundledCatalog().functions.length);
     assert.strictEqual(result.message, `Using catalog from ${server.url}: ${result.catalog.functions.length} functions, ${result.catalog.triggers.length} triggers`);
-    assert.deepStrictEqual(fs.readdirSync(cacheDir), [CACHE_FILE], 'one cache file, no temp files left');
-    const cached = JSON.parse(fs.readFileSync(path.join(cacheDir, CACHE_FILE), 'utf8'));
+    assert.deepStrictEqual(fs.readdirSync(cacheDir), [cacheFileName(server.url)], 'one cache file, no temp files left');
+    const cached = JSON.parse(fs.readFileSync(path.join(cacheDir, cacheFileName(server.url)), 'utf8'));
     assert.strictEqual(cached.url, server.url);
     assert.deepStrictEqual(Object.keys(cached.texts).sort(), ['functionTags', 'functions', 'triggerTags', 'triggers']);
   });
@@ -112,8 +112,8 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     const result = await loadRemoteCatalog({ baseUrl: url, cacheDir });
     assert.strictEqual(result.origin, 'bundled');
     assert.strictEqual(result.catalog, bundledCatalog());
-    assert.match(result.message, /^Catalog endpoint http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); no cached copy; using bundled catalog: \d+ functions/);
-    assert.ok(!fs.existsSync(path.join(cacheDir, CACHE_FILE)));
+    assert.match(result.message, /^Catalog endpoint http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); no cached copy of http:\/\/127\.0\.0\.1:\d+; using bundled catalog: \d+ functions/);
+    assert.ok(!fs.existsSync(cacheDir) || fs.readdirSync(cacheDir).length === 0);
   });
 
   const garbage: [string, { status: number; body: string }, RegExp][] = [
@@ -125,20 +125,32 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
   ];
   for (const [what, answer, reason] of garbage) {
     it(`an endpoint answering ${what}: cache if there is one, else bundled`, async function () {
-      const endpoint = await fakeEndpoint({ '/functions_list': answer });
+      const routes: Record<string, { status: number; body: string }> = { '/functions_list': answer };
+      const endpoint = await fakeEndpoint(routes);
       try {
         const bundled = await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir });
         assert.strictEqual(bundled.origin, 'bundled');
         assert.match(bundled.message, reason);
         assert.match(bundled.message, /using bundled catalog/);
-        assert.ok(!fs.existsSync(path.join(cacheDir, CACHE_FILE)), 'garbage is never cached');
-        // With a good copy cached earlier, that copy wins over the bundled one.
-        const good = await ourServer(biggerCatalog());
-        assert.strictEqual((await loadRemoteCatalog({ baseUrl: good.url, cacheDir })).origin, 'remote');
+        assert.ok(!fs.existsSync(path.join(cacheDir, cacheFileName(endpoint.url))), 'garbage is never cached');
+        // A good copy of another endpoint never stands in for this one.
+        const other = await ourServer(biggerCatalog());
+        assert.strictEqual((await loadRemoteCatalog({ baseUrl: other.url, cacheDir })).origin, 'remote');
+        const still = await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir });
+        assert.strictEqual(still.origin, 'bundled', still.message);
+        assert.ok(still.message.includes(`no cached copy of ${endpoint.url}`), still.message);
+        // Once this endpoint served a good catalog, its own copy wins over the bundled one.
+        const bigger = biggerCatalog();
+        dirs.push(bigger);
+        routes['/functions_list'] = { status: 200, body: fs.readFileSync(path.join(bigger, 'functions.json'), 'utf8') };
+        assert.strictEqual((await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir })).origin, 'remote');
+        routes['/functions_list'] = answer;
         const cached = await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir });
         assert.strictEqual(cached.origin, 'cache', cached.message);
         assert.ok(cached.catalog.getFunction('ZfromTheEngine'));
         assert.match(cached.message, reason);
+        assert.ok(cached.message.includes(`using cached copy from ${endpoint.url} fetched `), cached.message);
+        assert.strictEqual(fs.readdirSync(cacheDir).length, 2, 'one file per endpoint URL');
       } finally {
         await endpoint.close();
       }
@@ -155,7 +167,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
       assert.strictEqual(result.catalog.triggers.length, bundledCatalog().triggers.length);
       assert.match(result.message, /\/triggers_list.* not served, bundled data used for them/);
       // The cache holds exactly what was fetched, and loads back the same way.
-      const cached = JSON.parse(fs.readFileSync(path.join(cacheDir, CACHE_FILE), 'utf8'));
+      const cached = JSON.parse(fs.readFileSync(path.join(cacheDir, cacheFileName(endpoint.url)), 'utf8'));
       assert.deepStrictEqual(Object.keys(cached.texts), ['functions']);
     } finally {
       await endpoint.close();
@@ -175,10 +187,35 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
 
   it('a corrupted cache is ignored in favour of the bundled catalog', async function () {
     fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(path.join(cacheDir, CACHE_FILE), '{"url":"x","texts":{"functions":"[1,2]"}}');
-    const result = await loadRemoteCatalog({ baseUrl: `http://127.0.0.1:${await freePort()}`, cacheDir });
+    const url = `http://127.0.0.1:${await freePort()}`;
+    fs.writeFileSync(path.join(cacheDir, cacheFileName(url)), JSON.stringify({ url, texts: { functions: '[1,2]' } }));
+    const result = await loadRemoteCatalog({ baseUrl: url, cacheDir });
     assert.strictEqual(result.origin, 'bundled');
     assert.match(result.message, /cached copy invalid/);
+  });
+
+  it(`keeps copies of the ${CACHED_URLS_KEPT} most recently fetched endpoints`, async function () {
+    const functions = fs.readFileSync(path.join(REPO_CATALOG_DIR, 'functions.json'), 'utf8');
+    const endpoints = [];
+    try {
+      for (let i = 0; i < CACHED_URLS_KEPT + 2; i++) {
+        const endpoint = await fakeEndpoint({ '/functions_list': { status: 200, body: functions } });
+        endpoints.push(endpoint);
+        assert.strictEqual((await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir })).origin, 'remote');
+        // Distinct modification times, whatever the file system's resolution.
+        const when = new Date(Date.now() - (CACHED_URLS_KEPT + 2 - i) * 10_000);
+        fs.utimesSync(path.join(cacheDir, cacheFileName(endpoint.url)), when, when);
+      }
+      // One more write prunes: the newest copies stay.
+      const last = endpoints[endpoints.length - 1];
+      assert.strictEqual((await loadRemoteCatalog({ baseUrl: last.url, cacheDir })).origin, 'remote');
+      const kept = fs.readdirSync(cacheDir).sort();
+      assert.strictEqual(kept.length, CACHED_URLS_KEPT);
+      assert.ok(!kept.includes(cacheFileName(endpoints[0].url)), 'the oldest copy is gone');
+      assert.ok(kept.includes(cacheFileName(last.url)));
+    } finally {
+      for (const endpoint of endpoints) await endpoint.close();
+    }
   });
 
   it('an invalid base URL is explained, not thrown', async function () {

@@ -164,11 +164,47 @@ describe('zscript-check (dist/check.js)', () => {
     assert.ok(!/\n\s+at /.test(r.stderr), 'no stack trace');
   });
 
+  it('an empty folder: says nothing was found and exits 2, not a silent pass', () => {
+    const empty = path.join(temp, 'empty');
+    fs.mkdirSync(path.join(empty, 'sub'), { recursive: true });
+    fs.writeFileSync(path.join(empty, 'sub', 'notes.txt'), 'not a command file');
+    const r = check([empty]);
+    assert.strictEqual(r.code, 2);
+    assert.strictEqual(r.stdout, '');
+    assert.ok(lines(r.stderr).includes(`zscript-check: no .zbr files found in ${empty}; nothing was checked`), r.stderr);
+    const json = check(['--format', 'json', empty]);
+    assert.strictEqual(json.code, 2);
+    assert.strictEqual(JSON.parse(json.stdout).files, 0);
+  });
+
+  it('skips binary files (NUL bytes) with a note, never echoing raw control bytes', () => {
+    const dir = path.join(temp, 'binary');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'blob.zbr'), Buffer.from([0x5a, 0x66, 0x6f, 0x6f, 0x00, 0x7b, 0x00, 0x7d, 0x0a, 0x1b, 0x5b, 0x32, 0x4a]));
+    let r = check([dir]);
+    assert.strictEqual(r.code, 2, 'only a binary file: nothing was checked');
+    assert.ok(!/[\u0000\u001b]/.test(r.stdout + r.stderr), JSON.stringify(r.stderr));
+    assert.match(r.stderr, /blob\.zbr: binary file \(contains NUL bytes\), not checked/);
+    assert.match(r.stderr, /only binary files found/);
+    // Next to a real command file, the binary one is skipped and the real one checked.
+    fs.writeFileSync(path.join(dir, 'ok.zbr'), '#trigger !ok\nZtitle{hi}\n');
+    r = check([dir]);
+    assert.strictEqual(r.code, 0, r.stderr);
+    assert.match(r.stderr, /blob\.zbr: binary file/);
+    assert.match(r.stderr, /1 file checked/);
+    // An escape sequence in a file's text reaches the report escaped.
+    fs.writeFileSync(path.join(dir, 'esc.zbr'), '#trigger !esc\nZtit\u001b[2Jle{hi}\n');
+    r = check([path.join(dir, 'esc.zbr')]);
+    assert.ok(!r.stdout.includes('\u001b'), JSON.stringify(r.stdout));
+  });
+
   it('exits 2 with a one-line message on bad usage', () => {
     for (const args of [['--bogus'], ['--format', 'xml'], ['--max-warnings', 'many'], ['--severity', 'nope'], ['--severity', 'not-a-code=error'], ['--catalog']]) {
       const r = check(args);
       assert.strictEqual(r.code, 2, args.join(' '));
       assert.match(lines(r.stderr)[0], /^zscript-check: /);
+      assert.strictEqual(lines(r.stderr)[1], "Run 'zscript-check --help' for usage.");
+      assert.strictEqual(lines(r.stderr).length, 2);
       assert.strictEqual(r.stdout, '');
     }
   });

@@ -15,13 +15,16 @@ import { DIAGNOSTIC_CODES } from '../../server/src/analysis/codes';
 import { DEFAULT_SERVER_SETTINGS, normalizeSettings } from '../../server/src/lsp/settings';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+const MANIFEST_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 const SCRIPT = path.join(ROOT, 'scripts', 'package.mjs');
 
 const ALLOWED = [
+  'CHANGELOG.md',
   'LICENSE',
   'README.md',
   'dist/extension.js',
   'dist/server.js',
+  'images/catalog-page.png',
   'images/icon.png',
   'package.json',
   'syntaxes/language-configuration.json',
@@ -87,8 +90,10 @@ describe('VS Code extension package (.vsix)', function () {
       '[Content_Types].xml',
       'extension.vsixmanifest',
       'extension/LICENSE.txt',
+      'extension/changelog.md',
       'extension/dist/extension.js',
       'extension/dist/server.js',
+      'extension/images/catalog-page.png',
       'extension/images/icon.png',
       'extension/package.json',
       'extension/readme.md',
@@ -99,7 +104,7 @@ describe('VS Code extension package (.vsix)', function () {
   });
 
   it('prints the size and the file list', () => {
-    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 10 entries/);
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 12 entries/);
     assert.match(stdout, /extension\/dist\/server\.js/);
   });
 
@@ -115,6 +120,36 @@ describe('VS Code extension package (.vsix)', function () {
     const manifest = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
     assert.strictEqual(manifest.main, './dist/extension.js');
     assert.strictEqual(manifest.icon, 'images/icon.png');
+  });
+
+  it('the extension page README is the user-facing one, and every link in it resolves inside the package or is absolute', () => {
+    const readme = entries.get('extension/readme.md')!().toString('utf8');
+    assert.strictEqual(readme, fs.readFileSync(path.join(ROOT, 'client', 'README.md'), 'utf8'));
+    assert.doesNotMatch(readme, /npm test|npm ci/, 'no developer instructions on the marketplace page');
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)|(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    assert.ok(links.length > 0);
+    for (const link of links) {
+      if (/^https:\/\//.test(link) || link.startsWith('#')) continue;
+      const target = link.split('#')[0];
+      const inPackage = ['readme.md', 'changelog.md'].includes(target.toLowerCase()) ? `extension/${target.toLowerCase()}` : target === 'LICENSE' ? 'extension/LICENSE.txt' : `extension/${target}`;
+      assert.ok(entries.has(inPackage), `${link} resolves inside the .vsix`);
+    }
+    assert.match(entries.get('extension/changelog.md')!().toString('utf8'), new RegExp(`^## ${MANIFEST_VERSION.replace(/\./g, '\\.')}$`, 'm'), 'the changelog has the current version');
+  });
+
+  it('the packaged manifest is honest: no Snippets category without snippets, no npm-only fields', () => {
+    const manifest = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
+    if (manifest.categories.includes('Snippets')) assert.ok(manifest.contributes.snippets?.length > 0, 'Snippets needs contributed snippets');
+    assert.ok(manifest.categories.includes('Programming Languages'));
+    if (manifest.categories.includes('Linters')) assert.ok(manifest.contributes.configuration.properties['zscript.diagnostics.severity']);
+    for (const field of ['bin', 'exports', 'types', 'scripts', 'dependencies', 'devDependencies']) assert.strictEqual(manifest[field], undefined, field);
+    assert.strictEqual(manifest.license, 'MIT');
+    assert.ok(manifest.keywords.length > 0 && manifest.keywords.length <= 30);
+  });
+
+  it('the README screenshot is a packaged PNG', () => {
+    const png = entries.get('extension/images/catalog-page.png')!();
+    assert.deepStrictEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 
   it('the icon is a 128x128 PNG', () => {

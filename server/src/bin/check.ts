@@ -18,8 +18,9 @@ import { LineIndex } from '../syntax/positions';
 import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
 import type { SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES, Severity } from '../analysis/codes';
+import { CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
+import { VERSION } from '../version';
 
-const VERSION = '0.1.0';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -40,8 +41,12 @@ Options:
   --help                 print this help and exit
   --version              print the version and exit
 
-Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage or
-a path or catalog that cannot be read.
+Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage,
+a path or catalog that cannot be read, or no .zbr file found at all (a
+check that checked nothing is not a pass).
+
+Files that contain NUL bytes are binary, not command files: they are named
+on stderr and skipped. Control characters in the report are escaped.
 `;
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'] as const;
@@ -56,73 +61,48 @@ interface Options {
   severity: Record<string, Level>;
 }
 
-type Parsed = Options | 'help' | 'version' | { error: string };
+const SPEC: CommandSpec = {
+  command: 'zscript-check',
+  positionals: true,
+  options: [
+    { name: '--catalog', value: true },
+    { name: '--format', aliases: ['-f'], value: true },
+    { name: '--max-warnings', value: true },
+    { name: '--quiet', aliases: ['-q'] },
+    { name: '--severity', value: true },
+  ],
+};
 
-function parseArgs(argv: readonly string[]): Parsed {
-  const options: Options = { paths: [], format: 'text', quiet: false, severity: {} };
-  let onlyPaths = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyPaths || !arg.startsWith('-') || arg === '-') {
-      options.paths.push(arg);
-      continue;
+/** The options to check with, or the exit status when there is nothing to check. */
+function parseArgs(argv: readonly string[]): Options | number {
+  const parsed = standardArguments(SPEC, HELP, argv);
+  if (typeof parsed === 'number') return parsed;
+  const options: Options = { paths: [...parsed.positionals], format: 'text', quiet: hasFlag(parsed, '--quiet'), severity: {} };
+  const dir = lastValue(parsed, '--catalog');
+  if (dir !== undefined) {
+    if (!dir) return usageError(SPEC, '--catalog needs a folder');
+    options.catalogDir = dir;
+  }
+  const format = lastValue(parsed, '--format');
+  if (format !== undefined) {
+    if (format !== 'text' && format !== 'json') return usageError(SPEC, `--format must be text or json, got "${format}"`);
+    options.format = format;
+  }
+  const raw = lastValue(parsed, '--max-warnings');
+  if (raw !== undefined) {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(n) || n < -1) return usageError(SPEC, `--max-warnings needs a whole number (-1 for no limit), got "${raw}"`);
+    options.maxWarnings = n < 0 ? undefined : n;
+  }
+  for (const raw of parsed.values.get('--severity') ?? []) {
+    const at = raw.indexOf('=');
+    const code = raw.slice(0, at).trim();
+    const level = raw.slice(at + 1).trim() as Level;
+    if (at <= 0 || !(LEVELS as readonly string[]).includes(level)) {
+      return usageError(SPEC, `--severity needs CODE=LEVEL with LEVEL one of ${LEVELS.join(', ')}, got "${raw}"`);
     }
-    if (arg === '--') {
-      onlyPaths = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
-    switch (flag) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--version':
-      case '-v':
-        return 'version';
-      case '--quiet':
-      case '-q':
-        options.quiet = true;
-        break;
-      case '--catalog': {
-        const dir = value();
-        if (!dir) return { error: '--catalog needs a folder' };
-        options.catalogDir = dir;
-        break;
-      }
-      case '--format':
-      case '-f': {
-        const format = value();
-        if (format !== 'text' && format !== 'json') return { error: `--format must be text or json, got "${format ?? ''}"` };
-        options.format = format;
-        break;
-      }
-      case '--max-warnings': {
-        const raw = value();
-        const n = Number(raw);
-        if (raw === undefined || raw.trim() === '' || !Number.isInteger(n) || n < -1) {
-          return { error: `--max-warnings needs a whole number (-1 for no limit), got "${raw ?? ''}"` };
-        }
-        options.maxWarnings = n < 0 ? undefined : n;
-        break;
-      }
-      case '--severity': {
-        const raw = value() ?? '';
-        const at = raw.indexOf('=');
-        const code = raw.slice(0, at).trim();
-        const level = raw.slice(at + 1).trim() as Level;
-        if (at <= 0 || !(LEVELS as readonly string[]).includes(level)) {
-          return { error: `--severity needs CODE=LEVEL with LEVEL one of ${LEVELS.join(', ')}, got "${raw}"` };
-        }
-        if (!(code in DIAGNOSTIC_CODES)) return { error: `--severity: unknown diagnostic code "${code}"` };
-        options.severity[code] = level;
-        break;
-      }
-      default:
-        return { error: `unknown option ${arg}` };
-    }
+    if (!(code in DIAGNOSTIC_CODES)) return usageError(SPEC, `--severity: unknown diagnostic code "${code}"`);
+    options.severity[code] = level;
   }
   if (options.paths.length === 0) options.paths.push('.');
   return options;
@@ -334,24 +314,22 @@ class Output {
  */
 export const MAX_CHECK_FILE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Text safe for a terminal: control characters (a NUL or an escape sequence
+ * from a file's content or name) are written as \\u escapes, tabs kept.
+ */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function main(argv: readonly string[]): number {
   const parsed = parseArgs(argv);
-  if (parsed === 'help') {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (parsed === 'version') {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
-  if ('error' in parsed) {
-    process.stderr.write(`zscript-check: ${parsed.error}\nRun zscript-check --help for usage.\n`);
-    return 2;
-  }
+  if (typeof parsed === 'number') return parsed;
   const options = parsed;
 
   let catalog: Catalog;
@@ -368,6 +346,7 @@ function main(argv: readonly string[]): number {
   const analyzer = new Analyzer(catalog);
 
   const problems: string[] = [];
+  const skipped: string[] = [];
   const files = collectFiles(options.paths, problems);
   const out = new Output();
   let errors = 0;
@@ -391,6 +370,10 @@ function main(argv: readonly string[]): number {
       problems.push(`${file}: cannot be read (${reason === 'no such file' ? 'no such file or folder' : reason})`);
       continue;
     }
+    if (text.includes('\0')) {
+      skipped.push(`${file}: binary file (contains NUL bytes), not checked`);
+      continue;
+    }
     checked++;
     const display = path.isAbsolute(file) ? file : path.normalize(file);
     for (const d of eachFinding(display, text, analyzer, catalog, options.severity)) {
@@ -399,15 +382,21 @@ function main(argv: readonly string[]): number {
       // --quiet hides warnings but they still count for --max-warnings.
       if (options.quiet && d.severity !== 'error') continue;
       if (json) out.write(`${written === 0 ? '' : ','}\n    ${JSON.stringify(d)}`);
-      else out.write(`${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}\n`);
+      else out.write(`${printable(d.file)}:${d.line}:${d.column}: ${d.severity} ${d.code} ${printable(d.message)}\n`);
       written++;
     }
   }
   if (json) {
-    out.write(`${written === 0 ? '' : '\n  '}],\n  "files": ${checked},\n  "errors": ${errors},\n  "warnings": ${warnings},\n  "problems": ${JSON.stringify(problems)}\n}\n`);
+    out.write(`${written === 0 ? '' : '\n  '}],\n  "files": ${checked},\n  "errors": ${errors},\n  "warnings": ${warnings},\n  "problems": ${JSON.stringify(problems)},\n  "skipped": ${JSON.stringify(skipped)}\n}\n`);
   }
   out.flush();
-  for (const problem of problems) process.stderr.write(`zscript-check: ${problem}\n`);
+  for (const line of [...skipped, ...problems]) process.stderr.write(`zscript-check: ${printable(line)}\n`);
+  if (checked === 0 && problems.length === 0) {
+    const where = options.paths.map((p) => printable(p)).join(', ');
+    const why = skipped.length > 0 ? `only binary files found in ${where}` : `no .zbr files found in ${where}`;
+    process.stderr.write(`zscript-check: ${why}; nothing was checked\n`);
+    return 2;
+  }
 
   const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
   let summary = `zscript-check: ${plural(checked, 'file')} checked, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;

@@ -31,6 +31,7 @@ import { SERVER_VERSION } from '../lsp/capabilities';
 import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
+import { CommandSpec, hasFlag, lastValue, parsePort, standardArguments, usageError } from './args';
 
 const HELP = `zscript-language-server ${SERVER_VERSION}: language server for Z command files (.zbr)
 
@@ -40,52 +41,39 @@ Usage: zscript-language-server [--stdio | --node-ipc | --socket=PORT | --pipe=NA
   --node-ipc       talk over the Node IPC channel of the parent process
   --socket=PORT    connect to a client listening on 127.0.0.1:PORT
   --pipe=NAME      connect to a client listening on a named pipe or Unix socket
-  --version        print the version and exit
-  --help           print this help and exit
+  --version        print the version and exit (-v)
+  --help           print this help and exit (-h)
 
 Settings come from the client (workspace/configuration, section "zscript").
 `;
 
 type Transport = { kind: 'stdio' } | { kind: 'ipc' } | { kind: 'socket'; port: number } | { kind: 'pipe'; name: string };
 
-function parseArgs(argv: string[]): Transport | 'help' | 'version' | { error: string } {
-  let transport: Transport | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    switch (flag) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--version':
-      case '-v':
-        return 'version';
-      case '--stdio':
-        transport = { kind: 'stdio' };
-        break;
-      case '--node-ipc':
-        transport = { kind: 'ipc' };
-        break;
-      case '--socket':
-      case '--port': {
-        const value = inline ?? argv[++i];
-        const port = Number(value);
-        if (!Number.isInteger(port) || port <= 0 || port > 65535) return { error: `--socket needs a port number, got "${value ?? ''}"` };
-        transport = { kind: 'socket', port };
-        break;
-      }
-      case '--pipe': {
-        const name = inline ?? argv[++i];
-        if (!name) return { error: '--pipe needs a name' };
-        transport = { kind: 'pipe', name };
-        break;
-      }
-      default:
-        // Clients add flags of their own (VS Code: --clientProcessId=N); they are not ours to refuse.
-        break;
-    }
+const SPEC: CommandSpec = {
+  command: 'zscript-language-server',
+  options: [{ name: '--stdio' }, { name: '--node-ipc' }, { name: '--socket', value: true }, { name: '--port', value: true }, { name: '--pipe', value: true }],
+  // VS Code's client adds --clientProcessId=N to every server it starts.
+  ignored: ['--clientProcessId'],
+};
+
+/** The transport to talk over, or the exit status when there is nothing to serve. */
+function parseArgs(argv: string[]): Transport | number {
+  const parsed = standardArguments(SPEC, HELP, argv);
+  if (typeof parsed === 'number') return parsed;
+  let transport: Transport = { kind: 'stdio' };
+  if (hasFlag(parsed, '--node-ipc')) transport = { kind: 'ipc' };
+  const socket = lastValue(parsed, '--socket') ?? lastValue(parsed, '--port');
+  if (socket !== undefined) {
+    const port = parsePort(socket, false);
+    if (port === undefined) return usageError(SPEC, `--socket needs a port number from 1 to 65535, got "${socket}"`);
+    transport = { kind: 'socket', port };
   }
-  return transport ?? { kind: 'stdio' };
+  const pipe = lastValue(parsed, '--pipe');
+  if (pipe !== undefined) {
+    if (!pipe) return usageError(SPEC, '--pipe needs a name');
+    transport = { kind: 'pipe', name: pipe };
+  }
+  return transport;
 }
 
 /** Keeps stdout for the protocol: everything console writes goes to stderr. */
@@ -125,17 +113,8 @@ const HEADER_ERROR = /^(?:Header must provide a Content-Length property|Content-
 
 async function main(): Promise<void> {
   const parsed = parseArgs(process.argv.slice(2));
-  if (parsed === 'help') {
-    process.stdout.write(HELP);
-    return;
-  }
-  if (parsed === 'version') {
-    process.stdout.write(`${SERVER_VERSION}\n`);
-    return;
-  }
-  if ('error' in parsed) {
-    process.stderr.write(`zscript-language-server: ${parsed.error}\n`);
-    process.exitCode = 2;
+  if (typeof parsed === 'number') {
+    process.exitCode = parsed;
     return;
   }
 

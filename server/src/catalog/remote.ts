@@ -6,6 +6,7 @@
  *
  * No LSP imports: the caller decides where the message goes (status bar, log).
  */
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Catalog } from './catalog';
@@ -41,14 +42,28 @@ const ROUTES = [
 
 type Texts = { functions: string; functionTags?: string; triggers?: string; triggerTags?: string };
 
-/** The single file the cache consists of (one file, so one rename makes it atomic). */
-export const CACHE_FILE = 'zscript-remote-catalog.json';
+/**
+ * The cache keeps one file per endpoint URL (one file each, so one rename makes
+ * a write atomic): a copy is only ever used for the URL it came from, never as
+ * a stand-in for another endpoint. The file records its URL, which is checked
+ * on reading (a hash collision or a hand-copied file cannot mix endpoints up).
+ */
+export function cacheFileName(baseUrl: string): string {
+  return `zscript-remote-catalog-${createHash('sha256').update(normalizeBaseUrl(baseUrl)).digest('hex').slice(0, 16)}.json`;
+}
+const CACHE_FILE_PATTERN = /^zscript-remote-catalog-[0-9a-f]{16}\.json$/;
+/** Copies of this many endpoints are kept; older ones are removed when a new one is written. */
+export const CACHED_URLS_KEPT = 8;
 /** Largest body accepted from an endpoint, counted after decompression. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** The header our catalog server puts on every response: the snapshot (catalog version) it came from. */
 const VERSION_HEADER = 'catalog-version';
 /** Reads of the four routes that straddled a reload on the server are repeated this many times at most. */
 const CONSISTENT_READ_TRIES = 3;
+
+function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
 
 interface CacheFile {
   url: string;
@@ -143,16 +158,27 @@ function writeAtomically(file: string, data: string): void {
   }
 }
 
-function readCache(cacheDir: string): { ok: true; catalog: Catalog; entry: CacheFile } | { ok: false; error: string } {
-  const file = path.join(cacheDir, CACHE_FILE);
+/** Removes the copies of the least recently fetched endpoints beyond CACHED_URLS_KEPT. */
+function pruneCache(cacheDir: string): void {
+  const copies = fs
+    .readdirSync(cacheDir)
+    .filter((name) => CACHE_FILE_PATTERN.test(name))
+    .map((name) => ({ name, mtime: fs.statSync(path.join(cacheDir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of copies.slice(CACHED_URLS_KEPT)) fs.rmSync(path.join(cacheDir, old.name), { force: true });
+}
+
+function readCache(cacheDir: string, baseUrl: string): { ok: true; catalog: Catalog; entry: CacheFile } | { ok: false; error: string } {
+  const file = path.join(cacheDir, cacheFileName(baseUrl));
   let entry: CacheFile;
   try {
     entry = JSON.parse(readRegularFileSync(file, 4 * MAX_BODY_BYTES).toString('utf8')) as CacheFile;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, error: code === 'ENOENT' ? 'no cached copy' : `cached copy unreadable (${code ?? (error as Error).message})` };
+    return { ok: false, error: code === 'ENOENT' ? `no cached copy of ${baseUrl}` : `cached copy unreadable (${code ?? (error as Error).message})` };
   }
   if (typeof entry?.texts?.functions !== 'string') return { ok: false, error: 'cached copy has an unknown shape' };
+  if (entry.url !== baseUrl) return { ok: false, error: `no cached copy of ${baseUrl} (the cache file holds ${JSON.stringify(String(entry.url))})` };
   const loaded = catalogFromTexts(entry.texts, `${entry.url} (cached ${entry.fetchedAt})`);
   if (!loaded.ok) return { ok: false, error: `cached copy invalid (${loaded.error})` };
   return { ok: true, catalog: loaded.catalog, entry };
@@ -163,7 +189,7 @@ function readCache(cacheDir: string): { ok: true; catalog: Catalog; entry: Cache
  * Never throws.
  */
 export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<RemoteCatalogResult> {
-  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
 
@@ -196,7 +222,8 @@ export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<
     if (options.cacheDir) {
       try {
         const entry: CacheFile = { url: baseUrl, fetchedAt: new Date().toISOString(), texts };
-        writeAtomically(path.join(options.cacheDir, CACHE_FILE), JSON.stringify(entry));
+        writeAtomically(path.join(options.cacheDir, cacheFileName(baseUrl)), JSON.stringify(entry));
+        pruneCache(options.cacheDir);
       } catch (error) {
         cacheNote = ` (cache not written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
       }
@@ -211,7 +238,7 @@ export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<
   const head = `Catalog endpoint ${baseUrl} ${problem}`;
   let cacheProblem = 'no cache directory';
   if (options.cacheDir) {
-    const cached = readCache(options.cacheDir);
+    const cached = readCache(options.cacheDir, baseUrl);
     if (cached.ok) {
       return {
         catalog: cached.catalog,

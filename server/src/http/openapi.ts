@@ -166,6 +166,14 @@ export function openapiDocument(): JsonObject {
       '304': { $ref: '#/components/responses/NotModified' },
     },
   });
+  paths['/'] = pathItem({
+    operationId: 'getReferencePage',
+    summary: 'The catalog reference page for people: one self-contained HTML document, readable without JavaScript.',
+    responses: {
+      '200': { description: 'OK', headers: cacheHeaders, content: { 'text/html': { schema: { type: 'string' } } } },
+      '304': { $ref: '#/components/responses/NotModified' },
+    },
+  });
   paths['/healthz'] = pathItem({
     operationId: 'getHealth',
     summary: 'Liveness and what is being served. Never cached.',

@@ -103,7 +103,7 @@ export function defaultCatalogDir(): string | undefined {
 }
 
 /** Newest modification time of the catalog files in `dir` (0 when none can be read). */
-function catalogMtime(dir: string): number {
+export function catalogMtime(dir: string): number {
   let newest = 0;
   for (const file of CATALOG_FILE_NAMES) {
     try {

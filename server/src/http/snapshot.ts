@@ -11,6 +11,7 @@ import { promisify } from 'util';
 import * as zlib from 'zlib';
 import { Catalog } from '../catalog';
 import { LIST_ROUTES, openapiDocument } from './openapi';
+import { catalogPage, HTML_TYPE, PAGE_CSP } from './page';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -60,7 +61,7 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string, version: string): Variant {
+function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string, version: string, extra: readonly string[]): Variant {
   const etag = etagOf(body);
   const common = [
     'ETag', etag,
@@ -71,32 +72,37 @@ function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModif
     'Access-Control-Expose-Headers', EXPOSE_HEADERS,
   ];
   if (vary) common.push('Vary', 'Accept-Encoding');
-  const headers = ['Content-Type', contentType, 'Content-Length', String(body.length), 'X-Content-Type-Options', 'nosniff', ...common];
+  const headers = ['Content-Type', contentType, 'Content-Length', String(body.length), 'X-Content-Type-Options', 'nosniff', ...extra, ...common];
   if (coding !== 'identity') headers.push('Content-Encoding', coding);
   return { body, etag, headers: Object.freeze(headers), notModifiedHeaders: Object.freeze(common) };
 }
 
-async function makeResource(value: unknown, lastModifiedMs: number, version: string, contentType = JSON_TYPE): Promise<Resource> {
-  const identityBody = Buffer.from(JSON.stringify(value), 'utf8');
+/** A route's body: a value served as JSON, or ready text with its own type and extra headers (the HTML page). */
+type Content = { json: unknown } | { text: string; contentType: string; headers: readonly string[]; brotliQuality?: number };
+
+async function makeResource(content: Content, lastModifiedMs: number, version: string): Promise<Resource> {
+  const identityBody = Buffer.from('json' in content ? JSON.stringify(content.json) : content.text, 'utf8');
+  const contentType = 'json' in content ? JSON_TYPE : content.contentType;
+  const extra = 'json' in content ? [] : content.headers;
   const lastModified = new Date(lastModifiedMs).toUTCString();
   if (identityBody.length < COMPRESS_MIN_BYTES) {
-    return Object.freeze({ identity: makeVariant(identityBody, 'identity', lastModified, false, contentType, version), lastModifiedMs });
+    return Object.freeze({ identity: makeVariant(identityBody, 'identity', lastModified, false, contentType, version, extra), lastModifiedMs });
   }
   // zlib's async API runs on the thread pool: a reload never stalls requests being served.
   const [gz, br] = await Promise.all([
     gzip(identityBody, { level: 9 }),
     brotli(identityBody, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 'json' in content ? 11 : (content.brotliQuality ?? 11),
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identityBody.length,
       },
     }),
   ]);
   return Object.freeze({
-    identity: makeVariant(identityBody, 'identity', lastModified, true, contentType, version),
-    gzip: gz.length < identityBody.length ? makeVariant(gz, 'gzip', lastModified, true, contentType, version) : undefined,
-    br: br.length < identityBody.length ? makeVariant(br, 'br', lastModified, true, contentType, version) : undefined,
+    identity: makeVariant(identityBody, 'identity', lastModified, true, contentType, version, extra),
+    gzip: gz.length < identityBody.length ? makeVariant(gz, 'gzip', lastModified, true, contentType, version, extra) : undefined,
+    br: br.length < identityBody.length ? makeVariant(br, 'br', lastModified, true, contentType, version, extra) : undefined,
     lastModifiedMs,
   });
 }
@@ -111,12 +117,16 @@ export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): P
   const routes = new Map<string, Resource>();
   const pending: Promise<void>[] = [];
   const add = (path: string, value: unknown): void => {
-    pending.push(makeResource(value, modified, version).then((resource) => void routes.set(path, resource)));
+    pending.push(makeResource({ json: value }, modified, version).then((resource) => void routes.set(path, resource)));
   };
   for (const route of LIST_ROUTES) add(route.path, catalog.data[route.key]);
   for (const fn of catalog.functions) add(`/functions/${encodeURIComponent(fn.name)}`, fn);
   for (const trigger of catalog.triggers) add(`/triggers/${encodeURIComponent(trigger.name)}`, trigger);
   add('/openapi.json', openapiDocument());
+  // Brotli quality 9 for the page: on its ~430 KB, quality 11 takes ~500 ms of every
+  // catalog load and reload to save ~3 KB (33.4 KB against 36.7 KB); 9 takes ~25 ms.
+  const page = { text: catalogPage(catalog), contentType: HTML_TYPE, headers: ['Content-Security-Policy', PAGE_CSP, 'Referrer-Policy', 'no-referrer'], brotliQuality: 9 };
+  pending.push(makeResource(page, modified, version).then((resource) => void routes.set('/', resource)));
   await Promise.all(pending);
   return Object.freeze({
     catalog,
