@@ -172,8 +172,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   if (triggerHeader) triggerValue = { value: triggerHeader.value, start: triggerBase + triggerHeader.valueStart, end: triggerBase + triggerHeader.valueEnd };
 
   // File-level checks.
-  const hasBody = tree.statements.some((s) => s.kind === StatementKind.Body);
-  if (!hasTrigger && (hasBody || tree.statements.some((st) => st.kind === StatementKind.Header)) && !bom) {
+  if (!hasTrigger && !bom) {
     out.push({ code: 'missing-trigger', severity: 'error', start: 0, end: 0, message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
   }
   out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
