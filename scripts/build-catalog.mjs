@@ -8,7 +8,7 @@
 //   001-functions-a.txt, 002-functions-b.txt  entry lines "- `Name{params}` - behaviour" (several
 //                                             functions may share a line) and "### " headings (tags)
 //   000-service.txt                           the halt messages M1..M13 (defaults of guard functions)
-//   triggers-table.md                         the event-trigger table of LANGUAGE.md
+//   triggers-table.md                         the event-trigger table of docs/language.md
 // Hand-written part (merged, and checked against the mechanical part):
 //   curated.json            per function: a full-sentence description and an example call
 //   function-tags.json      per section heading: tag id and description

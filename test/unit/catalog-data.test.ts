@@ -335,7 +335,7 @@ describe('catalog data', () => {
   });
 
   describe('triggers.json and triggers_tag.json', () => {
-    it('holds the 22 event triggers of the LANGUAGE.md table and onInteraction', () => {
+    it('holds the 22 event triggers of the docs/language.md table and onInteraction', () => {
       const table = fs.readFileSync(path.join(CATALOG, 'source', 'triggers-table.md'), 'utf8');
       const rows = [...table.matchAll(/^\| (on[A-Za-z]+) \|(.*)\|$/gm)];
       assert.strictEqual(rows.length, 22);

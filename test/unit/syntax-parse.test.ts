@@ -399,7 +399,7 @@ describe('syntax: tokens', () => {
     ]);
   });
 
-  it('the real example from LANGUAGE.md parses without errors', () => {
+  it('the real example from docs/language.md parses without errors', () => {
     const text = [
       '#trigger !rank',
       '#name Rank Command',

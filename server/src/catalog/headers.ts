@@ -1,5 +1,5 @@
 /**
- * The words the engine accepts in header values (LANGUAGE.md, "Header
+ * The words the engine accepts in header values (docs/language.md, "Header
  * directives"): one table for the analysis (which warns about other words),
  * completion and hover. The directive names themselves belong to the syntax
  * layer (`KNOWN_DIRECTIVES`), which needs them for recovery.

@@ -1,6 +1,6 @@
 /**
  * What the engine accepts as a literal value of each parameter type, and the
- * permission names it knows (shared LANGUAGE.md). One place for these rules:
+ * permission names it knows (docs/language.md). One place for these rules:
  * the binding rule, diagnostics, completion and hover all read them.
  */
 import { ArgumentType } from './types';
@@ -48,7 +48,7 @@ export const PERMISSIONS: readonly { name: string; aliases: readonly string[] }[
 /** Functions whose permission arguments carry a `+` (allow), `-` (deny) or `/` (reset) prefix. */
 export const PERMISSION_EDITING_FUNCTIONS: ReadonlySet<string> = new Set(['ZeditChannelPerms', 'ZmodifyRolePerms']);
 
-/** Functions whose first argument is a condition (LANGUAGE.md, "Conditions"). */
+/** Functions whose first argument is a condition (docs/language.md, "Conditions"). */
 export const CONDITION_FUNCTIONS: ReadonlySet<string> = new Set(['Zif', 'ZonlyIf', 'ZcheckCondition']);
 
 /** How the engine compares permission names: case-insensitive, ignoring spaces, `_` and `-`. */

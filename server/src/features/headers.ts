@@ -1,5 +1,5 @@
 /**
- * Header directives and their values (shared LANGUAGE.md), as completion and
+ * Header directives and their values (docs/language.md), as completion and
  * hover present them. The accepted words come from catalog/headers.ts.
  */
 import { COMMAND_TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../catalog/headers';

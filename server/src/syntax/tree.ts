@@ -4,7 +4,7 @@
  * Shape: a file is a flat list of statements that tile the text exactly
  * (statement i covers [starts[i], starts[i+1]), trailing line break included).
  * A statement is one line, or several when a brace opened on a line is not
- * closed at its end (see shared LANGUAGE.md).
+ * closed at its end (see docs/language.md).
  *
  * Offsets: statements do not store where they start; the tree's `starts`
  * array does. Every offset inside a statement (node start/end, brace and

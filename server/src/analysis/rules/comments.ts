@@ -1,6 +1,6 @@
 /**
  * A `//` comment at the top level of a line that cuts a URL in two. The
- * advice is the one that works (LANGUAGE.md): only {, }, ; and \ have
+ * advice is the one that works (docs/language.md): only {, }, ; and \ have
  * escapes, so the URL goes inside a call's braces, where `//` is text.
  *
  * What counts as a cut URL: `//` right after a scheme (`https:`, `steam:`,
