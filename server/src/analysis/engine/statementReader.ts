@@ -29,6 +29,7 @@
  * against fixtures, not a translation of the engine's source.
  */
 import type { EngineFacts, EngineFunction } from '../../catalog/engine';
+import { isAlnum } from '../../syntax/parse';
 
 /** A character of the text the engine reads, and where it came from in the document (-1: none, e.g. a joining line break). */
 interface Chars {
@@ -182,7 +183,7 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
   while (p < end) {
     const c = text.charCodeAt(p);
     if (c >= 128 || c === BACKSLASH) return true;
-    if (!isAsciiAlnum(c)) {
+    if (!isAlnum(c)) {
       p++;
       continue;
     }
@@ -190,7 +191,7 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
     while (q < end) {
       const d = text.charCodeAt(q);
       if (d >= 128) return true;
-      if (!isAsciiAlnum(d)) break;
+      if (!isAlnum(d)) break;
       q++;
     }
     if (!(q < end && text.charCodeAt(q) === OPEN)) {
@@ -209,9 +210,6 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
   return false;
 }
 
-function isAsciiAlnum(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
-}
 
 /**
  * Reads the statement text[start, end) as the engine does. The text is one

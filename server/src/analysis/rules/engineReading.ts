@@ -6,6 +6,7 @@
  */
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, EngineFunction } from '../../catalog/engine';
+import { isAlnum } from '../../syntax/parse';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { mayReadDifferently, readStatement, StatementReading, WordCall } from '../engine/statementReader';
 
@@ -77,9 +78,9 @@ function asciiSpelling(ch: string): string | undefined {
 function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
   // The whole word the match ends, for the message.
   let a = w.start;
-  while (a > 0 && isWordChar(text.charCodeAt(a - 1))) a--;
+  while (a > 0 && isAlnum(text.charCodeAt(a - 1))) a--;
   let b = w.end;
-  while (b < text.length && isWordChar(text.charCodeAt(b))) b++;
+  while (b < text.length && isAlnum(text.charCodeAt(b))) b++;
   const word = text.slice(a, b);
   const fnName = `Z${w.fn.key}`;
   const does = whatItDoes(w.fn, catalog);
@@ -118,6 +119,3 @@ function whatItDoes(fn: EngineFunction, catalog: Catalog): string {
   return 'is a function of the engine';
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
-}
