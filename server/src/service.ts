@@ -48,7 +48,7 @@ import { AnalysisDiagnosticLike, toLspDiagnostics } from './features/diagnostics
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
 import { LspDiagnostics } from './features/statementDiagnostics';
 import { Analyzer } from './analysis/analyzer';
-import { completionsAt, resolveCompletionItem } from './features/completion';
+import { CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
 import { inlayHintsIn } from './features/inlayHints';
@@ -86,7 +86,7 @@ export interface ZscriptLanguageService {
   getText(uri: string): string | undefined;
 
   diagnostics(uri: string): Diagnostic[];
-  completions(uri: string, position: Position): CompletionList;
+  completions(uri: string, position: Position, trigger?: CompletionTrigger): CompletionList;
   resolveCompletion(item: CompletionItem): CompletionItem;
   signatureHelp(uri: string, position: Position): SignatureHelp | null;
   hover(uri: string, position: Position): Hover | null;
@@ -385,8 +385,8 @@ export class LanguageService implements ZscriptLanguageService {
     return result;
   }
 
-  completions(uri: string, position: Position): CompletionList {
-    return this.run(uri, { isIncomplete: false, items: [] }, (state) => completionsAt(state, this.position(state, position), this.context()));
+  completions(uri: string, position: Position, trigger: CompletionTrigger = {}): CompletionList {
+    return this.run(uri, { isIncomplete: false, items: [] }, (state) => completionsAt(state, this.position(state, position), this.context(), trigger));
   }
 
   resolveCompletion(item: CompletionItem): CompletionItem {

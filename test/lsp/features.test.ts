@@ -142,6 +142,20 @@ describe('lsp: features over stdio', function () {
     assert.ok(resolved.documentation && resolved.detail, JSON.stringify(resolved));
   });
 
+  it('pops up no list on `{` or `;` typed in text (Enter stays a line break), values on a closed parameter', async () => {
+    const at = (needle: string, plus: number, ch: string) =>
+      client.request('textDocument/completion', { textDocument: { uri: DOC }, position: positionOf(TEXT, needle, plus), context: { triggerKind: 2, triggerCharacter: ch } });
+    const afterBrace = await at('Zdescription{', 13, '{');
+    assert.deepStrictEqual(Array.isArray(afterBrace) ? afterBrace : afterBrace.items, []);
+    const afterSemicolon = await at('Zif{ZgetServerVar{prefix}==!;', 29, ';');
+    assert.deepStrictEqual(Array.isArray(afterSemicolon) ? afterSemicolon : afterSemicolon.items, []);
+    // The button style is a closed set: its values only, no function.
+    const style = await at(';Press me;', 10, ';');
+    const items = Array.isArray(style) ? style : style.items;
+    assert.ok(items.some((i: any) => i.label === 'primary'), JSON.stringify(items.map((i: any) => i.label)));
+    assert.ok(!items.some((i: any) => /^Z/.test(i.label)));
+  });
+
   it('sends whole completion items to a client without itemDefaults or resolve support', async () => {
     const plain = new LspClient();
     try {
@@ -285,6 +299,19 @@ describe('lsp: features over stdio', function () {
   it('returns folding ranges', async () => {
     const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri: DOC } });
     assert.ok(ranges.some((r: any) => r.startLine === 6 && r.endLine >= 8), JSON.stringify(ranges));
+  });
+
+  it('folds `// region` … `// endregion` blocks, nested, ignoring unmatched markers', async () => {
+    const uri = fileUri(path.join(WORKSPACE, 'commands', 'regions.zbr'));
+    const text = ['#trigger !regions', '// region Embed', 'Ztitle{Hi}', '// region inner', 'Zcolor{ff0000}', '// endregion', '// endregion', '// endregion', '// region never closed', 'Zfooter{x}', ''].join('\n');
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
+    const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri } });
+    const regions = ranges.filter((r: any) => r.kind === 'region').map((r: any) => [r.startLine, r.endLine]);
+    assert.deepStrictEqual(regions, [
+      [1, 6],
+      [3, 5],
+    ]);
+    await client.notify('textDocument/didClose', { textDocument: { uri } });
   });
 
   it('returns semantic tokens, full then delta', async () => {

@@ -68,9 +68,34 @@ describe('features: completion', () => {
     assert.strictEqual((item.textEdit as TextEdit).newText, 'Ztitle');
   });
 
-  it('matches words typed without the Z through filterText', () => {
-    const shown = visible(complete('Say tit¦'), 'tit');
-    assert.strictEqual(shown[0].label, 'Ztitle');
+  it('offers no functions for a plain word: it is text, and Enter must stay a line break', () => {
+    assert.deepStrictEqual(complete('Say tit¦').items, []);
+    assert.deepStrictEqual(complete('Zdescription{Welcome to the server¦}').items, []);
+    // The word's Z makes it a call again.
+    assert.strictEqual(visible(complete('Say Ztit¦'), 'Ztit')[0].label, 'Ztitle');
+  });
+
+  function typed(marked: string, character: string) {
+    const { svc, position } = openAt(marked);
+    return svc.completions(URI, position, { character });
+  }
+
+  it('pops up nothing on `{`, `;` and other trigger characters unless the parameter has a closed set of values', () => {
+    // Enter after these must insert a line break, not the first function of a list.
+    assert.deepStrictEqual(typed('Zdescription{¦', '{').items, []);
+    assert.deepStrictEqual(typed('Zif{a==b;¦', ';').items, []);
+    assert.deepStrictEqual(typed('Zdescription{a - ¦}', '-').items, []);
+    assert.deepStrictEqual(typed('Zdescription{Issue #¦}', '#').items, []);
+    assert.deepStrictEqual(typed('ZsetUserVar{¦', '{').items, [], 'variable names are not a closed set');
+    // A boolean parameter: just its two values, none preselected.
+    const bools = typed('ZaddField{a;b;¦', ';').items;
+    assert.deepStrictEqual(labels(bools), ['true', 'false']);
+    assert.ok(!bools.some((i) => i.preselect));
+    // A permission prefix typed: the permissions with it.
+    const perms = typed('ZeditChannelPerms{123456789012345678;123456789012345678;+¦}', '+').items;
+    assert.ok(perms.length > 10 && perms.every((i) => i.label.startsWith('+')));
+    // `Z` still opens the function list.
+    assert.ok(typed('Zdescription{Z¦', 'Z').items.some((i) => i.label === 'Ztitle'));
   });
 
   it('resolves full markdown documentation', () => {
@@ -153,6 +178,15 @@ describe('features: completion', () => {
     assert.deepStrictEqual(labels(items), ['#trigger', '#name', '#type', '#description', '#scope', '#option']);
   });
 
+  it('offers event names after `#trigger ` with no #type line, writing `#type event` with the choice', () => {
+    const items = complete('#trigger on¦').items;
+    const join = items.find((i) => i.label === 'onMemberJoin')!;
+    assert.ok(join, labels(items).join());
+    assert.deepStrictEqual(join.additionalTextEdits, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '#type event\n' }]);
+    // A chat command's #type written: its trigger is a word of the user's, no event names.
+    assert.deepStrictEqual(complete('#type prefix\n#trigger on¦').items, []);
+  });
+
   it('offers event trigger names after `#trigger ` in an event command, and no functions', () => {
     const items = complete('#type event\n#trigger ¦').items;
     assert.ok(labels(items).includes('onMemberJoin'));
@@ -197,7 +231,6 @@ describe('features: completion', () => {
   });
 
   it('preselects a function only when its Z was typed', () => {
-    assert.ok(!complete('Say tit¦').items.some((i) => i.preselect));
     assert.ok(!complete('Zdescription{a\ntr¦\n}').items.some((i) => i.preselect));
     assert.strictEqual(complete('Say Ztit¦').items.find((i) => i.preselect)?.label, 'Ztitle');
   });

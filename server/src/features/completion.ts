@@ -116,23 +116,40 @@ function snippetText(text: string): string {
 
 const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
-export function completionsAt(model: DocumentModel, offset: number, ctx: FeatureContext): CompletionList {
+/**
+ * How the request came: the character the editor saw typed when it asked on its own (a trigger
+ * character), or nothing when the user asked (Ctrl+Space) or kept typing a word.
+ */
+export interface CompletionTrigger {
+  readonly character?: string;
+}
+
+/**
+ * Why completion is so careful about what it offers unasked: editors accept the focused item on
+ * Enter by default (VS Code's `acceptSuggestionOnEnter`), so a list that pops up while the user is
+ * writing text turns their Enter into a function call. Functions are offered when a `Z` starts the
+ * word (that is how a call begins) or when the user asks with nothing typed; after `{`, `;` and the
+ * other trigger characters only a closed set of values for the parameter there (booleans,
+ * permissions, a function's fixed words), never free text or functions.
+ */
+export function completionsAt(model: DocumentModel, offset: number, ctx: FeatureContext, trigger: CompletionTrigger = {}): CompletionList {
   const loc = locateStatement(model.tree, offset);
   const empty: CompletionList = { isIncomplete: false, items: [] };
-  if (!loc) return { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
+  const unasked = trigger.character !== undefined && trigger.character !== 'Z';
+  if (!loc) return unasked ? empty : { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
   const rel = offset - loc.start;
   const st = loc.statement;
   switch (st.kind) {
     case StatementKind.Comment:
-      return rel > st.start ? empty : bodyCompletions(model, loc, rel, ctx);
+      return rel > st.start ? empty : bodyCompletions(model, loc, rel, ctx, unasked);
     case StatementKind.Header:
       return { isIncomplete: false, items: headerCompletions(model, loc, st, rel, ctx) };
     default:
-      return bodyCompletions(model, loc, rel, ctx);
+      return bodyCompletions(model, loc, rel, ctx, unasked);
   }
 }
 
-function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: number, ctx: FeatureContext): CompletionList {
+function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: number, ctx: FeatureContext, unasked: boolean): CompletionList {
   const { text, statement: st } = loc;
   const list: CompletionList = { isIncomplete: false, items: [] };
   // In a trailing `//` comment: nothing.
@@ -152,6 +169,7 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   const path = callPathAt(st, rel);
   const frame = path[path.length - 1];
   let valueItems: CompletionItem[] = [];
+  let closedValues = false;
   let valueToken = '';
   if (frame && z < 0) {
     const bound = bindCall(ctx.catalog, text, frame.call);
@@ -166,9 +184,26 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
         const range = toRange(model.doc, loc.start + tokenStart, loc.start + wordEnd);
         const token = text.slice(tokenStart, rel);
         valueToken = token;
-        valueItems = valueCompletions(model, ctx, bound.fn, entry.param, token, range);
+        const values = valueCompletions(model, ctx, bound.fn, entry.param, token, range);
+        valueItems = values.items;
+        closedValues = values.closed;
       }
     }
+  }
+  if (unasked) {
+    // Popped up by `{`, `;`, `+`... while typing: only a closed value set, nothing focused for Enter to take.
+    const token = valueToken.trim().toLowerCase();
+    list.items = closedValues && valueItems.some((i) => (i.filterText ?? i.label).toLowerCase().startsWith(token)) ? valueItems : [];
+    return list;
+  }
+  if (z < 0 && typed.length > 0) {
+    // A plain word is text the user is writing (`Welcome to the server`): offering functions for it
+    // would let Enter turn the word into a call. Values of the parameter are what such a word can be.
+    const lower = valueToken.toLowerCase();
+    const match = valueItems.find((i) => (i.filterText ?? i.label).toLowerCase().startsWith(lower));
+    if (match && lower) match.preselect = true;
+    list.items = valueItems;
+    return list;
   }
   if (valueItems.length && valueToken.length > 0) {
     // A word typed without `Z` where the parameter has known values (`t` in a boolean, `ban` in a
@@ -248,8 +283,10 @@ function valueCompletions(
   param: Parameter,
   token: string,
   range: Range,
-): CompletionItem[] {
+): { items: CompletionItem[]; closed: boolean } {
   const items: CompletionItem[] = [];
+  const open = { items, closed: false };
+  const closed = { items, closed: true };
   let n = 0;
   const detail = `${param.name}: ${paramSummary(param).replace(/`/g, '')}`;
   const vf = variableFunction(fn.name);
@@ -260,35 +297,35 @@ function valueCompletions(
       if (name === token && count <= 1) continue;
       items.push(valueItem(name, Kind.Variable, range, n++, `${vf.scope} variable`));
     }
-    return items;
+    return open;
   }
   if (fn.name === 'Zoption' && param.index === 0) {
     for (const option of headerInfo(model.tree).options) items.push(valueItem(option.name, Kind.Property, range, n++, 'slash-command option'));
-    return items;
+    return closed;
   }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && (param.type === 'permission' || param.name === 'operation')) {
     const prefix = token.charAt(0);
     const prefixes = prefix === '+' || prefix === '-' || prefix === '/' ? [prefix] : ['+', '-', '/'];
     const meaning: Record<string, string> = { '+': 'allow', '-': 'deny', '/': 'reset' };
     for (const p of prefixes) for (const perm of PERMISSIONS) items.push(valueItem(p + perm.name, Kind.EnumMember, range, n++, `${meaning[p]} ${perm.name}`));
-    return items;
+    return closed;
   }
   if (param.type === 'permission') {
     for (const perm of PERMISSIONS) items.push(valueItem(perm.name, Kind.EnumMember, range, n++, perm.aliases.length ? `alias: ${perm.aliases.join(', ')}` : 'permission'));
-    return items;
+    return closed;
   }
   if (param.type === 'boolean') {
     for (const v of ['true', 'false']) items.push(valueItem(v, Kind.Value, range, n++, v === param.default ? `${detail} (default)` : detail));
-    return items;
+    return closed;
   }
   if (param.type === 'duration') {
     for (const [v, doc] of DURATION_EXAMPLES) items.push(valueItem(v, Kind.Value, range, n++, doc));
-    return items;
+    return open;
   }
   for (const value of closedValuesFor(fn.name, param.name)) {
     items.push(valueItem(value.value, Kind.EnumMember, range, n++, value.value === param.default ? `${detail} (default)` : detail, value.description));
   }
-  return items;
+  return closed;
 }
 
 function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: HeaderStatement, rel: number, ctx: FeatureContext): CompletionItem[] {
@@ -324,18 +361,27 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
     case 'scope':
       return simple(SCOPES, Kind.EnumMember);
     case 'trigger': {
-      const type = headerInfo(model.tree).type;
-      if (type === 'event') {
+      const header = headerInfo(model.tree);
+      const type = header.typeWritten ? header.type : undefined;
+      if (type === 'event' || type === undefined) {
+        // Without a `#type` line an event name would be read as a chat command's name: choosing one
+        // also writes `#type event` above the trigger, so the file means what the user picked.
+        const lineStart = toRange(model.doc, loc.start + st.start, loc.start + st.start);
+        const addType = type === undefined ? [{ range: lineStart, newText: '#type event\n' }] : undefined;
         return ctx.catalog.triggers
           .filter((t) => t.kind === 'event')
-          .map((t, i) => ({
-            label: t.name,
-            kind: Kind.Event,
-            detail: t.description,
-            documentation: { kind: 'markdown', value: triggerMarkdown(t) },
-            sortText: String(i).padStart(3, '0'),
-            textEdit: { range, newText: t.name },
-          }));
+          .map((t, i): CompletionItem => {
+            const item: CompletionItem = {
+              label: t.name,
+              kind: Kind.Event,
+              detail: addType ? `${t.description} (adds #type event)` : t.description,
+              documentation: { kind: 'markdown', value: triggerMarkdown(t) },
+              sortText: String(i).padStart(3, '0'),
+              textEdit: { range, newText: t.name },
+            };
+            if (addType) item.additionalTextEdits = addType;
+            return item;
+          });
       }
       if (type === 'interaction') {
         const before = text.slice(st.valueStart, rel);

@@ -1,10 +1,15 @@
 /**
- * Folding ranges: calls spanning several lines, runs of comment lines, and the
- * header block at the top of the file.
+ * Folding ranges: calls spanning several lines, runs of comment lines, the
+ * header block at the top of the file, and `// region` … `// endregion` blocks.
+ * The markers must come from here: an editor that gets folding ranges from a
+ * server (VS Code) no longer applies its language configuration's markers.
  */
 import type { FoldingRange } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
 import { DocumentModel, walkCalls } from './model';
+
+/** `// region name`, `//#region`, `// endregion`: the markers of the language configuration. */
+const REGION_MARKER = /^\s*\/\/\s*#?(end)?region\b/;
 
 export function foldingRangesOf(model: DocumentModel): FoldingRange[] {
   const { tree, doc } = model;
@@ -13,6 +18,7 @@ export function foldingRangesOf(model: DocumentModel): FoldingRange[] {
   let commentRun: { start: number; end: number } | undefined;
   let headerRun: { start: number; end: number } | undefined;
   let headersDone = false;
+  const openRegions: number[] = [];
   const flushComments = () => {
     if (commentRun && commentRun.end > commentRun.start) ranges.push({ startLine: commentRun.start, endLine: commentRun.end, kind: 'comment' });
     commentRun = undefined;
@@ -23,6 +29,17 @@ export function foldingRangesOf(model: DocumentModel): FoldingRange[] {
     if (st.kind === StatementKind.Blank) continue;
     if (st.kind === StatementKind.Comment) {
       const line = lineOf(base + st.start);
+      const marker = REGION_MARKER.exec(tree.text.slice(base + st.start, base + st.end));
+      if (marker) {
+        flushComments();
+        if (!marker[1]) openRegions.push(line);
+        else {
+          // An end without a start is ignored; a start without an end never folds.
+          const startLine = openRegions.pop();
+          if (startLine !== undefined && line > startLine) ranges.push({ startLine, endLine: line, kind: 'region' });
+        }
+        continue;
+      }
       if (commentRun && commentRun.end === line - 1) commentRun.end = line;
       else {
         flushComments();

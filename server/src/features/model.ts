@@ -265,7 +265,9 @@ export function headerParts(text: string, statement: Statement): { name: string;
 }
 
 export interface HeaderInfo {
+  /** The `#type` value, `prefix` when the file has no `#type` line (see `typeWritten`). */
   type: string;
+  typeWritten: boolean;
   trigger?: { value: string; start: number; end: number };
   name?: string;
   options: { name: string; start: number; end: number }[];
@@ -277,7 +279,7 @@ const headerCache = new WeakMap<SyntaxTree, HeaderInfo>();
 export function headerInfo(tree: SyntaxTree): HeaderInfo {
   let info = headerCache.get(tree);
   if (info) return info;
-  info = { type: 'prefix', options: [] };
+  info = { type: 'prefix', typeWritten: false, options: [] };
   const statements = tree.statements;
   for (let i = 0; i < statements.length; i++) {
     const st = statements[i];
@@ -285,7 +287,10 @@ export function headerInfo(tree: SyntaxTree): HeaderInfo {
     const base = tree.starts[i];
     const name = tree.text.slice(base + st.start + 1, base + st.nameEnd);
     const value = tree.text.slice(base + st.valueStart, base + st.valueEnd);
-    if (name === 'type') info.type = value.trim().toLowerCase() || 'prefix';
+    if (name === 'type') {
+      info.type = value.trim().toLowerCase() || 'prefix';
+      info.typeWritten = true;
+    }
     else if (name === 'trigger' && !info.trigger) info.trigger = { value, start: base + st.valueStart, end: base + st.valueEnd };
     else if (name === 'name' && info.name === undefined) info.name = value;
     else if (name === 'option') {

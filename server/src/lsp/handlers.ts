@@ -19,7 +19,10 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
     guard.request('textDocument/completion', emptyCompletions, (params) => {
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position)) return emptyCompletions;
-      return completionWire().compact(service.completions(uri, params.position));
+      // Only a character the editor reports as the trigger (kind 2) counts as unasked typing.
+      const context = params.context;
+      const character = context?.triggerKind === 2 && typeof context.triggerCharacter === 'string' ? context.triggerCharacter : undefined;
+      return completionWire().compact(service.completions(uri, params.position, character === undefined ? {} : { character }));
     }),
   );
 
