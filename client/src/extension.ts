@@ -1,8 +1,10 @@
 /**
- * The VS Code extension: starts the bundled language server (dist/server.js)
- * through vscode-languageclient, registers the commands and the status bar
- * item, and nothing else. Language logic lives in the server; the catalog
- * reference and the catalog HTTP server reuse the server's own modules.
+ * The VS Code extension: a thin client. It starts the bundled language server
+ * (dist/server.js) through vscode-languageclient, registers the commands and
+ * the status bar item, and asks the server for everything else: the catalog
+ * reference pages (zscript/reference) and the catalog HTTP server
+ * (zscript/startCatalogServer), so that both follow the catalog the server
+ * uses and no server code is bundled twice.
  */
 import * as os from 'os';
 import * as path from 'path';
@@ -15,17 +17,51 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
-import type { Catalog } from '../../server/src/catalog/catalog';
-import { functionMarkdown, triggerMarkdown } from '../../server/src/features/docs';
-import { serveCatalog, type CatalogServer } from '../../server/src/http/server';
-import { chooseCatalog, defaultCacheDir } from '../../server/src/lsp/catalogSource';
-import { normalizeSettings } from '../../server/src/lsp/settings';
 
 export const LANGUAGE_ID = 'zscript';
 export const REFERENCE_SCHEME = 'zscript-reference';
 const CATALOG_STATUS_NOTIFICATION = 'zscript/catalogStatus';
 const RELOAD_CATALOG_REQUEST = 'zscript/reloadCatalog';
+const REFERENCE_REQUEST = 'zscript/reference';
+const REFERENCE_INDEX_REQUEST = 'zscript/referenceIndex';
+const START_CATALOG_SERVER_REQUEST = 'zscript/startCatalogServer';
+const STOP_CATALOG_SERVER_REQUEST = 'zscript/stopCatalogServer';
 const DEFAULT_CATALOG_PORT = 8080;
+
+/** What zscript/reference answers. */
+interface ReferencePage {
+  name: string;
+  kind: 'function' | 'trigger';
+  found: boolean;
+  markdown: string;
+}
+
+/** What zscript/startCatalogServer answers. */
+interface CatalogServerInfo {
+  url: string;
+  port: number;
+  source: string;
+}
+
+/**
+ * vscode-languageclient logs every exit of the server process as an error, the clean exit
+ * (code 0) that follows a requested stop included: "Restart Language Server" would always print
+ * `[Error] Server process exited with code 0`. Only that one line is dropped, and only after a
+ * stop this extension asked for; any other exit is still reported.
+ */
+class ZscriptLanguageClient extends LanguageClient {
+  stopRequested = false;
+
+  override error(message: string, data?: unknown, showNotification?: boolean | 'force'): void {
+    if (this.stopRequested && message === 'Server process exited with code 0.') return;
+    super.error(message, data, showNotification);
+  }
+
+  override stop(timeout?: number): Promise<void> {
+    this.stopRequested = true;
+    return super.stop(timeout);
+  }
+}
 
 interface CatalogStatus {
   source: string;
@@ -42,14 +78,13 @@ export interface ZscriptExtensionApi {
   ready(): Promise<void>;
 }
 
-let client: LanguageClient | undefined;
+let client: ZscriptLanguageClient | undefined;
 let clientReady: Promise<void> = Promise.resolve();
 let output: vscode.OutputChannel;
 let traceOutput: vscode.OutputChannel;
 let statusItem: vscode.StatusBarItem;
 let catalogStatus: CatalogStatus | undefined;
-let catalogServer: CatalogServer | undefined;
-let referenceCatalog: Promise<Catalog> | undefined;
+let catalogServer: CatalogServerInfo | undefined;
 let referenceProvider: ReferenceProvider | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<ZscriptExtensionApi> {
@@ -63,23 +98,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<Zscrip
   context.subscriptions.push(statusItem);
   updateStatus();
 
-  const references = new ReferenceProvider(() => catalogForReference(context));
+  const references = new ReferenceProvider();
   referenceProvider = references;
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(REFERENCE_SCHEME, references),
     vscode.commands.registerCommand('zscript.restartServer', () => restartServer(context)),
     vscode.commands.registerCommand('zscript.showOutput', () => output.show(true)),
-    vscode.commands.registerCommand('zscript.openReference', (name?: unknown) => openReference(context, name)),
+    vscode.commands.registerCommand('zscript.openReference', (name?: unknown) => openReference(name)),
     vscode.commands.registerCommand('zscript.startCatalogServer', (port?: unknown) => startCatalogServer(port)),
     vscode.commands.registerCommand('zscript.stopCatalogServer', () => stopCatalogServer()),
     vscode.commands.registerCommand('zscript.reloadCatalog', () => reloadCatalog()),
     vscode.window.onDidChangeActiveTextEditor(() => updateStatus()),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('zscript.catalog')) {
-        referenceCatalog = undefined;
-        references.refresh();
-      }
-    }),
+    // "Change Language Mode" reopens the document under its new language; the editor stays the same.
+    vscode.workspace.onDidOpenTextDocument(() => updateStatus()),
     { dispose: () => void stopCatalogServer(true) },
   );
 
@@ -103,7 +134,7 @@ export async function deactivate(): Promise<void> {
 
 // ---- language client ------------------------------------------------------------
 
-function createClient(context: vscode.ExtensionContext): LanguageClient {
+function createClient(context: vscode.ExtensionContext): ZscriptLanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -131,7 +162,7 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
     traceOutputChannel: traceOutput,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
   };
-  return new LanguageClient('zscript', 'zscript language server', serverOptions, clientOptions);
+  return new ZscriptLanguageClient('zscript', 'zscript language server', serverOptions, clientOptions);
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
@@ -146,8 +177,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   });
   next.onNotification(CATALOG_STATUS_NOTIFICATION, (status: CatalogStatus) => {
     catalogStatus = status;
-    referenceCatalog = undefined; // the reference follows the catalog the server uses
-    referenceProvider?.refresh();
+    referenceProvider?.refresh(); // the reference follows the catalog the server uses
     output.appendLine(`[catalog] ${status.message}`);
     updateStatus();
   });
@@ -165,6 +195,8 @@ async function restartServer(context: vscode.ExtensionContext): Promise<void> {
   const running = client;
   client = undefined;
   catalogStatus = undefined;
+  // The catalog HTTP server runs in the server process and ends with it.
+  catalogServer = undefined;
   updateStatus();
   if (running) {
     try {
@@ -186,7 +218,6 @@ async function reloadCatalog(): Promise<CatalogStatus | undefined> {
     const status = await client.sendRequest<CatalogStatus>(RELOAD_CATALOG_REQUEST);
     if (status) {
       catalogStatus = status;
-      referenceCatalog = undefined;
       updateStatus();
       void vscode.window.showInformationMessage(`zscript: ${status.message}`);
     }
@@ -210,22 +241,24 @@ function updateStatus(): void {
   void vscode.commands.executeCommand('setContext', 'zscript.catalogServerRunning', catalogServer !== undefined);
   if (!statusItem) return;
   const parts: string[] = [];
-  const tooltip = new vscode.MarkdownString(undefined, true);
+  // Plain text, not markdown: a markdown tooltip's escapes (`&nbsp;`, backslashes) end up in what screen readers say.
+  const said: string[] = [];
   if (catalogStatus) {
     const label = SOURCE_LABELS[catalogStatus.source] ?? catalogStatus.source;
     parts.push(`$(book) Z: ${label}`);
-    tooltip.appendText(`Catalog in use: ${catalogStatus.message}`);
+    said.push(`zscript catalog in use: ${catalogStatus.message}.`);
   } else {
     parts.push(client ? '$(sync~spin) Z' : '$(circle-slash) Z');
-    tooltip.appendText(client ? 'zscript: the language server is starting' : 'zscript: the language server is not running');
+    said.push(client ? 'zscript: the language server is starting.' : 'zscript: the language server is not running.');
   }
   if (catalogServer) {
-    parts.push(`$(radio-tower) ${catalogServer.address().port}`);
-    tooltip.appendText(`\n\nCatalog HTTP server: ${catalogServer.url}`);
+    parts.push(`$(radio-tower) ${catalogServer.port}`);
+    said.push(`Catalog HTTP server: ${catalogServer.url}.`);
   }
-  tooltip.appendMarkdown('\n\nClick to show the zscript output.');
+  said.push('Click to show the zscript output.');
   statusItem.text = parts.join(' ');
-  statusItem.tooltip = tooltip;
+  statusItem.tooltip = said.join('\n');
+  statusItem.accessibilityInformation = { label: said.join(' '), role: 'button' };
   const editor = vscode.window.activeTextEditor;
   if (catalogServer || editor?.document.languageId === LANGUAGE_ID) statusItem.show();
   else statusItem.hide();
@@ -255,20 +288,17 @@ async function startCatalogServer(portArg?: unknown): Promise<string | undefined
     port = parsePort(answer);
     if (port === undefined) return undefined;
   }
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showWarningMessage('zscript: the language server is not running; the catalog server runs inside it.');
+    return undefined;
+  }
   const config = vscode.workspace.getConfiguration('zscript');
   // A catalog directory set for the language server is served too; otherwise the bundled copy.
   const catalogDir = config.get<string>('catalog.source') === 'file' ? catalogPathSetting(config) : undefined;
   try {
-    catalogServer = await serveCatalog({
-      host: '127.0.0.1',
-      port,
-      catalogDir,
-      quiet: true,
-      log: (line) => output.appendLine(`[catalog server] ${line}`),
-    });
+    catalogServer = await client.sendRequest<CatalogServerInfo>(START_CATALOG_SERVER_REQUEST, { port, catalogDir });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code;
-    const why = code === 'EADDRINUSE' ? `port ${port} is in use` : errorText(error);
+    const why = errorText(error);
     output.appendLine(`[catalog server] not started: ${why}`);
     void vscode.window.showErrorMessage(`zscript: the catalog server did not start: ${why}`);
     return undefined;
@@ -291,8 +321,10 @@ async function stopCatalogServer(silent = false): Promise<void> {
   }
   catalogServer = undefined;
   updateStatus();
+  // It lives in the server process: a stopped server took it along.
+  if (!client || client.state !== State.Running) return;
   try {
-    await running.stop();
+    await client.sendRequest(STOP_CATALOG_SERVER_REQUEST);
     output.appendLine(`[catalog server] stopped (${running.url})`);
     if (!silent) void vscode.window.showInformationMessage('zscript: catalog server stopped.');
   } catch (error) {
@@ -311,11 +343,10 @@ function catalogPathSetting(config: vscode.WorkspaceConfiguration): string | und
 
 // ---- catalog reference ------------------------------------------------------------
 
-/** Read-only markdown pages generated from the catalog: zscript-reference:/Zname.md, /trigger/onMessage.md. */
+/** Read-only markdown pages from the server's catalog: zscript-reference:/Zname.md, /trigger/onMessage.md. */
 class ReferenceProvider implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  constructor(private readonly catalog: () => Promise<Catalog>) {}
 
   /** Re-renders the open reference pages (after the catalog changed). */
   refresh(): void {
@@ -325,32 +356,17 @@ class ReferenceProvider implements vscode.TextDocumentContentProvider {
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const catalog = await this.catalog();
     const trigger = /^\/trigger\/([^/]+)\.md$/.exec(uri.path);
-    if (trigger) {
-      const record = catalog.getTrigger(decodeURIComponent(trigger[1]));
-      return record ? `# ${record.name}\n\n${triggerMarkdown(record)}\n` : `# ${trigger[1]}\n\nNo such trigger in the catalog.\n`;
-    }
-    const name = decodeURIComponent(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
-    const fn = catalog.getFunction(name) ?? catalog.getFunctionIgnoringCase(name);
-    if (!fn) return `# ${name}\n\nNo function of this name in the catalog (${catalog.functions.length} functions).\n`;
-    return `# ${fn.name}\n\n${functionMarkdown(catalog, fn)}\n\n---\n_From the ${catalog.source === 'bundled' ? 'bundled catalog' : `catalog at ${catalog.source}`}._\n`;
+    const name = decodeURIComponent(trigger ? trigger[1] : uri.path.replace(/^\//, '').replace(/\.md$/, ''));
+    const page = await referencePage(name, trigger ? 'trigger' : 'function');
+    return page ? page.markdown : `# ${name}\n\nThe language server is not running: start it with "zscript: Restart Language Server".\n`;
   }
 }
 
-/** The catalog the reference pages read: the same choice as the server's, from the same settings. */
-function catalogForReference(context: vscode.ExtensionContext): Promise<Catalog> {
-  if (!referenceCatalog) {
-    const section = vscode.workspace.getConfiguration().get('zscript');
-    const settings = normalizeSettings(section);
-    const workspaceDir = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    referenceCatalog = chooseCatalog(settings, {
-      workspaceDir,
-      cacheDir: defaultCacheDir({ globalStoragePath: context.globalStorageUri.fsPath }),
-    }).then((choice) => choice.catalog);
-    referenceCatalog.catch(() => (referenceCatalog = undefined));
-  }
-  return referenceCatalog;
+async function referencePage(name: string, kind: 'function' | 'trigger'): Promise<ReferencePage | undefined> {
+  await clientReady;
+  if (!client || client.state !== State.Running) return undefined;
+  return (await client.sendRequest<ReferencePage | null>(REFERENCE_REQUEST, { name, kind })) ?? undefined;
 }
 
 /** The function (or event trigger) under the cursor: `Zname` in the body, an event name on a #trigger line. */
@@ -366,30 +382,41 @@ function nameAtCursor(editor: vscode.TextEditor | undefined): { kind: 'function'
   return undefined;
 }
 
-async function openReference(context: vscode.ExtensionContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+async function openReference(arg?: unknown): Promise<vscode.Uri | undefined> {
   let target: { kind: 'function' | 'trigger'; name: string } | undefined =
     typeof arg === 'string' && arg.trim() ? { kind: /^Z/.test(arg.trim()) ? 'function' : 'trigger', name: arg.trim() } : nameAtCursor(vscode.window.activeTextEditor);
-  let catalog: Catalog;
   try {
-    catalog = await catalogForReference(context);
+    const page = target ? await referencePage(target.name, target.kind) : undefined;
+    if (target && !page) throw new Error('the language server is not running');
+    if (target?.kind === 'function' && page && !page.found) target = undefined;
+    if (!target) {
+      if (!client || client.state !== State.Running) throw new Error('the language server is not running');
+      const index = await client.sendRequest<{ name: string; syntax: string; description: string }[]>(REFERENCE_INDEX_REQUEST);
+      const picked = await vscode.window.showQuickPick(
+        index.map((fn) => ({ label: fn.name, description: fn.syntax, detail: fn.description })),
+        { title: 'zscript reference', placeHolder: 'Function to open', matchOnDescription: true, matchOnDetail: true },
+      );
+      if (!picked) return undefined;
+      target = { kind: 'function', name: picked.label };
+    } else if (page) target = { kind: target.kind, name: page.name };
   } catch (error) {
-    void vscode.window.showErrorMessage(`zscript: no catalog for the reference: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(`zscript: no catalog reference: ${errorText(error)}`);
     return undefined;
-  }
-  if (target?.kind === 'function' && !catalog.getFunction(target.name) && !catalog.getFunctionIgnoringCase(target.name)) target = undefined;
-  if (!target) {
-    const picked = await vscode.window.showQuickPick(
-      catalog.functions.map((fn) => ({ label: fn.name, description: fn.syntax, detail: fn.description })),
-      { title: 'zscript reference', placeHolder: 'Function to open', matchOnDescription: true, matchOnDetail: true },
-    );
-    if (!picked) return undefined;
-    target = { kind: 'function', name: picked.label };
   }
   const uri = vscode.Uri.from({
     scheme: REFERENCE_SCHEME,
     path: target.kind === 'trigger' ? `/trigger/${encodeURIComponent(target.name)}.md` : `/${encodeURIComponent(target.name)}.md`,
   });
-  // A rendered preview when the built-in markdown extension is there, the read-only markdown text otherwise.
+  // Rendered by the built-in markdown extension. In a new window it may not have started yet, and
+  // its commands do not exist until it has: activate it first rather than falling back to raw text.
+  const markdown = vscode.extensions.getExtension('vscode.markdown-language-features');
+  if (markdown) {
+    try {
+      await markdown.activate();
+    } catch {
+      // Disabled or broken: the plain text below still shows the page.
+    }
+  }
   const commands = await vscode.commands.getCommands(true);
   if (commands.includes('markdown.showPreviewToSide')) {
     await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);

@@ -112,7 +112,7 @@ export interface ZscriptLanguageService {
 export { SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './features/legend';
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
-  inlayHintsParameterNames: 'literals',
+  inlayHintsParameterNames: 'none',
   inlayHintsDefaults: true,
   severity: {},
 };

@@ -18,7 +18,22 @@ const show = (list: InlayHint[]) => list.map((h) => `${h.position.line}:${h.posi
 
 describe('features: inlay hints', () => {
   it('shows defaults for empty and omitted optional parameters of ZaddButton{;ok}', () => {
-    assert.deepStrictEqual(show(hints('ZaddButton{;ok}')), ['0:11 newRow: false', '0:12 customID:', '0:14 style: secondary', '0:14 disabled: false']);
+    assert.deepStrictEqual(show(hints('ZaddButton{;ok}')), ['0:11 newRow: false', '0:14 style: secondary', '0:14 false']);
+    // The shortened one keeps its name in the tooltip.
+    assert.strictEqual(hints('ZaddButton{;ok}')[2].tooltip, 'disabled: false');
+  });
+
+  it('keeps the hints of a line within VS Code\'s 43-character cap, names going before defaults', () => {
+    const width = (list: InlayHint[]) => list.reduce((n, h) => n + (h.label as string).length, 0);
+    for (const text of ['ZaddButton{;ok}', 'ZaddButton{;ok;;;}', 'ZaddField{a;b;true} ZaddButton{;ok} ZaddButton{;no}', 'ZaddSelectMenuOption{;a;b;c;;}']) {
+      for (const mode of ['none', 'literals', 'all'] as const) {
+        const list = hints(text, { inlayHintsParameterNames: mode });
+        assert.ok(width(list) <= 43, `${mode} ${text}: ${show(list).join(' | ')}`);
+      }
+    }
+    // With names on, a line with room keeps them.
+    assert.deepStrictEqual(show(hints('ZaddButton{;ok}', { inlayHintsParameterNames: 'all' })), ['0:11 newRow: false', '0:12 customID:', '0:14 style: secondary', '0:14 false']);
+    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsParameterNames: 'all' })), ['0:12 name:', '0:18 value:']);
   });
 
   it('gives at most one hint per argument', () => {
@@ -30,15 +45,16 @@ describe('features: inlay hints', () => {
 
   it('names literal arguments only in `literals` mode, all in `all`, none in `none`', () => {
     const text = 'ZaddField{Level;ZgetUserVar{level};true}';
-    assert.deepStrictEqual(show(hints(text)), ['0:10 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'literals' })), ['0:10 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text)), ['0:39 index: 1'], 'names are off by default');
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'all' })), ['0:10 name:', '0:16 value:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none', inlayHintsDefaults: false })), []);
   });
 
   it('skips names the argument text already says and one-parameter functions', () => {
-    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsDefaults: false })), ['0:12 name:', '0:18 value:']);
-    assert.deepStrictEqual(show(hints('Zcooldown{30s;Please wait with the errorMessage}', { inlayHintsDefaults: false })), ['0:10 duration:']);
+    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })), ['0:12 name:', '0:18 value:']);
+    assert.deepStrictEqual(show(hints('Zcooldown{30s;Please wait with the errorMessage}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })), ['0:10 duration:']);
     assert.deepStrictEqual(show(hints('ZaddCmdReactions{👍;👎}')), []);
   });
 
@@ -58,7 +74,8 @@ describe('features: inlay hints', () => {
   it('keeps a file of plain calls free of hints', () => {
     const text = ['Zvar{xp;ZgetUserVar{xp}}', "Ztitle{Zusername's Rank}", 'Zdescription{Level: ZgetUserVar{level}}', 'Zcolor{#5865F2}', 'Zimage{https://example.com/a.png}', 'Ztimestamp'].join('\n');
     // Only `name:` before the literal first argument of Zvar, which has a second one.
-    assert.deepStrictEqual(show(hints(text)), ['0:5 name:']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'literals' })), ['0:5 name:']);
+    assert.deepStrictEqual(show(hints(text)), []);
     // `all` still names every argument, a lone first one included.
     assert.ok(show(hints('Zcolor{#5865F2}', { inlayHintsParameterNames: 'all' })).includes('0:7 hex:'));
     // Giving an optional parameter or leaving one empty brings the omitted defaults back.

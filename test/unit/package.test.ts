@@ -303,7 +303,7 @@ describe('dist/extension.js activated against a stand-in vscode API', function (
     assert.deepStrictEqual(report.busyMessages, [`error: zscript: the catalog server did not start: port ${report.busyPort} is in use`]);
   });
 
-  it('renders reference pages from the catalog record', () => {
+  it('renders reference pages from the server\'s catalog (zscript/reference)', () => {
     assert.match(report.referenceFunction, /^# Zuppercase\n/);
     assert.match(report.referenceFunction, /\| `text` \| string \| yes \|/);
     assert.match(report.referenceFunction, /From the bundled catalog/);
@@ -314,5 +314,17 @@ describe('dist/extension.js activated against a stand-in vscode API', function (
   it('restarts the server and gets the catalog status again', () => {
     assert.strictEqual(report.statusAfterRestart.source, 'bundled');
     assert.strictEqual(report.restartLogged, true);
+    // The clean exit (code 0) of the stopped server is not an error.
+    assert.deepStrictEqual(report.errorLines, []);
+  });
+
+  it('labels the status item for screen readers in plain text', () => {
+    assert.match(report.statusLabel, /^zscript catalog in use: bundled catalog \(\d+ functions\)\. Click to show the zscript output\.$/);
+    assert.ok(!/&nbsp;|\\/.test(report.statusLabel + report.statusTooltip), report.statusLabel);
+  });
+
+  it('shows the status item when a document\'s language is changed to zscript, without another tab chosen', () => {
+    assert.strictEqual(report.statusVisiblePlain, false);
+    assert.strictEqual(report.statusVisibleAfterModeChange, true);
   });
 });

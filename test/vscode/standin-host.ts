@@ -27,7 +27,8 @@ interface Api {
 const commands = new Map<string, (...args: unknown[]) => unknown>();
 const output: string[] = [];
 const messages: string[] = [];
-const statusBar = { text: '', tooltip: undefined as unknown, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
+const openListeners: ((doc: unknown) => void)[] = [];
+const statusBar = { text: '', tooltip: undefined as unknown, accessibilityInformation: undefined as { label: string } | undefined, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
 let provider: { scheme: string; provideTextDocumentContent(uri: { path: string }): Promise<string> } | undefined;
 let contexts: Record<string, unknown> = {};
 
@@ -113,6 +114,10 @@ function makeVscode(): Record<string, any> { // eslint-disable-line @typescript-
     getConfiguration: () => ({ get: (_key: string, fallback?: unknown) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined }),
     workspaceFolders: undefined,
     textDocuments: [],
+    onDidOpenTextDocument: (listener: (doc: unknown) => void) => {
+      openListeners.push(listener);
+      return { dispose: () => undefined };
+    },
     registerTextDocumentContentProvider: (scheme: string, p: { provideTextDocumentContent(uri: { path: string }): Promise<string> }) => {
       provider = Object.assign(p, { scheme });
       return { dispose: () => undefined };
@@ -121,8 +126,8 @@ function makeVscode(): Record<string, any> { // eslint-disable-line @typescript-
   return new Proxy(overrides, { get: (t, prop) => (prop in t ? t[prop as string] : base[prop as string]) });
 }
 
-async function until<T>(probe: () => T | undefined): Promise<T | undefined> {
-  for (let i = 0; i < 400; i++) {
+async function until<T>(probe: () => T | undefined, tries = 400): Promise<T | undefined> {
+  for (let i = 0; i < tries; i++) {
     const value = probe();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -163,6 +168,19 @@ async function main(): Promise<Record<string, unknown>> {
     report.catalogStatus = await until(() => api.catalogStatus());
     report.statusBar = statusBar.text;
     report.catalogOutput = output.filter((line) => line.startsWith('[catalog]'));
+    report.statusLabel = statusBar.accessibilityInformation?.label;
+    report.statusTooltip = statusBar.tooltip;
+
+    // "Change Language Mode": the same editor, its document reopened under the new language.
+    const window = vscode.window as { activeTextEditor: unknown };
+    const editor = { document: { languageId: 'plaintext', uri: { scheme: 'file' } } };
+    window.activeTextEditor = editor;
+    for (const l of openListeners) l(editor.document);
+    report.statusVisiblePlain = statusBar.visible;
+    editor.document = { languageId: 'zscript', uri: { scheme: 'file' } };
+    for (const l of openListeners) l(editor.document);
+    report.statusVisibleAfterModeChange = statusBar.visible;
+    window.activeTextEditor = undefined;
 
     report.reload = await commands.get('zscript.reloadCatalog')!();
     report.reloadMessages = messages.filter((m) => m.startsWith('info: zscript: '));
@@ -196,6 +214,9 @@ async function main(): Promise<Record<string, unknown>> {
     await api.ready();
     report.statusAfterRestart = await until(() => api.catalogStatus());
     report.restartLogged = output.includes('zscript: restarting the language server');
+    // The old server process's exit comes after the restart returns; give it time to be logged.
+    await until(() => (output.some((line) => /exited with/.test(line)) ? true : undefined), 120);
+    report.errorLines = output.filter((line) => /\[Error|exited with/.test(line));
 
     await extension.deactivate();
     report.deactivated = true;

@@ -24,6 +24,21 @@ const MAX_LABEL = 40;
  * order are given.
  */
 export const MAX_INLAY_HINTS = 5000;
+/**
+ * Characters of hint labels one line may carry. VS Code cuts the hints of a line at 43 characters
+ * by default (`editor.inlayHints.maximumLength`) and drops the rest, so `ZaddButton{;ok}` with its
+ * three defaults written out in full (44) would lose the last one mid-word. Lines over the budget
+ * show defaults as bare values (the tooltip keeps the name), then lose name hints, so what is shown
+ * is always whole.
+ */
+export const LINE_BUDGET = 43;
+
+interface PlacedHint {
+  offset: number;
+  hint: InlayHint;
+  /** The default's value alone, for a line that cannot afford `name: value`. */
+  short?: string;
+}
 
 /**
  * The calls of `nodes` that overlap [from, to] (offsets relative to the
@@ -78,7 +93,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
   const mode = ctx.settings.inlayHintsParameterNames;
   const defaults = ctx.settings.inlayHintsDefaults;
   if (mode === 'none' && !defaults) return [];
-  const hints: { offset: number; hint: InlayHint }[] = [];
+  const hints: PlacedHint[] = [];
   const first = statementIndexAt(tree, start);
   if (first < 0) return [];
   const last = statementIndexAt(tree, end);
@@ -93,7 +108,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       if (!bound) return true;
       const { fn, binding } = bound;
       const { params } = signatureOf(fn);
-      const add = (rel: number, label: string, left: boolean) => {
+      const add = (rel: number, label: string, left: boolean, short?: string) => {
         const offset = base + rel;
         if (offset < start || offset > end) return;
         if (hints.length >= MAX_INLAY_HINTS) {
@@ -102,7 +117,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         }
         const hint: InlayHint = { position: doc.positionAt(offset), label: label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
         if (label.length > MAX_LABEL) hint.tooltip = label;
-        hints.push({ offset, hint });
+        hints.push(short === undefined ? { offset, hint } : { offset, hint, short: short.length > MAX_LABEL ? short.slice(0, MAX_LABEL - 1) + '…' : short });
       };
       const trimmedArgs = call.args.map((a) => trimmedArgument(text, a));
       const given = trimmedArgs.filter((t) => t.start < t.end).length;
@@ -117,7 +132,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         const arg = call.args[k];
         const trimmed = trimmedArgs[k];
         if (trimmed.start === trimmed.end) {
-          if (defaults && !param.required && param.default) add(arg.start, `${param.name}: ${param.default}`, false);
+          if (defaults && !param.required && param.default) add(arg.start, `${param.name}: ${param.default}`, false, param.default);
           return;
         }
         if (mode === 'none' || entry.repeat || params.length === 1) return;
@@ -133,12 +148,39 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
       for (const p of params) {
         if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default) continue;
-        add(call.close, `${p.name}: ${p.default}`, true);
+        add(call.close, `${p.name}: ${p.default}`, true, p.default);
       }
       return !full;
     });
     if (full) break;
   }
   // In text order (stable: hints at one position keep parameter order).
-  return hints.sort((a, b) => a.offset - b.offset).map((h) => h.hint);
+  hints.sort((a, b) => a.offset - b.offset);
+  return fitLines(hints);
+}
+
+/** The hints of each line cut down to LINE_BUDGET characters, as described there. */
+function fitLines(hints: PlacedHint[]): InlayHint[] {
+  const out: InlayHint[] = [];
+  let i = 0;
+  while (i < hints.length) {
+    const line = hints[i].hint.position.line;
+    let j = i;
+    while (j < hints.length && hints[j].hint.position.line === line) j++;
+    const group = hints.slice(i, j);
+    const width = () => group.reduce((sum, h) => sum + (h.hint.label as string).length, 0);
+    // Defaults as bare values, from the end of the line, until it fits.
+    for (let k = group.length - 1; k >= 0 && width() > LINE_BUDGET; k--) {
+      const h = group[k];
+      if (h.short === undefined) continue;
+      h.hint.tooltip ??= h.hint.label as string;
+      h.hint.label = h.short;
+    }
+    // Then names go (they only repeat the signature), then whatever is last.
+    for (let k = group.length - 1; k >= 0 && width() > LINE_BUDGET; k--) if (group[k].short === undefined) group.splice(k, 1);
+    while (group.length > 0 && width() > LINE_BUDGET) group.pop();
+    for (const h of group) out.push(h.hint);
+    i = j;
+  }
+  return out;
 }

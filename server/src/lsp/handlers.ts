@@ -3,17 +3,35 @@
  * onto one service method. Parameters are checked here (garbage answers
  * empty); the guard (guard.ts) turns failures into per-request errors and
  * honours cancellation. Diagnostics requests are in diagnosticsDelivery.ts,
- * zscript/reloadCatalog in catalogStatus.ts.
+ * zscript/reloadCatalog in catalogStatus.ts. The catalog reference pages
+ * (zscript/reference, zscript/referenceIndex) are here too: the extension
+ * renders what the server's catalog says.
  */
 import { Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
 import type { CompletionWire } from './completion';
 import type { Guard } from './guard';
 import { isObject, isPosition, isRange, uriOf } from './params';
+import { referenceIndex, referencePage } from '../features/reference';
 
 /** `completionWire()`: the compact wire format for the client (known from initialize). */
+export const REFERENCE_REQUEST = 'zscript/reference';
+export const REFERENCE_INDEX_REQUEST = 'zscript/referenceIndex';
+
 export function registerRequestHandlers(connection: Connection, guard: Guard, service: ZscriptLanguageService, completionWire: () => CompletionWire): void {
   const emptyCompletions = { isIncomplete: false, items: [] };
+
+  connection.onRequest(
+    REFERENCE_REQUEST,
+    guard.request(REFERENCE_REQUEST, null, (params: unknown) => {
+      if (!isObject(params) || typeof params.name !== 'string' || params.name.trim() === '') return null;
+      return referencePage(service.catalog, params.name.trim(), params.kind === 'trigger' ? 'trigger' : 'function');
+    }),
+  );
+  connection.onRequest(
+    REFERENCE_INDEX_REQUEST,
+    guard.requestAsync(REFERENCE_INDEX_REQUEST, [] as ReturnType<typeof referenceIndex>, async () => referenceIndex(service.catalog), true),
+  );
 
   connection.onCompletion(
     guard.request('textDocument/completion', emptyCompletions, (params) => {

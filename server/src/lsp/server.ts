@@ -11,6 +11,7 @@
  * - diagnosticsDelivery.ts: push (debounced) and pull (result ids, workspace) diagnostics
  * - liveSettings.ts: the settings in force and how changes apply
  * - catalogStatus.ts: the catalog in use, reloads, zscript/catalogStatus
+ * - catalogHttp.ts: the catalog HTTP server the editor starts and stops
  * - workspace.ts / workspaceEvents.ts: the .zbr files on disk and their changes
  */
 import * as fs from 'fs';
@@ -20,6 +21,7 @@ import { bundledCatalog } from '../catalog';
 import { LanguageService, type ZscriptLanguageService } from '../service';
 import { clientSupportOf, initializeResult, NO_CLIENT_SUPPORT, type ClientSupport } from './capabilities';
 import { ActiveCatalog } from './catalogStatus';
+import { EditorCatalogServer } from './catalogHttp';
 import { CompletionWire } from './completion';
 import { DiagnosticsDelivery } from './diagnosticsDelivery';
 import { OpenDocuments } from './documents';
@@ -139,8 +141,13 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   registerRequestHandlers(connection, guard, service, () => completionWire);
   diagnostics.listen();
   catalog.listen(guard);
+  const catalogHttp = new EditorCatalogServer(connection);
+  catalogHttp.listen(guard);
 
-  connection.onShutdown(() => diagnostics.dispose());
+  connection.onShutdown(async () => {
+    diagnostics.dispose();
+    await catalogHttp.stop();
+  });
 
   connection.listen();
 }

@@ -24,7 +24,7 @@ export interface ServerSettings {
 
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   catalog: { source: 'bundled', path: '', url: '' },
-  inlayHints: { parameterNames: 'literals', defaults: true },
+  inlayHints: { parameterNames: 'none', defaults: true },
   diagnostics: { severity: {}, mode: 'auto' },
   trace: { server: 'off' },
   files: { exclude: [] },
