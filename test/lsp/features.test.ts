@@ -296,6 +296,19 @@ describe('lsp: features over stdio', function () {
     assert.ok(ws.some((s: any) => (s.location?.uri ?? '') === SETPREFIX || (s.location?.uri ?? '') === PREFIX), JSON.stringify(ws));
   });
 
+  it('answers the catalog reference requests the VS Code client renders', async () => {
+    const page = await client.request('zscript/reference', { name: 'ztitle', kind: 'function' });
+    assert.strictEqual(page.name, 'Ztitle');
+    assert.strictEqual(page.found, true);
+    assert.match(page.markdown, /^# Ztitle\n/);
+    const trigger = await client.request('zscript/reference', { name: 'onMemberJoin', kind: 'trigger' });
+    assert.match(trigger.markdown, /^# onMemberJoin\n/);
+    assert.strictEqual((await client.request('zscript/reference', { name: 'Znope' })).found, false);
+    assert.strictEqual(await client.request('zscript/reference', { name: 42 }), null);
+    const index = await client.request('zscript/referenceIndex');
+    assert.ok(index.length >= 420 && index[0].name && index[0].syntax);
+  });
+
   it('returns folding ranges', async () => {
     const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri: DOC } });
     assert.ok(ranges.some((r: any) => r.startLine === 6 && r.endLine >= 8), JSON.stringify(ranges));

@@ -79,4 +79,10 @@ describe('architecture: layering', () => {
     }
     assert.deepStrictEqual(violations, []);
   });
+
+  it('the extension is a thin client: it imports no server module', () => {
+    const client = sources(path.join(ROOT, 'client', 'src'));
+    const violations = client.flatMap((file) => importsOf(file).filter((spec) => spec.includes('server/')).map((spec) => `${path.relative(ROOT, file)} imports ${spec}`));
+    assert.deepStrictEqual(violations, []);
+  });
 });
