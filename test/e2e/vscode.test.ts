@@ -76,7 +76,7 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
 
   it('reports diagnostics with their codes in the Problems panel', async () => {
     await openFile(page, 'commands/typo.zbr');
-    await runCommand(page, 'View: Focus Problems');
+    await page.keyboard.press('Control+Shift+M');
     const panel = page.locator('.markers-panel');
     await until('unknown-function in Problems', async () => /unknown-function/.test(await panel.innerText()) && /Ztitel/.test(await panel.innerText()));
     await focusEditor(page);
@@ -90,7 +90,9 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
     const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Ztitle' }).first();
     await action.waitFor({ state: 'visible' });
     await snap('quick-fix');
-    await action.click();
+    // The fix is the focused action: Enter applies it, as a user would.
+    await until('the fix focused', async () => /\bfocused\b/.test((await action.getAttribute('class')) ?? ''));
+    await page.keyboard.press('Enter');
     const text = await savedText(page, file('commands/typo.zbr'), (t) => t.includes('Ztitle{Hello}'));
     assert.ok(!text.includes('Ztitel'), text);
   });
@@ -165,9 +167,12 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
     await openFile(page, 'commands/welcome.zbr');
     await goTo(page, 3, 1);
     await runCommand(page, 'Fold');
-    await until('the region folded', async () => !/Zcolor\{5865F2\}/.test(await visibleText(page)));
+    await until('the region folded', async () => {
+      const t = await visibleText(page);
+      return /region Welcome embed/.test(t) && !/Ztitle\{Welcome!\}/.test(t);
+    });
     await runCommand(page, 'Unfold All');
-    await until('unfolded', async () => /Zcolor\{5865F2\}/.test(await visibleText(page)));
+    await until('unfolded', async () => /Ztitle\{Welcome!\}/.test(await visibleText(page)));
   });
 
   it('renames a variable across files', async () => {
@@ -214,6 +219,7 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
   });
 
   it('restarts the language server without error lines in its output', async () => {
+    await openFile(page, 'commands/welcome.zbr');
     await runCommand(page, 'zscript: Restart Language Server');
     await until('the Z: item back', async () => /Z: bundled/.test(await statusItem().first().innerText()), 60_000);
     await runCommand(page, 'zscript: Show Output');

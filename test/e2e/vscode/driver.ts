@@ -133,26 +133,42 @@ export async function startSession(vsix: string, fixture: string): Promise<Sessi
   };
 }
 
+/** Opens a quick input with `key` (F1, Control+P, Control+G) and returns its input box. */
+async function quickInput(page: Page, key: string) {
+  const input = page.locator('.quick-input-widget input');
+  if (await input.isVisible()) await page.keyboard.press('Escape');
+  await until(`the quick input (${key})`, async () => {
+    await page.keyboard.press(key);
+    await input.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+    if (await input.isVisible()) return true;
+    // Focus may sit in a webview (a markdown preview) that keeps the keys: give it back to the workbench.
+    await page.locator('.part.statusbar').click({ position: { x: 700, y: 10 } }).catch(() => undefined);
+    return false;
+  });
+  return input;
+}
+
 /** Runs a command from the palette by its title. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await quickInput(page, 'F1');
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
+  // The row of exactly this command: "Fold" must not run "Fold All" (rows are labelled "Title, keybinding").
+  const exact = page.locator(`.quick-input-list .monaco-list-row[aria-label="${title}"], .quick-input-list .monaco-list-row[aria-label^="${title}, "]`).first();
+  await exact.waitFor({ state: 'visible' });
+  await exact.click();
 }
 
 /** Opens a workspace file with Quick Open and waits until its editor has focus. */
 export async function openFile(page: Page, relative: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await quickInput(page, 'Control+P');
   await input.fill(relative);
   const name = path.basename(relative);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor({ state: 'visible' });
+  // Click the row itself: with the file already open, "recently opened" rows may come first.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+  // With the editor split (a preview beside), each group has its active tab.
+  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).first().waitFor({ state: 'visible' });
   await page.locator('.editor-instance .monaco-editor textarea').first().waitFor({ state: 'attached' });
   await focusEditor(page);
 }
@@ -163,10 +179,9 @@ export async function focusEditor(page: Page): Promise<void> {
 
 /** Moves the cursor to line:column (1-based) with Go to Line. */
 export async function goTo(page: Page, line: number, column = 1): Promise<void> {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`${line}:${column}`);
+  const input = await quickInput(page, 'Control+G');
+  // Go to Line is Quick Open with its `:` prefix; the prefix must stay.
+  await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden' });
 }
