@@ -33,6 +33,12 @@ export const EXTENSION_FILES = {
   'images/icon.png': 'images/icon.png',
   // The README's screenshot (scripts/screenshot.mjs takes it again).
   'images/catalog-page.png': 'images/catalog-page.png',
+  // The editor screenshots, taken in a real VS Code by the end-to-end suite (ZSCRIPT_SCREENSHOTS=1).
+  'images/vscode-completion.png': 'images/vscode-completion.png',
+  'images/vscode-hover.png': 'images/vscode-hover.png',
+  'images/vscode-diagnostics.png': 'images/vscode-diagnostics.png',
+  'images/vscode-inlay-hints.png': 'images/vscode-inlay-hints.png',
+  'images/vscode-quick-fix.png': 'images/vscode-quick-fix.png',
   'syntaxes/language-configuration.json': 'syntaxes/language-configuration.json',
   'syntaxes/zscript.tmLanguage.json': 'syntaxes/zscript.tmLanguage.json',
 };

@@ -57,9 +57,10 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
   const statusItem = () => page.locator('.statusbar-item', { hasText: /Z:/ });
   const suggestRows = () => page.locator('.editor-widget.suggest-widget.visible .monaco-list-row');
 
-  async function snap(name: string): Promise<void> {
+  /** A README screenshot of the editor area (the whole window where a panel matters). */
+  async function snap(name: string, what = '.part.editor'): Promise<void> {
     if (!SCREENSHOTS) return;
-    await page.locator('.monaco-workbench').screenshot({ path: path.join(SCREENSHOTS, `vscode-${name}.png`) });
+    await page.locator(what).first().screenshot({ path: path.join(SCREENSHOTS, `vscode-${name}.png`) });
   }
 
   /** Types at the end of the file: Ctrl+End, a new line, then `text`. */
@@ -80,7 +81,7 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
     const panel = page.locator('.markers-panel');
     await until('unknown-function in Problems', async () => /unknown-function/.test(await panel.innerText()) && /Ztitel/.test(await panel.innerText()));
     await focusEditor(page);
-    await snap('diagnostics');
+    await snap('diagnostics', '.monaco-workbench');
   });
 
   it('fixes the misspelt name with a quick fix', async () => {
@@ -105,6 +106,8 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
     await page.keyboard.press('Enter');
     // Tab stops: the required name, then the value.
     await page.keyboard.type('Level', { delay: 20 });
+    // A plain word opens no list (no functions for it, no word-based suggestions): Tab goes to the next stop.
+    assert.strictEqual(await suggestRows().count(), 0, 'a list opened for a plain word');
     await page.keyboard.press('Tab');
     await page.keyboard.type('5', { delay: 20 });
     await page.keyboard.press('Escape');

@@ -26,6 +26,11 @@ const ALLOWED = [
   'dist/server.js',
   'images/catalog-page.png',
   'images/icon.png',
+  'images/vscode-completion.png',
+  'images/vscode-diagnostics.png',
+  'images/vscode-hover.png',
+  'images/vscode-inlay-hints.png',
+  'images/vscode-quick-fix.png',
   'package.json',
   'syntaxes/language-configuration.json',
   'syntaxes/zscript.tmLanguage.json',
@@ -95,6 +100,11 @@ describe('VS Code extension package (.vsix)', function () {
       'extension/dist/server.js',
       'extension/images/catalog-page.png',
       'extension/images/icon.png',
+      'extension/images/vscode-completion.png',
+      'extension/images/vscode-diagnostics.png',
+      'extension/images/vscode-hover.png',
+      'extension/images/vscode-inlay-hints.png',
+      'extension/images/vscode-quick-fix.png',
       'extension/package.json',
       'extension/readme.md',
       'extension/syntaxes/language-configuration.json',
@@ -104,7 +114,7 @@ describe('VS Code extension package (.vsix)', function () {
   });
 
   it('prints the size and the file list', () => {
-    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 12 entries/);
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes), 17 entries/);
     assert.match(stdout, /extension\/dist\/server\.js/);
   });
 
