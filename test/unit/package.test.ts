@@ -114,7 +114,7 @@ describe('VS Code extension package (.vsix)', function () {
   });
 
   it('prints the size and the file list', () => {
-    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes), 17 entries/);
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 17 entries/);
     assert.match(stdout, /extension\/dist\/server\.js/);
   });
 
