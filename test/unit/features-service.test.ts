@@ -108,7 +108,8 @@ describe('features: the language service', () => {
     svc.documentLinks(URI);
     svc.inlayHints(URI, { start: { line: 0, character: 0 }, end });
     svc.selectionRanges(URI, [inside]);
-    assert.ok(svc.completions(URI, inside).items.length > 0);
+    // Right after the innermost `{` (nothing typed): the function list.
+    assert.ok(svc.completions(URI, { line: 0, character: inside.character - 1 }).items.length > 0);
     assert.strictEqual(svc.signatureHelp(URI, inside)!.signatures[0].label, 'ZsetUserVar{name;value?;userID?;guildID?}');
     svc.hover(URI, inside);
     svc.references(URI, inside, true);

@@ -162,23 +162,29 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
 /** The hints of each line cut down to LINE_BUDGET characters, as described there. */
 function fitLines(hints: PlacedHint[]): InlayHint[] {
   const out: InlayHint[] = [];
+  const labelOf = (h: PlacedHint) => h.hint.label as string;
   let i = 0;
   while (i < hints.length) {
     const line = hints[i].hint.position.line;
     let j = i;
-    while (j < hints.length && hints[j].hint.position.line === line) j++;
+    let width = 0;
+    while (j < hints.length && hints[j].hint.position.line === line) width += labelOf(hints[j++]).length;
     const group = hints.slice(i, j);
-    const width = () => group.reduce((sum, h) => sum + (h.hint.label as string).length, 0);
     // Defaults as bare values, from the end of the line, until it fits.
-    for (let k = group.length - 1; k >= 0 && width() > LINE_BUDGET; k--) {
+    for (let k = group.length - 1; k >= 0 && width > LINE_BUDGET; k--) {
       const h = group[k];
       if (h.short === undefined) continue;
-      h.hint.tooltip ??= h.hint.label as string;
+      width -= labelOf(h).length - h.short.length;
+      h.hint.tooltip ??= labelOf(h);
       h.hint.label = h.short;
     }
-    // Then names go (they only repeat the signature), then whatever is last.
-    for (let k = group.length - 1; k >= 0 && width() > LINE_BUDGET; k--) if (group[k].short === undefined) group.splice(k, 1);
-    while (group.length > 0 && width() > LINE_BUDGET) group.pop();
+    // Then names go (they only repeat the signature), then whatever comes last.
+    for (let k = group.length - 1; k >= 0 && width > LINE_BUDGET; k--) {
+      if (group[k].short !== undefined) continue;
+      width -= labelOf(group[k]).length;
+      group.splice(k, 1);
+    }
+    while (group.length > 0 && width > LINE_BUDGET) width -= labelOf(group.pop()!).length;
     for (const h of group) out.push(h.hint);
     i = j;
   }

@@ -11,6 +11,7 @@ import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 import * as path from 'path';
 import { bundledCatalog, Catalog, CATALOG_FILES, loadCatalogFromDirectory } from '../catalog';
+import { AccessLogOptions, BufferedLog } from './accessLog';
 import { chooseEncoding, closestNames, etagMatches, notModifiedSince } from './negotiate';
 import { ALLOWED_METHODS } from './openapi';
 import { buildSnapshot, EXPOSE_HEADERS, JSON_TYPE, Resource, Snapshot } from './snapshot';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   catalogDir?: string;
   /** No access log lines (reload notices and errors are still logged). */
   quiet?: boolean;
+  /** How the access log is buffered (accessLog.ts); the lines reach `log` several at a time. */
+  accessLog?: AccessLogOptions;
   /** Where log lines go; default stdout. */
   log?: (line: string) => void;
   /** Watch the catalog directory and reload on change; default true when serving a directory. */
@@ -200,6 +203,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   const host = options.host ?? DEFAULTS.host;
   const port = options.port ?? DEFAULTS.port;
   const accessLog = !options.quiet;
+  const accessLines = new BufferedLog(log, options.accessLog);
 
   // --- the catalog and its first snapshot ---------------------------------
   let dir: string | undefined;
@@ -393,7 +397,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const sent = sentBodies.get(res) ?? { bytes: 0, coding: 'identity' };
-        log(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${ms.toFixed(2)}ms`);
+        accessLines.add(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${ms.toFixed(2)}ms`);
       });
       answer(req, res);
     };
@@ -422,7 +426,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   );
   // CONNECT is not a method this server has: answered like any other (Node would drop the socket unanswered).
   server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
-    if (accessLog) log(`${socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" 405 (CONNECT)`);
+    if (accessLog) accessLines.add(`${socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" 405 (CONNECT)`);
     socket.on('error', () => socket.destroy());
     socket.end(rawErrorResponse(405, `Method CONNECT not allowed; use ${ALLOWED_METHODS}`, ['Allow', ALLOWED_METHODS]));
   });
@@ -443,7 +447,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       status = 408;
       message = 'Request timeout';
     }
-    if (accessLog) log(`${socket.remoteAddress ?? '-'} "-" ${status} (${error.code ?? error.message})`);
+    if (accessLog) accessLines.add(`${socket.remoteAddress ?? '-'} "-" ${status} (${error.code ?? error.message})`);
     socket.end(rawErrorResponse(status, message));
   });
 
@@ -559,6 +563,8 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       grace.unref();
       server.close(() => {
         clearTimeout(grace);
+        // The last responses' lines included.
+        accessLines.flush();
         resolve();
       });
       // In-flight responses finish (they carry Connection: close); idle keep-alive sockets go now.
