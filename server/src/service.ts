@@ -319,7 +319,7 @@ export class LanguageService implements ZscriptLanguageService {
     const open = this.open.get(uri);
     const state: DiagnosedFile | undefined = open ?? this.disk.get(uri);
     if (!state) return [];
-    const base = open ? this.fileDiagnostics(uri, open) : this.diskDiagnostics(uri, state as DiskFile);
+    const base = open ? this.fileDiagnostics(open) : this.diskDiagnostics(uri, state as DiskFile);
     const cached = state.withLayout;
     if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation) return cached.result;
     let result = base;
@@ -341,7 +341,7 @@ export class LanguageService implements ZscriptLanguageService {
   /** A workspace file's own diagnostics: kept with its text while short (a pull of the whole workspace need not parse it again). */
   private diskDiagnostics(uri: string, file: DiskFile): Diagnostic[] {
     if (file.diagnostics && file.diagnostics.generation === this.generation) return file.diagnostics.result;
-    const result = this.fileDiagnostics(uri, this.diskState(uri)!);
+    const result = this.fileDiagnostics(this.diskState(uri)!);
     file.diagnostics = result.length <= 100 ? { generation: this.generation, result } : undefined;
     return result;
   }
@@ -367,7 +367,7 @@ export class LanguageService implements ZscriptLanguageService {
     return result;
   }
 
-  private fileDiagnostics(uri: string, state: DocumentState): Diagnostic[] {
+  private fileDiagnostics(state: DocumentState): Diagnostic[] {
     const cached = state.diagnostics;
     if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
     let result: Diagnostic[];

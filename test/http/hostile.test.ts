@@ -256,7 +256,7 @@ describe('http: hostile input (issue 16)', function () {
     it('stops a gzip bomb by the bytes it inflates to', async () => {
       const bomb = zlib.gzipSync(Buffer.alloc(256 * 1024 * 1024, 0x20), { level: 9 });
       assert.ok(bomb.length < 1024 * 1024);
-      const ep = await endpoint((req, res) => {
+      const ep = await endpoint((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
         res.end(bomb);
       });

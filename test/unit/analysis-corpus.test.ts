@@ -9,7 +9,7 @@ import * as path from 'path';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { reparseCommandFile } from '../../server/src/syntax/incremental';
-import { Analyzer, DIAGNOSTIC_CODES, closest } from '../../server/src/analysis';
+import { Analyzer, closest } from '../../server/src/analysis';
 import { isDiagnosticCode } from '../../server/src/analysis/codes';
 
 const root = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');

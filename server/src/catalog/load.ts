@@ -3,7 +3,6 @@
  * takes the copy bundled into the build), validates them and returns either a
  * Catalog or a one-line error that names the file and the problem.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { Catalog } from './catalog';
 import { CATALOG_FILES, CatalogData } from './types';

@@ -47,12 +47,3 @@ function findVariadicIndex(fn: FunctionRecord): number {
   return fn.arguments.length - 1;
 }
 
-/** `ZaddField{name;value;inline?;index?}` style label for one function. */
-export function signatureLabel(sig: Signature): string {
-  const parts: string[] = [];
-  for (const p of sig.params) {
-    parts.push(p.required ? p.name : `${p.name}?`);
-    if (p.variadic) parts.push('...');
-  }
-  return `${sig.fn.name}{${parts.join(';')}}`;
-}

@@ -8,7 +8,8 @@ import { PERMISSIONS, splitPermissionPrefix } from '../catalog/values';
 import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
-import { DocumentModel, FeatureContext, statementIndexAt } from './model';
+import { statementIndexAt } from '../syntax/positions';
+import { DocumentModel, FeatureContext } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 

@@ -9,7 +9,7 @@ import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../catalog/variables';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
 import { closedValuesFor } from './values';
 
 const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
@@ -87,7 +87,7 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   }
   if (st.kind !== StatementKind.Body) return null;
 
-  const node = nodeAt(st, rel);
+  const node = innermostNodeAt(st, rel);
   if (node && (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall)) {
     const nameEnd = node.kind === NodeKind.Call ? node.nameEnd : node.end;
     if (rel >= node.start && rel <= nameEnd) {

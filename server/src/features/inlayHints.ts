@@ -12,7 +12,8 @@
 import type { InlayHint } from 'vscode-languageserver-types';
 import { signatureOf } from '../catalog/signature';
 import { CallNode, ContentNode, NodeKind, StatementKind, TopLevelNode } from '../syntax/tree';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, statementIndexAt, trimmedArgument } from './model';
+import { statementIndexAt } from '../syntax/positions';
+import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';
 
 const PARAMETER_KIND = 2;
 /** Long defaults (guard messages) are shortened; the tooltip has them whole. */

@@ -8,7 +8,6 @@ import type { Position, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   Argument,
-  BodyStatement,
   CallNode,
   ContentNode,
   NodeKind,
@@ -17,6 +16,7 @@ import {
   SyntaxTree,
   TopLevelNode,
 } from '../syntax/tree';
+import { argumentIndexAt, statementIndexAt } from '../syntax/positions';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
@@ -34,21 +34,6 @@ export interface FeatureContext {
   readonly catalog: Catalog;
   readonly settings: ServiceSettings;
   readonly workspace: WorkspaceIndex;
-}
-
-/** Index of the statement containing `offset` (the last one for offset === text.length). */
-export function statementIndexAt(tree: SyntaxTree, offset: number): number {
-  const starts = tree.starts;
-  const count = tree.statements.length;
-  if (count === 0) return -1;
-  let lo = 0;
-  let hi = count - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** A statement with its absolute start and its own text (a small slice). */
@@ -112,15 +97,13 @@ export function callPathAt(statement: Statement, rel: number): CallFrame[] {
   }
 }
 
-export function argumentIndexAt(call: CallNode, rel: number): number {
-  const seps = call.separators;
-  let i = 0;
-  while (i < seps.length && seps[i] < rel) i++;
-  return Math.min(i, call.args.length - 1);
-}
-
-/** The node (call name, bare call, escape, comment) whose extent contains `rel`, innermost first. */
-export function nodeAt(statement: Statement, rel: number): TopLevelNode | undefined {
+/**
+ * The innermost node (call name, bare call, escape, comment) whose extent contains `rel`,
+ * relative to the statement. Unlike the syntax layer's `nodeAt` (the whole path, a call counting
+ * only up to its `}`), a bare call or escape also counts at its end offset: hover and selection
+ * ask about the word the cursor touches.
+ */
+export function innermostNodeAt(statement: Statement, rel: number): TopLevelNode | undefined {
   if (statement.kind !== StatementKind.Body) return undefined;
   let nodes: readonly (TopLevelNode | ContentNode)[] = statement.nodes;
   let found: TopLevelNode | undefined;
@@ -252,16 +235,6 @@ export function walkCalls(nodes: readonly AnyNode[], visit: (call: CallNode, dep
   walkNodes(nodes, (node, depth) => {
     if (node.kind === NodeKind.Call) visit(node, depth);
   });
-}
-
-export function isBody(statement: Statement): statement is BodyStatement {
-  return statement.kind === StatementKind.Body;
-}
-
-/** Header directive name (without `#`) and value of a header statement. */
-export function headerParts(text: string, statement: Statement): { name: string; value: string } | undefined {
-  if (statement.kind !== StatementKind.Header) return undefined;
-  return { name: text.slice(statement.start + 1, statement.nameEnd), value: text.slice(statement.valueStart, statement.valueEnd) };
 }
 
 export interface HeaderInfo {

@@ -5,7 +5,7 @@
  */
 import type { Range, SelectionRange } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, callPathAt, locateStatement, nodeAt, toRange, trimmedArgument } from './model';
+import { DocumentModel, callPathAt, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
 
 /**
  * Most levels in one answer. Each level is one more nesting of the JSON
@@ -42,7 +42,7 @@ function selectionRangeAt(model: DocumentModel, offset: number): SelectionRange 
       const t = trimmedArgument(loc.text, arg);
       spans.push([base + t.start, base + t.end]);
     }
-    const node = nodeAt(st, rel);
+    const node = innermostNodeAt(st, rel);
     if (node && node.start <= rel && rel <= node.end) {
       spans.push([base + node.start, base + node.end]);
       if (node.kind === 0 /* Call */ && rel <= (node as { nameEnd: number }).nameEnd) spans.push([base + node.start, base + (node as { nameEnd: number }).nameEnd]);

@@ -15,5 +15,5 @@ export {
   NodePath,
   PathEntry,
 } from './positions';
-export { tokens, statementTokens, tokenText, Token, TokenKind, TOKEN_KIND_NAMES } from './tokens';
+export { tokens, statementTokens, Token, TokenKind, TOKEN_KIND_NAMES } from './tokens';
 export { dumpTree, dumpNodes, DumpNode } from './dump';

@@ -643,7 +643,7 @@ class BodyParser {
             cur.nodes[cur.nodeCount++] = { kind: NodeKind.StrayClose, start: rel, end: rel + 1 };
             (errors ??= []).push({ code: SyntaxErrorCode.StrayClose, start: rel, end: rel + 1, message: MESSAGES.stray });
           } else {
-            closeFrame(cur, rel, rel, rel + 1);
+            closeFrame(cur, rel, rel + 1);
             cur = frames[--depth];
           }
           pos++;
@@ -678,7 +678,7 @@ class BodyParser {
           unclosed.push({ code: SyntaxErrorCode.UnclosedBrace, start: g.start, end: g.start + 1, message: MESSAGES.unclosedBrace });
         }
       }
-      for (let i = depth; i >= 1; i--) closeFrame(frames[i], -1, relEnd, relEnd);
+      for (let i = depth; i >= 1; i--) closeFrame(frames[i], -1, relEnd);
       if (errors === null) errors = unclosed;
       else {
         errors = errors.concat(unclosed);
@@ -700,8 +700,8 @@ function byStart(a: SyntaxError, b: SyntaxError): number {
   return a.start - b.start;
 }
 
-/** Closes a frame: `close` is the `}` offset or -1; `argEnd` ends the last argument; `end` ends the node. */
-function closeFrame(f: Frame, close: number, argEnd: number, end: number): void {
+/** Closes a frame: `close` is the `}` offset or -1; `end` ends the node. */
+function closeFrame(f: Frame, close: number, end: number): void {
   if (f.call !== null) {
     const call = f.call;
     if (f.nodeCount > 0) call.inner = copyNodes(f.nodes, f.nodeCount);
@@ -739,18 +739,13 @@ export function lineBreakEnd(text: string, pos: number): number {
   return pos;
 }
 
-/** Offset of the last character examined by the latest `startsWithKnownDirective` call. */
-let probeEnd = -1;
-
 /** True when the line at `pos` starts (after white space) with a known directive such as `#trigger`. */
 export function startsWithKnownDirective(text: string, pos: number): boolean {
   const len = text.length;
   while (pos < len && isInlineSpace(text.charCodeAt(pos))) pos++;
-  probeEnd = pos;
   if (pos >= len || text.charCodeAt(pos) !== HASH) return false;
   let p = pos + 1;
   while (p < len && isLetter(text.charCodeAt(p))) p++;
-  probeEnd = p;
   const n = p - pos;
   if (n < 5 || n > 12) return false;
   for (const d of KNOWN_DIRECTIVES) {

@@ -170,8 +170,3 @@ function lineContentEnd(text: string, start: number, end: number): number {
   if (e > start && text.charCodeAt(e - 1) === 13) e--;
   return e;
 }
-
-/** The text of a token. */
-export function tokenText(tree: SyntaxTree, token: Token): string {
-  return tree.text.slice(token.start, token.end);
-}
