@@ -29,7 +29,6 @@ import {
   SyntaxTree,
   TopLevelNode,
 } from './tree';
-import * as vm from 'vm';
 import { SyntaxTreeImpl } from './store';
 
 export interface ParseOptions {
@@ -84,43 +83,55 @@ function isLetter(c: number): boolean {
  * property. Deep equality (own enumerable properties) and `toJSON` therefore
  * see the same data for a node whether or not its arguments were read.
  */
-export interface CallNodeImpl extends CallNode {
-  start: number;
-  end: number;
-  nameEnd: number;
-  close: number;
-  separators: readonly number[];
-  inner: readonly ContentNode[] | null;
+export class CallNodeImpl implements CallNode {
+  end = -1;
+  close = -1;
+  inner: readonly ContentNode[] | null = null;
+
+  constructor(
+    public start: number,
+    public nameEnd: number,
+    public separators: readonly number[],
+  ) {}
+
+  get kind(): NodeKind.Call {
+    return NodeKind.Call;
+  }
+
+  get open(): number {
+    return this.nameEnd;
+  }
+
+  /** Built on first read, then kept as an own property (a node is read often, built once). */
+  get args(): readonly Argument[] {
+    return callArgs(this);
+  }
+
+  toJSON(): object {
+    return {
+      kind: this.kind,
+      start: this.start,
+      end: this.end,
+      nameEnd: this.nameEnd,
+      open: this.open,
+      close: this.close,
+      args: this.args,
+      separators: this.separators,
+    };
+  }
 }
 
-/*
- * How call nodes are allocated. The getters need a prototype, but V8 only
- * pretenures (allocates directly in old space, instead of copying every
- * surviving object out of the young generation twice) objects made by a
- * literal; class instances are always young, and `{__proto__: P}` literals go
- * through a slow runtime call. So call nodes are plain object literals made
- * by a function compiled in a separate realm (a `vm` context made once),
- * whose own `Object.prototype` carries the CallNode getters and `toJSON`:
- * a literal's prototype is the `Object.prototype` of the realm of the code
- * that creates it. Nothing else is ever created in that realm.
- */
-const callRealm = vm.createContext(Object.create(null) as object);
-const makeCall = vm.runInContext(
-  '(function (start, nameEnd, separators) { return { start: start, end: -1, nameEnd: nameEnd, close: -1, separators: separators, inner: null }; })',
-  callRealm,
-) as (start: number, nameEnd: number, separators: readonly number[]) => CallNodeImpl;
-
-function callArgs(this: CallNodeImpl): readonly Argument[] {
-  const seps = this.separators;
+function callArgs(call: CallNodeImpl): readonly Argument[] {
+  const seps = call.separators;
   const n = seps.length + 1;
-  const inner = this.inner;
+  const inner = call.inner;
   const count = inner === null ? 0 : inner.length;
   const args: Argument[] = new Array(n);
-  let at = this.nameEnd + 1;
+  let at = call.nameEnd + 1;
   let k = 0;
   for (let i = 0; i < n; i++) {
     const last = i === n - 1;
-    const end = !last ? seps[i] : this.close >= 0 ? this.close : this.end;
+    const end = !last ? seps[i] : call.close >= 0 ? call.close : call.end;
     let j = k;
     if (last) j = count;
     else while (j < count && inner![j].start < end) j++;
@@ -129,37 +140,9 @@ function callArgs(this: CallNodeImpl): readonly Argument[] {
     k = j;
     at = end + 1;
   }
-  Object.defineProperty(this, 'args', { value: args, enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(call, 'args', { value: args, enumerable: false, writable: false, configurable: false });
   return args;
 }
-
-Object.defineProperties(vm.runInContext('Object.prototype', callRealm) as object, {
-  kind: {
-    get(): NodeKind.Call {
-      return NodeKind.Call;
-    },
-  },
-  open: {
-    get(this: CallNodeImpl): number {
-      return this.nameEnd;
-    },
-  },
-  args: { get: callArgs },
-  toJSON: {
-    value(this: CallNodeImpl): object {
-      return {
-        kind: this.kind,
-        start: this.start,
-        end: this.end,
-        nameEnd: this.nameEnd,
-        open: this.open,
-        close: this.close,
-        args: this.args,
-        separators: this.separators,
-      };
-    },
-  },
-});
 
 type MCall = CallNodeImpl;
 
@@ -607,7 +590,7 @@ class BodyParser {
           if (p < len && text.charCodeAt(p) === OPEN) {
             // A call: push a frame.
             const rel = pos - start;
-            const call = makeCall(rel, p - start, EMPTY);
+            const call = new CallNodeImpl(rel, p - start, EMPTY);
             if (p === pos + 1) {
               (errors ??= []).push({ code: SyntaxErrorCode.MissingName, start: rel, end: rel + 2, message: MESSAGES.missingName });
             }
