@@ -8,26 +8,28 @@ import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../catalog/values';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
 import { hasCall, StatementContext } from './context';
 
-const EMBED_DEPENDENTS: Record<string, string> = { ZauthorIcon: 'Zauthor', ZauthorURL: 'Zauthor', ZfooterIcon: 'Zfooter', ZtitleURL: 'Ztitle' };
-const EMBED_BASES = new Set(['Zauthor', 'Zfooter', 'Ztitle']);
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 /** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
 const SPLIT_READERS = new Set(['ZsplitText', 'ZforSplit', 'ZeditSplitText', 'ZremoveSplitTextElement', 'ZgetTextSplitIndex', 'ZgetTextSplitLength', 'ZjoinSplitText']);
-/** Embed parts: which argument holds the embed index, and whether the part alone lets the embed be sent. */
-const EMBED_PARTS: Record<string, { index: number; sendable: boolean }> = {
-  Ztitle: { index: 1, sendable: true },
+/**
+ * The embed parts, one table: which argument holds the embed index, whether the part alone lets
+ * the embed be sent, and for the parts that need another one first (`ZauthorIcon` after
+ * `Zauthor`) that base; a base names itself.
+ */
+const EMBED_PARTS: Record<string, { index: number; sendable: boolean; base?: string }> = {
+  Ztitle: { index: 1, sendable: true, base: 'Ztitle' },
   Zdescription: { index: 1, sendable: true },
-  Zauthor: { index: 1, sendable: true },
+  Zauthor: { index: 1, sendable: true, base: 'Zauthor' },
   ZaddField: { index: 3, sendable: true },
   Zcolor: { index: 1, sendable: false },
-  Zfooter: { index: 1, sendable: false },
-  ZfooterIcon: { index: 1, sendable: false },
+  Zfooter: { index: 1, sendable: false, base: 'Zfooter' },
+  ZfooterIcon: { index: 1, sendable: false, base: 'Zfooter' },
   Zimage: { index: 1, sendable: false },
   Zthumbnail: { index: 1, sendable: false },
   Ztimestamp: { index: 0, sendable: false },
-  ZauthorIcon: { index: 1, sendable: false },
-  ZauthorURL: { index: 1, sendable: false },
-  ZtitleURL: { index: 1, sendable: false },
+  ZauthorIcon: { index: 1, sendable: false, base: 'Zauthor' },
+  ZauthorURL: { index: 1, sendable: false, base: 'Zauthor' },
+  ZtitleURL: { index: 1, sendable: false, base: 'Ztitle' },
 };
 const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = { ZnewSelectMenu: 'menu', ZaddSelectMenuOption: 'option', ZnewModal: 'modal', ZaddTextInput: 'input' };
 /** Which argument holds the custom ID of a component-creating function. */
@@ -41,9 +43,9 @@ const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu
  */
 export function recordCallFacts(node: CallNode, name: string, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
-  const embedBase = EMBED_DEPENDENTS[name] ?? (EMBED_BASES.has(name) ? name : undefined);
+  const embedBase = EMBED_PARTS[name]?.base;
   if (embedBase) {
-    const idx = node.args[1];
+    const idx = node.args[EMBED_PARTS[name].index];
     if (!idx || !hasCall(idx)) {
       const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
       (ctx.summary.embedEvents ??= []).push({ base: embedBase, dependent: embedBase !== name, name, index: index === '' ? '1' : index, start: node.start, end: node.nameEnd });
