@@ -214,7 +214,7 @@ function commentStatement(start: number, pos: number, lineEnd: number, end: numb
   return { kind: StatementKind.Comment, length: end - start, start: pos - start, end: lineEnd - start };
 }
 
-/** A header statement starting at `start` whose `#` is at `pos`; sets `lastEnd` to the statement's end. */
+/** A header statement starting at `start` whose `#` is at `pos` (it ends at `start + length`). */
 function headerStatement(text: string, start: number, pos: number): Statement {
   const len = text.length;
   let p = pos + 1;
@@ -226,7 +226,6 @@ function headerStatement(text: string, start: number, pos: number): Statement {
   let q = lineEnd;
   while (q > valueStart && isInlineSpace(text.charCodeAt(q - 1))) q--;
   const end = lineBreakEnd(text, lineEnd);
-  lastEnd = end;
   return {
     kind: StatementKind.Header,
     length: end - start,
@@ -237,9 +236,6 @@ function headerStatement(text: string, start: number, pos: number): Statement {
     end: lineEnd - start,
   };
 }
-
-/** Absolute end of the statement last built by `headerStatement`. */
-let lastEnd = 0;
 
 /**
  * The answers of `isBareCallable` during one parse, kept by name in a small
@@ -468,7 +464,7 @@ export class StatementParser {
     }
     if (c === HASH) {
       const st = headerStatement(text, start, pos);
-      this.end = lastEnd;
+      this.end = start + st.length;
       return st;
     }
     const bp = this.bp;
@@ -741,9 +737,11 @@ export function startsWithKnownDirective(text: string, pos: number): boolean {
 const SCAN = new Uint8Array(128);
 for (const ch of [LF, CR, SLASH, BACKSLASH, OPEN, CLOSE]) SCAN[ch] = 1;
 
-/** Set by `scanBody`: the content end (before the final line break) and whether braces were left open. */
-let scanContentEnd = 0;
-let scanUnclosed = false;
+/** What `scanBody` found besides the end: the content end (before the final line break) and whether braces were left open. One per parse, reused. */
+class BodyScan {
+  contentEnd = 0;
+  unclosed = false;
+}
 
 /**
  * Finds the end of the body statement whose first non-blank character is at
@@ -751,7 +749,7 @@ let scanUnclosed = false;
  * depth (`{` and `}` not escaped; `Zname{` and a group both nest), `//` at
  * depth 0, line breaks and header recovery. Returns the absolute end.
  */
-function scanBody(text: string, pos: number, len: number): number {
+function scanBody(text: string, pos: number, len: number, found: BodyScan): number {
   let depth = 0;
   while (pos < len) {
     let c = text.charCodeAt(pos);
@@ -765,8 +763,8 @@ function scanBody(text: string, pos: number, len: number): number {
       case CR: {
         const after = lineBreakEnd(text, pos);
         if (depth === 0) {
-          scanContentEnd = pos;
-          scanUnclosed = depth > 0;
+          found.contentEnd = pos;
+          found.unclosed = depth > 0;
           return after;
         }
         pos = after;
@@ -775,8 +773,8 @@ function scanBody(text: string, pos: number, len: number): number {
       case SLASH:
         if (depth === 0 && text.charCodeAt(pos + 1) === SLASH) {
           const lineEnd = findLineEnd(text, pos + 2);
-          scanContentEnd = lineEnd;
-          scanUnclosed = false;
+          found.contentEnd = lineEnd;
+          found.unclosed = false;
           return lineBreakEnd(text, lineEnd);
         }
         pos++;
@@ -796,8 +794,8 @@ function scanBody(text: string, pos: number, len: number): number {
         continue;
     }
   }
-  scanContentEnd = len;
-  scanUnclosed = depth > 0;
+  found.contentEnd = len;
+  found.unclosed = depth > 0;
   return len;
 }
 
@@ -809,6 +807,7 @@ function scanBody(text: string, pos: number, len: number): number {
 export function parseCommandFile(text: string, options: ParseOptions): SyntaxTree {
   const len = text.length;
   const src = new Source(text, options);
+  const scan = new BodyScan();
   // Sized for ~32 characters a statement, trimmed at the end: growing a large
   // array by pushing copies it several times (in large-object space).
   const estimate = Math.max(16, len >> 5);
@@ -839,11 +838,12 @@ export function parseCommandFile(text: string, options: ParseOptions): SyntaxTre
       statements[count - 1] = commentStatement(start, pos, lineEnd, end);
       pos = end;
     } else if (c === HASH) {
-      statements[count - 1] = headerStatement(text, start, pos);
-      pos = lastEnd;
+      const header = headerStatement(text, start, pos);
+      statements[count - 1] = header;
+      pos = start + header.length;
     } else {
-      const end = scanBody(text, pos, len);
-      statements[count - 1] = new BodyStatementImpl(end - start, end - scanContentEnd, scanUnclosed, src, start);
+      const end = scanBody(text, pos, len, scan);
+      statements[count - 1] = new BodyStatementImpl(end - start, end - scan.contentEnd, scan.unclosed, src, start);
       pos = end;
     }
   }
