@@ -20,7 +20,7 @@
  */
 import { KNOWN_DIRECTIVES } from '../../syntax/parse';
 import { StatementKind } from '../../syntax/tree';
-import { isEngineSpace } from './statementReader';
+import { isEngineSpace, isEscapable } from './statementReader';
 
 /**
  * One line of a statement as the loader sees it. No offsets but where a
@@ -90,8 +90,8 @@ export function lineBraceCount(text: string, a: number, b: number): { change: nu
       return { change: depth, cut: -1, braceAfterCut: -1 };
     }
     if (c === 92 && p + 1 < b) {
-      const d = text.charCodeAt(p + 1);
-      if (d === 123 || d === 125 || d === 59 || d === 92 || d === 90) {
+      // The loader's brace count skips what the statement reader escapes, `\Z` included.
+      if (isEscapable(text.charCodeAt(p + 1), true)) {
         p++;
         continue;
       }

@@ -307,7 +307,8 @@ function stripInlineComment(chars: Chars): Chars {
   return chars;
 }
 
-function isEscapable(c: number, withZ: boolean): boolean {
+/** Whether the engine's escape `\\` applies to code point `c` (`\\Z` only where a name could start). */
+export function isEscapable(c: number, withZ: boolean): boolean {
   return c === OPEN || c === CLOSE || c === SEMI || c === BACKSLASH || (withZ && c === Z);
 }
 
