@@ -116,7 +116,9 @@ describe('lsp: incremental diagnostics equal a fresh analysis', function () {
   });
 });
 
-describe('analysis: a large first pass shares results of statements with equal text', () => {
+describe('analysis: a large first pass shares results of statements with equal text', function () {
+  // Hundreds of analysis passes: seconds alone, more on a loaded shared machine (not a speed check).
+  this.timeout(120_000);
   it('equals the same file typed in pieces (every pass too small to share)', () => {
     // Every fixture, twice: the second copy's statements repeat the first's.
     const files: string[] = [];

@@ -160,15 +160,20 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 
 /** Opens a workspace file with Quick Open and waits until its editor has focus. */
 export async function openFile(page: Page, relative: string): Promise<void> {
-  const input = await quickInput(page, 'Control+P');
-  await input.fill(relative);
   const name = path.basename(relative);
-  // Click the row itself: with the file already open, "recently opened" rows may come first.
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  await row.waitFor({ state: 'visible' });
-  await row.click();
   // With the editor split (a preview beside), each group has its active tab.
-  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).first().waitFor({ state: 'visible' });
+  const active = page.locator('.editor-group-container.active .tab.active', { hasText: name }).first();
+  // Retried as a whole: on a loaded machine a click can land while the list is still changing.
+  await until(`${relative} open and active`, async () => {
+    const input = await quickInput(page, 'Control+P');
+    await input.fill(relative);
+    // Click the row itself: with the file already open, "recently opened" rows may come first.
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    await row.click();
+    await active.waitFor({ state: 'visible', timeout: 10_000 });
+    return true;
+  }, 60_000);
   await page.locator('.editor-instance .monaco-editor textarea').first().waitFor({ state: 'attached' });
   await focusEditor(page);
 }
