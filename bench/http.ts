@@ -261,10 +261,10 @@ export function ensureWrk(): { ok: true } | { ok: false; why: string } {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = !root && spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() !== '';
   if (!root && !sudo) return { ok: false, why: 'wrk is not installed and this user cannot install it (apt-get install wrk)' };
-  const prefix = root ? [] : ['sudo'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync(prefix[0] ?? 'apt-get', [...prefix.slice(1), ...(root ? [] : ['apt-get']), 'update', '-qq'], { stdio: 'ignore', env });
-  const r = spawnSync(prefix[0] ?? 'apt-get', [...prefix.slice(1), ...(root ? [] : ['apt-get']), 'install', '-y', '-qq', 'wrk'], { stdio: 'ignore', env });
+  // sudo drops the environment: the variable goes on the command line.
+  const aptGet = (args: string[]) => spawnSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get']), ...args], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  aptGet(['update', '-qq']);
+  const r = aptGet(['install', '-y', '-qq', 'wrk']);
   return r.status === 0 && has() ? { ok: true } : { ok: false, why: `installing wrk with apt-get failed (exit ${r.status})` };
 }
 
@@ -293,7 +293,8 @@ function wrk(url: string, headers: Record<string, string>, seconds: number): { r
     p50: wrkMs(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
     p99: wrkMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
     mbps: transfer ? Number(transfer[1]) * (unit[transfer[2]] ?? NaN) : NaN,
-    bad: num(/Non-2xx or 3xx responses: (\d+)/) || 0 + (Number(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0)),
+    // Both counts: non-2xx answers and socket errors (wrk prints each line only when it is not zero).
+    bad: (num(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0),
     cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
     wallSeconds: cpu ? Number(cpu[3]) : seconds,
   };
