@@ -16,6 +16,7 @@
  * compares it with the fixture and, with UPDATE_SNAPSHOTS=1, writes it back
  * instead (review the diff, then commit).
  */
+import { LineIndex } from '../server/src/syntax/positions';
 
 export interface AnnotatedDiagnostic {
   readonly start: number;
@@ -40,53 +41,45 @@ export function stripAnnotations(fixture: string): string {
   return out;
 }
 
-/** Whether `code` can carry annotations without changing: every line ends in `\n` and none starts with `^`. */
+/**
+ * Whether `code` can carry annotations without changing: every line ends in `\n`, none starts
+ * with `^`, and no lone `\r` ends a line (annotation lines are found at `\n`, lines are counted as
+ * LSP counts them).
+ */
 export function canAnnotate(code: string): boolean {
   if (code.length > 0 && !code.endsWith('\n')) return false;
+  if (/\r(?!\n)/.test(code)) return false;
   return !code.split('\n').some((line) => ANNOTATION.test(line));
 }
 
 /** `code` with one annotation line per diagnostic under the line where it starts. */
 export function renderAnnotated(code: string, diagnostics: readonly AnnotatedDiagnostic[]): string {
-  const lineStarts = [0];
-  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lines = new LineIndex(code);
+  const starts = lines.lineStarts;
+  // An offset at the very end of a file that ends with a line break belongs to its last line, not the empty one after it.
   const lineOf = (offset: number): number => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    // An offset at the very end of a file that ends with a line break belongs to the last line.
-    return lo === lineStarts.length - 1 && lineStarts[lo] === code.length && lo > 0 ? lo - 1 : lo;
-  };
-  const contentEnd = (line: number): number => {
-    let end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : code.length;
-    if (end > lineStarts[line] && code.charCodeAt(end - 1) === 13) end--;
-    return end;
+    const { line } = lines.positionAt(offset);
+    return line > 0 && line === starts.length - 1 && starts[line] === code.length ? line - 1 : line;
   };
   const byLine = new Map<number, string[]>();
   const sorted = [...diagnostics].sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
   for (const d of sorted) {
     const line = lineOf(d.start);
-    const column = d.start - lineStarts[line];
-    const lineEnd = contentEnd(line);
+    const lineEnd = lines.lineContentEnd(line);
     const within = d.end <= lineEnd;
     const width = Math.max(1, (within ? d.end : lineEnd) - d.start);
-    let text = `${' '.repeat(column)}${'^'.repeat(width)} ${d.severity} ${d.code}`;
+    let text = `${' '.repeat(d.start - starts[line])}${'^'.repeat(width)} ${d.severity} ${d.code}`;
     if (!within) {
       const endLine = lineOf(d.end);
-      text += ` to ${endLine + 1}:${d.end - lineStarts[endLine]}`;
+      text += ` to ${endLine + 1}:${d.end - starts[endLine]}`;
     }
     const list = byLine.get(line) ?? [];
     list.push(text);
     byLine.set(line, list);
   }
   let out = '';
-  for (let line = 0; line < lineStarts.length; line++) {
-    const end = line + 1 < lineStarts.length ? lineStarts[line + 1] : code.length;
-    out += code.slice(lineStarts[line], end);
+  for (let line = 0; line < starts.length; line++) {
+    out += code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] : code.length);
     for (const annotation of byLine.get(line) ?? []) out += annotation + '\n';
   }
   return out;

@@ -190,27 +190,20 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
       }
     }
   }
+  const startsWithToken = (item: CompletionItem, lower: string) => (item.filterText ?? item.label).toLowerCase().startsWith(lower);
   if (unasked) {
     // Popped up by `{`, `;`, `+`... while typing: only a closed value set, nothing focused for Enter to take.
     const token = valueToken.trim().toLowerCase();
-    list.items = closedValues && valueItems.some((i) => (i.filterText ?? i.label).toLowerCase().startsWith(token)) ? valueItems : [];
+    list.items = closedValues && valueItems.some((i) => startsWithToken(i, token)) ? valueItems : [];
     return list;
   }
-  if (z < 0 && typed.length > 0) {
-    // A plain word is text the user is writing (`Welcome to the server`): offering functions for it
-    // would let Enter turn the word into a call. Values of the parameter are what such a word can be.
+  if ((z < 0 && typed.length > 0) || (valueItems.length > 0 && valueToken.length > 0)) {
+    // A word typed without `Z` is text the user is writing (`Welcome to the server`), or a value
+    // where the parameter has known ones (`t` in a boolean, `ban` in a permission): function names
+    // would let Enter turn the word into a call. The preselected item, if any, is a value (typing
+    // `Z` asks again and brings the functions back).
     const lower = valueToken.toLowerCase();
-    const match = valueItems.find((i) => (i.filterText ?? i.label).toLowerCase().startsWith(lower));
-    if (match && lower) match.preselect = true;
-    list.items = valueItems;
-    return list;
-  }
-  if (valueItems.length && valueToken.length > 0) {
-    // A word typed without `Z` where the parameter has known values (`t` in a boolean, `ban` in a
-    // permission): the user is typing a value. Function names would only crowd it out, and the
-    // preselected item must be a value (typing `Z` asks again and brings the functions back).
-    const lower = valueToken.toLowerCase();
-    const match = valueItems.find((i) => (i.filterText ?? i.label).toLowerCase().startsWith(lower));
+    const match = lower ? valueItems.find((i) => startsWithToken(i, lower)) : undefined;
     if (match) match.preselect = true;
     list.items = valueItems;
     return list;

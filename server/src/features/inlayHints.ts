@@ -34,6 +34,11 @@ export const MAX_INLAY_HINTS = 5000;
  */
 export const LINE_BUDGET = 43;
 
+/** A label cut to MAX_LABEL characters, `…` marking the cut. */
+function clip(label: string): string {
+  return label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label;
+}
+
 interface PlacedHint {
   offset: number;
   hint: InlayHint;
@@ -116,9 +121,9 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
           full = true;
           return;
         }
-        const hint: InlayHint = { position: doc.positionAt(offset), label: label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label, kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
+        const hint: InlayHint = { position: doc.positionAt(offset), label: clip(label), kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
         if (label.length > MAX_LABEL) hint.tooltip = label;
-        hints.push(short === undefined ? { offset, hint } : { offset, hint, short: short.length > MAX_LABEL ? short.slice(0, MAX_LABEL - 1) + '…' : short });
+        hints.push(short === undefined ? { offset, hint } : { offset, hint, short: clip(short) });
       };
       const trimmedArgs = call.args.map((a) => trimmedArgument(text, a));
       const given = trimmedArgs.filter((t) => t.start < t.end).length;

@@ -263,8 +263,7 @@ export function headerInfo(tree: SyntaxTree): HeaderInfo {
     if (name === 'type') {
       info.type = value.trim().toLowerCase() || 'prefix';
       info.typeWritten = true;
-    }
-    else if (name === 'trigger' && !info.trigger) info.trigger = { value, start: base + st.valueStart, end: base + st.valueEnd };
+    } else if (name === 'trigger' && !info.trigger) info.trigger = { value, start: base + st.valueStart, end: base + st.valueEnd };
     else if (name === 'name' && info.name === undefined) info.name = value;
     else if (name === 'option') {
       const bar = value.indexOf('|');

@@ -14,10 +14,10 @@ import type { Guard } from './guard';
 import { isObject, isPosition, isRange, uriOf } from './params';
 import { referenceIndex, referencePage } from '../features/reference';
 
-/** `completionWire()`: the compact wire format for the client (known from initialize). */
 export const REFERENCE_REQUEST = 'zscript/reference';
 export const REFERENCE_INDEX_REQUEST = 'zscript/referenceIndex';
 
+/** `completionWire()`: the compact wire format for the client (known from initialize). */
 export function registerRequestHandlers(connection: Connection, guard: Guard, service: ZscriptLanguageService, completionWire: () => CompletionWire): void {
   const emptyCompletions = { isIncomplete: false, items: [] };
 
