@@ -4,9 +4,9 @@
  * prints each section's report (figures, the baseline measured in the same
  * run, and PASS/MISS against the issue's target).
  *
- *   node out/bench/run.js [parser] [analysis] [lsp] [http] [workspace]
+ *   node out/bench/run.js [parser] [analysis] [lsp] [typing] [http] [workspace]
  *
- * With no arguments all five run. The combined report is also written to
+ * With no arguments all six run. The combined report is also written to
  * bench/last-run.txt, the source of the README's figures.
  */
 import { spawnSync } from 'child_process';
@@ -19,6 +19,7 @@ const SECTIONS: Record<string, { file: string; flags: string[]; title: string }>
   parser: { file: 'parser.js', flags: ['--expose-gc'], title: 'syntax: parser speed and memory' },
   analysis: { file: 'analysis.js', flags: [], title: 'analysis: full and incremental' },
   lsp: { file: 'lsp.js', flags: [], title: 'language server vs vscode-json-language-server' },
+  typing: { file: 'typing.js', flags: [], title: 'typing: keystroke by keystroke, 3.5 KiB in a workspace and 1 MiB' },
   http: { file: 'http.js', flags: [], title: 'catalog HTTP module vs node:http (and nginx)' },
   workspace: { file: 'workspace.js', flags: [], title: 'workspace: 10,000 and 100,000 command files' },
 };
