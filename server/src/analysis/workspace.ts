@@ -12,6 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
 import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
+import { isInteractionIdParameter } from './componentIds';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
 
 export interface Occurrence {
@@ -42,9 +43,6 @@ export interface FileIndex {
   readonly name?: string;
   readonly type: string;
 }
-
-/** Parameter names that carry a component's custom ID. */
-export const CUSTOM_ID_PARAMS = new Set(['customID', 'menuID', 'modalID']);
 
 interface RelOcc {
   kind: 'var' | 'optionUse' | 'customId';
@@ -265,7 +263,7 @@ export class WorkspaceIndex {
     const fn = this.catalog.getFunction(fnName);
     if (!fn) return;
     fn.arguments.forEach((param: ArgumentRecord, i: number) => {
-      if (!CUSTOM_ID_PARAMS.has(param.name) || i >= call.args.length) return;
+      if (!isInteractionIdParameter(param.name) || i >= call.args.length) return;
       const lit = literalArgument(text, call, i);
       if (lit) out.push({ kind: 'customId', name: lit.text, start: lit.start, end: lit.end });
     });
