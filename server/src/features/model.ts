@@ -153,6 +153,29 @@ export function trimmedArgument(text: string, arg: Argument): { start: number; e
   return { start, end, text: text.slice(start, end) };
 }
 
+const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
+
+/**
+ * The operators in a condition argument, in text order (offsets relative to
+ * the statement, like `text`): only in its literal stretches, between nested
+ * nodes, since an operator a call returns is not in the source. Hover and
+ * semantic tokens read this one scan.
+ */
+export function conditionOperators(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }): { op: string; start: number; end: number }[] {
+  const out: { op: string; start: number; end: number }[] = [];
+  let from = arg.start;
+  const scan = (s: number, e: number) => {
+    // Each stretch on its own: a word operator needs its spaces inside the stretch.
+    for (const m of text.slice(s, e).matchAll(CONDITION_OPERATOR)) out.push({ op: m[0], start: s + m.index!, end: s + m.index! + m[0].length });
+  };
+  for (const n of arg.nodes) {
+    scan(from, n.start);
+    from = n.end;
+  }
+  scan(from, arg.end);
+  return out;
+}
+
 export function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
