@@ -13,6 +13,7 @@ import { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
 import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
 import { isInteractionIdParameter } from './componentIds';
+import { headerInfo } from './headerInfo';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
 
 export interface Occurrence {
@@ -172,33 +173,13 @@ export class WorkspaceIndex {
    */
   indexTree(tree: SyntaxTree, cacheStatements = true): FileIndex {
     const variables: VariableOccurrence[] = [];
-    const options: Occurrence[] = [];
     const optionUses: Occurrence[] = [];
     const customIds: Occurrence[] = [];
-    let trigger: Occurrence | undefined;
-    let name: string | undefined;
-    let type = 'prefix';
+    const { trigger, name, type, options } = headerInfo(tree);
     const { statements, starts, text } = tree;
     for (let i = 0; i < statements.length; i++) {
       const st = statements[i];
       const base = starts[i];
-      if (st.kind === StatementKind.Header) {
-        const directive = text.slice(base + st.start + 1, base + st.nameEnd);
-        const value = text.slice(base + st.valueStart, base + st.valueEnd);
-        if (directive === 'trigger' && !trigger && value) trigger = { name: value, start: base + st.valueStart, end: base + st.valueEnd };
-        else if (directive === 'name' && name === undefined) name = value;
-        else if (directive === 'type') type = value.trim().toLowerCase() || 'prefix';
-        else if (directive === 'option') {
-          const bar = value.indexOf('|');
-          const raw = bar < 0 ? value : value.slice(0, bar);
-          const optionName = raw.trim();
-          if (optionName) {
-            const lead = raw.indexOf(optionName);
-            options.push({ name: optionName, start: base + st.valueStart + lead, end: base + st.valueStart + lead + optionName.length });
-          }
-        }
-        continue;
-      }
       if (st.kind !== StatementKind.Body) continue;
       let rel = cacheStatements ? this.statementCache.get(st) : undefined;
       if (!rel) {

@@ -9,7 +9,8 @@ import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../catalog/variables';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, conditionOperators, headerInfo, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, conditionOperators, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './values';
 
 const NUMERIC = 'Compares as numbers; when a side is not a number the engine compares the **lengths** of the two texts instead.';

@@ -11,7 +11,8 @@ import { variableFunction } from '../catalog/variables';
 import { isInteractionIdParameter } from '../analysis/componentIds';
 import { literalArgument } from '../analysis/workspace';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import { headerInfo } from '../analysis/headerInfo';
 
 type Target =
   | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
