@@ -14,6 +14,7 @@ import type { Catalog } from '../catalog';
 import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
 import { isInteractionIdParameter } from './componentIds';
 import { headerInfo } from './headerInfo';
+import { isEngineSpace } from './engine/statementReader';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
 
 export interface Occurrence {
@@ -251,14 +252,14 @@ export class WorkspaceIndex {
   }
 }
 
-/** A non-empty argument with no nested node: its trimmed text and relative range. */
+/** A non-empty argument with no nested node: its text trimmed as the engine trims arguments (isEngineSpace), and relative range. */
 export function literalArgument(text: string, call: CallNode, index: number): { text: string; start: number; end: number } | undefined {
   const arg = call.args[index];
   if (!arg || arg.nodes.length > 0) return undefined;
   let start = arg.start;
   let end = arg.end;
-  while (start < end && /\s/.test(text[start])) start++;
-  while (end > start && /\s/.test(text[end - 1])) end--;
+  while (start < end && isEngineSpace(text.charCodeAt(start))) start++;
+  while (end > start && isEngineSpace(text.charCodeAt(end - 1))) end--;
   if (start === end) return undefined;
   return { text: text.slice(start, end), start, end };
 }

@@ -20,6 +20,7 @@ import { argumentIndexAt, statementIndexAt } from '../syntax/positions';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
+import { isEngineSpace } from '../analysis/engine/statementReader';
 import type { ServiceSettings } from './settings';
 import type { WorkspaceIndex } from '../analysis/workspace';
 
@@ -144,12 +145,12 @@ export function argumentHasCall(arg: Argument): boolean {
   return false;
 }
 
-/** The trimmed extent of an argument (relative offsets). */
+/** The trimmed extent of an argument (relative offsets), trimmed as the engine trims arguments (isEngineSpace). */
 export function trimmedArgument(text: string, arg: Argument): { start: number; end: number; text: string } {
   let start = arg.start;
   let end = arg.end;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  while (start < end && isEngineSpace(text.charCodeAt(start))) start++;
+  while (end > start && isEngineSpace(text.charCodeAt(end - 1))) end--;
   return { start, end, text: text.slice(start, end) };
 }
 
@@ -174,10 +175,6 @@ export function conditionOperators(text: string, arg: { start: number; end: numb
   }
   scan(from, arg.end);
   return out;
-}
-
-export function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 export function argumentInputs(text: string, call: CallNode): ArgumentInput[] {
