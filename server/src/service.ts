@@ -61,7 +61,8 @@ import { colorPresentationsFor, documentColorsOf } from './features/colors';
 import { documentLinksOf } from './features/links';
 import { selectionRangesAt } from './features/selectionRange';
 import { formattingEdits } from './features/formatting';
-import type { ServiceSettings, Severity } from './features/settings';
+import type { ServiceSettings } from './features/settings';
+import { isSeverityLevel, type SeverityLevel } from './analysis/codes';
 
 export type { ServiceSettings, Severity } from './features/settings';
 
@@ -213,10 +214,8 @@ export class LanguageService implements ZscriptLanguageService {
     }
     if (typeof settings.inlayHintsDefaults === 'boolean') next.inlayHintsDefaults = settings.inlayHintsDefaults;
     if (settings.severity && typeof settings.severity === 'object') {
-      const severity: Record<string, Severity | 'off'> = {};
-      for (const [code, value] of Object.entries(settings.severity)) {
-        if (value === 'error' || value === 'warning' || value === 'information' || value === 'hint' || value === 'off') severity[code] = value;
-      }
+      const severity: Record<string, SeverityLevel> = {};
+      for (const [code, value] of Object.entries(settings.severity)) if (isSeverityLevel(value)) severity[code] = value;
       next.severity = severity;
       this.generation++;
     }

@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { capabilities, eventually, fileUri, FIXTURES, LspClient, positionOf } from './client';
+import { version as PACKAGE_VERSION } from '../../package.json';
 
 const WORKSPACE = path.join(FIXTURES, 'workspace');
 const PREFIX = fileUri(path.join(WORKSPACE, 'commands', 'prefix.zbr'));
@@ -45,6 +46,8 @@ describe('lsp: features over stdio', function () {
   it('declares every capability statically in the initialize result', () => {
     const c = init.capabilities;
     assert.strictEqual(init.serverInfo.name, 'zscript-language-server');
+    // The one version source (server/src/version.ts), the same string --version prints.
+    assert.strictEqual(init.serverInfo.version, PACKAGE_VERSION);
     assert.strictEqual(c.textDocumentSync.change, 2, 'incremental sync');
     assert.strictEqual(c.textDocumentSync.openClose, true);
     assert.strictEqual(c.completionProvider.resolveProvider, true);

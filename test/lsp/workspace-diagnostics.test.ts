@@ -61,6 +61,24 @@ describe('lsp: diagnostics across files', function () {
     assert.deepStrictEqual(codesOf(p.params), []);
   });
 
+  it('a #trigger line the engine\'s loader reads inside an unclosed statement is no trigger: no duplicate', async () => {
+    // The `//` of the URL stops the loader's brace count, so the call stays open and swallows the last line,
+    // which the file checks already say (lines-never-loaded); the cross-file layout reads it the same way.
+    const swallowing = fileUri(path.join(dir, 'loader', 'swallowing.zbr'));
+    const plain = fileUri(path.join(dir, 'loader', 'plain.zbr'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri: swallowing, languageId: 'zscript', version: 1, text: '#trigger !kept\nZreply{see:\nhttps://example.com/x}\n#trigger !same\n' } });
+    const s = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === swallowing);
+    assert.ok(codesOf(s.params).includes('lines-never-loaded'), JSON.stringify(s.params.diagnostics));
+    assert.ok(!codesOf(s.params).includes('missing-trigger'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri: plain, languageId: 'zscript', version: 1, text: '#trigger !same\nHi\n' } });
+    const p = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === plain);
+    assert.deepStrictEqual(codesOf(p.params), []);
+    // The same line read as a directive (the call closed) is a duplicate.
+    const dup = client.next('textDocument/publishDiagnostics', (n) => n.uri === plain && codesOf(n).includes('duplicate-trigger'));
+    await client.notify('textDocument/didChange', { textDocument: { uri: swallowing, version: 2 }, contentChanges: [{ text: '#trigger !kept\nZreply{see}\n#trigger !same\n' }] });
+    await dup;
+  });
+
   it('says that a file in a subfolder of commands/ next to zbr.json is never loaded', async () => {
     await client.notify('textDocument/didOpen', { textDocument: { uri: nested, languageId: 'zscript', version: 1, text: '#trigger !ban\nBanned.\n' } });
     const p = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === nested);

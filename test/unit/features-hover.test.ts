@@ -3,6 +3,9 @@
  */
 import * as assert from 'assert';
 import { URI, openAt } from './features-helpers.test';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { conditionOperators } from '../../server/src/features/model';
+import { BodyStatement, NodeKind } from '../../server/src/syntax/tree';
 
 const hoverTextOf = (marked: string) => hoverText(marked);
 
@@ -82,5 +85,19 @@ describe('features: hover', () => {
     const at = (line: number) => (svc.hover(URI, { line, character: 13 })!.contents as { value: string }).value;
     assert.match(at(1), /User variable `coins`: set 2 times in 2 files; 1 read, check or reset\./);
     assert.match(at(2), /User variable `cions`: never set in the workspace/);
+  });
+});
+
+describe('features: condition operators (one scan for hover and semantic tokens)', () => {
+  it('finds the operators of the literal stretches only, in text order', () => {
+    const text = 'Zif{Zmessage{a==b} contains x && n>=2 || Zif{1<2;a;b}!=c;y;n}';
+    const tree = parseCommandFile(text, { isBareCallable: () => false });
+    const st = tree.statements[0] as BodyStatement;
+    const call = st.nodes[0];
+    assert.strictEqual(call.kind, NodeKind.Call);
+    if (call.kind !== NodeKind.Call) return;
+    const ops = conditionOperators(text, call.args[0]).map((o) => `${o.op}@${o.start}`);
+    // The == and < inside nested calls are theirs, not the condition's.
+    assert.deepStrictEqual(ops, [`contains@${text.indexOf('contains')}`, `&&@${text.indexOf('&&')}`, `>=@${text.indexOf('>=')}`, `||@${text.indexOf('||')}`, `!=@${text.indexOf('!=')}`]);
   });
 });

@@ -14,7 +14,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
-import type { Severity } from './codes';
+import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
 import { sameFacts, sortedDiagnostics, StatementResult } from './facts';
 import { diagnoseFile, embedDiagnostics, FileDiagnosis } from './fileChecks';
@@ -29,7 +29,7 @@ export { flattenDiagnosis, isSilenced, rebased } from './silencing';
 export { closest } from './suggest';
 
 export interface DiagnoseOptions {
-  severity?: Record<string, Severity | 'off'>;
+  severity?: SeverityOverrides;
 }
 
 /** Passes over at least this many statements share the results of statements with equal text. */

@@ -1,6 +1,26 @@
 /** Every diagnostic code the analyzer produces: default severity, a one-line description and an example. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
+/** The words a severity override may use (settings, `zscript-check --severity`): a severity, or 'off' to drop the code. */
+export const SEVERITY_LEVELS = ['error', 'warning', 'information', 'hint', 'off'] as const;
+export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
+/** Severity overrides by diagnostic code. */
+export type SeverityOverrides = Readonly<Record<string, SeverityLevel>>;
+
+export function isSeverityLevel(value: unknown): value is SeverityLevel {
+  return typeof value === 'string' && (SEVERITY_LEVELS as readonly string[]).includes(value);
+}
+
+/**
+ * The severity a diagnostic is reported with under the overrides, or
+ * undefined when its code is 'off': the one place overrides are applied
+ * (the analyzer's flat list, the LSP conversion, the checker).
+ */
+export function effectiveSeverity(code: string, severity: Severity, overrides: SeverityOverrides): Severity | undefined {
+  const level = Object.prototype.hasOwnProperty.call(overrides, code) ? overrides[code] : undefined;
+  return level === 'off' ? undefined : (level ?? severity);
+}
+
 export interface DiagnosticCodeInfo {
   readonly severity: Severity;
   readonly description: string;

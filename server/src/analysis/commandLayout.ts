@@ -9,9 +9,8 @@
  * Files are grouped by folder: a workspace may hold several bots (or test
  * copies), and only files of one folder are loaded together.
  */
-import { StatementKind, SyntaxTree } from '../syntax/tree';
-import { engineDirective } from './engine/loader';
-import { isEngineSpace } from './engine/statementReader';
+import { HeaderStatement, Statement, StatementKind, SyntaxTree } from '../syntax/tree';
+import { engineHeaderLine, engineTriggerStatement, LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
 export interface TriggerSite {
   readonly uri: string;
@@ -21,22 +20,39 @@ export interface TriggerSite {
   readonly end: number;
 }
 
-/** The trigger the engine reads from a file: its last `#trigger ` line (a later one replaces an earlier one). */
+/** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
+const loaderLines = new WeakMap<Statement, LoaderLine[] | null>();
+
+/**
+ * The trigger the engine reads from a file, as the file checks find it
+ * (engineTriggerStatement over the loader's reading): a `#trigger ` line the
+ * loader reads inside an unclosed statement, or after a byte-order mark on
+ * the first line, is no trigger.
+ */
 export function triggerOf(uri: string, tree: SyntaxTree): TriggerSite | undefined {
   const { statements, starts, text } = tree;
-  // From the end: the last recognised #trigger line is the one the engine keeps.
-  for (let i = statements.length - 1; i >= 0; i--) {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const reading = readAsLoader({
+    count: statements.length,
+    // A byte-order mark hides the first line's directive from the engine (as checkHeader's summary.bom).
+    kind: (i) => (i === 0 && bom && statements[0].kind === StatementKind.Header ? StatementKind.Body : statements[i].kind),
+    start: (i) => starts[i],
+    end: (i) => starts[i + 1],
+    lines: (i) => {
+      const st = statements[i];
+      let lines = loaderLines.get(st);
+      if (lines === undefined) loaderLines.set(st, (lines = loaderLinesOf(text, starts[i], st.length, st.kind) ?? null));
+      return lines ?? undefined;
+    },
+  });
+  const at = engineTriggerStatement(reading, (i) => {
     const st = statements[i];
-    if (st.kind !== StatementKind.Header) continue;
-    const base = starts[i];
-    let end = base + st.end;
-    while (end > base + st.start && isEngineSpace(text.charCodeAt(end - 1))) end--;
-    if (text.startsWith('#trigger ', base + st.start) && engineDirective(text.slice(base + st.start, end)) === '#trigger') {
-      const value = text.slice(base + st.valueStart, base + st.valueEnd);
-      if (value !== '') return { uri, trigger: value, start: base + st.valueStart, end: base + st.valueEnd };
-    }
-  }
-  return undefined;
+    return st.kind === StatementKind.Header ? engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end).directive : undefined;
+  });
+  if (at < 0) return undefined;
+  const st = statements[at] as HeaderStatement;
+  const base = starts[at];
+  return { uri, trigger: text.slice(base + st.valueStart, base + st.valueEnd), start: base + st.valueStart, end: base + st.valueEnd };
 }
 
 function folderOf(uri: string): string {

@@ -22,9 +22,9 @@ import { CONTEXT_DEPENDENT_FUNCTIONS } from '../catalog/values';
 import { StatementKind, SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
-import { sortedDiagnostics, StatementResult, StatementSummary } from './facts';
+import { sortedDiagnostics, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../catalog/headers';
-import { LoaderDivergence, readAsLoader } from './engine/loader';
+import { engineTriggerStatement, LoaderDivergence, readAsLoader } from './engine/loader';
 
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
@@ -46,14 +46,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const fileSilence = new Set<string>();
   let seenBody = false;
   let type: string | undefined;
-  let hasTrigger = false;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
   const optionReads: { name: string; start: number; end: number }[] = [];
   const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
   const allCalls = new CallNames(results);
-  let triggerHeader: StatementSummary['header'];
-  let triggerBase = 0;
   const ids = new Map<string, number>();
   const varsSet = new Set<string>();
   let requested = false;
@@ -78,6 +75,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     lines: (i) => results[i].summary.loader,
   });
   const bom = results.length > 0 && results[0].summary.bom === true;
+  const triggerAt = engineTriggerStatement(loader, (i) => (results[i].summary.bom ? undefined : results[i].summary.header?.engine));
+  const hasTrigger = triggerAt >= 0;
   if (bom) {
     out.push({ code: 'byte-order-mark', severity: 'error', start: 0, end: 1, message: 'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.', fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }] });
   }
@@ -110,11 +109,6 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
-      if (header.name === '#trigger') {
-        hasTrigger = true;
-        triggerHeader = header;
-        triggerBase = base;
-      }
       if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim().toLowerCase()));
     }
     if (s.embedEvents) {
@@ -169,7 +163,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     for (const p of perStatement) if (lineSilence.has(p.index)) p.silenced = lineSilence.get(p.index);
   }
   const loopCount = out.length;
-  if (triggerHeader) triggerValue = { value: triggerHeader.value, start: triggerBase + triggerHeader.valueStart, end: triggerBase + triggerHeader.valueEnd };
+  if (hasTrigger) {
+    const triggerHeader = results[triggerAt].summary.header!;
+    triggerValue = { value: triggerHeader.value, start: starts[triggerAt] + triggerHeader.valueStart, end: starts[triggerAt] + triggerHeader.valueEnd };
+  }
 
   // File-level checks.
   if (!hasTrigger && !bom) {

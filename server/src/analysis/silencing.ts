@@ -3,7 +3,7 @@
  * DiagnosisParts turned into the one absolute, sorted list `diagnose()`
  * returns (silenced and 'off' diagnostics left out).
  */
-import type { Severity } from './codes';
+import { effectiveSeverity, type SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import type { DisableDirective } from './facts';
 import type { SyntaxTree } from '../syntax/tree';
@@ -38,7 +38,7 @@ export function isSilenced(parts: DiagnosisParts, d: AnalysisDiagnostic): boolea
  * order; at equal ranges, walk-found before a statement's own before the
  * file-level checks'.
  */
-export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overrides: Readonly<Record<string, Severity | 'off'>>): AnalysisDiagnostic[] {
+export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overrides: SeverityOverrides): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = parts.fileLevel.slice(0, parts.loopCount);
   for (const p of parts.statements) {
     const silenced = p.silenced;
@@ -53,9 +53,9 @@ export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overri
   const final: AnalysisDiagnostic[] = [];
   for (const d of out) {
     if (isSilenced(parts, d)) continue;
-    const o = overrides[d.code];
-    if (o === 'off') continue;
-    final.push(o ? { ...d, severity: o } : d);
+    const severity = effectiveSeverity(d.code, d.severity, overrides);
+    if (severity === undefined) continue;
+    final.push(severity === d.severity ? d : { ...d, severity });
   }
   final.sort((a, b) => a.start - b.start || a.end - b.end);
   return final;

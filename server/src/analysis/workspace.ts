@@ -12,6 +12,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
 import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
+import { isInteractionIdParameter } from './componentIds';
+import { headerInfo } from './headerInfo';
+import { isEngineSpace } from './engine/statementReader';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
 
 export interface Occurrence {
@@ -42,9 +45,6 @@ export interface FileIndex {
   readonly name?: string;
   readonly type: string;
 }
-
-/** Parameter names that carry a component's custom ID. */
-export const CUSTOM_ID_PARAMS = new Set(['customID', 'menuID', 'modalID']);
 
 interface RelOcc {
   kind: 'var' | 'optionUse' | 'customId';
@@ -174,33 +174,13 @@ export class WorkspaceIndex {
    */
   indexTree(tree: SyntaxTree, cacheStatements = true): FileIndex {
     const variables: VariableOccurrence[] = [];
-    const options: Occurrence[] = [];
     const optionUses: Occurrence[] = [];
     const customIds: Occurrence[] = [];
-    let trigger: Occurrence | undefined;
-    let name: string | undefined;
-    let type = 'prefix';
+    const { trigger, name, type, options } = headerInfo(tree);
     const { statements, starts, text } = tree;
     for (let i = 0; i < statements.length; i++) {
       const st = statements[i];
       const base = starts[i];
-      if (st.kind === StatementKind.Header) {
-        const directive = text.slice(base + st.start + 1, base + st.nameEnd);
-        const value = text.slice(base + st.valueStart, base + st.valueEnd);
-        if (directive === 'trigger' && !trigger && value) trigger = { name: value, start: base + st.valueStart, end: base + st.valueEnd };
-        else if (directive === 'name' && name === undefined) name = value;
-        else if (directive === 'type') type = value.trim().toLowerCase() || 'prefix';
-        else if (directive === 'option') {
-          const bar = value.indexOf('|');
-          const raw = bar < 0 ? value : value.slice(0, bar);
-          const optionName = raw.trim();
-          if (optionName) {
-            const lead = raw.indexOf(optionName);
-            options.push({ name: optionName, start: base + st.valueStart + lead, end: base + st.valueStart + lead + optionName.length });
-          }
-        }
-        continue;
-      }
       if (st.kind !== StatementKind.Body) continue;
       let rel = cacheStatements ? this.statementCache.get(st) : undefined;
       if (!rel) {
@@ -265,21 +245,21 @@ export class WorkspaceIndex {
     const fn = this.catalog.getFunction(fnName);
     if (!fn) return;
     fn.arguments.forEach((param: ArgumentRecord, i: number) => {
-      if (!CUSTOM_ID_PARAMS.has(param.name) || i >= call.args.length) return;
+      if (!isInteractionIdParameter(param.name) || i >= call.args.length) return;
       const lit = literalArgument(text, call, i);
       if (lit) out.push({ kind: 'customId', name: lit.text, start: lit.start, end: lit.end });
     });
   }
 }
 
-/** A non-empty argument with no nested node: its trimmed text and relative range. */
+/** A non-empty argument with no nested node: its text trimmed as the engine trims arguments (isEngineSpace), and relative range. */
 export function literalArgument(text: string, call: CallNode, index: number): { text: string; start: number; end: number } | undefined {
   const arg = call.args[index];
   if (!arg || arg.nodes.length > 0) return undefined;
   let start = arg.start;
   let end = arg.end;
-  while (start < end && /\s/.test(text[start])) start++;
-  while (end > start && /\s/.test(text[end - 1])) end--;
+  while (start < end && isEngineSpace(text.charCodeAt(start))) start++;
+  while (end > start && isEngineSpace(text.charCodeAt(end - 1))) end--;
   if (start === end) return undefined;
   return { text: text.slice(start, end), start, end };
 }

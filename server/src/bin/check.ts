@@ -17,7 +17,7 @@ import { parseCommandFile } from '../syntax/parse';
 import { LineIndex } from '../syntax/positions';
 import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
 import type { SyntaxTree } from '../syntax/tree';
-import { DIAGNOSTIC_CODES, Severity } from '../analysis/codes';
+import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, Severity, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
 import { CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
 
@@ -49,8 +49,6 @@ Files that contain NUL bytes are binary, not command files: they are named
 on stderr and skipped. Control characters in the report are escaped.
 `;
 
-const LEVELS = ['error', 'warning', 'information', 'hint', 'off'] as const;
-type Level = (typeof LEVELS)[number];
 
 interface Options {
   paths: string[];
@@ -58,7 +56,7 @@ interface Options {
   format: 'text' | 'json';
   maxWarnings?: number;
   quiet: boolean;
-  severity: Record<string, Level>;
+  severity: Record<string, SeverityLevel>;
 }
 
 const SPEC: CommandSpec = {
@@ -97,9 +95,9 @@ function parseArgs(argv: readonly string[]): Options | number {
   for (const raw of parsed.values.get('--severity') ?? []) {
     const at = raw.indexOf('=');
     const code = raw.slice(0, at).trim();
-    const level = raw.slice(at + 1).trim() as Level;
-    if (at <= 0 || !(LEVELS as readonly string[]).includes(level)) {
-      return usageError(SPEC, `--severity needs CODE=LEVEL with LEVEL one of ${LEVELS.join(', ')}, got "${raw}"`);
+    const level = raw.slice(at + 1).trim();
+    if (at <= 0 || !isSeverityLevel(level)) {
+      return usageError(SPEC, `--severity needs CODE=LEVEL with LEVEL one of ${SEVERITY_LEVELS.join(', ')}, got "${raw}"`);
     }
     if (!(code in DIAGNOSTIC_CODES)) return usageError(SPEC, `--severity: unknown diagnostic code "${code}"`);
     options.severity[code] = level;
@@ -203,7 +201,7 @@ export interface CheckDiagnostic {
 }
 
 /** Checks one file's text: the language server's parse and analysis, positions made 1-based. */
-export function checkText(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, Level>): CheckDiagnostic[] {
+export function checkText(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, SeverityLevel>): CheckDiagnostic[] {
   const out: CheckDiagnostic[] = [];
   for (const d of eachFinding(file, text, analyzer, catalog, severity)) out.push(d);
   return out;
@@ -213,14 +211,14 @@ export function checkText(file: string, text: string, analyzer: Analyzer, catalo
  * The findings of one file in position order, made one at a time: a file with
  * millions of findings is written out as it goes instead of being held twice.
  */
-export function* eachFinding(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, Level>): Generator<CheckDiagnostic> {
+export function* eachFinding(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, SeverityLevel>): Generator<CheckDiagnostic> {
   // A byte order mark is not part of the first line for anyone reading positions.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
   const lines = new LineIndex(body);
   for (const d of eachAnalysisDiagnostic(tree, analyzer)) {
-    const level = severity[d.code] ?? d.severity;
-    if (level === 'off') continue;
+    const level = effectiveSeverity(d.code, d.severity, severity);
+    if (level === undefined) continue;
     const start = lines.positionAt(d.start);
     const end = lines.positionAt(Math.max(d.start, d.end));
     yield {

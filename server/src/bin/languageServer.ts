@@ -27,13 +27,13 @@ import {
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver/node';
-import { SERVER_VERSION } from '../lsp/capabilities';
+import { VERSION } from '../version';
 import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
 import { CommandSpec, hasFlag, lastValue, parsePort, standardArguments, usageError } from './args';
 
-const HELP = `zscript-language-server ${SERVER_VERSION}: language server for Z command files (.zbr)
+const HELP = `zscript-language-server ${VERSION}: language server for Z command files (.zbr)
 
 Usage: zscript-language-server [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]
 

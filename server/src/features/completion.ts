@@ -12,7 +12,8 @@ import { variableFunction } from '../catalog/variables';
 import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './headers';
-import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
+import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './values';
 
 const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Severity } from './settings';
+import { effectiveSeverity, type Severity, type SeverityOverrides } from '../analysis/codes';
 
 export interface FixEdit {
   readonly start: number;
@@ -37,13 +37,12 @@ export interface DiagnosticData {
 
 const SEVERITY_NUMBER: Record<Severity, 1 | 2 | 3 | 4> = { error: 1, warning: 2, information: 3, hint: 4 };
 
-export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagnosticLike[], overrides: Readonly<Record<string, Severity | 'off'>>): Diagnostic[] {
+export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagnosticLike[], overrides: SeverityOverrides): Diagnostic[] {
   const result: Diagnostic[] = [];
   const length = doc.getText().length;
   for (const d of raw) {
-    const override = overrides[d.code];
-    if (override === 'off') continue;
-    const severity = override ?? d.severity;
+    const severity = effectiveSeverity(d.code, d.severity, overrides);
+    if (severity === undefined) continue;
     const start = clamp(d.start, 0, length);
     const end = clamp(d.end, start, length);
     const diagnostic: Diagnostic = {

@@ -9,10 +9,10 @@ import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../catalog/variables';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, conditionOperators, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './values';
 
-const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
 const NUMERIC = 'Compares as numbers; when a side is not a number the engine compares the **lengths** of the two texts instead.';
 const OPERATOR_DOCS: Record<string, string> = {
   '>=': `\`>=\` greater than or equal. ${NUMERIC}`,
@@ -30,21 +30,7 @@ const OPERATOR_DOCS: Record<string, string> = {
 
 /** The condition operator under the cursor, in the literal stretches of a condition argument. */
 function conditionOperatorAt(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }, rel: number): { op: string; start: number; end: number } | undefined {
-  let from = arg.start;
-  const stretches: [number, number][] = [];
-  for (const n of arg.nodes) {
-    stretches.push([from, n.start]);
-    from = n.end;
-  }
-  stretches.push([from, arg.end]);
-  for (const [s, e] of stretches) {
-    if (rel < s || rel > e) continue;
-    for (const m of text.slice(s, e).matchAll(CONDITION_OPERATOR)) {
-      const start = s + m.index!;
-      if (rel >= start && rel <= start + m[0].length) return { op: m[0], start, end: start + m[0].length };
-    }
-  }
-  return undefined;
+  return conditionOperators(text, arg).find((o) => rel >= o.start && rel <= o.end);
 }
 const PREFIX_MEANING: Record<string, string> = { '+': 'allows', '-': 'denies', '/': 'resets' };
 

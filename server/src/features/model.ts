@@ -20,6 +20,7 @@ import { argumentIndexAt, statementIndexAt } from '../syntax/positions';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
+import { isEngineSpace } from '../analysis/engine/statementReader';
 import type { ServiceSettings } from './settings';
 import type { WorkspaceIndex } from '../analysis/workspace';
 
@@ -144,17 +145,36 @@ export function argumentHasCall(arg: Argument): boolean {
   return false;
 }
 
-/** The trimmed extent of an argument (relative offsets). */
+/** The trimmed extent of an argument (relative offsets), trimmed as the engine trims arguments (isEngineSpace). */
 export function trimmedArgument(text: string, arg: Argument): { start: number; end: number; text: string } {
   let start = arg.start;
   let end = arg.end;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  while (start < end && isEngineSpace(text.charCodeAt(start))) start++;
+  while (end > start && isEngineSpace(text.charCodeAt(end - 1))) end--;
   return { start, end, text: text.slice(start, end) };
 }
 
-export function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
+const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
+
+/**
+ * The operators in a condition argument, in text order (offsets relative to
+ * the statement, like `text`): only in its literal stretches, between nested
+ * nodes, since an operator a call returns is not in the source. Hover and
+ * semantic tokens read this one scan.
+ */
+export function conditionOperators(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }): { op: string; start: number; end: number }[] {
+  const out: { op: string; start: number; end: number }[] = [];
+  let from = arg.start;
+  const scan = (s: number, e: number) => {
+    // Each stretch on its own: a word operator needs its spaces inside the stretch.
+    for (const m of text.slice(s, e).matchAll(CONDITION_OPERATOR)) out.push({ op: m[0], start: s + m.index!, end: s + m.index! + m[0].length });
+  };
+  for (const n of arg.nodes) {
+    scan(from, n.start);
+    from = n.end;
+  }
+  scan(from, arg.end);
+  return out;
 }
 
 export function argumentInputs(text: string, call: CallNode): ArgumentInput[] {
@@ -237,43 +257,3 @@ export function walkCalls(nodes: readonly AnyNode[], visit: (call: CallNode, dep
   });
 }
 
-export interface HeaderInfo {
-  /** The `#type` value, `prefix` when the file has no `#type` line (see `typeWritten`). */
-  type: string;
-  typeWritten: boolean;
-  trigger?: { value: string; start: number; end: number };
-  name?: string;
-  options: { name: string; start: number; end: number }[];
-}
-
-const headerCache = new WeakMap<SyntaxTree, HeaderInfo>();
-
-/** The file's header directives (they may appear on any line outside braces). */
-export function headerInfo(tree: SyntaxTree): HeaderInfo {
-  let info = headerCache.get(tree);
-  if (info) return info;
-  info = { type: 'prefix', typeWritten: false, options: [] };
-  const statements = tree.statements;
-  for (let i = 0; i < statements.length; i++) {
-    const st = statements[i];
-    if (st.kind !== StatementKind.Header) continue;
-    const base = tree.starts[i];
-    const name = tree.text.slice(base + st.start + 1, base + st.nameEnd);
-    const value = tree.text.slice(base + st.valueStart, base + st.valueEnd);
-    if (name === 'type') {
-      info.type = value.trim().toLowerCase() || 'prefix';
-      info.typeWritten = true;
-    } else if (name === 'trigger' && !info.trigger) info.trigger = { value, start: base + st.valueStart, end: base + st.valueEnd };
-    else if (name === 'name' && info.name === undefined) info.name = value;
-    else if (name === 'option') {
-      const bar = value.indexOf('|');
-      const optionName = (bar < 0 ? value : value.slice(0, bar)).trim();
-      if (optionName) {
-        const lead = value.indexOf(optionName);
-        info.options.push({ name: optionName, start: base + st.valueStart + lead, end: base + st.valueStart + lead + optionName.length });
-      }
-    }
-  }
-  headerCache.set(tree, info);
-  return info;
-}

@@ -8,9 +8,11 @@
 import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { VariableScope } from '../catalog/variables';
 import { variableFunction } from '../catalog/variables';
-import { CUSTOM_ID_PARAMS, literalArgument } from '../analysis/workspace';
+import { isInteractionIdParameter } from '../analysis/componentIds';
+import { literalArgument } from '../analysis/workspace';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, headerInfo, locateStatement, toRange } from './model';
+import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import { headerInfo } from '../analysis/headerInfo';
 
 type Target =
   | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
@@ -41,7 +43,7 @@ export function targetAt(model: DocumentModel, offset: number, ctx: FeatureConte
     // A component's custom ID (ZaddButton{;verify}), handled by `#trigger onInteraction{verify}`.
     const bound = bindCall(ctx.catalog, loc.text, frame.call);
     const param = bound ? boundParamAt(bound.fn, bound.binding, frame.argIndex)?.param : undefined;
-    const id = param && CUSTOM_ID_PARAMS.has(param.name) ? literalArgument(loc.text, frame.call, frame.argIndex) : undefined;
+    const id = param && isInteractionIdParameter(param.name) ? literalArgument(loc.text, frame.call, frame.argIndex) : undefined;
     if (id && rel >= id.start && rel <= id.end) return { kind: 'customId', name: id.text, start: loc.start + id.start, end: loc.start + id.end };
     if (frame.argIndex !== 0) return undefined;
   }

@@ -19,7 +19,7 @@ import type { Catalog } from '../catalog';
 import { variableFunction } from '../catalog/variables';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from './legend';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument, walkNodes } from './model';
+import { DocumentModel, FeatureContext, argumentHasCall, bindCall, conditionOperators, trimmedArgument, walkNodes } from './model';
 import { CONDITION_FUNCTIONS } from '../catalog/values';
 
 const T = Object.fromEntries(SEMANTIC_TOKEN_TYPES.map((t, i) => [t, i])) as Record<(typeof SEMANTIC_TOKEN_TYPES)[number], number>;
@@ -42,8 +42,6 @@ const TAG_MODIFIER: Record<string, number> = {
   'message-interaction-reading': M.message,
   'mentions-async': M.message,
 };
-
-const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith|endsWith)(?= )/g;
 
 /** A token relative to its statement: [offset, length, type, modifiers]. */
 type RawTokens = number[];
@@ -155,18 +153,7 @@ function visitCall(catalog: Catalog, call: CallNode, text: string, push: (s: num
       return;
     }
     if (k === 0 && CONDITION_FUNCTIONS.has(name)) {
-      // Operators in the literal stretches of the condition.
-      let from = arg.start;
-      const stretches: [number, number][] = [];
-      for (const n of arg.nodes) {
-        stretches.push([from, n.start]);
-        from = n.end;
-      }
-      stretches.push([from, arg.end]);
-      for (const [s, e] of stretches) {
-        const segment = text.slice(s, e);
-        for (const m of segment.matchAll(CONDITION_OPERATOR)) push(s + m.index!, s + m.index! + m[0].length, T.operator);
-      }
+      for (const o of conditionOperators(text, arg)) push(o.start, o.end, T.operator);
       return;
     }
     const param = bound?.binding.args[k]?.param;

@@ -3,7 +3,7 @@
  * the service, so that features never import from the service above them;
  * service.ts re-exports them for its callers.
  */
-import type { Severity } from '../analysis/codes';
+import type { Severity, SeverityLevel } from '../analysis/codes';
 
 export type { Severity };
 
@@ -13,5 +13,5 @@ export interface ServiceSettings {
   /** Default-value inlay hints for omitted or empty optional parameters. Default true. */
   inlayHintsDefaults: boolean;
   /** Severity per diagnostic code; 'off' silences the code. */
-  severity: Record<string, Severity | 'off'>;
+  severity: Record<string, SeverityLevel>;
 }

@@ -25,9 +25,7 @@ import { AnalysisDiagnostic, DiagnosisParts, flattenDiagnosis, isSilenced, rebas
 import { toLspDiagnostics } from './diagnostics';
 import { LineIndex } from '../syntax/positions';
 import { Statement, StatementKind, SyntaxTree } from '../syntax/tree';
-import type { Severity } from './settings';
-
-type Overrides = Readonly<Record<string, Severity | 'off'>>;
+import { effectiveSeverity, type SeverityOverrides as Overrides } from '../analysis/codes';
 
 interface Converted {
   /** The converter's output for the statement's diagnostics, 'off' codes left out. */
@@ -62,7 +60,7 @@ export class LspDiagnostics {
     const fileLevel: { d: AnalysisDiagnostic; late: boolean }[] = [];
     for (let k = 0; k < parts.fileLevel.length; k++) {
       const d = parts.fileLevel[k];
-      if (isSilenced(parts, d) || overrides[d.code] === 'off') continue;
+      if (isSilenced(parts, d) || effectiveSeverity(d.code, d.severity, overrides) === undefined) continue;
       fileLevel.push({ d, late: k >= parts.loopCount });
     }
     fileLevel.sort((a, b) => a.d.start - b.d.start || a.d.end - b.d.end || Number(a.late) - Number(b.late));
@@ -120,7 +118,7 @@ export class LspDiagnostics {
       }
       return entry;
     }
-    const sources = list.filter((d) => overrides[d.code] !== 'off');
+    const sources = list.filter((d) => effectiveSeverity(d.code, d.severity, overrides) !== undefined);
     const items = toLspDiagnostics(
       doc,
       sources.map((d) => rebased(d, base)),

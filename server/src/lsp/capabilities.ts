@@ -7,9 +7,7 @@
 import { CodeActionKind, ClientCapabilities, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../service';
 import type { CompletionWireSupport } from './completion';
-import packageJson from '../../../package.json';
-
-export const SERVER_VERSION: string = (packageJson as { version?: string }).version ?? '0.0.0';
+import { VERSION } from '../version';
 
 export const COMPLETION_TRIGGER_CHARACTERS = ['Z', '{', ';', '#', '+', '-', '/', '|', '$'];
 export const SIGNATURE_TRIGGER_CHARACTERS = ['{', ';'];
@@ -90,5 +88,5 @@ export function initializeResult(formatting: boolean): InitializeResult {
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };
   if (formatting) capabilities.documentFormattingProvider = true;
-  return { capabilities, serverInfo: { name: 'zscript-language-server', version: SERVER_VERSION } };
+  return { capabilities, serverInfo: { name: 'zscript-language-server', version: VERSION } };
 }

@@ -5,7 +5,8 @@
  * didChangeConfiguration payload, or flat dotted keys (`"zscript.catalog.source"`).
  * Unknown or ill-typed values fall back to the defaults, never throw.
  */
-import type { ServiceSettings, Severity } from '../service';
+import type { ServiceSettings } from '../service';
+import { isSeverityLevel, type SeverityLevel } from '../analysis/codes';
 
 export type CatalogSourceKind = 'bundled' | 'file' | 'url';
 export type DiagnosticsMode = 'auto' | 'push' | 'pull' | 'both';
@@ -14,7 +15,7 @@ export interface ServerSettings {
   catalog: { source: CatalogSourceKind; path: string; url: string };
   inlayHints: { parameterNames: ServiceSettings['inlayHintsParameterNames']; defaults: boolean };
   diagnostics: {
-    severity: Record<string, Severity | 'off'>;
+    severity: Record<string, SeverityLevel>;
     /** auto: pull when the client declares pull support, push otherwise. */
     mode: DiagnosticsMode;
   };
@@ -80,8 +81,6 @@ function pick<T extends string>(value: unknown, allowed: readonly T[], fallback:
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
-
 /** Normalises a zscript section (or undefined) into complete settings. */
 export function normalizeSettings(section: unknown): ServerSettings {
   const s = isObject(section) ? section : {};
@@ -92,10 +91,10 @@ export function normalizeSettings(section: unknown): ServerSettings {
   const files = isObject(s.files) ? s.files : {};
   const d = DEFAULT_SERVER_SETTINGS;
 
-  const severity: Record<string, Severity | 'off'> = {};
+  const severity: Record<string, SeverityLevel> = {};
   if (isObject(diagnostics.severity)) {
     for (const [code, value] of Object.entries(diagnostics.severity)) {
-      if (typeof value === 'string' && (SEVERITIES as readonly string[]).includes(value)) severity[code] = value as Severity | 'off';
+      if (isSeverityLevel(value)) severity[code] = value;
     }
   }
 

@@ -108,6 +108,30 @@ export function engineDirective(line: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A header statement's line [start, end) (absolute) as the engine reads it:
+ * trimmed at the end, then the directive it recognises there, if any.
+ */
+export function engineHeaderLine(text: string, start: number, end: number): { directive: string | undefined; lineEnd: number } {
+  let lineEnd = end;
+  while (lineEnd > start && isEngineSpace(text.charCodeAt(lineEnd - 1))) lineEnd--;
+  return { directive: engineDirective(text.slice(start, lineEnd)), lineEnd };
+}
+
+/**
+ * The statement holding the trigger the engine keeps, -1 when none: of the
+ * header lines its loader reads as directives, the last it recognises as
+ * `#trigger ` (a later one replaces an earlier one). `directiveOf`: the
+ * engine's directive of a header statement (engineHeaderLine). The file
+ * checks (missing-trigger, trigger vs #type) and the cross-file layout
+ * (duplicate-trigger) both ask this.
+ */
+export function engineTriggerStatement(reading: LoaderReading, directiveOf: (i: number) => string | undefined): number {
+  let found = -1;
+  for (const i of reading.directives) if (i > found && directiveOf(i) === '#trigger') found = i;
+  return found;
+}
+
 /** Where the loader's grouping parts from the tree's, and why. */
 export interface LoaderDivergence {
   readonly kind: 'dropped' | 'joined';

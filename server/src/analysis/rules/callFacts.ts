@@ -6,6 +6,7 @@
  */
 import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../catalog/values';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
+import { createdComponentIdArgument } from '../componentIds';
 import { hasCall, StatementContext } from './context';
 
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
@@ -32,8 +33,6 @@ const EMBED_PARTS: Record<string, { index: number; sendable: boolean; base?: str
   ZtitleURL: { index: 1, sendable: false, base: 'Ztitle' },
 };
 const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = { ZnewSelectMenu: 'menu', ZaddSelectMenuOption: 'option', ZnewModal: 'modal', ZaddTextInput: 'input' };
-/** Which argument holds the custom ID of a component-creating function. */
-const COMPONENT_ID_ARG: Record<string, number> = { ZaddButton: 1, ZnewSelectMenu: 0, ZaddTextInput: 0 };
 
 /**
  * Records the facts of a call `name{...}`. `inCall`: the call is inside
@@ -71,7 +70,7 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
       (ctx.summary.embedContent ??= []).push({ index: index === '' ? '1' : index, sendable: part.sendable, name, start: node.start, end: node.nameEnd });
     }
   }
-  const idIndex = COMPONENT_ID_ARG[name];
+  const idIndex = createdComponentIdArgument(name);
   if (!inCall && idIndex !== undefined) {
     const a = node.args[idIndex];
     if (a && !hasCall(a)) {

@@ -9,8 +9,7 @@ import type { StatementSummary } from '../facts';
 import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../catalog/headers';
 import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
-import { engineDirective } from '../engine/loader';
-import { isEngineSpace } from '../engine/statementReader';
+import { engineHeaderLine } from '../engine/loader';
 
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
@@ -18,9 +17,7 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
   summary.header = { name, value, valueStart: st.valueStart, valueEnd: st.valueEnd };
   if (base === 0 && text.charCodeAt(0) === 0xfeff) summary.bom = true;
   // The engine trims the line (a byte-order mark is not white space) and wants the exact word and a space.
-  let lineEnd = base + st.end;
-  while (lineEnd > base + st.start && isEngineSpace(text.charCodeAt(lineEnd - 1))) lineEnd--;
-  const engine = engineDirective(text.slice(base + st.start, lineEnd));
+  const { directive: engine, lineEnd } = engineHeaderLine(text, base + st.start, base + st.end);
   if (engine) summary.header.engine = engine;
   if (DIRECTIVES.includes(name) && !engine) {
     reportIgnoredDirective(st, text, base, name, lineEnd, out);
