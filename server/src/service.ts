@@ -555,7 +555,14 @@ export class LanguageService implements ZscriptLanguageService {
     const open = this.open.get(uri);
     if (open) {
       this.index.set({ uri, doc: open.doc, tree: open.tree });
-      this.triggers.update(uri, triggerOf(uri, open.tree));
+      let at: number | undefined;
+      try {
+        // The analysis its diagnostics need anyway finds the trigger (no second reading of the file).
+        at = this.analyzer.triggerStatement(open.tree, open.diagnostics?.tree ?? open.tree);
+      } catch (error) {
+        this.onError?.(error);
+      }
+      this.triggers.update(uri, triggerOf(uri, open.tree, at));
       return;
     }
     const file = this.disk.get(uri);

@@ -82,6 +82,17 @@ export class Analyzer {
   }
 
   /**
+   * The statement holding the trigger the engine keeps (-1: none), from the
+   * diagnosis of `tree` (diagnoseParts with the same `previous`, so a later
+   * diagnoseParts call finds it done): the loader's reading the file checks
+   * make anyway, not a second pass over the file.
+   */
+  triggerStatement(tree: SyntaxTree, previous: SyntaxTree): number {
+    this.diagnoseParts(tree, previous);
+    return this.treeFolds.get(tree)?.triggerStatement ?? -1;
+  }
+
+  /**
    * The parts of `tree` from those of `previous` without walking the file,
    * when the edit replaced a few statements by as many of the same kinds
    * whose summaries are equal (relative offsets included; of the called
@@ -156,7 +167,7 @@ export class Analyzer {
       fileSilence: old.fileSilence,
       silencedRanges: old.silencedRanges.map((r) => (r.start < oldFrom && r.end < oldFrom ? r : { start: map(r.start), end: map(r.end), codes: r.codes })),
     };
-    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false, embedStatements };
+    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false, embedStatements, triggerStatement: prev.triggerStatement };
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;
     return fold;

@@ -27,9 +27,19 @@ const loaderLines = new WeakMap<Statement, LoaderLine[] | null>();
  * The trigger the engine reads from a file, as the file checks find it
  * (engineTriggerStatement over the loader's reading): a `#trigger ` line the
  * loader reads inside an unclosed statement, or after a byte-order mark on
- * the first line, is no trigger.
+ * the first line, is no trigger. For a file that is analysed anyway (an open
+ * one), pass the statement the analysis found (Analyzer.triggerStatement)
+ * instead of reading the file again.
  */
-export function triggerOf(uri: string, tree: SyntaxTree): TriggerSite | undefined {
+export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex(tree)): TriggerSite | undefined {
+  if (at < 0) return undefined;
+  const st = tree.statements[at] as HeaderStatement;
+  const base = tree.starts[at];
+  return { uri, trigger: tree.text.slice(base + st.valueStart, base + st.valueEnd), start: base + st.valueStart, end: base + st.valueEnd };
+}
+
+/** The statement holding the file's engine trigger, -1 when none (the loader's reading, without the other file checks). */
+function engineTriggerIndex(tree: SyntaxTree): number {
   const { statements, starts, text } = tree;
   const bom = text.charCodeAt(0) === 0xfeff;
   const reading = readAsLoader({
@@ -45,14 +55,10 @@ export function triggerOf(uri: string, tree: SyntaxTree): TriggerSite | undefine
       return lines ?? undefined;
     },
   });
-  const at = engineTriggerStatement(reading, (i) => {
+  return engineTriggerStatement(reading, (i) => {
     const st = statements[i];
     return st.kind === StatementKind.Header ? engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end).directive : undefined;
   });
-  if (at < 0) return undefined;
-  const st = statements[at] as HeaderStatement;
-  const base = starts[at];
-  return { uri, trigger: text.slice(base + st.valueStart, base + st.valueEnd), start: base + st.valueStart, end: base + st.valueEnd };
 }
 
 function folderOf(uri: string): string {

@@ -37,6 +37,8 @@ export interface FileDiagnosis {
   hasAliases?: boolean;
   /** Indices of the statements with embed parts, in order (embedDiagnostics). */
   embedStatements: readonly number[];
+  /** The statement holding the trigger the engine keeps (engineTriggerStatement), -1 when none; the cross-file layout reads it. */
+  triggerStatement: number;
 }
 
 /** `results`: every statement's result, in order. */
@@ -229,7 +231,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
-  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements };
+  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
 }
 
 /**
