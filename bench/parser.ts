@@ -197,28 +197,21 @@ export async function runParserBench(): Promise<string[]> {
     let tree: SyntaxTree = parseCommandFile(text, options);
     const mid = text.length >> 1;
     const incTimes: number[] = [];
-    const readTimes: number[] = [];
     const e2eTimes: number[] = [];
     for (let i = 0; i < 400; i++) {
       const edit = i % 2 === 0 ? { start: mid, end: mid, text: 'x' } : { start: mid, end: mid + 1, text: '' };
       const t0 = process.hrtime.bigint();
       tree = reparseCommandFile(tree, edit, options);
       const t1 = process.hrtime.bigint();
-      // The new tree builds its statements array and starts on first access.
-      sink = tree.statements.length + tree.starts.length;
-      const t2 = process.hrtime.bigint();
       sink = tree.text.charCodeAt(0); // flatten the new text
       const t3 = process.hrtime.bigint();
       incTimes.push(Number(t1 - t0) / 1e6);
-      readTimes.push(Number(t2 - t0) / 1e6);
       e2eTimes.push(Number(t3 - t0) / 1e6);
     }
     sink = tree;
     incTimes.sort((a, b) => a - b);
-    readTimes.sort((a, b) => a - b);
     e2eTimes.sort((a, b) => a - b);
     const tInc = incTimes[incTimes.length >> 1];
-    const tRead = readTimes[readTimes.length >> 1];
     const tE2e = e2eTimes[e2eTimes.length >> 1];
     results[label] = { base: tBase, json: tJson, full: tFull, inc: tInc };
     out(`${label}: ${tree.statements.length} statements`);
@@ -231,7 +224,6 @@ export async function runParserBench(): Promise<string[]> {
       out(`    ... trees kept           ${fmt(tKept, 2).padStart(8)} ms  ${fmt(mibs(size, tKept)).padStart(7)} MiB/s  (${fmt(tBase / tKept, 2)} of baseline; the same, every tree kept as a server keeps open documents)`);
     }
     out(`  incremental 1-char edit   ${fmt(tInc, 4).padStart(8)} ms  (${fmt(tFull / tInc, 0)}x faster than full parse)`);
-    out(`  ... + first read of arrays${fmt(tRead, 4).padStart(8)} ms  (${fmt(tFull / tRead, 0)}x; the new tree's statements array and starts are built on first access)`);
     out(`  ... end to end with text  ${fmt(tE2e, 4).padStart(8)} ms  (${fmt(tFull / tE2e, 0)}x; also V8 flattening the new ${label} string)`);
   }
 

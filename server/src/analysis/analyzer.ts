@@ -18,7 +18,6 @@ import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
 import { sameFacts, sortedDiagnostics, StatementResult } from './facts';
 import { diagnoseFile, embedDiagnostics, FileDiagnosis } from './fileChecks';
-import { SyntaxTreeImpl } from '../syntax/store';
 import { flattenDiagnosis } from './silencing';
 import { analyzeStatement } from './statement';
 import { FunctionSuggester } from './suggest';
@@ -144,7 +143,7 @@ export class Analyzer {
       const kept = embedStatements.filter((i) => i < from || i >= to);
       for (let j = from; j < to; j++) if (results[j].summary.embedContent) kept.push(j);
       embedStatements = kept.sort((a, b) => a - b);
-      const startOf = (i: number) => SyntaxTreeImpl.startAt(tree, i);
+      const startOf = (i: number) => tree.starts[i];
       fileLevel = [...fileLevel.filter((d) => d.code !== 'embed-without-body'), ...embedDiagnostics(embedStatements, results, startOf)];
     }
     // The statements' own lists: the same, but for the replaced statements'.

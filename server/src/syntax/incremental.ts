@@ -2,14 +2,14 @@
  * Incremental reparse. Statements are independent once we know where one
  * starts (a line start at brace depth 0), so after an edit we re-parse from
  * the statement containing the edit (one earlier when the edit touches its
- * boundary, or when that one was cut short by header recovery, whose
- * look-ahead reads into the next line) and stop at the first new statement
+ * boundary, or when the one before is left with open braces, which the edit
+ * may close) and stop at the first new statement
  * boundary past the edit that is also an old boundary (shifted by the
  * edit's length change). Every statement after it is reused as the very same
  * object; only `starts` shifts.
  */
 import { ParseOptions, StatementParser, hasUnclosedBraces, parseCommandFile } from './parse';
-import { SyntaxTreeImpl } from './store';
+import { statementIndexAt } from './positions';
 import { Statement, SyntaxTree } from './tree';
 
 /** A replacement of old-text range [start, end) by `text`. */
@@ -31,9 +31,8 @@ function clamp(v: number, min: number, max: number): number {
  * The tree of `old.text` with `edit` applied (edit offsets are in the old
  * text). Equal to `parseCommandFile(newText, options)`, sharing every
  * statement object the edit cannot affect. The re-parsed statements are
- * built completely; the new tree's `statements` and `starts` arrays are
- * built on first access (see store.ts), so the cost here does not grow with
- * the file.
+ * built completely; the rest of the arrays is copied (a few hundred KB at
+ * 1 MiB, well inside a keystroke's budget).
  */
 export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: ParseOptions): SyntaxTree {
   const oldText = old.text;
@@ -43,18 +42,18 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
   const inserted = typeof edit.text === 'string' ? edit.text : '';
   if (start === end && inserted.length === 0) return old;
   const text = oldText.slice(0, start) + inserted + oldText.slice(end);
-  const n = SyntaxTreeImpl.countOf(old);
+  const n = old.statements.length;
   if (n === 0) return parseCommandFile(text, options);
 
-  let first = SyntaxTreeImpl.indexAt(old, start);
-  if (first > 0 && start === SyntaxTreeImpl.startAt(old, first)) first--;
-  if (first > 0 && hasUnclosedBraces(SyntaxTreeImpl.statementAt(old, first - 1))) first--;
+  let first = statementIndexAt(old, start);
+  if (first > 0 && start === old.starts[first]) first--;
+  if (first > 0 && hasUnclosedBraces(old.statements[first - 1])) first--;
 
   const delta = inserted.length - (end - start);
   // Parse over a window of the new text built from the old text's pieces, so
   // the parser never touches (and never flattens) the whole new string.
   // Window offset 0 is new offset `base` (= old offset, the edit is after it).
-  const base = SyntaxTreeImpl.startAt(old, first);
+  const base = old.starts[first];
   const editEndWin = start + inserted.length - base;
   const head = oldText.slice(base, start) + inserted;
   let span = incrementalTuning.window;
@@ -83,8 +82,8 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
     pos = parser.end;
     if (pos >= editEndWin) {
       const oldPos = base + pos - delta;
-      let s = SyntaxTreeImpl.startAt(old, j);
-      while (j < n && s < oldPos) s = SyntaxTreeImpl.startAt(old, ++j);
+      let s = old.starts[j];
+      while (j < n && s < oldPos) s = old.starts[++j];
       if (j < n && s === oldPos) {
         reuseFrom = j;
         break;
@@ -92,14 +91,19 @@ export function reparseCommandFile(old: SyntaxTree, edit: TextEdit, options: Par
     }
   }
 
-  if (first === 0 && reuseFrom === n) {
-    // Nothing kept: a tree holding its arrays.
-    const starts = new Int32Array(mid.length + 1);
-    starts.set(midStarts);
-    starts[mid.length] = text.length;
-    return SyntaxTreeImpl.of(text, mid, starts);
-  }
-  return SyntaxTreeImpl.derive(old, text, { first, removed: reuseFrom - first, mid, midStarts: Int32Array.from(midStarts), delta });
+  // The new version's arrays: the old statements before and after the edit
+  // (the same objects), the new ones between; later starts move by delta.
+  // Built at once: the language server reads every version's arrays (the
+  // index and the file checks walk them), so building them on first read
+  // saved nothing end to end (bench/typing.ts; docs/notes/syntax.md).
+  const statements = first === 0 && reuseFrom === n ? mid : old.statements.slice(0, first).concat(mid, old.statements.slice(reuseFrom));
+  const count = statements.length;
+  const starts = new Int32Array(count + 1);
+  starts.set(old.starts.subarray(0, first));
+  for (let k = 0; k < mid.length; k++) starts[first + k] = midStarts[k];
+  const oldStarts = old.starts;
+  for (let k = first + mid.length, j = reuseFrom; k <= count; k++, j++) starts[k] = oldStarts[j] + delta;
+  return { text, statements, starts };
 }
 
 /**

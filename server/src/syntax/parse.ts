@@ -29,7 +29,6 @@ import {
   SyntaxTree,
   TopLevelNode,
 } from './tree';
-import { SyntaxTreeImpl } from './store';
 
 export interface ParseOptions {
   /** True when `name` (leading `Z` included) may be called without braces. */
@@ -849,5 +848,5 @@ export function parseCommandFile(text: string, options: ParseOptions): SyntaxTre
   }
   starts[count] = len;
   statements.length = count;
-  return SyntaxTreeImpl.of(text, statements, starts.slice(0, count + 1));
+  return { text, statements, starts: starts.slice(0, count + 1) };
 }
