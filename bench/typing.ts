@@ -11,7 +11,7 @@
  *
  * This is the evidence the incremental machinery is judged by (the patch
  * store in syntax/store.ts, the per-statement result reuse in the analyzer,
- * the per-statement LSP conversion cache): each must show here, at a
+ * the refold of file-level results, the completion stash): each must show here, at a
  * realistic size, or at 1 MiB within its target, to stay.
  *
  * Standalone: `node out/bench/typing.js` (after the build).

@@ -44,10 +44,9 @@ import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
 import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
-import { AnalysisDiagnosticLike, toLspDiagnostics } from './features/diagnostics';
+import { AnalysisDiagnosticLike, toLspDiagnostics, withPositions } from './features/diagnostics';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
-import { LspDiagnostics } from './features/statementDiagnostics';
-import { Analyzer } from './analysis/analyzer';
+import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
 import { CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
@@ -169,7 +168,6 @@ export class LanguageService implements ZscriptLanguageService {
   private readonly disk = new Map<string, DiskFile>();
   private readonly diskStates = new Map<string, DocumentState>();
   private readonly index: WorkspaceIndex;
-  private readonly lspDiagnostics = new LspDiagnostics();
   /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */
   onError?: (error: unknown) => void;
 
@@ -371,11 +369,12 @@ export class LanguageService implements ZscriptLanguageService {
     if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
     let result: Diagnostic[];
     try {
-      // Per-statement LSP diagnostics are cached (features/statementDiagnostics.ts); the previous tree lets the
-      // analyzer reuse its results by position (the tree itself the first time: results kept by
-      // tree, not per statement). Same list as converting analyzer.diagnose().
+      // The previous tree lets the analyzer reuse its results by position (the tree itself the
+      // first time: results kept by tree, not per statement). The first diagnostics of a document
+      // do not wait for the document's own line index (withPositions).
       const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree ?? state.tree);
-      result = this.lspDiagnostics.build(state.doc, state.tree, parts, this.settings.severity);
+      const doc = cached ? state.doc : withPositions(state.doc);
+      result = toLspDiagnostics(doc, flattenDiagnosis(state.tree, parts, this.settings.severity), this.settings.severity);
     } catch (error) {
       this.onError?.(error);
       return [];

@@ -1,6 +1,6 @@
 /**
- * The incremental diagnostics path (per-statement LSP diagnostics cached and
- * moved by lines, analysis results reused by position) through the real
+ * The incremental diagnostics path (analysis results reused by position)
+ * through the real
  * server: after many ranged edits of every kind (characters, line breaks,
  * CRLF, braces, disable comments, deletions across lines, a severity
  * setting), the pulled diagnostics equal those of the same text opened fresh
@@ -14,9 +14,8 @@ import { capabilities, LspClient } from './client';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';
-import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { LanguageService } from '../../server/src/service';
-import { withPositions } from '../../server/src/features/statementDiagnostics';
+import { toLspDiagnostics, withPositions } from '../../server/src/features/diagnostics';
 import { LineIndex } from '../../server/src/syntax/positions';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -6,6 +6,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { effectiveSeverity, type Severity, type SeverityOverrides } from '../analysis/codes';
+import { LineIndex } from '../syntax/positions';
 
 export interface FixEdit {
   readonly start: number;
@@ -76,4 +77,38 @@ export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagno
 
 function clamp(value: number, min: number, max: number): number {
   return Number.isFinite(value) ? Math.max(min, Math.min(max, value)) : min;
+}
+
+/**
+ * The document with `positionAt` answered by the syntax layer's LineIndex
+ * (line breaks found with native `indexOf`) instead of the document's own index, which
+ * vscode-languageserver-textdocument builds with a character loop on first
+ * use: for a large document just opened that loop is the slowest part of
+ * converting its first diagnostics, and the index is needed only by later
+ * requests (the first edit or position request builds it, off the path of
+ * the first diagnostics). Same answers as `TextDocument.positionAt`
+ * (`\r\n`, `\r` and `\n` end lines; an offset inside a line break moves
+ * before it); everything else is the document's own (prototype).
+ */
+export function withPositions(doc: TextDocument): TextDocument {
+  const text = doc.getText();
+  let index: LineIndex | undefined;
+  const view = Object.create(doc) as TextDocument & { positionAt(offset: number): { line: number; character: number } };
+  Object.defineProperty(view, 'getText', { value: (range?: Parameters<TextDocument['getText']>[0]) => (range ? doc.getText(range) : text) });
+  Object.defineProperty(view, 'positionAt', {
+    value: (at: number) => {
+      index ??= new LineIndex(text);
+      const { line, character } = index.positionAt(at);
+      // An offset inside a line break ("\r|\n") or past a line's end moves before the break, as TextDocument does.
+      const lineStart = index.lineStarts[line];
+      let end = lineStart + character;
+      while (end > lineStart && isEol(text.charCodeAt(end - 1))) end--;
+      return { line, character: end - lineStart };
+    },
+  });
+  return view;
+}
+
+function isEol(c: number): boolean {
+  return c === 13 || c === 10;
 }
