@@ -9,10 +9,11 @@
  * at the cursor (what VS Code asks while a word is being typed). Medians and
  * 95th percentiles over the keystrokes, several rounds.
  *
- * This is the evidence the incremental machinery is judged by (the patch
- * store in syntax/store.ts, the per-statement result reuse in the analyzer,
- * the refold of file-level results, the completion stash): each must show here, at a
- * realistic size, or at 1 MiB within its target, to stay.
+ * This is the evidence the incremental machinery is judged by (the analyzer's
+ * per-statement result reuse and its refold of file-level results): each must
+ * show here, at a realistic size, or at 1 MiB within its target, to stay. A
+ * deferred build of a version's arrays and a per-statement cache of LSP
+ * diagnostics were retired on it (docs/notes/syntax.md, docs/notes/lsp.md).
  *
  * Standalone: `node out/bench/typing.js` (after the build).
  */
