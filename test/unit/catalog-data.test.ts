@@ -11,7 +11,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { ARGUMENT_TYPES, FunctionRecord, TagRecord, TriggerRecord } from '../../server/src/catalog/types';
 import { validateCatalogData } from '../../server/src/catalog/validate';
 import { bindArguments } from '../../server/src/analysis/binding';
-import { couldBeValueOf } from '../../server/src/catalog/values';
+import { couldBeValueOf } from '../../server/src/language/literals';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CATALOG = path.join(ROOT, 'catalog');

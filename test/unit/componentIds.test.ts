@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { bundledCatalog } from '../../server/src/catalog';
-import { createdComponentIdArgument, isInteractionIdParameter } from '../../server/src/analysis/componentIds';
+import { createdComponentIdArgument, isInteractionIdParameter } from '../../server/src/language/componentIds';
 import { Analyzer } from '../../server/src/analysis/analyzer';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { WorkspaceIndex } from '../../server/src/analysis/workspace';

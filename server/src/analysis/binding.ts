@@ -19,7 +19,7 @@
  */
 import { FunctionRecord } from '../catalog/types';
 import { Parameter, signatureOf } from '../catalog/signature';
-import { couldBeValueOf } from '../catalog/values';
+import { couldBeValueOf } from '../language/literals';
 
 export interface ArgumentInput {
   /** The argument's text, trimmed as the engine trims it. */

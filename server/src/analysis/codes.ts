@@ -45,7 +45,7 @@ const CODE_TABLE = {
   'invalid-color': { severity: 'warning', description: 'A colour parameter is not a hex colour.', example: 'Ztitle{Hi} + Zcolor{blue}' },
   'unknown-permission': { severity: 'error', description: 'A permission name the bot does not know.', example: 'ZonlyPerms{banMembers2}' },
   'invalid-permission': { severity: 'error', description: 'A permission edit without its +, - or / prefix.', example: 'ZmodifyRolePerms{123456789012345678;manageMessages}' },
-  'invalid-value': { severity: 'warning', description: 'A word outside the closed set the catalog lists (catalog/valueSets.ts).', example: 'ZaddButton{;id;OK;red}' },
+  'invalid-value': { severity: 'warning', description: 'A word outside the closed set the catalog lists (language/valueSets.ts).', example: 'ZaddButton{;id;OK;red}' },
   'limit-exceeded': { severity: 'error', description: 'A literal beyond a documented limit: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZauditCount/ZauditEntries limit 1 to 100.', example: 'Zclear{500}' },
   'condition-never-true': { severity: 'warning', description: 'A comparison that can never be true because the value has a fixed range (ZboostLevel is 0 to 3).', example: 'Zif{ZboostLevel>=4;x;y}' },
   'mixed-condition-operators': { severity: 'error', description: 'A condition mixes " && " and " || " (a run-time error).', example: 'Zif{a==a && b==b || c==c;x;y}' },

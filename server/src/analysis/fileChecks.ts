@@ -18,12 +18,12 @@
  * fresh ones.
  */
 import type { Catalog } from '../catalog/catalog';
-import { CONTEXT_DEPENDENT_FUNCTIONS } from '../catalog/values';
+import { CONTEXT_DEPENDENT_FUNCTIONS } from '../language/eventContext';
 import { StatementKind, SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { sortedDiagnostics, StatementResult } from './facts';
-import { COMMAND_TYPE_WORDS } from '../catalog/headers';
+import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, LoaderDivergence, readAsLoader } from './engine/loader';
 
 /** The walk's findings for a tree, and what refold needs to reuse them. */

@@ -11,8 +11,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
-import { VariableAccess, VariableScope, variableFunction } from '../catalog/variables';
-import { isInteractionIdParameter } from './componentIds';
+import { VariableAccess, VariableScope, variableFunction } from '../language/variableFunctions';
+import { isInteractionIdParameter } from '../language/componentIds';
 import { headerInfo } from './headerInfo';
 import { isEngineSpace } from './engine/statementReader';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';

@@ -4,7 +4,7 @@
  * `// zscript-disable-next-line CODE` comment above its line.
  */
 import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
-import { PERMISSIONS, splitPermissionPrefix } from '../catalog/values';
+import { PERMISSIONS, splitPermissionPrefix } from '../language/permissions';
 import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';

@@ -5,7 +5,7 @@
  */
 import type { Color, ColorInformation, ColorPresentation, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
-import { isHexColor } from '../catalog/values';
+import { isHexColor } from '../language/literals';
 import { Statement, StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
 

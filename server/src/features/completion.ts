@@ -7,14 +7,14 @@ import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, Co
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { Parameter, signatureOf } from '../catalog/signature';
-import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../catalog/values';
-import { variableFunction } from '../catalog/variables';
+import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../language/permissions';
+import { variableFunction } from '../language/variableFunctions';
 import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
-import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './headers';
+import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './directiveDocs';
 import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
-import { closedValuesFor } from './values';
+import { closedValuesFor } from './closedValues';
 
 const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;
 

@@ -4,14 +4,16 @@
  * permission names.
  */
 import type { Hover } from 'vscode-languageserver-types';
-import { CONDITION_FUNCTIONS, parseDuration, PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../catalog/values';
+import { CONDITION_FUNCTIONS } from '../language/conditions';
+import { parseDuration } from '../language/literals';
+import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../language/permissions';
 import { NodeKind, StatementKind } from '../syntax/tree';
-import { variableFunction } from '../catalog/variables';
+import { variableFunction } from '../language/variableFunctions';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
-import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './headers';
+import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './directiveDocs';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, conditionOperators, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
 import { headerInfo } from '../analysis/headerInfo';
-import { closedValuesFor } from './values';
+import { closedValuesFor } from './closedValues';
 
 const NUMERIC = 'Compares as numbers; when a side is not a number the engine compares the **lengths** of the two texts instead.';
 const OPERATOR_DOCS: Record<string, string> = {

@@ -4,7 +4,7 @@
  */
 import type { DocumentLink } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
-import { isHttpUrl } from '../catalog/values';
+import { isHttpUrl } from '../language/literals';
 import { Statement, StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
 

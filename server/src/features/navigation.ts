@@ -6,9 +6,9 @@
  * with `#trigger onInteraction{verify}` that handles it).
  */
 import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { VariableScope } from '../catalog/variables';
-import { variableFunction } from '../catalog/variables';
-import { isInteractionIdParameter } from '../analysis/componentIds';
+import type { VariableScope } from '../language/variableFunctions';
+import { variableFunction } from '../language/variableFunctions';
+import { isInteractionIdParameter } from '../language/componentIds';
 import { literalArgument } from '../analysis/workspace';
 import { StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';

@@ -16,11 +16,11 @@
  */
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
-import { variableFunction } from '../catalog/variables';
+import { variableFunction } from '../language/variableFunctions';
 import { CallNode, ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from './legend';
 import { DocumentModel, FeatureContext, argumentHasCall, bindCall, conditionOperators, trimmedArgument, walkNodes } from './model';
-import { CONDITION_FUNCTIONS } from '../catalog/values';
+import { CONDITION_FUNCTIONS } from '../language/conditions';
 
 const T = Object.fromEntries(SEMANTIC_TOKEN_TYPES.map((t, i) => [t, i])) as Record<(typeof SEMANTIC_TOKEN_TYPES)[number], number>;
 const M = Object.fromEntries(SEMANTIC_TOKEN_MODIFIERS.map((m, i) => [m, 1 << i])) as Record<(typeof SEMANTIC_TOKEN_MODIFIERS)[number], number>;

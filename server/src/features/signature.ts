@@ -5,11 +5,11 @@
  */
 import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-types';
 import { Parameter, signatureOf } from '../catalog/signature';
-import { closedValuesFor } from './values';
+import { closedValuesFor } from './closedValues';
 import type { FunctionRecord } from '../catalog/types';
 import { paramSummary } from './docs';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
-import { PERMISSION_EDITING_FUNCTIONS } from '../catalog/values';
+import { PERMISSION_EDITING_FUNCTIONS } from '../language/permissions';
 
 /** `Zname{a;b?;...;c?}` with the [start, end) of each parameter's name in it. */
 export function signatureParts(fn: FunctionRecord): { label: string; offsets: [number, number][] } {

@@ -4,9 +4,9 @@
  * reads, context-dependent functions, select-menu options and text inputs,
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
-import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../catalog/values';
+import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
-import { createdComponentIdArgument } from '../componentIds';
+import { createdComponentIdArgument } from '../../language/componentIds';
 import { hasCall, StatementContext } from './context';
 
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);

@@ -3,7 +3,8 @@
  * condition's operators (mixed && and ||, no operator, > or < with text), and
  * comparisons of a value with a documented range that can never be true.
  */
-import { CONDITION_FUNCTIONS, isNumber } from '../../catalog/values';
+import { CONDITION_FUNCTIONS } from '../../language/conditions';
+import { isNumber } from '../../language/literals';
 import type { Argument } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { ReadArgument, StatementContext } from './context';

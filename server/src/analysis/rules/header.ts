@@ -6,7 +6,7 @@
 import type { HeaderStatement } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { StatementSummary } from '../facts';
-import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../catalog/headers';
+import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../language/headerWords';
 import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
 import { engineHeaderLine } from '../engine/loader';

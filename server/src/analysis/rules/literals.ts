@@ -6,8 +6,9 @@
  * until run time.
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
-import { inValueSet, valueSetFor } from '../../catalog/valueSets';
-import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../catalog/values';
+import { inValueSet, valueSetFor } from '../../language/valueSets';
+import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
+import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
 import type { Argument } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';

@@ -1,8 +1,8 @@
 /**
  * Header directives and their values (docs/language.md), as completion and
- * hover present them. The accepted words come from catalog/headers.ts.
+ * hover present them. The accepted words come from language/headerWords.ts.
  */
-import { COMMAND_TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../catalog/headers';
+import { COMMAND_TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../language/headerWords';
 
 export interface DirectiveInfo {
   readonly name: string;

@@ -1,10 +1,10 @@
 /**
  * The closed value sets (button styles, units, modes, types, ...) as
  * completion and hover want them. The sets themselves live in one place,
- * catalog/valueSets.ts, which the diagnostics read too.
+ * language/valueSets.ts, which the diagnostics read too.
  */
 import { engineFacts } from '../catalog/engine';
-import { valueSetFor } from '../catalog/valueSets';
+import { valueSetFor } from '../language/valueSets';
 
 export interface ClosedValue {
   readonly value: string;
