@@ -44,7 +44,7 @@ import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspace';
 import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
-import { AnalysisDiagnosticLike, toLspDiagnostics, withPositions } from './features/diagnostics';
+import { AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
 import { CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
@@ -85,7 +85,12 @@ export interface ZscriptLanguageService {
   hasDocument(uri: string): boolean;
   getText(uri: string): string | undefined;
 
-  diagnostics(uri: string): Diagnostic[];
+  /**
+   * The file's diagnostics in order. With `limit`: at most that many, then one
+   * `too-many-diagnostics` saying how many more there are (the rest are never
+   * converted: a file with thousands costs what the shown ones cost).
+   */
+  diagnostics(uri: string, limit?: number): Diagnostic[];
   completions(uri: string, position: Position, trigger?: CompletionTrigger): CompletionList;
   resolveCompletion(item: CompletionItem): CompletionItem;
   signatureHelp(uri: string, position: Position): SignatureHelp | null;
@@ -132,14 +137,14 @@ interface DiagnosedFile {
 /** A workspace file that is not open: text, and its own diagnostics once computed (see LanguageService.disk). */
 interface DiskFile extends DiagnosedFile {
   uri: string;
-  diagnostics?: { generation: number; result: Diagnostic[] };
+  diagnostics?: { generation: number; limit: number; result: Diagnostic[] };
 }
 
 interface DocumentState extends DocumentModel {
   doc: TextDocument;
   tree: SyntaxTree;
   /** Diagnostics of the current tree (recomputed when the tree or the settings change). */
-  diagnostics?: { tree: SyntaxTree; generation: number; result: Diagnostic[] };
+  diagnostics?: { tree: SyntaxTree; generation: number; limit: number; result: Diagnostic[] };
   /** The diagnostics above plus those that depend on other files (see commandLayout.ts). */
   withLayout?: { base: Diagnostic[]; layoutGeneration: number; result: Diagnostic[] };
   tokens?: SemanticTokensState;
@@ -312,11 +317,12 @@ export class LanguageService implements ZscriptLanguageService {
     return this.triggers.generation;
   }
 
-  diagnostics(uri: string): Diagnostic[] {
+  diagnostics(uri: string, limit = Infinity): Diagnostic[] {
     const open = this.open.get(uri);
     const state: DiagnosedFile | undefined = open ?? this.disk.get(uri);
     if (!state) return [];
-    const base = open ? this.fileDiagnostics(open) : this.diskDiagnostics(uri, state as DiskFile);
+    if (!(limit >= 0)) limit = Infinity;
+    const base = open ? this.fileDiagnostics(open, limit) : this.diskDiagnostics(uri, state as DiskFile, limit);
     const cached = state.withLayout;
     if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation) return cached.result;
     let result = base;
@@ -336,10 +342,10 @@ export class LanguageService implements ZscriptLanguageService {
    * engine never reads.
    */
   /** A workspace file's own diagnostics: kept with its text while short (a pull of the whole workspace need not parse it again). */
-  private diskDiagnostics(uri: string, file: DiskFile): Diagnostic[] {
-    if (file.diagnostics && file.diagnostics.generation === this.generation) return file.diagnostics.result;
-    const result = this.fileDiagnostics(this.diskState(uri)!);
-    file.diagnostics = result.length <= 100 ? { generation: this.generation, result } : undefined;
+  private diskDiagnostics(uri: string, file: DiskFile, limit: number): Diagnostic[] {
+    if (file.diagnostics && file.diagnostics.generation === this.generation && file.diagnostics.limit === limit) return file.diagnostics.result;
+    const result = this.fileDiagnostics(this.diskState(uri)!, limit);
+    file.diagnostics = result.length <= 100 ? { generation: this.generation, limit, result } : undefined;
     return result;
   }
 
@@ -364,9 +370,9 @@ export class LanguageService implements ZscriptLanguageService {
     return result;
   }
 
-  private fileDiagnostics(state: DocumentState): Diagnostic[] {
+  private fileDiagnostics(state: DocumentState, limit: number): Diagnostic[] {
     const cached = state.diagnostics;
-    if (cached && cached.tree === state.tree && cached.generation === this.generation) return cached.result;
+    if (cached && cached.tree === state.tree && cached.generation === this.generation && cached.limit === limit) return cached.result;
     let result: Diagnostic[];
     try {
       // The previous tree lets the analyzer reuse its results by position (the tree itself the
@@ -374,12 +380,12 @@ export class LanguageService implements ZscriptLanguageService {
       // do not wait for the document's own line index (withPositions).
       const parts = this.analyzer.diagnoseParts(state.tree, cached?.tree ?? state.tree);
       const doc = cached ? state.doc : withPositions(state.doc);
-      result = toLspDiagnostics(doc, flattenDiagnosis(state.tree, parts, this.settings.severity), this.settings.severity);
+      result = toLspDiagnosticsCapped(doc, flattenDiagnosis(state.tree, parts, this.settings.severity), this.settings.severity, limit);
     } catch (error) {
       this.onError?.(error);
       return [];
     }
-    state.diagnostics = { tree: state.tree, generation: this.generation, result };
+    state.diagnostics = { tree: state.tree, generation: this.generation, limit, result };
     return result;
   }
 

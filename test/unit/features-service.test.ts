@@ -9,6 +9,22 @@ import { LanguageService } from '../../server/src/service';
 import { URI, service, positionOf } from './features-helpers.test';
 
 describe('features: the language service', () => {
+  it('diagnostics with a limit: the first ones of the full list, then one saying how many more', () => {
+    const svc = service();
+    const text = '#trigger !many\n' + 'Zfoo{a}\n'.repeat(30);
+    svc.openDocument(URI, text, 1);
+    const all = svc.diagnostics(URI);
+    assert.strictEqual(all.length, 30);
+    const capped = svc.diagnostics(URI, 10);
+    assert.deepStrictEqual(capped.slice(0, 10), all.slice(0, 10));
+    assert.strictEqual(capped.length, 11);
+    assert.strictEqual(capped[10].code, 'too-many-diagnostics');
+    assert.match(capped[10].message, /^20 more problems in this file not shown \(at most 10 per file/);
+    assert.deepStrictEqual(capped[10].range.start, all[10].range.start);
+    assert.deepStrictEqual(svc.diagnostics(URI, 30), all, 'at the limit: nothing left out');
+    assert.deepStrictEqual(svc.diagnostics(URI, Number.NaN), all, 'a limit that is no number is no limit');
+  });
+
   it('keeps the text and the tree equal to a fresh parse through ranged edits', () => {
     const svc = service();
     let text = '#trigger !a\nZtitle{Hello}\nZif{a==b;\n yes;\n no}\n';

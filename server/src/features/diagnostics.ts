@@ -80,6 +80,27 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
+ * toLspDiagnostics of the first `limit` of `raw` (in order, overrides already
+ * applied: flattenDiagnosis), then one `too-many-diagnostics` at the first one
+ * not shown, saying how many more there are. Only the shown ones are
+ * converted: positions are most of a conversion's cost.
+ */
+export function toLspDiagnosticsCapped(doc: TextDocument, raw: readonly AnalysisDiagnosticLike[], overrides: SeverityOverrides, limit: number): Diagnostic[] {
+  if (raw.length <= limit) return toLspDiagnostics(doc, raw, overrides);
+  const shown = toLspDiagnostics(doc, raw.slice(0, limit), overrides);
+  const more = raw.length - limit;
+  const at = doc.positionAt(clamp(raw[limit].start, 0, doc.getText().length));
+  shown.push({
+    range: { start: at, end: at },
+    severity: 3 /* Information */,
+    source: 'zscript',
+    code: 'too-many-diagnostics',
+    message: `${more} more problem${more === 1 ? '' : 's'} in this file not shown (at most ${limit} per file; zscript-check lists them all)`,
+  });
+  return shown;
+}
+
+/**
  * The document with `positionAt` answered by the syntax layer's LineIndex
  * (line breaks found with native `indexOf`) instead of the document's own index, which
  * vscode-languageserver-textdocument builds with a character loop on first

@@ -31,23 +31,6 @@ export const PUSH_DEBOUNCE_MS = 10;
  */
 export const MAX_DIAGNOSTICS_PER_DOCUMENT = 1000;
 
-/** The diagnostics sent for a document: at most MAX_DIAGNOSTICS_PER_DOCUMENT, then one saying how many more there are. */
-export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  if (diagnostics.length <= MAX_DIAGNOSTICS_PER_DOCUMENT) return diagnostics;
-  const more = diagnostics.length - MAX_DIAGNOSTICS_PER_DOCUMENT;
-  const at = diagnostics[MAX_DIAGNOSTICS_PER_DOCUMENT].range.start;
-  return [
-    ...diagnostics.slice(0, MAX_DIAGNOSTICS_PER_DOCUMENT),
-    {
-      range: { start: at, end: at },
-      severity: 3 /* Information */,
-      source: 'zscript',
-      code: 'too-many-diagnostics',
-      message: `${more} more problem${more === 1 ? '' : 's'} in this file not shown (at most ${MAX_DIAGNOSTICS_PER_DOCUMENT} per file; zscript-check lists them all)`,
-    },
-  ];
-}
-
 /** workspace/diagnostic yields to other requests after this many files. */
 const WORKSPACE_SLICE = 50;
 
@@ -158,7 +141,7 @@ export class DiagnosticsDelivery {
       let diagnostics: Diagnostic[];
       try {
         const note = documents.oversizedNote(uri);
-        diagnostics = note ? [note] : capDiagnostics(service.diagnostics(uri));
+        diagnostics = note ? [note] : service.diagnostics(uri, MAX_DIAGNOSTICS_PER_DOCUMENT);
       } catch (error) {
         guard.logError('textDocument/publishDiagnostics', error);
         continue;
@@ -193,7 +176,7 @@ export class DiagnosticsDelivery {
       this.lastResult.delete(uri);
       return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     }
-    const diagnostics = capDiagnostics(this.context.service.diagnostics(uri));
+    const diagnostics = this.context.service.diagnostics(uri, MAX_DIAGNOSTICS_PER_DOCUMENT);
     const resultId = this.resultIdFor(uri, diagnostics);
     if (previousResultId !== undefined && previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
