@@ -166,7 +166,8 @@ interface RequestFields {
  * Repeated list fields are joined with ", " as Node would; If-Modified-Since keeps the first.
  */
 function requestFields(raw: string[]): RequestFields {
-  const fields: RequestFields = { host: false };
+  // Every field set from the start: one object shape for every request.
+  const fields: RequestFields = { host: false, acceptEncoding: undefined, ifNoneMatch: undefined, ifModifiedSince: undefined };
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
     switch (name.length) {
@@ -236,22 +237,26 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   // --- request handling -----------------------------------------------------
   // writeHead with a flat header list bypasses the response's header map, so
   // getHeader() cannot tell the access log what was sent; send() records it here. Answers end
-  // synchronously, so the last one sent is the one being logged. A WeakMap entry per response
-  // (an ephemeron the garbage collector must trace) cost about a quarter of the requests/s; one is
-  // kept only for a response that is still open when its handler returns.
+  // synchronously, so the last one sent is the one being logged: two variables, no object per
+  // request. A WeakMap entry per response (an ephemeron the garbage collector must trace) cost
+  // about a quarter of the requests/s; one is kept only for a response still open when its
+  // handler returns, and looked up only while there is one.
   type Sent = { bytes: number; coding: string };
-  const NOTHING_SENT: Sent = { bytes: 0, coding: 'identity' };
-  let lastSent = NOTHING_SENT;
-  function logLine(req: http.IncomingMessage, res: http.ServerResponse, sent: Sent, started: number): void {
-    accessLines.add(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${sent.bytes} ${sent.coding} ${(performance.now() - started).toFixed(2)}ms`);
+  let sentBytes = 0;
+  let sentCoding = 'identity';
+  let openAnswers = 0;
+  function logLine(req: http.IncomingMessage, res: http.ServerResponse, bytes: number, coding: string, started: number): void {
+    accessLines.add(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${bytes} ${coding} ${(performance.now() - started).toFixed(2)}ms`);
   }
   const stillOpen = new WeakMap<http.ServerResponse, Sent>();
 
-  function send(res: http.ServerResponse, status: number, headers: readonly string[], body: Buffer | undefined, head: boolean): void {
+  /** `coding` is the Content-Encoding among `headers` (`identity`: none), for the access log. */
+  function send(res: http.ServerResponse, status: number, headers: readonly string[], body: Buffer | undefined, head: boolean, coding = 'identity'): void {
     if (stopping) res.setHeader('Connection', 'close');
     if (accessLog) {
-      lastSent = { bytes: head || body === undefined ? 0 : body.length, coding: contentCoding(headers) };
-      if (stillOpen.has(res)) stillOpen.set(res, lastSent);
+      sentBytes = head || body === undefined ? 0 : body.length;
+      sentCoding = coding;
+      if (openAnswers !== 0 && stillOpen.has(res)) stillOpen.set(res, { bytes: sentBytes, coding });
     }
     res.writeHead(status, headers as string[]);
     if (head || body === undefined) res.end();
@@ -279,7 +284,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
       send(res, 304, variant.notModifiedHeaders, undefined, true);
       return;
     }
-    send(res, 200, variant.headers, variant.body, head);
+    send(res, 200, variant.headers, variant.body, head, variant.coding);
   }
 
   /**
@@ -413,12 +418,18 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     // keepNames), and a per-request named closure showed in the profile.
     return (req, res) => {
       const started = performance.now();
-      lastSent = NOTHING_SENT;
+      sentBytes = 0;
+      sentCoding = 'identity';
       answer(req, res);
-      if (res.writableEnded) logLine(req, res, lastSent, started);
+      if (res.writableEnded) logLine(req, res, sentBytes, sentCoding, started);
       else {
-        stillOpen.set(res, NOTHING_SENT);
-        res.once('finish', () => logLine(req, res, stillOpen.get(res)!, started));
+        openAnswers++;
+        stillOpen.set(res, { bytes: 0, coding: 'identity' });
+        res.once('finish', () => {
+          const sent = stillOpen.get(res)!;
+          logLine(req, res, sent.bytes, sent.coding, started);
+        });
+        res.once('close', () => openAnswers--);
       }
     };
   }
@@ -605,8 +616,3 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   };
 }
 
-/** The Content-Encoding of a flat header list, `identity` when there is none. */
-function contentCoding(headers: readonly string[]): string {
-  for (let i = 0; i < headers.length; i += 2) if (headers[i].toLowerCase() === 'content-encoding') return headers[i + 1];
-  return 'identity';
-}
