@@ -11,7 +11,7 @@ import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 import * as path from 'path';
 import { bundledCatalog, Catalog, CATALOG_FILES, loadCatalogFromDirectory } from '../catalog';
-import { AccessLogOptions, BufferedLog } from './accessLog';
+import { AccessLineFormat, AccessLogOptions, BufferedLog } from './accessLog';
 import { chooseEncoding, closestNames, etagMatches, notModifiedSince } from './negotiate';
 import { ALLOWED_METHODS } from './openapi';
 import { buildSnapshot, EXPOSE_HEADERS, JSON_TYPE, Resource, Snapshot } from './snapshot';
@@ -205,6 +205,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   const port = options.port ?? DEFAULTS.port;
   const accessLog = !options.quiet;
   const accessLines = new BufferedLog(log, options.accessLog);
+  const accessFormat = new AccessLineFormat();
 
   // --- the catalog and its first snapshot ---------------------------------
   let dir: string | undefined;
@@ -246,7 +247,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   let sentCoding = 'identity';
   let openAnswers = 0;
   function logLine(req: http.IncomingMessage, res: http.ServerResponse, bytes: number, coding: string, started: number): void {
-    accessLines.add(`${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${bytes} ${coding} ${(performance.now() - started).toFixed(2)}ms`);
+    accessLines.add(accessFormat.line(req.socket.remoteAddress ?? '-', req.method ?? '', req.url ?? '', req.httpVersion, res.statusCode, bytes, coding, performance.now() - started));
   }
   const stillOpen = new WeakMap<http.ServerResponse, Sent>();
 
