@@ -1,8 +1,10 @@
 /**
  * HTTP benchmark: zscript-catalog-server (default settings: access log on,
  * written to a file) vs a bare node:http server answering the same preloaded
- * bytes with no logic, and nginx serving the same files when installed, on
- * /functions_list, identity and gzip, keep-alive.
+ * bytes with the same header fields and no logic, and nginx serving the same
+ * files when installed, on /functions_list, identity and gzip, keep-alive.
+ * Server CPU time per request (user + system, from /proc) is printed beside
+ * requests/s: on a shared machine it is the steadier of the two.
  *
  * The load generator is wrk (C, one thread): a node load generator on two
  * cores saturates before the server does, and every server then looks alike.
@@ -90,21 +92,46 @@ async function startZscript(logFile: string): Promise<Child> {
   return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
-/** The baseline: node:http, the preloaded bytes, fixed headers, nothing else. */
+/**
+ * The baseline: node:http answering the preloaded bytes with the header fields
+ * zscript sends (names, values and order copied from its response), and no
+ * logic. Fewer or shorter fields would not be the same work: every field costs
+ * node:http a validation and its bytes on the wire, and with the two fields
+ * an earlier baseline sent, a quarter of the gap it measured was header bytes.
+ * A flat [name, value, ...] list is node:http's cheapest writeHead form (zscript
+ * uses it too). Date, Connection and Keep-Alive are left to node:http, as for zscript.
+ */
 const BASELINE_SCRIPT = `
 const http = require('http');
-const body = require('fs').readFileSync(process.env.BODY_FILE);
-const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) };
-if (process.env.ENCODING) headers['Content-Encoding'] = process.env.ENCODING;
+const fs = require('fs');
+const body = fs.readFileSync(process.env.BODY_FILE);
+const headers = JSON.parse(fs.readFileSync(process.env.HEADERS_FILE, 'utf8'));
 const server = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
 server.listen(0, '127.0.0.1', () => console.log('baseline listening on http://127.0.0.1:' + server.address().port));
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-async function startBaseline(bodyFile: string, encoding: string | undefined): Promise<Child> {
+/** Fields every node:http response gets from node:http itself; the baseline must not send them twice. */
+const NODE_OWN_FIELDS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A response's header fields as a flat list, without those node:http adds itself. */
+function ownFields(rawHeaders: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) if (!NODE_OWN_FIELDS.has(rawHeaders[i].toLowerCase())) out.push(rawHeaders[i], rawHeaders[i + 1]);
+  return out;
+}
+
+/** Bytes of a response's header block as received (status line, fields, blank line). */
+function headBytes(reply: { status: number; rawHeaders: string[] }): number {
+  let n = `HTTP/1.1 ${reply.status} ${http.STATUS_CODES[reply.status]}\r\n\r\n`.length;
+  for (let i = 0; i < reply.rawHeaders.length; i += 2) n += Buffer.byteLength(`${reply.rawHeaders[i]}: ${reply.rawHeaders[i + 1]}\r\n`);
+  return n;
+}
+
+async function startBaseline(bodyFile: string, headersFile: string): Promise<Child> {
   const child = spawn(process.execPath, ['-e', BASELINE_SCRIPT], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BODY_FILE: bodyFile, ENCODING: encoding ?? '' },
+    env: { ...process.env, BODY_FILE: bodyFile, HEADERS_FILE: headersFile },
   });
   const m = await waitForLine(child, /listening on (http:\/\/\S+)/, 'baseline');
   return { url: m[1], pid: child.pid, stop: () => stopChild(child) };
@@ -130,8 +157,18 @@ function nginxBinary(): string | undefined {
   }
 }
 
-/** nginx with one worker (Node serves on one thread too), the same bytes as files, gzip_static for the .gz. */
-async function startNginx(binary: string, work: string, identity: Buffer, gzipped: Buffer): Promise<Child> {
+/** Fields nginx makes itself (its own ETag and Last-Modified from the file, Vary from gzip_vary). */
+const NGINX_OWN_FIELDS = new Set([...NODE_OWN_FIELDS, 'content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'vary']);
+
+/**
+ * nginx with one worker (Node serves on one thread too), the same bytes as files, gzip_static for the .gz,
+ * and zscript's other header fields added, so that it too sends a header block of about the same size.
+ */
+async function startNginx(binary: string, work: string, identity: Buffer, gzipped: Buffer, zscriptFields: string[]): Promise<Child> {
+  const added: string[] = [];
+  for (let i = 0; i < zscriptFields.length; i += 2) {
+    if (!NGINX_OWN_FIELDS.has(zscriptFields[i].toLowerCase())) added.push(`add_header ${zscriptFields[i]} "${zscriptFields[i + 1].replace(/["\\]/g, '\\$&')}" always;`);
+  }
   const www = path.join(work, 'www');
   fs.mkdirSync(www, { recursive: true });
   fs.writeFileSync(path.join(www, 'functions_list'), identity);
@@ -158,10 +195,12 @@ http {
   keepalive_requests 1000000;
   sendfile on;
   tcp_nopush on;
+  server_tokens off;
+  gzip_vary on;
   server {
     listen 127.0.0.1:${port};
     root ${www};
-    location / { default_type "application/json; charset=utf-8"; gzip_static on; etag on; }
+    location / { default_type "application/json; charset=utf-8"; gzip_static on; etag on; ${added.join(' ')} }
   }
 }
 `,
@@ -217,12 +256,12 @@ function wrkVersion(): string {
   return /wrk (\S+)/.exec(`${r.stdout}${r.stderr}`)?.[1] ?? 'unknown version';
 }
 
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
     });
     req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
@@ -348,13 +387,15 @@ export async function runHttpBench(): Promise<string[]> {
     if (identity.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip') throw new Error('zscript did not answer /functions_list as expected');
     fs.writeFileSync(path.join(work, 'identity.bin'), identity.body);
     fs.writeFileSync(path.join(work, 'gzip.bin'), gzipped.body);
+    fs.writeFileSync(path.join(work, 'identity.headers.json'), JSON.stringify(ownFields(identity.rawHeaders)));
+    fs.writeFileSync(path.join(work, 'gzip.headers.json'), JSON.stringify(ownFields(gzipped.rawHeaders)));
 
     const nginx = nginxBinary();
     let nginxChild: Child | undefined;
     let nginxNote = '';
     if (nginx) {
       try {
-        nginxChild = await startNginx(nginx, path.join(work, 'nginx'), identity.body, gzipped.body);
+        nginxChild = await startNginx(nginx, path.join(work, 'nginx'), identity.body, gzipped.body, identity.rawHeaders);
         children.push(nginxChild);
       } catch (error) {
         nginxNote = `nginx found at ${nginx} but not started: ${(error as Error).message.split('\n')[0]}`;
@@ -364,20 +405,23 @@ export async function runHttpBench(): Promise<string[]> {
     lines.push(
       `http: GET /functions_list, wrk (${wrkVersion()}) 1 thread ${CONNECTIONS} connections, keep-alive, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, ${ROUNDS} alternating runs each (median), node ${process.version}, ${os.cpus().length} CPUs; zscript with its access log on, to a file`,
     );
-    const modes: { name: string; headers: Record<string, string>; file: string; encoding?: string; bytes: number }[] = [
-      { name: 'identity', headers: {}, file: 'identity.bin', bytes: identity.body.length },
-      { name: 'gzip', headers: { 'accept-encoding': 'gzip' }, file: 'gzip.bin', encoding: 'gzip', bytes: gzipped.body.length },
+    const modes: { name: string; headers: Record<string, string>; file: string; reply: typeof identity }[] = [
+      { name: 'identity', headers: {}, file: 'identity', reply: identity },
+      { name: 'gzip', headers: { 'accept-encoding': 'gzip' }, file: 'gzip', reply: gzipped },
     ];
     for (const mode of modes) {
-      const baseline = await startBaseline(path.join(work, mode.file), mode.encoding);
+      const baseline = await startBaseline(path.join(work, `${mode.file}.bin`), path.join(work, `${mode.file}.headers.json`));
       children.push(baseline);
       const check = await get(`${baseline.url}/functions_list`, mode.headers);
-      if (!check.body.equals(mode.name === 'identity' ? identity.body : gzipped.body)) throw new Error('baseline bytes differ');
+      if (!check.body.equals(mode.reply.body)) throw new Error('baseline bytes differ');
+      if (headBytes(check) !== headBytes(mode.reply)) throw new Error(`baseline header block is ${headBytes(check)} bytes, zscript's ${headBytes(mode.reply)}`);
+      let nginxHead = '';
       if (nginxChild) {
         const n = await get(`${nginxChild.url}/functions_list`, mode.headers);
-        if (!n.body.equals(mode.name === 'identity' ? identity.body : gzipped.body)) nginxNote = 'nginx served different bytes; its figures are not comparable';
+        if (!n.body.equals(mode.reply.body)) nginxNote = 'nginx served different bytes; its figures are not comparable';
+        nginxHead = `, nginx ${headBytes(n)}`;
       }
-      lines.push(`  ${mode.name} (${mode.bytes} bytes per response):`);
+      lines.push(`  ${mode.name} (${mode.reply.body.length} bytes per response; header block: zscript and baseline ${headBytes(mode.reply)} bytes${nginxHead}):`);
       // Alternate the two servers so drift on a shared machine hits both equally; report the mean.
       const baseRuns: Measure[] = [];
       const ourRuns: Measure[] = [];
@@ -398,6 +442,8 @@ export async function runHttpBench(): Promise<string[]> {
       const p99Ratio = base.p99 > 0 ? ours.p99 / base.p99 : ours.p99 === 0 ? 1 : Infinity;
       lines.push(`    ${rpsRatio >= 0.95 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline (target ≥ 95%, access log on: ${(logged / 1048576).toFixed(1)} MiB of log lines written)`);
       lines.push(`    ${p99Ratio <= 1.5 ? 'PASS' : 'MISS'} p99 latency: ${p99Ratio.toFixed(2)}× baseline (target ≤ 1.5×)`);
+      // Requests/s on a shared machine moves with everything else running; CPU time per request much less.
+      if (!Number.isNaN(ours.cpuUs) && !Number.isNaN(base.cpuUs)) lines.push(`    server CPU per request: zscript ${(ours.cpuUs / base.cpuUs).toFixed(2)}× the baseline's (${ours.cpuUs.toFixed(0)} vs ${base.cpuUs.toFixed(0)} µs)`);
       const saturated = [base, ours].some((m) => m.loadCpu > 0.9);
       lines.push(`    ${saturated ? 'MISS' : 'PASS'} load generator not the bottleneck: wrk used ${(Math.max(base.loadCpu, ours.loadCpu) * 100).toFixed(0)}% of a core at most`);
       if (nginxChild) {

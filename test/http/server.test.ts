@@ -477,6 +477,38 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     assert.match(lines[2], /"GET \/healthz HTTP\/1\.1" 200 /);
   });
 
+  it('each access line names its own request and answer when consecutive requests repeat or change parts of them', async function () {
+    // The line's repeated parts are reused between requests: each change (route, method, version, answer) must show.
+    const writes: string[] = [];
+    const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { flushMs: 3_600_000 }, log: (l) => writes.push(l) });
+    const port = server.address().port;
+    const gzipBytes = (await request(`${server.url}/functions_list`, { headers: { 'accept-encoding': 'gzip' } })).body.length;
+    const plainBytes = (await request(`${server.url}/functions_list`)).body.length;
+    try {
+      await request(`${server.url}/functions_list`, { headers: { 'accept-encoding': 'gzip' } });
+      await request(`${server.url}/functions_list`, { headers: { 'accept-encoding': 'gzip' } });
+      await request(`${server.url}/functions_list`);
+      await request(`${server.url}/functions_list`, { method: 'HEAD' });
+      await request(`${server.url}/nope`);
+      await rawExchange(port, 'GET /functions_list HTTP/1.0\r\n\r\n', { timeoutMs: 8_000 });
+      await request(`${server.url}/functions_list`);
+    } finally {
+      await server.stop();
+    }
+    const lines = writes.join('\n').split('\n').slice(2).map((l) => l.replace(/ [\d.]+ms$/, ' Tms'));
+    const notFound = lines[4].match(/ 404 (\d+) /)?.[1];
+    assert.deepStrictEqual(lines, [
+      `127.0.0.1 "GET /functions_list HTTP/1.1" 200 ${gzipBytes} gzip Tms`,
+      `127.0.0.1 "GET /functions_list HTTP/1.1" 200 ${gzipBytes} gzip Tms`,
+      `127.0.0.1 "GET /functions_list HTTP/1.1" 200 ${plainBytes} identity Tms`,
+      '127.0.0.1 "HEAD /functions_list HTTP/1.1" 200 0 identity Tms',
+      `127.0.0.1 "GET /nope HTTP/1.1" 404 ${notFound} identity Tms`,
+      `127.0.0.1 "GET /functions_list HTTP/1.0" 200 ${plainBytes} identity Tms`,
+      `127.0.0.1 "GET /functions_list HTTP/1.1" 200 ${plainBytes} identity Tms`,
+    ]);
+    assert.ok(Number(notFound) > 0);
+  });
+
   it('writes the access log as soon as its buffer is full', async function () {
     const writes: string[] = [];
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { bytes: 1, flushMs: 3_600_000 }, log: (l) => writes.push(l) });

@@ -22,7 +22,7 @@ import * as path from 'path';
 import { bundledCatalog, Catalog, loadCatalogFromDirectory } from '../catalog';
 import { CACHE_CONTROL, EXPOSE_HEADERS, buildSnapshot, Resource, Variant } from './snapshot';
 import { PAGE_CSP } from './page';
-import { catalogMtime, defaultCatalogDir } from './server';
+import { catalogMtime, defaultCatalogDir } from './catalogFolder';
 
 export interface ExportOptions {
   /** The catalog files' modification time (Last-Modified); default now. */

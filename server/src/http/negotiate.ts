@@ -56,8 +56,9 @@ function weight(accepted: Map<string, number>, coding: Coding): number {
  */
 export function chooseEncoding(header: string | undefined, hasBr: boolean, hasGzip: boolean): Coding {
   if (header === undefined || header === '') return 'identity';
-  const key = (hasBr ? 'b' : '-') + (hasGzip ? 'g' : '-') + header;
-  const cached = choiceCache.get(key);
+  // One cache per set of variants, keyed by the header itself: a combined key would be a new string to hash per request.
+  const cache = choiceCaches[(hasBr ? 2 : 0) + (hasGzip ? 1 : 0)];
+  const cached = cache.get(header);
   if (cached !== undefined) return cached;
   const accepted = parseAcceptEncoding(header);
   let best: Coding = 'identity';
@@ -73,15 +74,15 @@ export function chooseEncoding(header: string | undefined, hasBr: boolean, hasGz
       bestQ = q;
     }
   }
-  if (choiceCache.size >= CHOICE_CACHE_LIMIT) choiceCache.clear();
-  choiceCache.set(key, best);
+  if (cache.size >= CHOICE_CACHE_LIMIT) cache.clear();
+  cache.set(header, best);
   return best;
 }
 
 // Clients send a handful of distinct Accept-Encoding strings; remembering the
 // choice keeps parsing off the hot path. Bounded so hostile headers cannot grow it.
 const CHOICE_CACHE_LIMIT = 256;
-const choiceCache = new Map<string, Coding>();
+const choiceCaches: readonly Map<string, Coding>[] = [new Map(), new Map(), new Map(), new Map()];
 
 /**
  * If-None-Match evaluation (RFC 9110 §13.1.2): weak comparison, `*` matches

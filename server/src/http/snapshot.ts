@@ -10,6 +10,7 @@ import { createHash } from 'crypto';
 import { promisify } from 'util';
 import * as zlib from 'zlib';
 import { Catalog } from '../catalog';
+import type { Coding } from './negotiate';
 import { LIST_ROUTES, openapiDocument } from './openapi';
 import { catalogPage, HTML_TYPE, PAGE_CSP } from './page';
 
@@ -18,6 +19,8 @@ const brotli = promisify(zlib.brotliCompress);
 
 /** One encoded representation with the header lists for 200 and 304, flat [name, value, ...] for writeHead. */
 export interface Variant {
+  /** Its Content-Encoding (`identity`: none), for the access log without searching the header list. */
+  readonly coding: Coding;
   readonly body: Buffer;
   readonly etag: string;
   readonly headers: readonly string[];
@@ -61,7 +64,7 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModified: string, vary: boolean, contentType: string, version: string, extra: readonly string[]): Variant {
+function makeVariant(body: Buffer, coding: Coding, lastModified: string, vary: boolean, contentType: string, version: string, extra: readonly string[]): Variant {
   const etag = etagOf(body);
   const common = [
     'ETag', etag,
@@ -74,7 +77,7 @@ function makeVariant(body: Buffer, coding: 'br' | 'gzip' | 'identity', lastModif
   if (vary) common.push('Vary', 'Accept-Encoding');
   const headers = ['Content-Type', contentType, 'Content-Length', String(body.length), 'X-Content-Type-Options', 'nosniff', ...extra, ...common];
   if (coding !== 'identity') headers.push('Content-Encoding', coding);
-  return { body, etag, headers: Object.freeze(headers), notModifiedHeaders: Object.freeze(common) };
+  return { coding, body, etag, headers: Object.freeze(headers), notModifiedHeaders: Object.freeze(common) };
 }
 
 /** A route's body: a value served as JSON, or ready text with its own type and extra headers (the HTML page). */
