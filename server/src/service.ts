@@ -42,7 +42,7 @@ import type { Catalog } from './catalog';
 import { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
-import { WorkspaceIndex } from './analysis/workspace';
+import { WorkspaceIndex } from './analysis/workspaceIndex';
 import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
 import { AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { DocumentModel, FeatureContext, offsetOf } from './features/model';
@@ -60,10 +60,10 @@ import { colorPresentationsFor, documentColorsOf } from './features/colors';
 import { documentLinksOf } from './features/links';
 import { selectionRangesAt } from './features/selectionRange';
 import { formattingEdits } from './features/formatting';
-import type { ServiceSettings } from './features/settings';
+import type { ServiceSettings } from './features/serviceSettings';
 import { isSeverityLevel, type SeverityLevel } from './analysis/codes';
 
-export type { ServiceSettings, Severity } from './features/settings';
+export type { ServiceSettings, Severity } from './features/serviceSettings';
 
 /** A content change as LSP sends it: ranged (incremental) or whole text. */
 export type ContentChange = { range: Range; text: string } | { text: string };

@@ -4,10 +4,10 @@
  */
 import * as assert from 'assert';
 import { compileGlobs } from '../../server/src/lsp/glob';
-import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTINGS } from '../../server/src/lsp/settings';
+import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTINGS } from '../../server/src/lsp/clientSettings';
 import { pathToUri, uriToPath } from '../../server/src/lsp/workspace';
 import type { CompletionList } from 'vscode-languageserver-types';
-import { CompletionWire } from '../../server/src/lsp/completion';
+import { CompletionWire } from '../../server/src/lsp/completionWire';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { sameDiagnostics } from '../../server/src/lsp/diagnosticsDelivery';
 import { defaultCacheDir } from '../../server/src/lsp/catalogSource';

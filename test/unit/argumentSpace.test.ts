@@ -5,7 +5,7 @@
  * (which counts U+FEFF) and the features only space, tab, CR and LF.
  */
 import * as assert from 'assert';
-import { literalArgument } from '../../server/src/analysis/workspace';
+import { literalArgument } from '../../server/src/analysis/workspaceIndex';
 import { trimmedArgument } from '../../server/src/features/model';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { BodyStatement, CallNode, NodeKind } from '../../server/src/syntax/tree';

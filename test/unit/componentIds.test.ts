@@ -8,7 +8,7 @@ import { bundledCatalog } from '../../server/src/catalog';
 import { createdComponentIdArgument, isInteractionIdParameter } from '../../server/src/language/componentIds';
 import { Analyzer } from '../../server/src/analysis/analyzer';
 import { parseCommandFile } from '../../server/src/syntax/parse';
-import { WorkspaceIndex } from '../../server/src/analysis/workspace';
+import { WorkspaceIndex } from '../../server/src/analysis/workspaceIndex';
 
 const catalog = bundledCatalog();
 

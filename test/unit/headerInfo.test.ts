@@ -4,7 +4,7 @@
  */
 import * as assert from 'assert';
 import { headerInfo } from '../../server/src/analysis/headerInfo';
-import { WorkspaceIndex } from '../../server/src/analysis/workspace';
+import { WorkspaceIndex } from '../../server/src/analysis/workspaceIndex';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 

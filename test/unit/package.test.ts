@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { inflateRawSync } from 'zlib';
 import { DIAGNOSTIC_CODES } from '../../server/src/analysis/codes';
-import { DEFAULT_SERVER_SETTINGS, normalizeSettings } from '../../server/src/lsp/settings';
+import { DEFAULT_SERVER_SETTINGS, normalizeSettings } from '../../server/src/lsp/clientSettings';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const MANIFEST_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;

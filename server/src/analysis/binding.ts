@@ -18,7 +18,7 @@
  * 3. Arguments past the last parameter of a non-variadic function are surplus.
  */
 import { FunctionRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/signature';
+import { Parameter, signatureOf } from '../catalog/parameters';
 import { couldBeValueOf } from '../language/literals';
 
 export interface ArgumentInput {

@@ -6,7 +6,7 @@
 import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/signature';
+import { Parameter, signatureOf } from '../catalog/parameters';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../language/permissions';
 import { variableFunction } from '../language/variableFunctions';
 import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';

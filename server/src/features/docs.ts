@@ -5,7 +5,7 @@
 import { engineFacts } from '../catalog/engine';
 import type { Catalog } from '../catalog';
 import type { ArgumentRecord, FunctionRecord, TriggerRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/signature';
+import { Parameter, signatureOf } from '../catalog/parameters';
 
 /** Names of the parameters that hold the message a guard halts with. */
 const HALT_MESSAGE_PARAMS = new Set(['errorMessage', 'error', 'errorText']);

@@ -10,7 +10,7 @@
  * `Ztitle{x}` / `ZgetUserVar{xp}` calls stays free of hints.
  */
 import type { InlayHint } from 'vscode-languageserver-types';
-import { signatureOf } from '../catalog/signature';
+import { signatureOf } from '../catalog/parameters';
 import { CallNode, ContentNode, NodeKind, StatementKind, TopLevelNode } from '../syntax/tree';
 import { statementIndexAt } from '../syntax/positions';
 import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';

@@ -21,8 +21,8 @@ import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
 import { isEngineSpace } from '../analysis/engine/statementReader';
-import type { ServiceSettings } from './settings';
-import type { WorkspaceIndex } from '../analysis/workspace';
+import type { ServiceSettings } from './serviceSettings';
+import type { WorkspaceIndex } from '../analysis/workspaceIndex';
 
 export interface DocumentModel {
   readonly uri: string;

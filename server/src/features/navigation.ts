@@ -9,7 +9,7 @@ import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscod
 import type { VariableScope } from '../language/variableFunctions';
 import { variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
-import { literalArgument } from '../analysis/workspace';
+import { literalArgument } from '../analysis/workspaceIndex';
 import { StatementKind } from '../syntax/tree';
 import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';

@@ -4,7 +4,7 @@
  * parameters and the ones after them light up exactly as diagnostics bind them.
  */
 import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-types';
-import { Parameter, signatureOf } from '../catalog/signature';
+import { Parameter, signatureOf } from '../catalog/parameters';
 import { closedValuesFor } from './closedValues';
 import type { FunctionRecord } from '../catalog/types';
 import { paramSummary } from './docs';

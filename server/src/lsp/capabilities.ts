@@ -6,7 +6,7 @@
  */
 import { CodeActionKind, ClientCapabilities, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../service';
-import type { CompletionWireSupport } from './completion';
+import type { CompletionWireSupport } from './completionWire';
 import { VERSION } from '../version';
 
 export const COMPLETION_TRIGGER_CHARACTERS = ['Z', '{', ';', '#', '+', '-', '/', '|', '$'];

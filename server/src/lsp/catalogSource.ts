@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { bundledCatalog, loadCatalogFromDirectory, type Catalog } from '../catalog';
 import { loadRemoteCatalog } from '../catalog/remote';
-import type { ServerSettings } from './settings';
+import type { ServerSettings } from './clientSettings';
 
 export interface CatalogChoice {
   catalog: Catalog;

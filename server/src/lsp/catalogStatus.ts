@@ -8,7 +8,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
 import { chooseCatalog, defaultCacheDir } from './catalogSource';
 import type { Guard } from './guard';
-import type { ServerSettings } from './settings';
+import type { ServerSettings } from './clientSettings';
 
 export const CATALOG_STATUS_NOTIFICATION = 'zscript/catalogStatus';
 export const RELOAD_CATALOG_REQUEST = 'zscript/reloadCatalog';

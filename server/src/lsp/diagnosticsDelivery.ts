@@ -19,7 +19,7 @@ import type { ClientSupport } from './capabilities';
 import type { OpenDocuments } from './documents';
 import { cancelled, type Guard } from './guard';
 import { isObject, uriOf, type Json } from './params';
-import type { DiagnosticsMode } from './settings';
+import type { DiagnosticsMode } from './clientSettings';
 
 /** Push diagnostics wait at most this long after an edit, so that a burst of edits is analysed once. */
 export const PUSH_DEBOUNCE_MS = 10;

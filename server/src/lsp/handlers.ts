@@ -9,7 +9,7 @@
  */
 import { Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
-import type { CompletionWire } from './completion';
+import type { CompletionWire } from './completionWire';
 import type { Guard } from './guard';
 import { isObject, isPosition, isRange, uriOf } from './params';
 import { referenceIndex, referencePage } from '../features/reference';

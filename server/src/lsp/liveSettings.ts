@@ -13,7 +13,7 @@ import type { ClientSupport } from './capabilities';
 import { RELOAD_CATALOG_REQUEST, type ActiveCatalog } from './catalogStatus';
 import { describe, type Guard } from './guard';
 import type { Json } from './params';
-import { catalogKey, DEFAULT_SERVER_SETTINGS, extractSection, mergeSections, normalizeSettings, ServerSettings, serviceSettingsOf } from './settings';
+import { catalogKey, DEFAULT_SERVER_SETTINGS, extractSection, mergeSections, normalizeSettings, ServerSettings, serviceSettingsOf } from './clientSettings';
 import type { WorkspaceFiles } from './workspace';
 
 export interface LiveSettingsContext {

@@ -22,7 +22,7 @@ import { LanguageService, type ZscriptLanguageService } from '../service';
 import { clientSupportOf, initializeResult, NO_CLIENT_SUPPORT, type ClientSupport } from './capabilities';
 import { ActiveCatalog } from './catalogStatus';
 import { EditorCatalogServer } from './catalogHttp';
-import { CompletionWire } from './completion';
+import { CompletionWire } from './completionWire';
 import { DiagnosticsDelivery } from './diagnosticsDelivery';
 import { OpenDocuments } from './documents';
 import { Guard } from './guard';

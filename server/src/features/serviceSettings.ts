@@ -8,7 +8,7 @@ import type { Severity, SeverityLevel } from '../analysis/codes';
 export type { Severity };
 
 export interface ServiceSettings {
-  /** Parameter-name inlay hints: all arguments, literal arguments only, or none. Default 'literals'. */
+  /** Parameter-name inlay hints: all arguments, literal arguments only, or none. Default 'none'. */
   inlayHintsParameterNames: 'all' | 'literals' | 'none';
   /** Default-value inlay hints for omitted or empty optional parameters. Default true. */
   inlayHintsDefaults: boolean;
