@@ -15,6 +15,7 @@ import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import type { ZscriptLanguageService } from '../service';
+import { SKIPPED_FOLDERS, walk } from '../walk';
 import { compileGlobs, GlobMatcher } from './glob';
 
 /**
@@ -30,7 +31,6 @@ export const WORKSPACE_LIMITS = {
   batchSize: 64,
 };
 
-const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn']);
 
 /** file URI → path, or undefined for other schemes and malformed URIs. */
 export function uriToPath(uri: string): string | undefined {
@@ -102,7 +102,7 @@ export class WorkspaceFiles {
     const rel = path.relative(root, p).split(path.sep).join('/');
     if (!rel) return true;
     const parts = rel.split('/');
-    if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return false;
+    if (parts.some((part) => SKIPPED_FOLDERS.has(part))) return false;
     // Every ancestor directory counts: excluding `drafts` excludes what is inside.
     for (let i = 1; i <= parts.length; i++) if (this.exclude(parts.slice(0, i).join('/'))) return false;
     return true;
@@ -121,47 +121,37 @@ export class WorkspaceFiles {
   private async scan(generation: number): Promise<void> {
     const started = Date.now();
     const seen = new Set<string>();
-    const pending: string[] = [];
-    /** Found as links: only these may lead out of the workspace (the walk never follows a linked directory). */
-    const links = new Set<string>();
-    const flush = async () => {
-      const batch = pending.splice(0, pending.length);
-      await Promise.all(batch.map((file) => this.load(file, seen, !links.has(file))));
-      // Let queued requests run between batches.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    // Reads overlap (up to batchSize at once): each file is parsed and indexed as its read completes,
+    // and requests are answered between completions.
+    let running = 0;
+    let slot: (() => void) | undefined;
+    const done = () => {
+      running--;
+      slot?.();
     };
-    const stack = [...this.folders];
-    while (stack.length > 0) {
+    const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: this.exclude };
+    for await (const item of walk(this.folders, options)) {
       if (generation !== this.scanGeneration) return;
-      const dir = stack.pop()!;
-      let entries: import('fs').Dirent[];
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-      } catch {
+      if (item.kind === 'skipped') {
+        this.log.info(`skipping ${item.path}: it links outside the workspace folders`);
+        this.forget(pathToUri(item.path));
         continue;
       }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (this.includes(full)) stack.push(full);
-        } else if ((entry.isFile() || entry.isSymbolicLink()) && isCommandFile(entry.name) && this.includes(full)) {
-          pending.push(full);
-          if (entry.isSymbolicLink()) links.add(full);
-          if (pending.length >= this.limits.batchSize) {
-            await flush();
-            if (generation !== this.scanGeneration) return;
-          }
-        }
-      }
+      if (item.kind !== 'file') continue;
+      running++;
+      // The walker checked links: whatever it reports lies inside a workspace folder.
+      this.load(item.path, seen, true).then(done, done);
+      while (running >= this.limits.batchSize) await new Promise<void>((resolve) => (slot = resolve));
+      slot = undefined;
     }
-    await flush();
+    while (running > 0) await new Promise<void>((resolve) => (slot = resolve));
     if (generation !== this.scanGeneration) return;
     // Drop what the scan no longer found (deleted while we were not told, or now excluded).
     for (const uri of [...this.indexed.keys()]) if (!seen.has(uri)) this.forget(uri);
     this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
   }
 
-  /** `walked`: a regular file the scan found by walking real directories from a folder (no link to resolve). */
+  /** `walked`: found by the walker, which follows a link only when it stays inside the folder. */
   private async load(file: string, seen?: Set<string>, walked = false): Promise<void> {
     const uri = pathToUri(file);
     if (!walked && !(await this.insideWorkspace(file))) {
@@ -245,17 +235,12 @@ export class WorkspaceFiles {
   }
 
   private async scanDirectory(dir: string): Promise<void> {
-    let entries: import('fs').Dirent[];
-    try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (!this.includes(full)) continue;
-      if (entry.isDirectory()) await this.scanDirectory(full);
-      else if (isCommandFile(entry.name)) await this.load(full);
+    // Excludes are relative to the workspace folder, not to `dir`.
+    const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: (rel: string) => !this.includes(path.join(dir, rel)) };
+    for await (const item of walk([dir], options)) {
+      // A link out of `dir` may still lead into the workspace: load() checks it against every folder.
+      if (item.kind === 'file') await this.load(item.path, undefined, !item.link);
+      else if (item.kind === 'skipped') await this.load(item.path);
     }
   }
 
