@@ -63,8 +63,13 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
     if (stat.size > maxBytes) throw tooLarge(maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
+    // As in readRegularFile: first one read of the size stat gave (plus one byte), not a 64 KiB chunk
+    // per small file (the workspace scan reads thousands: that was most of its garbage).
+    let first = stat.size > 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      const chunk = Buffer.allocUnsafe(first ? Math.min(stat.size + 1, maxBytes + 1) : Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      const wasFirst = first;
+      first = false;
       let n: number;
       try {
         n = fs.readSync(fd, chunk, 0, chunk.length, null);
@@ -72,6 +77,7 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
         // EAGAIN cannot happen on a regular file; anything else is an unreadable file.
         throw openError(error);
       }
+      if (wasFirst && n < chunk.length) return chunk.subarray(0, n);
       if (n === 0) break;
       total += n;
       if (total > maxBytes) throw tooLarge(maxBytes);

@@ -11,7 +11,8 @@
  * /proc files by naming them `x.zbr`.
  */
 import { promises as fsp } from 'fs';
-import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
+import { BoundedReadError, readRegularFile, readRegularFileSync } from '../catalog/boundedRead';
+import { performance } from 'perf_hooks';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import type { ZscriptLanguageService } from '../service';
@@ -29,6 +30,9 @@ export const WORKSPACE_LIMITS = {
   maxFiles: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
   batchSize: 64,
+  /** The longest the scan works between two chances for requests to run (see readsInline). */
+  sliceMs: 8,
+  slowReadMs: 10,
 };
 
 
@@ -130,6 +134,7 @@ export class WorkspaceFiles {
       slot?.();
     };
     const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: this.exclude };
+    let sliceStart = performance.now();
     for await (const item of walk(this.folders, options)) {
       if (generation !== this.scanGeneration) return;
       if (item.kind === 'skipped') {
@@ -138,6 +143,16 @@ export class WorkspaceFiles {
         continue;
       }
       if (item.kind !== 'file') continue;
+      if (this.readsInline) {
+        // Read, parsed and indexed at once; requests wait at most one slice.
+        await this.load(item.path, seen, true);
+        if (performance.now() - sliceStart >= this.limits.sliceMs) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (generation !== this.scanGeneration) return;
+          sliceStart = performance.now();
+        }
+        continue;
+      }
       running++;
       // The walker checked links: whatever it reports lies inside a workspace folder.
       this.load(item.path, seen, true).then(done, done);
@@ -163,7 +178,8 @@ export class WorkspaceFiles {
     if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0)) return this.indexFull();
     let bytes: Buffer;
     try {
-      bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, room));
+      const cap = Math.min(this.limits.maxFileBytes, room);
+      bytes = this.readsInline && walked ? this.readInline(file, cap) : await readRegularFile(file, cap);
     } catch (error) {
       if (error instanceof BoundedReadError && error.problem === 'too-large') {
         if (room < this.limits.maxFileBytes) return this.indexFull();
@@ -178,6 +194,36 @@ export class WorkspaceFiles {
     this.totalBytes += size - (previous ?? 0);
     this.indexed.set(uri, size);
     this.service.setWorkspaceFile(uri, bytes.toString('utf8'));
+  }
+
+  /**
+   * Whether the scan reads files on the main thread. A file of a few KiB from
+   * a local disk or the page cache is read in a few microseconds, while a
+   * read through the thread pool (open, stat, read, close: four round trips)
+   * costs tens of microseconds of main-thread time and more under load: for
+   * a workspace of thousands of files, reading inline halves the scan. The
+   * scan yields to requests every `sliceMs`. Three reads in a row slower than
+   * `slowReadMs`, or one twenty times slower (a network or FUSE file system),
+   * turn it off for good: the
+   * reads then go through the thread pool, `batchSize` at once, and no read
+   * can hold requests up again.
+   */
+  private readsInline = true;
+  private slowReads = 0;
+
+  private readInline(file: string, cap: number): Buffer {
+    const started = performance.now();
+    try {
+      return readRegularFileSync(file, cap);
+    } finally {
+      const took = performance.now() - started;
+      // One slow read may be this process losing the processor; several in a row, or one that held requests up for long, are the file system.
+      this.slowReads = took > this.limits.slowReadMs ? this.slowReads + 1 : 0;
+      if ((this.slowReads >= 3 || took > 20 * this.limits.slowReadMs) && this.readsInline) {
+        this.readsInline = false;
+        this.log.info(`reading ${file} took ${took.toFixed(0)} ms: workspace files are read in the background from now on`);
+      }
+    }
   }
 
   private indexFull(): void {
