@@ -4,7 +4,7 @@
  * large tree is read), hands them to the service, and follows changes
  * reported by the client. Bounded: files over 1 MiB are skipped (counted by
  * the bytes actually read, not by what `stat` claims), at most 20,000 files
- * and 256 MiB of text are kept; node_modules, .git and the
+ * (the default of `zscript.files.maxIndexed`) and 256 MiB of text are kept; node_modules, .git and the
  * `zscript.files.exclude` globs are never entered. Only regular files are
  * read, and a link whose target lies outside every workspace folder is not
  * followed: a cloned repository cannot make the server read /etc/passwd or
@@ -20,10 +20,11 @@ import { SKIPPED_FOLDERS, walk } from '../walk';
 import { compileGlobs, GlobMatcher } from './glob';
 
 /**
- * A file that is not open costs its syntax tree and index besides its text,
- * built on the first query that needs them: 20 to 250 times its size for
- * pathological content. Command files are a few KiB, so a file over 1 MiB is
- * not a command file; real projects never meet these caps.
+ * A file that is not open keeps its text and its index entries (about 2 KiB
+ * beyond the text for a typical command file); its syntax tree is built only
+ * for a request that needs it. Command files are a few KiB, so a file over
+ * 1 MiB is not a command file. `maxFiles` is the default of
+ * `zscript.files.maxIndexed`: 20,000 files keep the server near 150 MiB.
  */
 export const WORKSPACE_LIMITS = {
   maxFileBytes: 1024 * 1024,
@@ -73,14 +74,25 @@ export class WorkspaceFiles {
   private totalBytes = 0;
   private scanGeneration = 0;
   private warnedLimit = false;
+  /** New files whose read has started and not ended. */
+  private reading = 0;
   /** Resolves when the current scan finishes (tests and the bench wait on it). */
   scanning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly service: ZscriptLanguageService,
     private readonly log: WorkspaceLog,
-    private readonly limits = WORKSPACE_LIMITS,
-  ) {}
+    limits = WORKSPACE_LIMITS,
+  ) {
+    this.limits = { ...limits };
+  }
+
+  private readonly limits: typeof WORKSPACE_LIMITS;
+
+  /** `zscript.files.maxIndexed` (a rescan applies a change to files already indexed). */
+  setMaxFiles(maxFiles: number): void {
+    this.limits.maxFiles = maxFiles;
+  }
 
   get fileCount(): number {
     return this.indexed.size;
@@ -118,6 +130,7 @@ export class WorkspaceFiles {
    */
   rescan(): Promise<void> {
     const generation = ++this.scanGeneration;
+    this.warnedLimit = false;
     this.scanning = this.scan(generation).catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`));
     return this.scanning;
   }
@@ -175,8 +188,15 @@ export class WorkspaceFiles {
     }
     const previous = this.indexed.get(uri);
     const room = previous === undefined ? this.limits.maxTotalBytes - this.totalBytes : Infinity;
-    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0)) return this.indexFull();
+    // New files being read count against the limit too (reads overlap once they go through the thread pool).
+    if (previous === undefined && (this.indexed.size + this.reading >= this.limits.maxFiles || room <= 0)) return this.indexFull();
+    // A rescan keeps the first maxFiles it finds (the limit may have been lowered).
+    if (previous !== undefined && seen && seen.size >= this.limits.maxFiles) {
+      this.forget(uri);
+      return this.indexFull();
+    }
     let bytes: Buffer;
+    if (previous === undefined) this.reading++;
     try {
       const cap = Math.min(this.limits.maxFileBytes, room);
       bytes = this.readsInline && walked ? this.readInline(file, cap) : await readRegularFile(file, cap);
@@ -188,6 +208,8 @@ export class WorkspaceFiles {
         this.log.info(`skipping ${file}: ${error.message}`);
       }
       return this.forget(uri);
+    } finally {
+      if (previous === undefined) this.reading--;
     }
     const size = bytes.length;
     seen?.add(uri);
@@ -229,7 +251,10 @@ export class WorkspaceFiles {
   private indexFull(): void {
     if (!this.warnedLimit) {
       this.warnedLimit = true;
-      this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
+      this.log.warn(
+        `workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are indexed only while open, ` +
+          'so references, renames, workspace symbols and duplicate triggers do not see them (zscript.files.maxIndexed raises the file limit)',
+      );
     }
   }
 
