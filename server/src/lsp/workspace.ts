@@ -1,7 +1,7 @@
 /**
  * The workspace on disk: finds every `.zbr` file under the workspace folders
- * (asynchronously, in batches, so that requests keep being answered while a
- * large tree is read), hands them to the service, and follows changes
+ * (in a reader thread, or asynchronously in this one, so that requests keep
+ * being answered while a large tree is read), hands them to the service, and follows changes
  * reported by the client. Bounded: files over 1 MiB are skipped (counted by
  * the bytes actually read, not by what `stat` claims), at most 20,000 files
  * (the default of `zscript.files.maxIndexed`) and 256 MiB of text are kept; node_modules, .git and the
@@ -11,13 +11,14 @@
  * /proc files by naming them `x.zbr`.
  */
 import { promises as fsp } from 'fs';
-import { BoundedReadError, readRegularFile, readRegularFileSync } from '../catalog/boundedRead';
-import { performance } from 'perf_hooks';
+import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
+import { Worker } from 'worker_threads';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import type { ZscriptLanguageService } from '../service';
 import { SKIPPED_FOLDERS, walk } from '../walk';
 import { compileGlobs, GlobMatcher } from './glob';
+import { isCommandFile, READER_ROLE, type ReaderJob, type ReaderMessage, type ReadItem } from './workspaceReader';
 
 /**
  * A file that is not open keeps its text and its index entries (about 2 KiB
@@ -30,10 +31,10 @@ export const WORKSPACE_LIMITS = {
   maxFileBytes: 1024 * 1024,
   maxFiles: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
+  /** Reads in flight at once when this thread reads. */
   batchSize: 64,
-  /** The longest the scan works between two chances for requests to run (see readsInline). */
-  sliceMs: 8,
-  slowReadMs: 10,
+  /** Files per message from the reader thread (parsing and indexing one batch holds requests up a few ms). */
+  threadBatch: 32,
 };
 
 
@@ -57,9 +58,7 @@ export function pathToUri(p: string): string {
   return 'file://' + (encoded.startsWith('/') ? '' : '/') + encoded;
 }
 
-export function isCommandFile(p: string): boolean {
-  return p.toLowerCase().endsWith('.zbr');
-}
+export { isCommandFile };
 
 export interface WorkspaceLog {
   info(message: string): void;
@@ -69,6 +68,7 @@ export interface WorkspaceLog {
 export class WorkspaceFiles {
   private folders: string[] = [];
   private exclude: GlobMatcher = () => false;
+  private excludeGlobs: string[] = [];
   /** URIs handed to the service as workspace files, with their size. */
   private readonly indexed = new Map<string, number>();
   private totalBytes = 0;
@@ -83,6 +83,8 @@ export class WorkspaceFiles {
     private readonly service: ZscriptLanguageService,
     private readonly log: WorkspaceLog,
     limits = WORKSPACE_LIMITS,
+    /** A file that runs the reader thread when started as a worker (the language server's entry); else files are read in this thread. */
+    private readonly readerEntry?: string,
   ) {
     this.limits = { ...limits };
   }
@@ -108,6 +110,7 @@ export class WorkspaceFiles {
   }
 
   setExclude(globs: readonly string[]): void {
+    this.excludeGlobs = [...globs];
     this.exclude = compileGlobs(globs);
   }
 
@@ -138,8 +141,81 @@ export class WorkspaceFiles {
   private async scan(generation: number): Promise<void> {
     const started = Date.now();
     const seen = new Set<string>();
-    // Reads overlap (up to batchSize at once): each file is parsed and indexed as its read completes,
-    // and requests are answered between completions.
+    const threaded = this.readerEntry !== undefined && (await this.readInThread(generation, seen));
+    if (generation !== this.scanGeneration) return;
+    if (!threaded) await this.readHere(generation, seen);
+    if (generation !== this.scanGeneration) return;
+    // Drop what the scan no longer found (deleted while we were not told, or now excluded).
+    for (const uri of [...this.indexed.keys()]) if (!seen.has(uri)) this.forget(uri);
+    this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
+  }
+
+  /**
+   * The scan with the reader thread (workspaceReader.ts): it walks and reads,
+   * this thread parses and indexes each batch it posts, answering requests
+   * between batches. False when the thread could not do the job (the caller
+   * then reads here).
+   */
+  private readInThread(generation: number, seen: Set<string>): Promise<boolean> {
+    const job: ReaderJob = {
+      roots: this.folders,
+      exclude: this.excludeGlobs,
+      maxFileBytes: this.limits.maxFileBytes,
+      maxFiles: this.limits.maxFiles,
+      batch: this.limits.threadBatch,
+    };
+    return new Promise<boolean>((resolve) => {
+      let worker: Worker;
+      try {
+        // Its stdout is not ours: in stdio mode ours carries the protocol.
+        worker = new Worker(this.readerEntry!, { workerData: { role: READER_ROLE, job }, stdout: true, stderr: true });
+      } catch (error) {
+        this.log.warn(`workspace reader thread did not start (${(error as Error)?.message ?? error}); reading in the main thread`);
+        return resolve(false);
+      }
+      worker.stdout.resume();
+      worker.stderr.resume();
+      let finished = false;
+      const end = (ok: boolean) => {
+        if (finished) return;
+        finished = true;
+        void worker.terminate();
+        resolve(ok);
+      };
+      worker.on('message', (message: ReaderMessage) => {
+        if (finished) return;
+        if (generation !== this.scanGeneration || 'done' in message) return end(true);
+        for (const item of message.items) this.take(item, seen);
+      });
+      worker.on('error', (error) => {
+        this.log.warn(`workspace reader thread failed (${(error as Error)?.message ?? error}); reading in the main thread`);
+        end(false);
+      });
+      worker.on('exit', () => end(false));
+    });
+  }
+
+  /** One file the reader thread read (or could not). */
+  private take(item: ReadItem, seen: Set<string>): void {
+    const uri = pathToUri(item.path);
+    if ('problem' in item && item.problem === 'outside') {
+      this.log.info(`skipping ${item.path}: it links outside the workspace folders`);
+      return this.forget(uri);
+    }
+    const admitted = this.admit(uri, seen);
+    if (!admitted) return;
+    if ('problem' in item) return this.unreadable(item.path, uri, admitted.room, item.problem, item.message);
+    if (item.bytes > admitted.room) return this.indexFull();
+    this.store(uri, admitted.previous, item.text, item.bytes, seen);
+  }
+
+  /**
+   * The scan without a reader thread (a library user of WorkspaceFiles, or
+   * the thread failed): reads through the thread pool overlap, up to
+   * batchSize at once, and each file is parsed and indexed as its read
+   * completes, with requests answered between completions.
+   */
+  private async readHere(generation: number, seen: Set<string>): Promise<void> {
     let running = 0;
     let slot: (() => void) | undefined;
     const done = () => {
@@ -147,7 +223,6 @@ export class WorkspaceFiles {
       slot?.();
     };
     const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: this.exclude };
-    let sliceStart = performance.now();
     for await (const item of walk(this.folders, options)) {
       if (generation !== this.scanGeneration) return;
       if (item.kind === 'skipped') {
@@ -156,16 +231,6 @@ export class WorkspaceFiles {
         continue;
       }
       if (item.kind !== 'file') continue;
-      if (this.readsInline) {
-        // Read, parsed and indexed at once; requests wait at most one slice.
-        await this.load(item.path, seen, true);
-        if (performance.now() - sliceStart >= this.limits.sliceMs) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (generation !== this.scanGeneration) return;
-          sliceStart = performance.now();
-        }
-        continue;
-      }
       running++;
       // The walker checked links: whatever it reports lies inside a workspace folder.
       this.load(item.path, seen, true).then(done, done);
@@ -173,10 +238,6 @@ export class WorkspaceFiles {
       slot = undefined;
     }
     while (running > 0) await new Promise<void>((resolve) => (slot = resolve));
-    if (generation !== this.scanGeneration) return;
-    // Drop what the scan no longer found (deleted while we were not told, or now excluded).
-    for (const uri of [...this.indexed.keys()]) if (!seen.has(uri)) this.forget(uri);
-    this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
   }
 
   /** `walked`: found by the walker, which follows a link only when it stays inside the folder. */
@@ -186,66 +247,54 @@ export class WorkspaceFiles {
       this.log.info(`skipping ${file}: it links outside the workspace folders`);
       return this.forget(uri);
     }
+    const admitted = this.admit(uri, seen);
+    if (!admitted) return;
+    let bytes: Buffer;
+    if (admitted.previous === undefined) this.reading++;
+    try {
+      bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, admitted.room));
+    } catch (error) {
+      const problem = error instanceof BoundedReadError ? error.problem : 'unreadable';
+      return this.unreadable(file, uri, admitted.room, problem, (error as Error)?.message ?? String(error));
+    } finally {
+      if (admitted.previous === undefined) this.reading--;
+    }
+    this.store(uri, admitted.previous, bytes.toString('utf8'), bytes.length, seen);
+  }
+
+  /** Whether the index takes the file (its previous size, the bytes left), or undefined when it is full. */
+  private admit(uri: string, seen?: Set<string>): { previous: number | undefined; room: number } | undefined {
     const previous = this.indexed.get(uri);
     const room = previous === undefined ? this.limits.maxTotalBytes - this.totalBytes : Infinity;
-    // New files being read count against the limit too (reads overlap once they go through the thread pool).
-    if (previous === undefined && (this.indexed.size + this.reading >= this.limits.maxFiles || room <= 0)) return this.indexFull();
+    // New files being read count against the limit too (reads overlap).
+    if (previous === undefined && (this.indexed.size + this.reading >= this.limits.maxFiles || room <= 0)) {
+      this.indexFull();
+      return undefined;
+    }
     // A rescan keeps the first maxFiles it finds (the limit may have been lowered).
     if (previous !== undefined && seen && seen.size >= this.limits.maxFiles) {
       this.forget(uri);
-      return this.indexFull();
+      this.indexFull();
+      return undefined;
     }
-    let bytes: Buffer;
-    if (previous === undefined) this.reading++;
-    try {
-      const cap = Math.min(this.limits.maxFileBytes, room);
-      bytes = this.readsInline && walked ? this.readInline(file, cap) : await readRegularFile(file, cap);
-    } catch (error) {
-      if (error instanceof BoundedReadError && error.problem === 'too-large') {
-        if (room < this.limits.maxFileBytes) return this.indexFull();
-        this.log.info(`skipping ${file}: over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
-      } else if (error instanceof BoundedReadError && error.problem === 'not-regular') {
-        this.log.info(`skipping ${file}: ${error.message}`);
-      }
-      return this.forget(uri);
-    } finally {
-      if (previous === undefined) this.reading--;
+    return { previous, room };
+  }
+
+  private unreadable(file: string, uri: string, room: number, problem: string, message: string): void {
+    if (problem === 'too-large') {
+      if (room < this.limits.maxFileBytes) return this.indexFull();
+      this.log.info(`skipping ${file}: over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
+    } else if (problem === 'not-regular') {
+      this.log.info(`skipping ${file}: ${message}`);
     }
-    const size = bytes.length;
+    this.forget(uri);
+  }
+
+  private store(uri: string, previous: number | undefined, text: string, size: number, seen?: Set<string>): void {
     seen?.add(uri);
     this.totalBytes += size - (previous ?? 0);
     this.indexed.set(uri, size);
-    this.service.setWorkspaceFile(uri, bytes.toString('utf8'));
-  }
-
-  /**
-   * Whether the scan reads files on the main thread. A file of a few KiB from
-   * a local disk or the page cache is read in a few microseconds, while a
-   * read through the thread pool (open, stat, read, close: four round trips)
-   * costs tens of microseconds of main-thread time and more under load: for
-   * a workspace of thousands of files, reading inline halves the scan. The
-   * scan yields to requests every `sliceMs`. Three reads in a row slower than
-   * `slowReadMs`, or one twenty times slower (a network or FUSE file system),
-   * turn it off for good: the
-   * reads then go through the thread pool, `batchSize` at once, and no read
-   * can hold requests up again.
-   */
-  private readsInline = true;
-  private slowReads = 0;
-
-  private readInline(file: string, cap: number): Buffer {
-    const started = performance.now();
-    try {
-      return readRegularFileSync(file, cap);
-    } finally {
-      const took = performance.now() - started;
-      // One slow read may be this process losing the processor; several in a row, or one that held requests up for long, are the file system.
-      this.slowReads = took > this.limits.slowReadMs ? this.slowReads + 1 : 0;
-      if ((this.slowReads >= 3 || took > 20 * this.limits.slowReadMs) && this.readsInline) {
-        this.readsInline = false;
-        this.log.info(`reading ${file} took ${took.toFixed(0)} ms: workspace files are read in the background from now on`);
-      }
-    }
+    this.service.setWorkspaceFile(uri, text);
   }
 
   private indexFull(): void {
