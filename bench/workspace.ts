@@ -43,6 +43,14 @@ function peakMemoryMiB(pid: number | undefined): number {
   }
 }
 
+/**
+ * File i's trigger: all of one length, so that the subsequence query of one
+ * (workspace/symbol) matches that file alone and is never cut by the answer's cap.
+ */
+function label(i: number): string {
+  return `!w${String(i).padStart(6, '0')}q`;
+}
+
 /** Writes `count` command files (1,000 a folder) and returns their total size in bytes. */
 function generateWorkspace(dir: string, count: number): number {
   const sources = fs
@@ -53,7 +61,7 @@ function generateWorkspace(dir: string, count: number): number {
   for (let i = 0; i < count; i++) {
     const folder = path.join(dir, `bot${Math.floor(i / 1000)}`, 'commands');
     if (i % 1000 === 0) fs.mkdirSync(folder, { recursive: true });
-    const text = sources[i % sources.length].replace(/^#trigger .*$/m, `#trigger !w${i}q`);
+    const text = sources[i % sources.length].replace(/^#trigger .*$/m, `#trigger ${label(i)}`);
     fs.writeFileSync(path.join(folder, `c${i}.zbr`), text);
     bytes += Buffer.byteLength(text);
   }
@@ -156,12 +164,12 @@ async function runServer(dir: string, count: number, options: RunOptions = {}): 
     // The same loop, as many hovers, on the idle server.
     const idle = hoverLoop(client, openUri, new Promise((r) => setTimeout(r, Math.max(500, Math.min(indexMs, 3000)))));
     result.slowestIdleHoverMs = Math.max(...(await idle));
-    // Cross-file answers: each folder's last file (labels are !w<i>q, so the subsequence query "<i>q" finds only file i).
+    // Cross-file answers: each folder's last file, found by its label.
     let found = 0;
     for (let k = 0; k < result.folders; k++) {
-      const q = `${Math.min(count - 1, k * 1000 + 999)}q`;
+      const q = label(Math.min(count - 1, k * 1000 + 999));
       const symbols = (await client.request('workspace/symbol', { query: q })) as { name: string }[] | null;
-      if (Array.isArray(symbols) && symbols.some((s) => s.name === `!w${q}` || s.name.startsWith(`!w${q} `))) found++;
+      if (Array.isArray(symbols) && symbols.some((s) => s.name === q || s.name.startsWith(`${q} `))) found++;
     }
     result.foldersFound = found;
     if (options.crossFile) {
@@ -183,12 +191,12 @@ async function runServer(dir: string, count: number, options: RunOptions = {}): 
       const line = textA.split('\n').findIndex((l) => l.startsWith('#trigger '));
       const hasDup = (r: any) => (r.items ?? []).some((d: any) => d.code === 'duplicate-trigger');
       for (let k = 0; k < 20; k++) {
-        // The trigger of a alternates between b's (!w2q: duplicate) and its own (!w1q: none); both four characters.
-        const trigger = k % 2 === 0 ? '!w2q' : '!w1q';
+        // The trigger of a alternates between b's (duplicate) and its own (none).
+        const trigger = k % 2 === 0 ? label(2) : label(1);
         const e0 = performance.now();
         await client.notify('textDocument/didChange', {
           textDocument: { uri: a, version: k + 2 },
-          contentChanges: [{ range: { start: { line, character: 9 }, end: { line, character: 13 } }, text: trigger }],
+          contentChanges: [{ range: { start: { line, character: 9 }, end: { line, character: 9 + trigger.length } }, text: trigger }],
         });
         const ra = await client.request('textDocument/diagnostic', { textDocument: { uri: a } });
         own.push(performance.now() - e0);

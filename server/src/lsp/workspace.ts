@@ -175,6 +175,11 @@ export class WorkspaceFiles {
       }
       worker.stdout.resume();
       worker.stderr.resume();
+      // Messages arrive all at once when the reader is ahead (node delivers a port's queue in one go):
+      // they are queued here and indexed one batch per turn of the event loop, so requests get in between.
+      const queue: (readonly ReadItem[])[] = [];
+      let pumping = false;
+      let readAll = false;
       let finished = false;
       const end = (ok: boolean) => {
         if (finished) return;
@@ -182,16 +187,38 @@ export class WorkspaceFiles {
         void worker.terminate();
         resolve(ok);
       };
+      const pump = () => {
+        if (finished) return;
+        if (generation !== this.scanGeneration) return end(true);
+        const batch = queue.shift();
+        if (batch) for (const item of batch) this.take(item, seen);
+        if (queue.length > 0) setImmediate(pump);
+        else {
+          pumping = false;
+          if (readAll) end(true);
+        }
+      };
       worker.on('message', (message: ReaderMessage) => {
         if (finished) return;
-        if (generation !== this.scanGeneration || 'done' in message) return end(true);
-        for (const item of message.items) this.take(item, seen);
+        if ('done' in message) {
+          readAll = true;
+          if (message.limited) this.indexFull();
+          if (!pumping) end(true);
+          return;
+        }
+        queue.push(message.items);
+        if (!pumping) {
+          pumping = true;
+          setImmediate(pump);
+        }
       });
       worker.on('error', (error) => {
         this.log.warn(`workspace reader thread failed (${(error as Error)?.message ?? error}); reading in the main thread`);
         end(false);
       });
-      worker.on('exit', () => end(false));
+      worker.on('exit', () => {
+        if (!readAll) end(false);
+      });
     });
   }
 

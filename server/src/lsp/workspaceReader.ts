@@ -37,19 +37,24 @@ export type ReadItem =
   | { readonly path: string; readonly text: string; readonly bytes: number }
   | { readonly path: string; readonly problem: 'outside' | 'not-found' | 'not-regular' | 'too-large' | 'unreadable'; readonly message: string };
 
-export type ReaderMessage = { readonly items: readonly ReadItem[] } | { readonly done: true };
+/** `limited`: the reader stopped reading at maxFiles (files were left out). */
+export type ReaderMessage = { readonly items: readonly ReadItem[] } | { readonly done: true; readonly limited: boolean };
 
 /** What the reader thread does: every message it posts, in order. */
 export function readWorkspace(job: ReaderJob, post: (message: ReaderMessage) => void): void {
   let items: ReadItem[] = [];
   let read = 0;
+  let limited = false;
   const flush = () => {
     if (items.length > 0) post({ items });
     items = [];
   };
   const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: compileGlobs(job.exclude) };
   walkSync(job.roots, options, (item) => {
-    if (read >= job.maxFiles) return;
+    if (read >= job.maxFiles) {
+      if (item.kind === 'file') limited = true;
+      return;
+    }
     if (item.kind === 'skipped') items.push({ path: item.path, problem: 'outside', message: item.reason });
     else if (item.kind === 'file') {
       try {
@@ -64,7 +69,7 @@ export function readWorkspace(job: ReaderJob, post: (message: ReaderMessage) => 
     if (items.length >= job.batch) flush();
   });
   flush();
-  post({ done: true });
+  post({ done: true, limited });
 }
 
 /** In the entry file: true (and the reader runs) when this thread was started as the reader. */
