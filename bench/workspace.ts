@@ -61,7 +61,9 @@ function generateWorkspace(dir: string, count: number): number {
   for (let i = 0; i < count; i++) {
     const folder = path.join(dir, `bot${Math.floor(i / 1000)}`, 'commands');
     if (i % 1000 === 0) fs.mkdirSync(folder, { recursive: true });
-    const text = sources[i % sources.length].replace(/^#trigger .*$/m, `#trigger ${label(i)}`);
+    const source = sources[i % sources.length];
+    // A fixture without a trigger gets one at the top (every file must be findable by its label).
+    const text = /^#trigger .*$/m.test(source) ? source.replace(/^#trigger .*$/m, `#trigger ${label(i)}`) : `#trigger ${label(i)}\n${source}`;
     fs.writeFileSync(path.join(folder, `c${i}.zbr`), text);
     bytes += Buffer.byteLength(text);
   }

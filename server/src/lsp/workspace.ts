@@ -163,20 +163,29 @@ export class WorkspaceFiles {
       maxFileBytes: this.limits.maxFileBytes,
       maxFiles: this.limits.maxFiles,
       batch: this.limits.threadBatch,
+      consumed: new SharedArrayBuffer(4),
+      window: 4,
     };
+    const consumed = new Int32Array(job.consumed!);
     return new Promise<boolean>((resolve) => {
       let worker: Worker;
       try {
         // Its stdout is not ours: in stdio mode ours carries the protocol.
-        worker = new Worker(this.readerEntry!, { workerData: { role: READER_ROLE, job }, stdout: true, stderr: true });
+        worker = new Worker(this.readerEntry!, {
+          workerData: { role: READER_ROLE, job },
+          stdout: true,
+          stderr: true,
+          // Its garbage is a few batches of texts at a time: a small young generation keeps its memory small.
+          resourceLimits: { maxYoungGenerationSizeMb: 4 },
+        });
       } catch (error) {
         this.log.warn(`workspace reader thread did not start (${(error as Error)?.message ?? error}); reading in the main thread`);
         return resolve(false);
       }
       worker.stdout.resume();
       worker.stderr.resume();
-      // Messages arrive all at once when the reader is ahead (node delivers a port's queue in one go):
-      // they are queued here and indexed one batch per turn of the event loop, so requests get in between.
+      // One batch indexed per turn of the event loop, so that requests get in between; the reader
+      // stays at most `window` batches ahead (see ReaderJob.consumed).
       const queue: (readonly ReadItem[])[] = [];
       let pumping = false;
       let readAll = false;
@@ -191,7 +200,11 @@ export class WorkspaceFiles {
         if (finished) return;
         if (generation !== this.scanGeneration) return end(true);
         const batch = queue.shift();
-        if (batch) for (const item of batch) this.take(item, seen);
+        if (batch) {
+          for (const item of batch) this.take(item, seen);
+          Atomics.add(consumed, 0, 1);
+          Atomics.notify(consumed, 0);
+        }
         if (queue.length > 0) setImmediate(pump);
         else {
           pumping = false;

@@ -30,6 +30,15 @@ export interface ReaderJob {
   readonly maxFiles: number;
   /** Files per message. */
   readonly batch: number;
+  /**
+   * Flow control: [0] counts the batches the main thread has indexed; the
+   * reader waits while `window` batches are posted and not yet indexed.
+   * Without it the reader runs ahead, and node hands the main thread every
+   * queued message in one turn of its event loop: copying thousands of texts
+   * at once held requests up for hundreds of milliseconds.
+   */
+  readonly consumed?: SharedArrayBuffer;
+  readonly window?: number;
 }
 
 export type ReadItem =
@@ -45,9 +54,20 @@ export function readWorkspace(job: ReaderJob, post: (message: ReaderMessage) => 
   let items: ReadItem[] = [];
   let read = 0;
   let limited = false;
+  let posted = 0;
+  const consumed = job.consumed ? new Int32Array(job.consumed) : undefined;
   const flush = () => {
-    if (items.length > 0) post({ items });
+    if (items.length === 0) return;
+    post({ items });
     items = [];
+    posted++;
+    if (!consumed) return;
+    for (;;) {
+      const done = Atomics.load(consumed, 0);
+      if (posted - done < (job.window ?? 4)) break;
+      // Woken by the main thread's notify; the timeout only bounds a missed wake-up.
+      Atomics.wait(consumed, 0, done, 100);
+    }
   };
   const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: compileGlobs(job.exclude) };
   walkSync(job.roots, options, (item) => {
