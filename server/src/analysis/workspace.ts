@@ -181,9 +181,9 @@ export class WorkspaceIndex {
     if (this.callsOfInterest) return this.callsOfInterest;
     const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption']);
     for (const fn of this.catalog.functions) if (fn.arguments.some((param) => CUSTOM_ID_PARAMS.has(param.name))) names.add(fn.name);
-    // Longest first, so that an alternative is never cut short by a prefix of it (only presence matters, but cheaply).
-    const sorted = [...names].sort((a, b) => b.length - a.length).map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
-    return (this.callsOfInterest = new RegExp(sorted.join('|'), 'g'));
+    // Only where the first match starts matters, which the order of the alternatives does not change.
+    const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
+    return (this.callsOfInterest = new RegExp(escaped.join('|'), 'g'));
   }
 
   /**

@@ -1,20 +1,21 @@
 /**
  * The workspace on disk: finds every `.zbr` file under the workspace folders
  * (in a reader thread, or asynchronously in this one, so that requests keep
- * being answered while a large tree is read), hands them to the service, and follows changes
- * reported by the client. Bounded: files over 1 MiB are skipped (counted by
- * the bytes actually read, not by what `stat` claims), at most 20,000 files
- * (the default of `zscript.files.maxIndexed`) and 256 MiB of text are kept; node_modules, .git and the
- * `zscript.files.exclude` globs are never entered. Only regular files are
+ * being answered while a large tree is read), hands them to the service, and
+ * follows changes reported by the client. Bounded: files over 1 MiB are
+ * skipped (counted by the bytes actually read, not by what `stat` claims), at
+ * most 20,000 files (the default of `zscript.files.maxIndexed`) and 256 MiB of
+ * text are kept; node_modules, .git and the `zscript.files.exclude` globs are
+ * never entered. Only regular files are
  * read, and a link whose target lies outside every workspace folder is not
  * followed: a cloned repository cannot make the server read /etc/passwd or
  * /proc files by naming them `x.zbr`.
  */
 import { promises as fsp } from 'fs';
 import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
-import { Worker } from 'worker_threads';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
+import { Worker } from 'worker_threads';
 import type { ZscriptLanguageService } from '../service';
 import { SKIPPED_FOLDERS, walk } from '../walk';
 import { compileGlobs, GlobMatcher } from './glob';
@@ -36,7 +37,6 @@ export const WORKSPACE_LIMITS = {
   /** Files per message from the reader thread (parsing and indexing one batch holds requests up a few ms). */
   threadBatch: 32,
 };
-
 
 /** file URI → path, or undefined for other schemes and malformed URIs. */
 export function uriToPath(uri: string): string | undefined {
@@ -141,7 +141,8 @@ export class WorkspaceFiles {
   private async scan(generation: number): Promise<void> {
     const started = Date.now();
     const seen = new Set<string>();
-    const threaded = this.readerEntry !== undefined && (await this.readInThread(generation, seen));
+    // No folder (a single file opened): no thread to start.
+    const threaded = this.readerEntry !== undefined && this.folders.length > 0 && (await this.readInThread(generation, seen));
     if (generation !== this.scanGeneration) return;
     if (!threaded) await this.readHere(generation, seen);
     if (generation !== this.scanGeneration) return;
