@@ -122,6 +122,31 @@ describe('lsp: settings', function () {
       }
     });
 
+    it('indexes at most files.maxIndexed files, says so once, and takes the rest in when the limit is raised', async () => {
+      const client = new LspClient();
+      try {
+        const done = indexed(client, 0);
+        await client.initialize({ workspaceFolders: [dir], capabilities: capabilities(), initializationOptions: { zscript: { files: { maxIndexed: 1 } } } });
+        await done;
+        assert.strictEqual((await workspaceUris(client)).length, 1);
+        const warnings = client.notifications.filter((n) => n.method === 'window/logMessage' && /workspace index is full \(1 files/.test(n.params.message));
+        assert.strictEqual(warnings.length, 1, 'one warning per scan');
+        assert.match(warnings[0].params.message, /zscript\.files\.maxIndexed/);
+
+        const again = indexed(client, client.notifications.length);
+        await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { files: { maxIndexed: 100 } } } });
+        await again;
+        assert.deepStrictEqual((await workspaceUris(client)).map((u) => path.basename(u)).sort(), ['draft.zbr', 'prefix.zbr', 'setprefix.zbr']);
+
+        const lowered = indexed(client, client.notifications.length);
+        await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { files: { maxIndexed: 2 } } } });
+        await lowered;
+        assert.strictEqual((await workspaceUris(client)).length, 2, 'lowering the limit drops files already indexed');
+      } finally {
+        await client.shutdown();
+      }
+    });
+
     it('registers file watchers dynamically and follows created, changed and deleted files', async () => {
       const client = new LspClient();
       try {

@@ -40,6 +40,10 @@ describe('lsp wiring: settings', () => {
     assert.strictEqual(s.diagnostics.mode, 'pull');
     assert.deepStrictEqual(s.files.exclude, ['**/tmp']);
     assert.deepStrictEqual(normalizeSettings({ files: { exclude: ['a', 7, ''] } }).files.exclude, ['a']);
+    assert.strictEqual(normalizeSettings({ files: { maxIndexed: 500.7 } }).files.maxIndexed, 500);
+    assert.strictEqual(normalizeSettings({ files: { maxIndexed: -1 } }).files.maxIndexed, DEFAULT_SERVER_SETTINGS.files.maxIndexed);
+    assert.strictEqual(normalizeSettings({ files: { maxIndexed: '9' } }).files.maxIndexed, DEFAULT_SERVER_SETTINGS.files.maxIndexed);
+    assert.strictEqual(normalizeSettings({ files: { maxIndexed: 1e12 } }).files.maxIndexed, 1_000_000);
   });
 
   it('layers sections key by key, replacing severity maps whole', () => {

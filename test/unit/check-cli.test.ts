@@ -164,6 +164,25 @@ describe('zscript-check (dist/check.js)', () => {
     assert.match(r.stderr, /1 file checked/);
   });
 
+  it('follows links inside the folder given, names links out of it on stderr without checking them, and loops end', function () {
+    if (process.platform === 'win32') this.skip();
+    const project = path.join(temp, 'linked');
+    const elsewhere = path.join(temp, 'elsewhere');
+    fs.mkdirSync(path.join(project, 'commands'), { recursive: true });
+    fs.mkdirSync(elsewhere, { recursive: true });
+    fs.writeFileSync(path.join(project, 'commands', 'ok.zbr'), '#trigger !ok\nOK\n');
+    fs.writeFileSync(path.join(elsewhere, 'bad.zbr'), 'Zban{}\n');
+    fs.symlinkSync(path.join(project, 'commands'), path.join(project, 'again'));
+    fs.symlinkSync(project, path.join(project, 'commands', 'loop'));
+    fs.symlinkSync(path.join(elsewhere, 'bad.zbr'), path.join(project, 'out.zbr'));
+    fs.symlinkSync(elsewhere, path.join(project, 'out-folder'));
+    const r = check([project]);
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /1 file checked/);
+    assert.match(r.stderr, /out\.zbr: it links outside the folder .*linked, not checked/);
+    assert.match(r.stderr, /out-folder: it links outside the folder .*linked, not checked/);
+  });
+
   it('reports an unreadable path in one line, still checks the others, and exits 2', () => {
     const missing = path.join(temp, 'no-such-folder');
     const r = check([missing, path.join(FIXTURES, 'clean')]);

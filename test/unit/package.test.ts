@@ -198,6 +198,7 @@ describe('extension manifest (package.json contributions)', () => {
       'zscript.diagnostics.mode',
       'zscript.diagnostics.severity',
       'zscript.files.exclude',
+      'zscript.files.maxIndexed',
       'zscript.inlayHints.defaults',
       'zscript.inlayHints.parameterNames',
       'zscript.trace.server',

@@ -11,7 +11,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
-import { VariableAccess, VariableScope, variableFunction } from '../language/variableFunctions';
+import { VARIABLE_FUNCTIONS, VariableAccess, VariableScope, variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
 import { headerInfo } from './headerInfo';
 import { isEngineSpace } from './engine/statementReader';
@@ -74,6 +74,7 @@ export class WorkspaceIndex {
 
   setCatalog(catalog: Catalog): void {
     this.catalog = catalog;
+    this.callsOfInterest = undefined;
     this.statementCache = new WeakMap();
     for (const entry of this.files.values()) entry.index = undefined;
   }
@@ -168,6 +169,24 @@ export class WorkspaceIndex {
   }
 
   /**
+   * The names of every function whose calls the index records (variable
+   * functions, Zoption, functions with a custom ID parameter). A statement
+   * whose text contains none of them has nothing to index, and its nodes
+   * (built lazily by the parser) are never built: most statements of a
+   * workspace are like that, so indexing a file costs little more than its scan.
+   */
+  private callsOfInterest: RegExp | undefined;
+
+  private interestingCalls(): RegExp {
+    if (this.callsOfInterest) return this.callsOfInterest;
+    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption']);
+    for (const fn of this.catalog.functions) if (fn.arguments.some((param) => CUSTOM_ID_PARAMS.has(param.name))) names.add(fn.name);
+    // Only where the first match starts matters, which the order of the alternatives does not change.
+    const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
+    return (this.callsOfInterest = new RegExp(escaped.join('|'), 'g'));
+  }
+
+  /**
    * The index of a tree. `cacheStatements`: keep each statement's findings
    * by statement (worth it for open documents, re-indexed after every edit;
    * not for workspace files, whose trees are dropped after indexing).
@@ -178,10 +197,18 @@ export class WorkspaceIndex {
     const customIds: Occurrence[] = [];
     const { trigger, name, type, options } = headerInfo(tree);
     const { statements, starts, text } = tree;
+    const calls = this.interestingCalls();
+    /** Where the next call of interest is at or after the current statement (-1: none left; stale when below `base`). */
+    let nextCall = -2;
     for (let i = 0; i < statements.length; i++) {
       const st = statements[i];
       const base = starts[i];
       if (st.kind !== StatementKind.Body) continue;
+      if (nextCall !== -1 && nextCall < base) {
+        calls.lastIndex = base;
+        nextCall = calls.exec(text)?.index ?? -1;
+      }
+      if (nextCall === -1 || nextCall >= (i + 1 < starts.length ? starts[i + 1] : text.length)) continue;
       let rel = cacheStatements ? this.statementCache.get(st) : undefined;
       if (!rel) {
         rel = st.nodes.length === 0 ? NONE : this.indexStatement(text.slice(base, starts[i + 1]), st.nodes);

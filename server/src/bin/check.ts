@@ -20,6 +20,7 @@ import type { SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, Severity, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
 import { CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
+import { walkSync } from '../walk';
 
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
@@ -27,7 +28,9 @@ const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 Usage: zscript-check [options] [paths...]
 
 Paths are files and folders; folders are searched recursively for *.zbr
-(node_modules and .git are skipped). The default path is the current folder.
+(node_modules and .git are skipped, and so are links that lead out of the
+folder given: they are named on stderr). The default path is the current
+folder.
 
 Options:
   --catalog DIR          use the catalog files in DIR (functions.json, ...)
@@ -106,10 +109,15 @@ function parseArgs(argv: readonly string[]): Options | number {
   return options;
 }
 
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+/** The folders zscript-check never enters (the walker's others, .hg and .svn, are entered as before). */
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
-/** Expands the given paths into .zbr files (sorted within each folder); unreadable paths are reported. */
-function collectFiles(paths: readonly string[], problems: string[]): string[] {
+/**
+ * Expands the given paths into .zbr files (sorted within each folder);
+ * unreadable paths are reported in `problems`, links out of the folder
+ * given in `skipped`.
+ */
+function collectFiles(paths: readonly string[], problems: string[], skipped: string[]): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const add = (file: string) => {
@@ -119,44 +127,7 @@ function collectFiles(paths: readonly string[], problems: string[]): string[] {
       files.push(file);
     }
   };
-  const visitedDirs = new Set<string>();
-  const walk = (dir: string) => {
-    let real: string;
-    try {
-      real = fs.realpathSync(dir);
-    } catch {
-      real = path.resolve(dir);
-    }
-    if (visitedDirs.has(real)) return; // symbolic link loops
-    visitedDirs.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      problems.push(`${dir}: cannot be read (${describe(error)})`);
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          const stat = fs.statSync(full);
-          isDir = stat.isDirectory();
-          isFile = stat.isFile();
-        } catch {
-          continue; // dangling link
-        }
-      }
-      if (isDir) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
-      } else if (isFile && entry.name.endsWith('.zbr')) {
-        add(full);
-      }
-    }
-  };
+  const options = { accept: (name: string) => name.endsWith('.zbr'), skipFolders: SKIPPED_FOLDERS, followLinkedFolders: true, sorted: true };
   for (const given of paths) {
     let stat: fs.Stats;
     try {
@@ -165,8 +136,16 @@ function collectFiles(paths: readonly string[], problems: string[]): string[] {
       problems.push(`${given}: cannot be read (${describe(error)})`);
       continue;
     }
-    if (stat.isDirectory()) walk(given);
-    else add(given); // a file named explicitly is checked whatever its extension
+    if (!stat.isDirectory()) {
+      add(given); // a file named explicitly is checked whatever its extension
+      continue;
+    }
+    // Each folder given is the root its links must stay in.
+    walkSync([given], options, (item) => {
+      if (item.kind === 'problem') problems.push(`${item.path}: cannot be read (${describe(item.error)})`);
+      else if (item.kind === 'skipped') skipped.push(`${item.path}: ${item.reason} ${given}, not checked`);
+      else if (item.regular) add(item.path); // a link to a FIFO or a device is not a command file
+    });
   }
   return files;
 }
@@ -345,7 +324,8 @@ function main(argv: readonly string[]): number {
 
   const problems: string[] = [];
   const skipped: string[] = [];
-  const files = collectFiles(options.paths, problems);
+  const files = collectFiles(options.paths, problems, skipped);
+  const linkedOut = skipped.length;
   const out = new Output();
   let errors = 0;
   let warnings = 0;
@@ -391,7 +371,7 @@ function main(argv: readonly string[]): number {
   for (const line of [...skipped, ...problems]) process.stderr.write(`zscript-check: ${printable(line)}\n`);
   if (checked === 0 && problems.length === 0) {
     const where = options.paths.map((p) => printable(p)).join(', ');
-    const why = skipped.length > 0 ? `only binary files found in ${where}` : `no .zbr files found in ${where}`;
+    const why = skipped.length > linkedOut ? `only binary files found in ${where}` : `no .zbr files found in ${where}`;
     process.stderr.write(`zscript-check: ${why}; nothing was checked\n`);
     return 2;
   }

@@ -31,6 +31,7 @@ import { VERSION } from '../version';
 import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
+import { runReaderIfWorker } from '../lsp/workspaceReader';
 import { CommandSpec, hasFlag, lastValue, parsePort, standardArguments, usageError } from './args';
 
 const HELP = `zscript-language-server ${VERSION}: language server for Z command files (.zbr)
@@ -181,7 +182,8 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     process.stderr.write(`zscript-language-server: unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
   });
-  startServer(connection);
+  // This file is also the workspace reader thread's (see lsp/workspaceReader.ts): the bundle is one file.
+  startServer(connection, { readerEntry: __filename });
 }
 
-void main();
+if (!runReaderIfWorker()) void main();

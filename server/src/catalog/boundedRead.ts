@@ -63,8 +63,13 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
     if (stat.size > maxBytes) throw tooLarge(maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
+    // As in readRegularFile: first one read of the size stat gave (plus one byte), not a 64 KiB chunk
+    // per small file (the workspace scan reads thousands: that was most of its garbage).
+    let first = stat.size > 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      const chunk = Buffer.allocUnsafe(first ? Math.min(stat.size + 1, maxBytes + 1) : Math.min(CHUNK, maxBytes + 1 - total) || 1);
+      const wasFirst = first;
+      first = false;
       let n: number;
       try {
         n = fs.readSync(fd, chunk, 0, chunk.length, null);
@@ -72,6 +77,7 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
         // EAGAIN cannot happen on a regular file; anything else is an unreadable file.
         throw openError(error);
       }
+      if (wasFirst && n < chunk.length) return chunk.subarray(0, n);
       if (n === 0) break;
       total += n;
       if (total > maxBytes) throw tooLarge(maxBytes);
@@ -83,52 +89,45 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
   }
 }
 
-/** The asynchronous twin of readRegularFileSync (the workspace scan reads many files). */
-export async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, OPEN_FLAGS);
-  } catch (error) {
-    throw openError(error);
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new BoundedReadError('not-regular', `is ${kindOf(stat)}, not a regular file`);
-    if (stat.size > maxBytes) throw tooLarge(maxBytes);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (stat.size > 0) {
-      // One read of the size stat gave (plus one byte): a short read of a regular file is its end,
-      // so the common case costs open, stat, one read and close, like fs.readFile. (Sizes that lie,
-      // as under /proc, fall through to the bounded loop below.)
-      const want = Math.min(stat.size + 1, maxBytes + 1);
-      const first = Buffer.allocUnsafe(want);
-      let n: number;
-      try {
-        ({ bytesRead: n } = await handle.read(first, 0, want, null));
-      } catch (error) {
-        throw openError(error);
-      }
-      if (n < want) return first.subarray(0, n);
-      total = n;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(first);
-    }
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total) || 1);
-      let n: number;
-      try {
-        ({ bytesRead: n } = await handle.read(chunk, 0, chunk.length, null));
-      } catch (error) {
-        throw openError(error);
-      }
-      if (n === 0) break;
-      total += n;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    await handle.close();
-  }
+/**
+ * The asynchronous twin of readRegularFileSync (the workspace scan reads many
+ * files). On node's callback API rather than `fs.promises`: a FileHandle and
+ * the promises around each of its calls cost more main-thread time than the
+ * read itself for a file of a few KiB, and a scan reads thousands of them.
+ */
+export function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    fs.open(file, OPEN_FLAGS, (openErr, fd) => {
+      if (openErr) return reject(openError(openErr));
+      const finish = (error: BoundedReadError | undefined, bytes?: Buffer) =>
+        fs.close(fd, () => (error ? reject(error) : resolve(bytes!)));
+      fs.fstat(fd, (statErr, stat) => {
+        if (statErr) return finish(openError(statErr));
+        if (!stat.isFile()) return finish(new BoundedReadError('not-regular', `is ${kindOf(stat)}, not a regular file`));
+        if (stat.size > maxBytes) return finish(tooLarge(maxBytes));
+        const chunks: Buffer[] = [];
+        let total = 0;
+        // First one read of the size stat gave (plus one byte): a short read of a regular file is its end,
+        // so the common case costs open, stat, one read and close, like fs.readFile. Sizes that lie
+        // (as under /proc) continue in bounded chunks.
+        let first = stat.size > 0;
+        const next = () => {
+          const size = first ? Math.min(stat.size + 1, maxBytes + 1) : Math.min(CHUNK, maxBytes + 1 - total) || 1;
+          const chunk = Buffer.allocUnsafe(size);
+          fs.read(fd, chunk, 0, size, null, (readErr, n) => {
+            if (readErr) return finish(openError(readErr));
+            const wasFirst = first;
+            first = false;
+            if (wasFirst && n < size) return finish(undefined, chunk.subarray(0, n));
+            if (n === 0) return finish(undefined, Buffer.concat(chunks, total));
+            total += n;
+            if (total > maxBytes) return finish(tooLarge(maxBytes));
+            chunks.push(n === size ? chunk : chunk.subarray(0, n));
+            next();
+          });
+        };
+        next();
+      });
+    });
+  });
 }

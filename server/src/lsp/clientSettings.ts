@@ -20,7 +20,8 @@ export interface ServerSettings {
     mode: DiagnosticsMode;
   };
   trace: { server: 'off' | 'messages' | 'verbose' };
-  files: { exclude: string[] };
+  /** `maxIndexed`: how many workspace files the index holds (see WORKSPACE_LIMITS). */
+  files: { exclude: string[]; maxIndexed: number };
 }
 
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
@@ -28,8 +29,11 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   inlayHints: { parameterNames: 'none', defaults: true },
   diagnostics: { severity: {}, mode: 'auto' },
   trace: { server: 'off' },
-  files: { exclude: [] },
+  files: { exclude: [], maxIndexed: 20_000 },
 };
+
+/** The most `zscript.files.maxIndexed` may ask for (about 2 KiB of memory each beyond the text, see README). */
+export const MAX_INDEXED_CEILING = 1_000_000;
 
 type Json = Record<string, unknown>;
 
@@ -103,6 +107,11 @@ export function normalizeSettings(section: unknown): ServerSettings {
   if (Array.isArray(files.exclude)) exclude = files.exclude.filter((g): g is string => typeof g === 'string' && g.length > 0);
   else if (isObject(files.exclude)) exclude = Object.entries(files.exclude).filter(([g, on]) => on === true && g.length > 0).map(([g]) => g);
 
+  const maxIndexed =
+    typeof files.maxIndexed === 'number' && Number.isFinite(files.maxIndexed) && files.maxIndexed >= 0
+      ? Math.min(Math.floor(files.maxIndexed), MAX_INDEXED_CEILING)
+      : d.files.maxIndexed;
+
   return {
     catalog: {
       source: pick(catalog.source, ['bundled', 'file', 'url'] as const, d.catalog.source),
@@ -115,7 +124,7 @@ export function normalizeSettings(section: unknown): ServerSettings {
     },
     diagnostics: { severity, mode: pick(diagnostics.mode, ['auto', 'push', 'pull', 'both'] as const, d.diagnostics.mode) },
     trace: { server: pick(trace.server, ['off', 'messages', 'verbose'] as const, d.trace.server) },
-    files: { exclude },
+    files: { exclude, maxIndexed },
   };
 }
 

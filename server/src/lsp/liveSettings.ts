@@ -35,6 +35,7 @@ export class LiveSettings {
   /** What was last applied; undefined until the first application (at initialized). */
   private appliedCatalogKey: string | undefined;
   private appliedExclude: string | undefined;
+  private appliedMaxIndexed: number | undefined;
   private initialized = false;
 
   constructor(private readonly context: LiveSettingsContext) {}
@@ -100,6 +101,12 @@ export class LiveSettings {
       const first = this.appliedExclude === undefined;
       this.appliedExclude = exclude;
       // The first application comes before the first scan, which then uses the globs.
+      if (!first) void workspace.rescan();
+    }
+    if (next.files.maxIndexed !== this.appliedMaxIndexed) {
+      const first = this.appliedMaxIndexed === undefined;
+      this.appliedMaxIndexed = next.files.maxIndexed;
+      workspace.setMaxFiles(next.files.maxIndexed);
       if (!first) void workspace.rescan();
     }
     const key = catalogKey(next);

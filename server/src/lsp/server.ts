@@ -36,6 +36,8 @@ export interface StartOptions {
   createService?: () => ZscriptLanguageService;
   /** Test hook: the named request method throws inside its handler (also ZSCRIPT_LSP_FAULT). */
   faultMethod?: string;
+  /** The entry file that runs the workspace reader thread when started as a worker (else the scan reads in this thread). */
+  readerEntry?: string;
 }
 
 const botRoots = new Map<string, { value: boolean; at: number }>();
@@ -76,7 +78,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   const workspace = new WorkspaceFiles(service, {
     info: (m) => connection.console.info(`zscript: ${m}`),
     warn: (m) => connection.console.warn(`zscript: ${m}`),
-  });
+  }, undefined, options.readerEntry);
   const documents = new OpenDocuments(service);
   const diagnostics = new DiagnosticsDelivery({
     connection,

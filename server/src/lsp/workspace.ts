@@ -1,11 +1,12 @@
 /**
  * The workspace on disk: finds every `.zbr` file under the workspace folders
- * (asynchronously, in batches, so that requests keep being answered while a
- * large tree is read), hands them to the service, and follows changes
- * reported by the client. Bounded: files over 1 MiB are skipped (counted by
- * the bytes actually read, not by what `stat` claims), at most 20,000 files
- * and 256 MiB of text are kept; node_modules, .git and the
- * `zscript.files.exclude` globs are never entered. Only regular files are
+ * (in a reader thread, or asynchronously in this one, so that requests keep
+ * being answered while a large tree is read), hands them to the service, and
+ * follows changes reported by the client. Bounded: files over 1 MiB are
+ * skipped (counted by the bytes actually read, not by what `stat` claims), at
+ * most 20,000 files (the default of `zscript.files.maxIndexed`) and 256 MiB of
+ * text are kept; node_modules, .git and the `zscript.files.exclude` globs are
+ * never entered. Only regular files are
  * read, and a link whose target lies outside every workspace folder is not
  * followed: a cloned repository cannot make the server read /etc/passwd or
  * /proc files by naming them `x.zbr`.
@@ -14,23 +15,28 @@ import { promises as fsp } from 'fs';
 import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
+import { Worker } from 'worker_threads';
 import type { ZscriptLanguageService } from '../service';
+import { SKIPPED_FOLDERS, walk } from '../walk';
 import { compileGlobs, GlobMatcher } from './glob';
+import { isCommandFile, READER_ROLE, type ReaderJob, type ReaderMessage, type ReadItem } from './workspaceReader';
 
 /**
- * A file that is not open costs its syntax tree and index besides its text,
- * built on the first query that needs them: 20 to 250 times its size for
- * pathological content. Command files are a few KiB, so a file over 1 MiB is
- * not a command file; real projects never meet these caps.
+ * A file that is not open keeps its text and its index entries (about 2 KiB
+ * beyond the text for a typical command file); its syntax tree is built only
+ * for a request that needs it. Command files are a few KiB, so a file over
+ * 1 MiB is not a command file. `maxFiles` is the default of
+ * `zscript.files.maxIndexed`: 20,000 files keep the server near 150 MiB.
  */
 export const WORKSPACE_LIMITS = {
   maxFileBytes: 1024 * 1024,
   maxFiles: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
+  /** Reads in flight at once when this thread reads. */
   batchSize: 64,
+  /** Files per message from the reader thread (parsing and indexing one batch holds requests up a few ms). */
+  threadBatch: 32,
 };
-
-const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn']);
 
 /** file URI → path, or undefined for other schemes and malformed URIs. */
 export function uriToPath(uri: string): string | undefined {
@@ -52,9 +58,7 @@ export function pathToUri(p: string): string {
   return 'file://' + (encoded.startsWith('/') ? '' : '/') + encoded;
 }
 
-export function isCommandFile(p: string): boolean {
-  return p.toLowerCase().endsWith('.zbr');
-}
+export { isCommandFile };
 
 export interface WorkspaceLog {
   info(message: string): void;
@@ -64,19 +68,33 @@ export interface WorkspaceLog {
 export class WorkspaceFiles {
   private folders: string[] = [];
   private exclude: GlobMatcher = () => false;
+  private excludeGlobs: string[] = [];
   /** URIs handed to the service as workspace files, with their size. */
   private readonly indexed = new Map<string, number>();
   private totalBytes = 0;
   private scanGeneration = 0;
   private warnedLimit = false;
+  /** New files whose read has started and not ended. */
+  private reading = 0;
   /** Resolves when the current scan finishes (tests and the bench wait on it). */
   scanning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly service: ZscriptLanguageService,
     private readonly log: WorkspaceLog,
-    private readonly limits = WORKSPACE_LIMITS,
-  ) {}
+    limits = WORKSPACE_LIMITS,
+    /** A file that runs the reader thread when started as a worker (the language server's entry); else files are read in this thread. */
+    private readonly readerEntry?: string,
+  ) {
+    this.limits = { ...limits };
+  }
+
+  private readonly limits: typeof WORKSPACE_LIMITS;
+
+  /** `zscript.files.maxIndexed` (a rescan applies a change to files already indexed). */
+  setMaxFiles(maxFiles: number): void {
+    this.limits.maxFiles = maxFiles;
+  }
 
   get fileCount(): number {
     return this.indexed.size;
@@ -92,6 +110,7 @@ export class WorkspaceFiles {
   }
 
   setExclude(globs: readonly string[]): void {
+    this.excludeGlobs = [...globs];
     this.exclude = compileGlobs(globs);
   }
 
@@ -102,7 +121,7 @@ export class WorkspaceFiles {
     const rel = path.relative(root, p).split(path.sep).join('/');
     if (!rel) return true;
     const parts = rel.split('/');
-    if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return false;
+    if (parts.some((part) => SKIPPED_FOLDERS.has(part))) return false;
     // Every ancestor directory counts: excluding `drafts` excludes what is inside.
     for (let i = 1; i <= parts.length; i++) if (this.exclude(parts.slice(0, i).join('/'))) return false;
     return true;
@@ -114,6 +133,7 @@ export class WorkspaceFiles {
    */
   rescan(): Promise<void> {
     const generation = ++this.scanGeneration;
+    this.warnedLimit = false;
     this.scanning = this.scan(generation).catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`));
     return this.scanning;
   }
@@ -121,79 +141,210 @@ export class WorkspaceFiles {
   private async scan(generation: number): Promise<void> {
     const started = Date.now();
     const seen = new Set<string>();
-    const pending: string[] = [];
-    /** Found as links: only these may lead out of the workspace (the walk never follows a linked directory). */
-    const links = new Set<string>();
-    const flush = async () => {
-      const batch = pending.splice(0, pending.length);
-      await Promise.all(batch.map((file) => this.load(file, seen, !links.has(file))));
-      // Let queued requests run between batches.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    };
-    const stack = [...this.folders];
-    while (stack.length > 0) {
-      if (generation !== this.scanGeneration) return;
-      const dir = stack.pop()!;
-      let entries: import('fs').Dirent[];
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (this.includes(full)) stack.push(full);
-        } else if ((entry.isFile() || entry.isSymbolicLink()) && isCommandFile(entry.name) && this.includes(full)) {
-          pending.push(full);
-          if (entry.isSymbolicLink()) links.add(full);
-          if (pending.length >= this.limits.batchSize) {
-            await flush();
-            if (generation !== this.scanGeneration) return;
-          }
-        }
-      }
-    }
-    await flush();
+    // No folder (a single file opened): no thread to start.
+    const threaded = this.readerEntry !== undefined && this.folders.length > 0 && (await this.readInThread(generation, seen));
+    if (generation !== this.scanGeneration) return;
+    if (!threaded) await this.readHere(generation, seen);
     if (generation !== this.scanGeneration) return;
     // Drop what the scan no longer found (deleted while we were not told, or now excluded).
     for (const uri of [...this.indexed.keys()]) if (!seen.has(uri)) this.forget(uri);
     this.log.info(`indexed ${this.indexed.size} .zbr file(s) in ${this.folders.length} folder(s) in ${Date.now() - started} ms`);
   }
 
-  /** `walked`: a regular file the scan found by walking real directories from a folder (no link to resolve). */
+  /**
+   * The scan with the reader thread (workspaceReader.ts): it walks and reads,
+   * this thread parses and indexes each batch it posts, answering requests
+   * between batches. False when the thread could not do the job (the caller
+   * then reads here).
+   */
+  private readInThread(generation: number, seen: Set<string>): Promise<boolean> {
+    const job: ReaderJob = {
+      roots: this.folders,
+      exclude: this.excludeGlobs,
+      maxFileBytes: this.limits.maxFileBytes,
+      maxFiles: this.limits.maxFiles,
+      batch: this.limits.threadBatch,
+      consumed: new SharedArrayBuffer(4),
+      window: 4,
+    };
+    const consumed = new Int32Array(job.consumed!);
+    return new Promise<boolean>((resolve) => {
+      let worker: Worker;
+      try {
+        // Its stdout is not ours: in stdio mode ours carries the protocol.
+        worker = new Worker(this.readerEntry!, {
+          workerData: { role: READER_ROLE, job },
+          stdout: true,
+          stderr: true,
+          // Its garbage is a few batches of texts at a time: a small young generation keeps its memory small.
+          resourceLimits: { maxYoungGenerationSizeMb: 4 },
+        });
+      } catch (error) {
+        this.log.warn(`workspace reader thread did not start (${(error as Error)?.message ?? error}); reading in the main thread`);
+        return resolve(false);
+      }
+      worker.stdout.resume();
+      worker.stderr.resume();
+      // One batch indexed per turn of the event loop, so that requests get in between; the reader
+      // stays at most `window` batches ahead (see ReaderJob.consumed).
+      const queue: (readonly ReadItem[])[] = [];
+      let pumping = false;
+      let readAll = false;
+      let finished = false;
+      const end = (ok: boolean) => {
+        if (finished) return;
+        finished = true;
+        void worker.terminate();
+        resolve(ok);
+      };
+      const pump = () => {
+        if (finished) return;
+        if (generation !== this.scanGeneration) return end(true);
+        const batch = queue.shift();
+        if (batch) {
+          for (const item of batch) this.take(item, seen);
+          Atomics.add(consumed, 0, 1);
+          Atomics.notify(consumed, 0);
+        }
+        if (queue.length > 0) setImmediate(pump);
+        else {
+          pumping = false;
+          if (readAll) end(true);
+        }
+      };
+      worker.on('message', (message: ReaderMessage) => {
+        if (finished) return;
+        if ('done' in message) {
+          readAll = true;
+          if (message.limited) this.indexFull();
+          if (!pumping) end(true);
+          return;
+        }
+        queue.push(message.items);
+        if (!pumping) {
+          pumping = true;
+          setImmediate(pump);
+        }
+      });
+      worker.on('error', (error) => {
+        this.log.warn(`workspace reader thread failed (${(error as Error)?.message ?? error}); reading in the main thread`);
+        end(false);
+      });
+      worker.on('exit', () => {
+        if (!readAll) end(false);
+      });
+    });
+  }
+
+  /** One file the reader thread read (or could not). */
+  private take(item: ReadItem, seen: Set<string>): void {
+    const uri = pathToUri(item.path);
+    if ('problem' in item && item.problem === 'outside') {
+      this.log.info(`skipping ${item.path}: it links outside the workspace folders`);
+      return this.forget(uri);
+    }
+    const admitted = this.admit(uri, seen);
+    if (!admitted) return;
+    if ('problem' in item) return this.unreadable(item.path, uri, admitted.room, item.problem, item.message);
+    if (item.bytes > admitted.room) return this.indexFull();
+    this.store(uri, admitted.previous, item.text, item.bytes, seen);
+  }
+
+  /**
+   * The scan without a reader thread (a library user of WorkspaceFiles, or
+   * the thread failed): reads through the thread pool overlap, up to
+   * batchSize at once, and each file is parsed and indexed as its read
+   * completes, with requests answered between completions.
+   */
+  private async readHere(generation: number, seen: Set<string>): Promise<void> {
+    let running = 0;
+    let slot: (() => void) | undefined;
+    const done = () => {
+      running--;
+      slot?.();
+    };
+    const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: this.exclude };
+    for await (const item of walk(this.folders, options)) {
+      if (generation !== this.scanGeneration) return;
+      if (item.kind === 'skipped') {
+        this.log.info(`skipping ${item.path}: it links outside the workspace folders`);
+        this.forget(pathToUri(item.path));
+        continue;
+      }
+      if (item.kind !== 'file') continue;
+      running++;
+      // The walker checked links: whatever it reports lies inside a workspace folder.
+      this.load(item.path, seen, true).then(done, done);
+      while (running >= this.limits.batchSize) await new Promise<void>((resolve) => (slot = resolve));
+      slot = undefined;
+    }
+    while (running > 0) await new Promise<void>((resolve) => (slot = resolve));
+  }
+
+  /** `walked`: found by the walker, which follows a link only when it stays inside the folder. */
   private async load(file: string, seen?: Set<string>, walked = false): Promise<void> {
     const uri = pathToUri(file);
     if (!walked && !(await this.insideWorkspace(file))) {
       this.log.info(`skipping ${file}: it links outside the workspace folders`);
       return this.forget(uri);
     }
+    const admitted = this.admit(uri, seen);
+    if (!admitted) return;
+    let bytes: Buffer;
+    if (admitted.previous === undefined) this.reading++;
+    try {
+      bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, admitted.room));
+    } catch (error) {
+      const problem = error instanceof BoundedReadError ? error.problem : 'unreadable';
+      return this.unreadable(file, uri, admitted.room, problem, (error as Error)?.message ?? String(error));
+    } finally {
+      if (admitted.previous === undefined) this.reading--;
+    }
+    this.store(uri, admitted.previous, bytes.toString('utf8'), bytes.length, seen);
+  }
+
+  /** Whether the index takes the file (its previous size, the bytes left), or undefined when it is full. */
+  private admit(uri: string, seen?: Set<string>): { previous: number | undefined; room: number } | undefined {
     const previous = this.indexed.get(uri);
     const room = previous === undefined ? this.limits.maxTotalBytes - this.totalBytes : Infinity;
-    if (previous === undefined && (this.indexed.size >= this.limits.maxFiles || room <= 0)) return this.indexFull();
-    let bytes: Buffer;
-    try {
-      bytes = await readRegularFile(file, Math.min(this.limits.maxFileBytes, room));
-    } catch (error) {
-      if (error instanceof BoundedReadError && error.problem === 'too-large') {
-        if (room < this.limits.maxFileBytes) return this.indexFull();
-        this.log.info(`skipping ${file}: over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
-      } else if (error instanceof BoundedReadError && error.problem === 'not-regular') {
-        this.log.info(`skipping ${file}: ${error.message}`);
-      }
-      return this.forget(uri);
+    // New files being read count against the limit too (reads overlap).
+    if (previous === undefined && (this.indexed.size + this.reading >= this.limits.maxFiles || room <= 0)) {
+      this.indexFull();
+      return undefined;
     }
-    const size = bytes.length;
+    // A rescan keeps the first maxFiles it finds (the limit may have been lowered).
+    if (previous !== undefined && seen && seen.size >= this.limits.maxFiles) {
+      this.forget(uri);
+      this.indexFull();
+      return undefined;
+    }
+    return { previous, room };
+  }
+
+  private unreadable(file: string, uri: string, room: number, problem: string, message: string): void {
+    if (problem === 'too-large') {
+      if (room < this.limits.maxFileBytes) return this.indexFull();
+      this.log.info(`skipping ${file}: over the ${this.limits.maxFileBytes / 1048576} MiB limit`);
+    } else if (problem === 'not-regular') {
+      this.log.info(`skipping ${file}: ${message}`);
+    }
+    this.forget(uri);
+  }
+
+  private store(uri: string, previous: number | undefined, text: string, size: number, seen?: Set<string>): void {
     seen?.add(uri);
     this.totalBytes += size - (previous ?? 0);
     this.indexed.set(uri, size);
-    this.service.setWorkspaceFile(uri, bytes.toString('utf8'));
+    this.service.setWorkspaceFile(uri, text);
   }
 
   private indexFull(): void {
     if (!this.warnedLimit) {
       this.warnedLimit = true;
-      this.log.warn(`workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are not indexed`);
+      this.log.warn(
+        `workspace index is full (${this.limits.maxFiles} files or ${this.limits.maxTotalBytes / 1048576} MiB); further .zbr files are indexed only while open, ` +
+          'so references, renames, workspace symbols and duplicate triggers do not see them (zscript.files.maxIndexed raises the file limit)',
+      );
     }
   }
 
@@ -245,17 +396,12 @@ export class WorkspaceFiles {
   }
 
   private async scanDirectory(dir: string): Promise<void> {
-    let entries: import('fs').Dirent[];
-    try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (!this.includes(full)) continue;
-      if (entry.isDirectory()) await this.scanDirectory(full);
-      else if (isCommandFile(entry.name)) await this.load(full);
+    // Excludes are relative to the workspace folder, not to `dir`.
+    const options = { accept: isCommandFile, skipFolders: SKIPPED_FOLDERS, ignore: (rel: string) => !this.includes(path.join(dir, rel)) };
+    for await (const item of walk([dir], options)) {
+      // A link out of `dir` may still lead into the workspace: load() checks it against every folder.
+      if (item.kind === 'file') await this.load(item.path, undefined, !item.link);
+      else if (item.kind === 'skipped') await this.load(item.path);
     }
   }
 
