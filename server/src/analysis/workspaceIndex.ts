@@ -180,7 +180,7 @@ export class WorkspaceIndex {
   private interestingCalls(): RegExp {
     if (this.callsOfInterest) return this.callsOfInterest;
     const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption']);
-    for (const fn of this.catalog.functions) if (fn.arguments.some((param) => CUSTOM_ID_PARAMS.has(param.name))) names.add(fn.name);
+    for (const fn of this.catalog.functions) if (fn.arguments.some((param) => isInteractionIdParameter(param.name))) names.add(fn.name);
     // Only where the first match starts matters, which the order of the alternatives does not change.
     const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
     return (this.callsOfInterest = new RegExp(escaped.join('|'), 'g'));
