@@ -126,6 +126,19 @@ function isEscaped(text: string, at: number): boolean {
 }
 
 /** The `}` closing the `{` at `open` (escaped braces skipped), or -1. */
+/**
+ * How many statements the text has, and how many different ones: the
+ * analyzer analyses a statement text once per pass (repeats share the
+ * result), so the second figure is the analysis work of an open.
+ */
+export function statementCounts(text: string): { statements: number; distinct: number } {
+  const catalog = bundledCatalog();
+  const tree = parseCommandFile(text, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
+  const seen = new Set<string>();
+  for (let i = 0; i < tree.statements.length; i++) seen.add(`${tree.statements[i].kind}:${text.slice(tree.starts[i], tree.starts[i + 1])}`);
+  return { statements: tree.statements.length, distinct: seen.size };
+}
+
 function matchingBrace(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
