@@ -113,7 +113,7 @@ export class DiagnosticsDelivery {
   /**
    * An open document changed: push its diagnostics at most PUSH_DEBOUNCE_MS
    * later. `now`: it was just opened, so there is no burst of typing to wait
-   * for: pushed once the messages already received are handled.
+   * for: pushed on a 0 ms timer.
    */
   schedule(uri: string, now = false): void {
     this.checkCrossFile();
