@@ -17,15 +17,24 @@
  * printed with the results: the generated command file should have next to
  * none (like the JSON document), so that the figures measure the server, not
  * the size of a report of thousands of diagnostics.
- * Standalone: `node out/bench/lsp.js` (after the build). Environment:
+ *
+ * Then didOpen → first diagnostics again on two more command files of other
+ * shapes (bench/documents.ts: error-free code from the valid fixtures, and
+ * that code with thousands of diagnostics), against the JSON document in the
+ * same runs, with the margin (json/ours) over the runs.
+ *
+ * Standalone: `node out/bench/lsp.js` (after the build), `node
+ * out/bench/lsp.js open` for the open comparison alone. Environment:
  * ZSCRIPT_BENCH_RUNS (processes per server, default 5), ZSCRIPT_BENCH_REPEATS
- * (requests per measure and process, default 15).
+ * (requests per measure and process, default 15), ZSCRIPT_BENCH_OPEN_RUNS
+ * (runs of the open comparison, default 7).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { capabilities, LspClient, ROOT, SERVER } from '../test/lsp/client';
 import { generateCommandText } from './parser';
+import { cleanCommandText, faultyCommandText, statementCounts } from './documents';
 
 const MiB = 1024 * 1024;
 const JSON_SERVER = path.join(ROOT, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
@@ -264,13 +273,100 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 
-export async function runLspBench(): Promise<string[]> {
+/** A document shape opened by the open → first diagnostics comparison. */
+interface OpenShape {
+  label: string;
+  subject: Subject;
+  /** Milliseconds from didOpen to the first pulled diagnostics, one per run (same index: same run). */
+  open: number[];
+  /** What the first report carried (delivered items), the last run's. */
+  items: number;
+  /** Diagnostics found (the delivered ones and those the cap left out). */
+  found: number;
+}
+
+/** didOpen → first pulled diagnostics in a fresh server process (started and initialized first, not timed). */
+async function openOnce(subject: Subject): Promise<{ ms: number; items: number; found: number }> {
+  const client = new LspClient({ command: subject.command.slice(0, 2), args: subject.command.slice(2) });
+  try {
+    await client.initialize({ capabilities: capabilities({ pull: true }), workspaceFolders: null });
+    if (subject.settings) await client.notify('workspace/didChangeConfiguration', { settings: subject.settings });
+    const textDocument = { uri: subject.uri };
+    const t = performance.now();
+    await client.notify('textDocument/didOpen', { textDocument: { ...textDocument, languageId: subject.languageId, version: 1, text: subject.text } });
+    const report = await client.request('textDocument/diagnostic', { textDocument }, 120000);
+    const ms = performance.now() - t;
+    if (report?.kind !== 'full') throw new Error(`${subject.name}: no diagnostics report`);
+    // Past the cap, the last item says how many more there are.
+    const last = report.items[report.items.length - 1];
+    const more = last?.code === 'too-many-diagnostics' ? Number(/^\d+/.exec(last.message)?.[0] ?? 0) : 0;
+    return { ms, items: report.items.length, found: more ? report.items.length - 1 + more : report.items.length };
+  } finally {
+    await client.shutdown();
+  }
+}
+
+/**
+ * Open → first diagnostics on documents of different shapes (error-free code,
+ * code with thousands of diagnostics), each against the JSON server on its
+ * 1 MiB JSON document in the same runs. A run opens every document once, each
+ * in a fresh process, in an order that rotates from run to run; the margin is
+ * the JSON server's time over ours within a run (so both saw the same
+ * machine), its median and its range over the runs. PASS: faster in every run.
+ */
+async function runOpenShapes(json: Subject, runs: number): Promise<string[]> {
+  const ours = (label: string, text: string): OpenShape => ({
+    label,
+    subject: { ...json, name: `zscript (${label})`, command: [process.execPath, SERVER, '--stdio'], settings: undefined, languageId: 'zscript', uri: 'file:///bench/commands/big.zbr', text },
+    open: [],
+    items: 0,
+    found: 0,
+  });
+  const shapes = [ours('error-free', cleanCommandText(MiB)), ours('thousands of diagnostics', faultyCommandText(MiB))];
+  const theirs: OpenShape = { label: 'json', subject: json, open: [], items: 0, found: 0 };
+  const all = [theirs, ...shapes];
+  for (let run = 0; run < runs; run++) {
+    for (let k = 0; k < all.length; k++) {
+      const shape = all[(run + k) % all.length];
+      const { ms, items, found } = await openOnce(shape.subject);
+      shape.open.push(ms);
+      shape.items = items;
+      shape.found = found;
+    }
+  }
+  const lines: string[] = [];
+  lines.push(`didOpen → first diagnostics (pull) by document shape: ${runs} runs, each opening every document once in a fresh process (order rotating)`);
+  const header = `${pad('zscript document', 44)} ${pad('zscript', 10)} ${pad('json', 10)} ${pad('json/ours', 10)} ${pad('min–max', 12)} faster in  target`;
+  lines.push(header);
+  lines.push('-'.repeat(header.length + 8));
+  for (const shape of shapes) {
+    const ratios = shape.open.map((ms, run) => theirs.open[run] / ms);
+    const faster = ratios.filter((r) => r > 1).length;
+    const describe = `${shape.label}, ${(shape.subject.text.length / MiB).toFixed(2)} MiB`;
+    lines.push(
+      `${pad(describe, 44)} ${pad(fmtMs(median(shape.open)), 10)} ${pad(fmtMs(median(theirs.open)), 10)} ${pad(`${median(ratios).toFixed(2)}×`, 10)} ${pad(`${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`, 12)} ${pad(`${faster}/${runs}`, 10)} faster ${faster === runs ? 'PASS' : 'MISS'}`,
+    );
+  }
+  for (const shape of all) {
+    let what = '';
+    if (shape !== theirs) {
+      const { statements, distinct } = statementCounts(shape.subject.text);
+      what = ` (${statements} statements, ${distinct} different: the fixtures repeat, and the analyzer analyses a repeated statement once)`;
+    }
+    lines.push(`  ${shape.subject.name}: ${shape.found} diagnostics found, ${shape.items} items in the first report${what}`);
+  }
+  return lines;
+}
+
+export async function runLspBench(openOnly = false): Promise<string[]> {
   const runs = Math.max(1, Number(process.env.ZSCRIPT_BENCH_RUNS) || 5);
   const repeats = Math.max(1, Number(process.env.ZSCRIPT_BENCH_REPEATS) || 15);
+  const openRuns = Math.max(1, Number(process.env.ZSCRIPT_BENCH_OPEN_RUNS) || 7);
   if (!fs.existsSync(SERVER)) return [`lsp bench: ${SERVER} is missing; run the build first`];
   if (!fs.existsSync(JSON_SERVER)) return [`lsp bench: ${JSON_SERVER} is missing (npm package vscode-langservers-extracted)`];
 
   const [ours, theirs] = subjects();
+  if (openOnly) return runOpenShapes(theirs, openRuns);
   const empty = (): Metrics => ({ start: [], open: [], editDiagnostics: [], completion: [], hover: [], editCompletion: [], memoryKiB: [] });
   const [a, b] = [empty(), empty()];
   // Runs alternate between the two servers (and which goes first), so that both see the
@@ -304,11 +400,13 @@ export async function runLspBench(): Promise<string[]> {
   for (const [name, s] of sanity) {
     lines.push(`  ${name}: ${s.diagnostics} diagnostics on open, ${s.completionItems ?? 0} completion items, hover of ${s.hoverChars ?? 0} characters`);
   }
+  lines.push('');
+  lines.push(...(await runOpenShapes(theirs, openRuns)));
   return lines;
 }
 
 if (require.main === module) {
-  runLspBench().then(
+  runLspBench(process.argv.includes('open')).then(
     (lines) => {
       for (const line of lines) console.log(line);
     },

@@ -76,6 +76,33 @@ describe('engine reading: plain words run as functions', () => {
     assert.deepStrictEqual(diagnose(fixed), []);
   });
 
+  it('a word ending that runs a function is found as cutting out each ending and looking it up finds it', () => {
+    // The definition endingRunsAsWord replaces: every ending that starts with a-z or Z, looked up.
+    const byEndings = (word: string) => {
+      for (let k = 0; k < word.length; k++) {
+        const c = word.charCodeAt(k);
+        if (((c >= 97 && c <= 122) || c === 90) && engineFacts.runsAsWord(word.slice(k))) return true;
+      }
+      return false;
+    };
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const pieces = ['stop', 'day', 'ping', 'update', 'Z', 'Friday', 'Today', 'x', 'A', '2', 'ime', 'pdate', 'zz', 'Zday', 'ZZ', 'Hello', 'qq', 'B', 'Zusername', 'o'];
+    let found = 0;
+    for (let k = 0; k < 3000; k++) {
+      let word = '';
+      for (let n = 1 + random(2); n > 0; n--) word += pieces[random(pieces.length)];
+      const expected = byEndings(word);
+      found += Number(expected);
+      assert.strictEqual(engineFacts.endingRunsAsWord(`(${word})`, 1, word.length + 1), expected, word);
+    }
+    // Both answers occur (the words are not all of one kind).
+    assert.ok(found > 300 && found < 2700, String(found));
+  });
+
   it('a halting word says so', () => {
     const [d] = diagnose('#trigger !x\nPlease stop\n');
     assert.match(d.message, /Zstop/);

@@ -79,4 +79,23 @@ describe('analysis: suggestions', () => {
       assert.strictEqual(closest(w, names), referenceClosest(w, names), w);
     }
   });
+
+  it('one-edit typos (found through the index of long lists) get the same answer as the search', () => {
+    // Every letter dropped and every neighbouring pair swapped, in every tenth name; ties between
+    // several names one edit away must go to the first of them, as the search's do.
+    for (let k = 0; k < names.length; k += 10) {
+      const name = names[k];
+      for (let at = 1; at < name.length; at++) {
+        const dropped = name.slice(0, at) + name.slice(at + 1);
+        assert.strictEqual(closest(dropped, names), referenceClosest(dropped, names), dropped);
+        if (at + 1 < name.length) {
+          const swapped = name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
+          assert.strictEqual(closest(swapped, names), referenceClosest(swapped, names), swapped);
+        }
+      }
+    }
+    // A long list where lower-casing changes a name's length is searched, not indexed, with the same answer.
+    const odd = [...names.slice(0, 80), 'Zİstanbul'];
+    for (const w of ['Zistnbul', 'Zİstanbl', 'Ztitel', 'ZaddFeild']) assert.strictEqual(closest(w, odd), referenceClosest(w, odd), w);
+  });
 });

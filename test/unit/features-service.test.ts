@@ -6,6 +6,7 @@ import * as assert from 'assert';
 import { bundledCatalog, catalogFromTexts } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { LanguageService } from '../../server/src/service';
+import { Analyzer } from '../../server/src/analysis';
 import { URI, service, positionOf } from './features-helpers.test';
 
 describe('features: the language service', () => {
@@ -60,6 +61,31 @@ describe('features: the language service', () => {
     assert.strictEqual(svc.diagnostics(URI)[0].severity, 2);
     svc.configure({ severity: { [String(d.code)]: 'off' } });
     assert.ok(svc.diagnostics(URI).every((x) => x.code !== d.code));
+  });
+
+  it('a mistake repeated on many lines is reported on each, where it is, fresh and after edits', () => {
+    // Many equal statements: the analyzer analyses the text once and shares the findings.
+    const line = 'Ztitel{Hello} and ZaddField{a;b;c;d;e}\n';
+    const text = '#trigger !a\n' + line.repeat(120);
+    const svc = service();
+    svc.openDocument(URI, text, 1);
+    const expected = (t: string) => {
+      const tree = parseCommandFile(t, { isBareCallable: (n) => bundledCatalog().isBareCallable(n) });
+      return new Analyzer(bundledCatalog()).diagnose(tree).map((d) => ({ code: d.code, start: positionOf(t, d.start), end: positionOf(t, d.end) }));
+    };
+    const got = () => svc.diagnostics(URI).map((d) => ({ code: d.code, start: d.range.start, end: d.range.end }));
+    const fresh = expected(text);
+    assert.ok(fresh.filter((d) => d.code === 'unknown-function').length === 120, 'one unknown function per line');
+    assert.deepStrictEqual(got(), fresh);
+    // A line inserted near the top moves every later finding; then one repeated line is corrected.
+    svc.changeDocument(URI, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'Hello\n' }], 2);
+    let now = svc.getText(URI)!;
+    assert.deepStrictEqual(got(), expected(now));
+    // After an edit the shared findings still give every line its own diagnostics.
+    svc.changeDocument(URI, [{ range: { start: { line: 60, character: 0 }, end: { line: 60, character: 6 } }, text: 'Ztitle' }], 3);
+    now = svc.getText(URI)!;
+    assert.deepStrictEqual(got(), expected(now));
+    assert.strictEqual(got().filter((d) => d.code === 'unknown-function').length, 119);
   });
 
   it('swaps the catalog and reparses bare calls', () => {

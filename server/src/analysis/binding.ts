@@ -45,7 +45,8 @@ export interface Binding {
 }
 
 export function effectiveArguments<T extends ArgumentInput>(args: readonly T[]): readonly T[] {
-  return args.length === 1 && args[0].text === '' ? [] : args;
+  // An empty slice keeps the array's shape (a literal [] has another one: see checkCall).
+  return args.length === 1 && args[0].text === '' ? args.slice(0, 0) : args;
 }
 
 export function bindArguments(fn: FunctionRecord, rawArgs: readonly ArgumentInput[]): Binding {
@@ -56,7 +57,9 @@ export function bindArguments(fn: FunctionRecord, rawArgs: readonly ArgumentInpu
 
   if (fn.name === 'ZargsCheck' && n === 2 && params.length === 3) {
     // The engine reads two arguments as min;error (no maximum).
-    return { args: [{ param: params[0], repeat: false }, { param: params[2], repeat: false }], missing: [], surplus: [] };
+    bound[0] = { param: params[0], repeat: false };
+    bound[1] = { param: params[2], repeat: false };
+    return { args: bound, missing: [], surplus: [] };
   }
   if (variadicIndex < 0) {
     const surplus: number[] = [];

@@ -73,6 +73,10 @@ export function nearestNames(word: string, candidates: readonly string[], max: n
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
   const lows = lowered(candidates);
+  if (candidates.length >= ONE_EDIT_INDEX_MIN && lower.length === word.length) {
+    const near = closestWithinOneEdit(lower, candidates, lows);
+    if (near !== undefined) return near;
+  }
   let best: string | undefined;
   let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (let k = 0; k < lows.length; k++) {
@@ -87,6 +91,67 @@ export function closest(word: string, candidates: readonly string[]): string | u
     }
   }
   return best;
+}
+
+/** Candidate lists at least this long get a one-edit index (the catalog's function names; not the short word lists). */
+const ONE_EDIT_INDEX_MIN = 64;
+
+/**
+ * Per candidate list: each lower-cased candidate and each of its one-letter
+ * deletions, to the indexes of the candidates they come from. Two words one
+ * edit apart (a letter changed, added, dropped, or two neighbours swapped)
+ * always share such a key: the one word itself or one of its deletions.
+ * Null when lower-casing changes a candidate's length (the scan's length
+ * bound would then not be exact, and the two paths could disagree).
+ */
+const oneEditIndexes = new WeakMap<readonly string[], { size: number; keys: Map<string, number[]> | null }>();
+
+function oneEditIndex(candidates: readonly string[], lows: readonly string[]): Map<string, number[]> | null {
+  const known = oneEditIndexes.get(candidates);
+  if (known && known.size === candidates.length) return known.keys;
+  let keys: Map<string, number[]> | null = new Map();
+  const add = (key: string, k: number) => {
+    const list = keys!.get(key);
+    if (!list) keys!.set(key, [k]);
+    else if (list[list.length - 1] !== k) list.push(k);
+  };
+  for (let k = 0; k < lows.length && keys; k++) {
+    const c = lows[k];
+    if (c.length !== candidates[k].length) keys = null;
+    else {
+      add(c, k);
+      for (let i = 0; i < c.length; i++) add(c.slice(0, i) + c.slice(i + 1), k);
+    }
+  }
+  oneEditIndexes.set(candidates, { size: candidates.length, keys });
+  return keys;
+}
+
+/**
+ * What `closest` answers when some candidate is at most one edit away (the
+ * commonest typo), found through the index instead of a scan of every
+ * candidate: the least distance, then the first candidate. Undefined when no
+ * candidate is that close (the caller scans).
+ */
+function closestWithinOneEdit(lower: string, candidates: readonly string[], lows: readonly string[]): string | undefined {
+  const index = oneEditIndex(candidates, lows);
+  if (!index) return undefined;
+  let bestK = -1;
+  let bestD = 2;
+  const consider = (list: readonly number[] | undefined) => {
+    if (!list) return;
+    for (const k of list) {
+      if (k === bestK) continue;
+      const d = editDistance(lower, lows[k], 2);
+      if (d < bestD || (d === bestD && k < bestK)) {
+        bestD = d;
+        bestK = k;
+      }
+    }
+  };
+  consider(index.get(lower));
+  for (let i = 0; i < lower.length; i++) consider(index.get(lower.slice(0, i) + lower.slice(i + 1)));
+  return bestK === -1 ? undefined : candidates[bestK];
 }
 
 const bagCounts = new Int32Array(128);

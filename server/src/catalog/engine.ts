@@ -133,6 +133,53 @@ export class EngineFacts {
   runsAsWord(word: string): boolean {
     return this.wordKeys.has(word.charCodeAt(0) === 90 ? word.slice(1) : word);
   }
+
+  /** wordKeys spelt backwards, as a tree of characters (see endingRunsAsWord); built on first use. */
+  private reversedKeys: ReversedKeyNode | undefined;
+
+  /**
+   * True when an ending of the word text[from, to) that starts with a
+   * lower-case letter or `Z` runs a function: some k in [from, to) with
+   * text[k] in a-z or `Z` and `runsAsWord(text.slice(k, to))`. Reads the word
+   * backwards through the reversed keys, so that a word no key ends is left
+   * after a character or two, with no ending cut out of the text.
+   */
+  endingRunsAsWord(text: string, from: number, to: number): boolean {
+    let node = (this.reversedKeys ??= reversedKeyTree(this.wordKeys));
+    for (let j = to - 1; j >= from; j--) {
+      const next = node.next.get(text.charCodeAt(j));
+      if (next === undefined) return false;
+      node = next;
+      if (node.key) {
+        // text[j, to) is a key: the ending that starts at j (a lower-case letter), or at a Z before it.
+        const c = text.charCodeAt(j);
+        if (c >= 97 && c <= 122) return true;
+        if (j - 1 >= from && text.charCodeAt(j - 1) === 90) return true;
+      }
+    }
+    return false;
+  }
+}
+
+interface ReversedKeyNode {
+  readonly next: Map<number, ReversedKeyNode>;
+  /** Whether the characters from the root to here, read backwards, are a key. */
+  key: boolean;
+}
+
+function reversedKeyTree(keys: Iterable<string>): ReversedKeyNode {
+  const root: ReversedKeyNode = { next: new Map(), key: false };
+  for (const key of keys) {
+    let node = root;
+    for (let i = key.length - 1; i >= 0; i--) {
+      const c = key.charCodeAt(i);
+      let next = node.next.get(c);
+      if (!next) node.next.set(c, (next = { next: new Map(), key: false }));
+      node = next;
+    }
+    node.key = true;
+  }
+  return root;
 }
 
 const table = engineTable as unknown as EngineTable;

@@ -48,6 +48,8 @@ export interface DiagnosticsDeliveryContext {
 export class DiagnosticsDelivery {
   private readonly pushPending = new Set<string>();
   private pushTimer: NodeJS.Timeout | undefined;
+  /** Whether pushTimer is the undelayed one of an open (see schedule). */
+  private pushSoon = false;
   /** Whether the last (re)publication pushed: turning push off then clears what was pushed. */
   private pushWasEnabled = false;
 
@@ -91,11 +93,20 @@ export class DiagnosticsDelivery {
     this.refreshPulls();
   }
 
-  /** An open document changed: push its diagnostics at most PUSH_DEBOUNCE_MS later. */
-  schedule(uri: string): void {
+  /**
+   * An open document changed: push its diagnostics at most PUSH_DEBOUNCE_MS
+   * later. `now`: it was just opened, so there is no burst of typing to wait
+   * for: pushed on a 0 ms timer.
+   */
+  schedule(uri: string, now = false): void {
     this.checkCrossFile();
     if (!this.pushEnabled()) return;
     this.pushPending.add(uri);
+    if (now && !this.pushSoon) {
+      if (this.pushTimer) clearTimeout(this.pushTimer);
+      this.pushTimer = setTimeout(() => this.flushPush(), 0);
+      this.pushSoon = true;
+    }
     // One timer per burst, not pushed back by later edits: a single edit is never held long.
     if (!this.pushTimer) this.pushTimer = setTimeout(() => this.flushPush(), PUSH_DEBOUNCE_MS);
   }
@@ -128,11 +139,13 @@ export class DiagnosticsDelivery {
   dispose(): void {
     if (this.pushTimer) clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
+    this.pushSoon = false;
   }
 
   private flushPush(): void {
     const { connection, service, documents, guard } = this.context;
     this.pushTimer = undefined;
+    this.pushSoon = false;
     const uris = [...this.pushPending];
     this.pushPending.clear();
     for (const uri of uris) {

@@ -19,8 +19,8 @@ import { isObject, isRange } from './params';
 
 /** What else has to happen when a document opens, changes or closes. */
 export interface DocumentListener {
-  /** The document's text is new (opened or changed). */
-  edited(uri: string): void;
+  /** The document's text is new: `opened` when it was just opened, else changed. */
+  edited(uri: string, opened: boolean): void;
   /** The document was closed (the service no longer holds the editor's text). */
   closed(uri: string): void | Promise<void>;
 }
@@ -82,7 +82,7 @@ export class OpenDocuments {
         const version = typeof td.version === 'number' ? td.version : 0;
         this.place(td.uri, td.text, version);
         this.versions.set(td.uri, version);
-        listener.edited(td.uri);
+        listener.edited(td.uri, true);
       }),
     );
 
@@ -108,7 +108,7 @@ export class OpenDocuments {
           }
         }
         this.versions.set(td.uri, version);
-        listener.edited(td.uri);
+        listener.edited(td.uri, false);
       }),
     );
 

@@ -134,7 +134,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   settings.listen();
   listenToWatchedFiles(connection, guard, workspace, () => diagnostics.checkCrossFile());
   documents.listen(connection, guard, {
-    edited: (uri) => diagnostics.schedule(uri),
+    edited: (uri, opened) => diagnostics.schedule(uri, opened),
     closed: (uri) => {
       diagnostics.closed(uri);
       return rereadClosed(workspace, uri);

@@ -196,14 +196,9 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
     }
     if (!(q < end && text.charCodeAt(q) === OPEN)) {
       const wholeCall = text.charCodeAt(p) === Z && facts.runsAsWord(text.slice(p, q));
-      if (!wholeCall) {
-        // Registry keys start with a lower-case letter (a leading Z is dropped before the look-up),
-        // and no key is longer than facts.longestWord: only those word endings can run anything.
-        for (let k = Math.max(p, q - facts.longestWord - 1); k < q; k++) {
-          const ch = text.charCodeAt(k);
-          if (((ch >= 97 && ch <= 122) || ch === Z) && facts.runsAsWord(text.slice(k, q))) return true;
-        }
-      }
+      // Registry keys start with a lower-case letter (a leading Z is dropped before the look-up):
+      // only the word's endings that start so can run anything.
+      if (!wholeCall && facts.endingRunsAsWord(text, p, q)) return true;
     }
     p = q;
   }

@@ -38,7 +38,14 @@ export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean
     });
     return;
   }
-  const args: ReadArgument[] = node.args.map((a) => ({ arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) }));
+  // Filled like the node's own argument list (one array shape for every call: optimised code
+  // that reads it is not thrown away when a call with a different kind of list comes along).
+  const nodeArgs = node.args;
+  const args: ReadArgument[] = new Array(nodeArgs.length);
+  for (let i = 0; i < nodeArgs.length; i++) {
+    const a = nodeArgs[i];
+    args[i] = { arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) };
+  }
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
   if (!fn) return; // an engine function the catalog does not document: no parameter types to check
   const binding = bindArguments(fn, args);
