@@ -1,7 +1,7 @@
 /**
  * The one directory walker of the programs that look for command files on
  * disk: the checker (`bin/check.ts`, synchronous, sorted) and the language
- * server's workspace scan (`lsp/workspace.ts`, asynchronous, in batches).
+ * server's workspace scan (`lsp/workspaceScan.ts` and its reader thread).
  * Its rules are the safety rules both need, since a walked tree may be a
  * cloned repository nobody has looked at:
  *

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import { compileGlobs } from '../../server/src/lsp/glob';
 import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTINGS } from '../../server/src/lsp/clientSettings';
-import { pathToUri, uriToPath } from '../../server/src/lsp/workspace';
+import { pathToUri, uriToPath } from '../../server/src/lsp/workspaceScan';
 import type { CompletionList } from 'vscode-languageserver-types';
 import { CompletionWire } from '../../server/src/lsp/completionWire';
 import type { CompletionItem } from 'vscode-languageserver-types';

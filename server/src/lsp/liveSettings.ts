@@ -14,7 +14,7 @@ import { RELOAD_CATALOG_REQUEST, type ActiveCatalog } from './catalogStatus';
 import { describe, type Guard } from './guard';
 import type { Json } from './params';
 import { catalogKey, DEFAULT_SERVER_SETTINGS, extractSection, mergeSections, normalizeSettings, ServerSettings, serviceSettingsOf } from './clientSettings';
-import type { WorkspaceFiles } from './workspace';
+import type { WorkspaceFiles } from './workspaceScan';
 
 export interface LiveSettingsContext {
   readonly connection: Connection;

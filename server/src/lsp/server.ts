@@ -28,7 +28,7 @@ import { OpenDocuments } from './documents';
 import { Guard } from './guard';
 import { registerRequestHandlers } from './handlers';
 import { LiveSettings } from './liveSettings';
-import { uriToPath, WorkspaceFiles } from './workspace';
+import { uriToPath, WorkspaceFiles } from './workspaceScan';
 import { followWorkspace, listenToWatchedFiles, rereadClosed, workspaceFoldersOf } from './workspaceEvents';
 
 export interface StartOptions {

@@ -7,7 +7,7 @@ import { Connection, DidChangeWatchedFilesNotification, FileChangeType, Initiali
 import type { ClientSupport } from './capabilities';
 import { describe, type Guard } from './guard';
 import { isObject } from './params';
-import { uriToPath, type WorkspaceFiles } from './workspace';
+import { uriToPath, type WorkspaceFiles } from './workspaceScan';
 
 /** The workspace folders of the initialize request, else its rootUri / rootPath. */
 export function workspaceFoldersOf(params: InitializeParams): string[] {
