@@ -12,7 +12,7 @@
  * - liveSettings.ts: the settings in force and how changes apply
  * - catalogStatus.ts: the catalog in use, reloads, zscript/catalogStatus
  * - catalogHttp.ts: the catalog HTTP server the editor starts and stops
- * - workspace.ts / workspaceEvents.ts: the .zbr files on disk and their changes
+ * - workspaceScan.ts / workspaceEvents.ts: the .zbr files on disk and their changes
  */
 import * as fs from 'fs';
 import * as path from 'path';

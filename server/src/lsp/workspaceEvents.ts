@@ -1,5 +1,5 @@
 /**
- * The protocol side of the workspace on disk (workspace.ts): the folders the
+ * The protocol side of the workspace on disk (workspaceScan.ts): the folders the
  * client names at initialize, folder changes, watched-file notifications and
  * the registration of the watchers themselves.
  */
