@@ -7,7 +7,7 @@
  *
  * Standalone: `node out/bench/analysis.js` (after the build).
  */
-import { performance } from 'perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { bundledCatalog } from '../server/src/catalog';
 import { parseCommandFile } from '../server/src/syntax/parse';
 import { reparseCommandFile } from '../server/src/syntax/incremental';
@@ -51,7 +51,9 @@ export async function runAnalysisBench(): Promise<string[]> {
     editTimes.push(performance.now() - t0);
     analysed.push(analyzer.stats.statementsAnalyzed - before);
   }
-  lines.push(`analysis: one-character edit + reparse + re-analysis median ${median(editTimes).toFixed(2)} ms over ${editTimes.length} edits; statements re-analysed per edit: median ${median(analysed)}, max ${Math.max(...analysed)}`);
+  lines.push(
+    `analysis: one-character edit + reparse + re-analysis median ${median(editTimes).toFixed(2)} ms over ${editTimes.length} edits; statements re-analysed per edit: median ${median(analysed)}, max ${Math.max(...analysed)}`,
+  );
 
   // The language server's path: diagnoseParts with the previous tree as a hint (results kept
   // by tree, reused by position; refold when the edited statement's facts are unchanged).

@@ -16,8 +16,8 @@
  * Both are deterministic (fixed seed), so every run and both sides of a
  * comparison see the same text.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { bundledCatalog } from '../server/src/catalog';
 import { parseCommandFile } from '../server/src/syntax/parse';
 import { Analyzer } from '../server/src/analysis';
@@ -40,7 +40,7 @@ function prng(seed: number): () => number {
 }
 
 function withNewline(text: string): string {
-  return text.endsWith('\n') ? text : text + '\n';
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 let keptFixtures: string[] | undefined;
@@ -52,7 +52,10 @@ export function repeatableValidFixtures(): string[] {
   const options = { isBareCallable: (name: string) => catalog.isBareCallable(name) };
   const analyzer = new Analyzer(catalog);
   keptFixtures = [];
-  for (const name of fs.readdirSync(VALID).filter((f) => f.endsWith('.zbr')).sort()) {
+  for (const name of fs
+    .readdirSync(VALID)
+    .filter((f) => f.endsWith('.zbr'))
+    .sort()) {
     const text = withNewline(fs.readFileSync(path.join(VALID, name), 'utf8'));
     if (analyzer.diagnose(parseCommandFile(LEAD + text + text, options)).length === 0) keptFixtures.push(text);
   }

@@ -18,13 +18,12 @@
  * Targets: zscript ≥ 95% of the baseline's requests/s, identity and gzip,
  * with its access log on; p99 ≤ 1.5 × the baseline's.
  */
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
-
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER_BIN = path.join(ROOT, 'dist', 'catalog-server.js');
@@ -167,7 +166,8 @@ const NGINX_OWN_FIELDS = new Set([...NODE_OWN_FIELDS, 'content-type', 'content-l
 async function startNginx(binary: string, work: string, identity: Buffer, gzipped: Buffer, zscriptFields: string[]): Promise<Child> {
   const added: string[] = [];
   for (let i = 0; i < zscriptFields.length; i += 2) {
-    if (!NGINX_OWN_FIELDS.has(zscriptFields[i].toLowerCase())) added.push(`add_header ${zscriptFields[i]} "${zscriptFields[i + 1].replace(/["\\]/g, '\\$&')}" always;`);
+    if (!NGINX_OWN_FIELDS.has(zscriptFields[i].toLowerCase()))
+      added.push(`add_header ${zscriptFields[i]} "${zscriptFields[i + 1].replace(/["\\]/g, '\\$&')}" always;`);
   }
   const www = path.join(work, 'www');
   fs.mkdirSync(www, { recursive: true });
@@ -212,7 +212,8 @@ http {
   const deadline = Date.now() + 10_000;
   let probe: { status: number } | undefined;
   while (!probe) {
-    if (exited) throw new Error(`nginx exited: ${fs.existsSync(path.join(work, 'error.log')) ? fs.readFileSync(path.join(work, 'error.log'), 'utf8').trim() : ''}`);
+    if (exited)
+      throw new Error(`nginx exited: ${fs.existsSync(path.join(work, 'error.log')) ? fs.readFileSync(path.join(work, 'error.log'), 'utf8').trim() : ''}`);
     try {
       probe = await get(`${url}/functions_list`, {});
     } catch {
@@ -231,7 +232,12 @@ http {
   // The worker is the process that serves; its CPU time is what to compare.
   let workerPid: number | undefined;
   try {
-    workerPid = Number(execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).trim().split('\n')[0]) || undefined;
+    workerPid =
+      Number(
+        execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+          .trim()
+          .split('\n')[0],
+      ) || undefined;
   } catch {
     workerPid = undefined;
   }
@@ -301,7 +307,11 @@ export function ensureWrk(): { ok: true } | { ok: false; why: string } {
   const sudo = !root && spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() !== '';
   if (!root && !sudo) return { ok: false, why: 'wrk is not installed and this user cannot install it (apt-get install wrk)' };
   // sudo drops the environment: the variable goes on the command line.
-  const aptGet = (args: string[]) => spawnSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get']), ...args], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const aptGet = (args: string[]) =>
+    spawnSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get']), ...args], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   aptGet(['update', '-qq']);
   const r = aptGet(['install', '-y', '-qq', 'wrk']);
   return r.status === 0 && has() ? { ok: true } : { ok: false, why: `installing wrk with apt-get failed (exit ${r.status})` };
@@ -316,8 +326,19 @@ function wrkMs(text: string): number {
 }
 
 /** One wrk run against /functions_list; bash's `time` gives wrk's own CPU time. */
-function wrk(url: string, headers: Record<string, string>, seconds: number): { rps: number; total: number; p50: number; p99: number; mbps: number; bad: number; cpuSeconds: number; wallSeconds: number } {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${url}/functions_list`];
+function wrk(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): { rps: number; total: number; p50: number; p99: number; mbps: number; bad: number; cpuSeconds: number; wallSeconds: number } {
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    `${url}/functions_list`,
+  ];
   const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const r = spawnSync('bash', ['-c', `TIMEFORMAT='wrk-cpu %U %S %R'; time wrk ${quoted}`], { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
   const out = r.stdout ?? '';
@@ -333,7 +354,12 @@ function wrk(url: string, headers: Record<string, string>, seconds: number): { r
     p99: wrkMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
     mbps: transfer ? Number(transfer[1]) * (unit[transfer[2]] ?? NaN) : NaN,
     // Both counts: non-2xx answers and socket errors (wrk prints each line only when it is not zero).
-    bad: (num(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0),
+    bad:
+      (num(/Non-2xx or 3xx responses: (\d+)/) || 0) +
+      (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+        .exec(out)
+        ?.slice(1)
+        .reduce((a, b) => a + Number(b), 0) ?? 0),
     cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
     wallSeconds: cpu ? Number(cpu[3]) : seconds,
   };
@@ -361,12 +387,20 @@ function median(runs: Measure[]): Measure {
     const v = runs.map(pick).sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   };
-  return { cpuUs: mid((m) => m.cpuUs), loadCpu: mid((m) => m.loadCpu), rps: mid((m) => m.rps), p99: mid((m) => m.p99), p50: mid((m) => m.p50), mbps: mid((m) => m.mbps), bad: runs.reduce((sum, m) => sum + m.bad, 0) };
+  return {
+    cpuUs: mid((m) => m.cpuUs),
+    loadCpu: mid((m) => m.loadCpu),
+    rps: mid((m) => m.rps),
+    p99: mid((m) => m.p99),
+    p50: mid((m) => m.p50),
+    mbps: mid((m) => m.mbps),
+    bad: runs.reduce((sum, m) => sum + m.bad, 0),
+  };
 }
 
 function fmt(name: string, m: Measure): string {
   const bad = m.bad > 0 ? `  (${m.bad} non-2xx/errors!)` : '';
-  return `    ${name.padEnd(24)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.mbps.toFixed(1)} MiB/s  server CPU ${Number.isNaN(m.cpuUs) ? 'n/a' : m.cpuUs.toFixed(0) + ' µs'}/req  wrk CPU ${(m.loadCpu * 100).toFixed(0)}%${bad}`;
+  return `    ${name.padEnd(24)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.mbps.toFixed(1)} MiB/s  server CPU ${Number.isNaN(m.cpuUs) ? 'n/a' : `${m.cpuUs.toFixed(0)} µs`}/req  wrk CPU ${(m.loadCpu * 100).toFixed(0)}%${bad}`;
 }
 
 /** Runs the benchmark; returns the report lines (also what the standalone run prints). */
@@ -421,7 +455,9 @@ export async function runHttpBench(): Promise<string[]> {
         if (!n.body.equals(mode.reply.body)) nginxNote = 'nginx served different bytes; its figures are not comparable';
         nginxHead = `, nginx ${headBytes(n)}`;
       }
-      lines.push(`  ${mode.name} (${mode.reply.body.length} bytes per response; header block: zscript and baseline ${headBytes(mode.reply)} bytes${nginxHead}):`);
+      lines.push(
+        `  ${mode.name} (${mode.reply.body.length} bytes per response; header block: zscript and baseline ${headBytes(mode.reply)} bytes${nginxHead}):`,
+      );
       // Alternate the two servers so drift on a shared machine hits both equally; report the mean.
       const baseRuns: Measure[] = [];
       const ourRuns: Measure[] = [];
@@ -440,16 +476,25 @@ export async function runHttpBench(): Promise<string[]> {
       const logged = (fs.existsSync(accessLogFile) ? fs.statSync(accessLogFile).size : 0) - logBefore;
       const rpsRatio = ours.rps / base.rps;
       const p99Ratio = base.p99 > 0 ? ours.p99 / base.p99 : ours.p99 === 0 ? 1 : Infinity;
-      lines.push(`    ${rpsRatio >= 0.95 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline (target ≥ 95%, access log on: ${(logged / 1048576).toFixed(1)} MiB of log lines written)`);
+      lines.push(
+        `    ${rpsRatio >= 0.95 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline (target ≥ 95%, access log on: ${(logged / 1048576).toFixed(1)} MiB of log lines written)`,
+      );
       lines.push(`    ${p99Ratio <= 1.5 ? 'PASS' : 'MISS'} p99 latency: ${p99Ratio.toFixed(2)}× baseline (target ≤ 1.5×)`);
       // Requests/s on a shared machine moves with everything else running; CPU time per request much less.
-      if (!Number.isNaN(ours.cpuUs) && !Number.isNaN(base.cpuUs)) lines.push(`    server CPU per request: zscript ${(ours.cpuUs / base.cpuUs).toFixed(2)}× the baseline's (${ours.cpuUs.toFixed(0)} vs ${base.cpuUs.toFixed(0)} µs)`);
+      if (!Number.isNaN(ours.cpuUs) && !Number.isNaN(base.cpuUs))
+        lines.push(
+          `    server CPU per request: zscript ${(ours.cpuUs / base.cpuUs).toFixed(2)}× the baseline's (${ours.cpuUs.toFixed(0)} vs ${base.cpuUs.toFixed(0)} µs)`,
+        );
       const saturated = [base, ours].some((m) => m.loadCpu > 0.9);
-      lines.push(`    ${saturated ? 'MISS' : 'PASS'} load generator not the bottleneck: wrk used ${(Math.max(base.loadCpu, ours.loadCpu) * 100).toFixed(0)}% of a core at most`);
+      lines.push(
+        `    ${saturated ? 'MISS' : 'PASS'} load generator not the bottleneck: wrk used ${(Math.max(base.loadCpu, ours.loadCpu) * 100).toFixed(0)}% of a core at most`,
+      );
       if (nginxChild) {
         const n = median(nginxRuns);
         lines.push(fmt('nginx (1 worker)', n));
-        lines.push(`    nginx: ${((n.rps / base.rps) * 100).toFixed(1)}% of node:http's requests/s; zscript ${((ours.rps / n.rps) * 100).toFixed(1)}% of nginx's, p99 ${(n.p99 > 0 ? ours.p99 / n.p99 : 1).toFixed(2)}× nginx's`);
+        lines.push(
+          `    nginx: ${((n.rps / base.rps) * 100).toFixed(1)}% of node:http's requests/s; zscript ${((ours.rps / n.rps) * 100).toFixed(1)}% of nginx's, p99 ${(n.p99 > 0 ? ours.p99 / n.p99 : 1).toFixed(2)}× nginx's`,
+        );
       }
     }
     if (nginxNote) lines.push(`  ${nginxNote}`);

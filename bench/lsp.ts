@@ -29,9 +29,9 @@
  * (requests per measure and process, default 15), ZSCRIPT_BENCH_OPEN_RUNS
  * (runs of the open comparison, default 7).
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { performance } from 'perf_hooks';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { capabilities, LspClient, ROOT, SERVER } from '../test/lsp/client';
 import { generateCommandText } from './parser';
 import { cleanCommandText, faultyCommandText, statementCounts } from './documents';
@@ -119,7 +119,7 @@ export function generateJsonText(size: number): string {
     items.push(item);
     total += item.length + 2;
   }
-  return '[\n' + items.join(',\n') + '\n]\n';
+  return `[\n${items.join(',\n')}\n]\n`;
 }
 
 /**
@@ -226,7 +226,10 @@ async function measure(subject: Subject, runs: number, repeats: number, metrics:
       const edit = async () => {
         const at = positionAt(subject.text, subject.editAt);
         const range = inserted ? { start: at, end: { line: at.line, character: at.character + subject.editText.length } } : { start: at, end: at };
-        await client.notify('textDocument/didChange', { textDocument: { ...textDocument, version: ++version }, contentChanges: [{ range, text: inserted ? '' : subject.editText }] });
+        await client.notify('textDocument/didChange', {
+          textDocument: { ...textDocument, version: ++version },
+          contentChanges: [{ range, text: inserted ? '' : subject.editText }],
+        });
         inserted = !inserted;
       };
       const completionPos = positionAt(subject.text, subject.completionAt);
@@ -244,7 +247,7 @@ async function measure(subject: Subject, runs: number, repeats: number, metrics:
         const t = performance.now();
         const list = await client.request('textDocument/completion', { textDocument, position: completionPos }, 120000);
         metrics.completion.push(performance.now() - t);
-        sanity.get(subject.name)!.completionItems = (Array.isArray(list) ? list : list?.items ?? []).length;
+        sanity.get(subject.name)!.completionItems = (Array.isArray(list) ? list : (list?.items ?? [])).length;
       }
       for (let i = 0; i < repeats; i++) {
         const t = performance.now();
@@ -317,7 +320,15 @@ async function openOnce(subject: Subject): Promise<{ ms: number; items: number; 
 async function runOpenShapes(json: Subject, runs: number): Promise<string[]> {
   const ours = (label: string, text: string): OpenShape => ({
     label,
-    subject: { ...json, name: `zscript (${label})`, command: [process.execPath, SERVER, '--stdio'], settings: undefined, languageId: 'zscript', uri: 'file:///bench/commands/big.zbr', text },
+    subject: {
+      ...json,
+      name: `zscript (${label})`,
+      command: [process.execPath, SERVER, '--stdio'],
+      settings: undefined,
+      languageId: 'zscript',
+      uri: 'file:///bench/commands/big.zbr',
+      text,
+    },
     open: [],
     items: 0,
     found: 0,
@@ -372,14 +383,25 @@ export async function runLspBench(openOnly = false): Promise<string[]> {
   // Runs alternate between the two servers (and which goes first), so that both see the
   // same machine: on a shared or busy machine the load drifts over a whole run of one server.
   for (let run = 0; run < runs; run++) {
-    const order: [Subject, Metrics][] = run % 2 === 0 ? [[ours, a], [theirs, b]] : [[theirs, b], [ours, a]];
+    const order: [Subject, Metrics][] =
+      run % 2 === 0
+        ? [
+            [ours, a],
+            [theirs, b],
+          ]
+        : [
+            [theirs, b],
+            [ours, a],
+          ];
     for (const [subject, metrics] of order) await measure(subject, 1, repeats, metrics);
   }
   const lines: string[] = [];
   lines.push(
     `LSP: zscript-language-server on a ${(ours.text.length / MiB).toFixed(2)} MiB command file vs vscode-json-language-server on a ${(theirs.text.length / MiB).toFixed(2)} MiB JSON document`,
   );
-  lines.push(`     pull diagnostics for both; medians of ${runs} fresh processes × ${repeats} requests (start/open/memory: ${runs} samples); node ${process.version}`);
+  lines.push(
+    `     pull diagnostics for both; medians of ${runs} fresh processes × ${repeats} requests (start/open/memory: ${runs} samples); node ${process.version}`,
+  );
   const header = `${pad('measure', 30)} ${pad('zscript', 12)} ${pad('json', 12)} ${pad('json/ours', 10)} target`;
   lines.push(header);
   lines.push('-'.repeat(header.length + 12));
@@ -388,7 +410,9 @@ export async function runLspBench(openOnly = false): Promise<string[]> {
     const pass = unit === 'MiB' ? ours <= theirs : ratio >= factor;
     const target = unit === 'MiB' ? 'no more memory' : factor > 1 ? `≥ ${factor}× faster` : 'faster';
     const show = (v: number) => (unit === 'MiB' ? `${(v / 1024).toFixed(1)} MiB` : fmtMs(v));
-    lines.push(`${pad(label, 30)} ${pad(show(ours), 12)} ${pad(show(theirs), 12)} ${pad(`${ratio.toFixed(1)}×`, 10)} ${pad(target, 16)} ${pass ? 'PASS' : 'MISS'}`);
+    lines.push(
+      `${pad(label, 30)} ${pad(show(ours), 12)} ${pad(show(theirs), 12)} ${pad(`${ratio.toFixed(1)}×`, 10)} ${pad(target, 16)} ${pass ? 'PASS' : 'MISS'}`,
+    );
   };
   row('start → initialize result', median(a.start), median(b.start), 1, 'ms');
   row('didOpen → first diagnostics', median(a.open), median(b.open), 1, 'ms');

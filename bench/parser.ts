@@ -8,12 +8,12 @@
  * Standalone: `node out/bench/parser.js` (the GC is exposed at run time for
  * the memory figure).
  */
-import * as v8 from 'v8';
-import * as vm from 'vm';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { parseTree } from 'jsonc-parser';
-import { parseCommandFile, ParseOptions } from '../server/src/syntax/parse';
+import { parseCommandFile, type ParseOptions } from '../server/src/syntax/parse';
 import { reparseCommandFile } from '../server/src/syntax/incremental';
-import { StatementKind, SyntaxTree } from '../server/src/syntax/tree';
+import { StatementKind, type SyntaxTree } from '../server/src/syntax/tree';
 
 const MiB = 1024 * 1024;
 const BARE = new Set(['Zusername', 'ZuserID', 'Ztimestamp', 'ZguildID', 'ZchannelID', 'ZmessageID', 'Zdate', 'Ztime']);
@@ -48,7 +48,9 @@ function commandFile(rnd: () => number, n: number): string {
     `Zdescription{Level: ZgetUserVar{level}`,
     `${v.toUpperCase()}: Zvar{${v}} / Zvar{next}`,
     `Last seen: Ztimestamp}`,
-    `Zcolor{#${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0')}}`,
+    `Zcolor{#${Math.floor(rnd() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}}`,
     `ZaddField{${v};Zvar{${v}};true}`,
     `ZaddField{Server;ZserverName{};false}`,
     `Zif{Zvar{${v}}>=${Math.floor(rnd() * 100)};ZsetUserVar{${v};Zcalculate{Zvar{${v}}+1}};ZsendMessage{;Not enough \\{${v}\\} yet\\; keep going!}}`,
@@ -90,7 +92,7 @@ function generateJson(size: number, seed = 7): string {
     items.push(item);
     total += item.length + 2;
   }
-  return '[\n' + items.join(',\n') + '\n]';
+  return `[\n${items.join(',\n')}\n]`;
 }
 
 function baseline(text: string): number {
@@ -217,11 +219,17 @@ export async function runParserBench(): Promise<string[]> {
     out(`${label}: ${tree.statements.length} statements`);
     out(`  baseline charCodeAt loop  ${fmt(tBase, 2).padStart(8)} ms  ${fmt(mibs(size, tBase)).padStart(7)} MiB/s`);
     out(`  jsonc-parser parseTree    ${fmt(tJson, 2).padStart(8)} ms  ${fmt(mibs(json.length, tJson)).padStart(7)} MiB/s`);
-    out(`  parseCommandFile (full)   ${fmt(tFull, 2).padStart(8)} ms  ${fmt(mibs(size, tFull)).padStart(7)} MiB/s  (${fmt(tBase / tFull, 2)} of baseline, ${fmt(tJson / tFull, 2)}x jsonc-parser)`);
+    out(
+      `  parseCommandFile (full)   ${fmt(tFull, 2).padStart(8)} ms  ${fmt(mibs(size, tFull)).padStart(7)} MiB/s  (${fmt(tBase / tFull, 2)} of baseline, ${fmt(tJson / tFull, 2)}x jsonc-parser)`,
+    );
     out(`    best run (fewest GC pauses) ${fmt(tFullBest, 2)} ms  ${fmt(mibs(size, tFullBest))} MiB/s  (${fmt(tBase / tFullBest, 2)} of baseline)`);
-    out(`    + every node built       ${fmt(tBuilt, 2).padStart(8)} ms  ${fmt(mibs(size, tBuilt)).padStart(7)} MiB/s  (${fmt(tBase / tBuilt, 2)} of baseline; parse, then read every statement's details)`);
+    out(
+      `    + every node built       ${fmt(tBuilt, 2).padStart(8)} ms  ${fmt(mibs(size, tBuilt)).padStart(7)} MiB/s  (${fmt(tBase / tBuilt, 2)} of baseline; parse, then read every statement's details)`,
+    );
     if (!Number.isNaN(tKept)) {
-      out(`    ... trees kept           ${fmt(tKept, 2).padStart(8)} ms  ${fmt(mibs(size, tKept)).padStart(7)} MiB/s  (${fmt(tBase / tKept, 2)} of baseline; the same, every tree kept as a server keeps open documents)`);
+      out(
+        `    ... trees kept           ${fmt(tKept, 2).padStart(8)} ms  ${fmt(mibs(size, tKept)).padStart(7)} MiB/s  (${fmt(tBase / tKept, 2)} of baseline; the same, every tree kept as a server keeps open documents)`,
+      );
     }
     out(`  incremental 1-char edit   ${fmt(tInc, 4).padStart(8)} ms  (${fmt(tFull / tInc, 0)}x faster than full parse)`);
     out(`  ... end to end with text  ${fmt(tE2e, 4).padStart(8)} ms  (${fmt(tFull / tE2e, 0)}x; also V8 flattening the new ${label} string)`);

@@ -9,10 +9,10 @@
  * With no arguments all six run. The combined report is also written to
  * bench/last-run.txt, the source of the README's figures.
  */
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const SECTIONS: Record<string, { file: string; flags: string[]; title: string }> = {
   // --expose-gc lets the parser bench measure the tree's retained heap.
@@ -60,7 +60,7 @@ function main(): void {
   const summary = `\nsummary: ${misses === 0 ? 'every target met' : `${misses} target line(s) missed`}${failed ? '; a section failed to run' : ''}`;
   console.log(summary);
   report.push(summary);
-  fs.writeFileSync(path.join(__dirname, '..', '..', 'bench', 'last-run.txt'), report.join('\n') + '\n');
+  fs.writeFileSync(path.join(__dirname, '..', '..', 'bench', 'last-run.txt'), `${report.join('\n')}\n`);
   if (failed) process.exitCode = 1;
 }
 

@@ -17,9 +17,9 @@
  *
  * Standalone: `node out/bench/typing.js` (after the build).
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { performance } from 'perf_hooks';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { bundledCatalog } from '../server/src/catalog';
 import { COMPLETION_TRIGGER_CHARACTERS } from '../server/src/lsp/capabilities';
 import { MAX_DIAGNOSTICS_PER_DOCUMENT } from '../server/src/lsp/diagnosticsDelivery';
@@ -123,9 +123,16 @@ export async function runTypingBench(): Promise<string[]> {
     const text = sources[i % sources.length].replace(/^#trigger .*$/m, `#trigger !w${i}q`);
     service.setWorkspaceFile(`file:///ws/bot${Math.floor(i / 1000)}/commands/c${i}.zbr`, text);
   }
-  const small = sources.filter((s) => s.length >= 1500 && s.length <= 4000).slice(0, 2).join('\n').replace(/^#trigger .*$/gm, '').replace(/^/, '#trigger !typing\n');
+  const small = sources
+    .filter((s) => s.length >= 1500 && s.length <= 4000)
+    .slice(0, 2)
+    .join('\n')
+    .replace(/^#trigger .*$/gm, '')
+    .replace(/^/, '#trigger !typing\n');
   const realistic = typeInto(service, 'file:///ws/bot0/commands/typing.zbr', small, small.length);
-  lines.push(`typing: a ${TYPED.length - 1}-character statement typed one key at a time (braces auto-closed, as editors do), ${ROUNDS} rounds; node ${process.version}`);
+  lines.push(
+    `typing: a ${TYPED.length - 1}-character statement typed one key at a time (braces auto-closed, as editors do), ${ROUNDS} rounds; node ${process.version}`,
+  );
   lines.push(`${(small.length / 1024).toFixed(1)} KiB command file, typed at its end, in a workspace of ${WORKSPACE_FILES.toLocaleString('en-US')} files`);
   lines.push(row('keystroke → diagnostics', realistic.diagnostics));
   lines.push(row('keystroke → completion', realistic.completion));
@@ -149,7 +156,9 @@ export async function runTypingBench(): Promise<string[]> {
   lines.push(row('keystroke → diagnostics', errors.diagnostics));
   lines.push(row('keystroke → completion', errors.completion));
   const median = quantile(stress.diagnostics, 0.5);
-  lines.push(`  ${median < LARGE_KEYSTROKE_TARGET_MS ? 'PASS' : 'MISS'} 1 MiB keystroke → diagnostics median ${median.toFixed(2)} ms (target < ${LARGE_KEYSTROKE_TARGET_MS} ms)`);
+  lines.push(
+    `  ${median < LARGE_KEYSTROKE_TARGET_MS ? 'PASS' : 'MISS'} 1 MiB keystroke → diagnostics median ${median.toFixed(2)} ms (target < ${LARGE_KEYSTROKE_TARGET_MS} ms)`,
+  );
   return lines;
 }
 

@@ -19,10 +19,10 @@
  * Standalone: `node out/bench/workspace.js` (after the build). Environment:
  * ZSCRIPT_BENCH_WORKSPACE_LARGE=0 skips the 100,000-file run.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { performance } from 'perf_hooks';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { capabilities, fileUri, LspClient, ROOT } from '../test/lsp/client';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'valid');
@@ -249,10 +249,16 @@ function report(lines: string[], title: string, m: Measured, pairs: number): voi
   const r = m.full;
   lines.push(title);
   lines.push(`  read floor (walk + read, node, 64 at a time)   ${m.floor.toFixed(0)} ms${pairs > 1 ? ` (median of ${pairs})` : ''}`);
-  lines.push(`  index complete (scan logged)                   ${m.indexMs.toFixed(0)} ms = ${(m.indexMs / m.floor).toFixed(2)}x the floor${pairs > 1 ? ` (median of ${pairs}, interleaved with the floors)` : ''}`);
-  lines.push(`  cross-file answers: folders whose last file workspace/symbol finds  ${r.foldersFound} of ${r.folders}${Number.isNaN(r.indexed) ? '' : `; ${r.indexed} files reported by workspace/diagnostic`}${r.limitWarning ? '; the server warned that its index is full' : ''}`);
+  lines.push(
+    `  index complete (scan logged)                   ${m.indexMs.toFixed(0)} ms = ${(m.indexMs / m.floor).toFixed(2)}x the floor${pairs > 1 ? ` (median of ${pairs}, interleaved with the floors)` : ''}`,
+  );
+  lines.push(
+    `  cross-file answers: folders whose last file workspace/symbol finds  ${r.foldersFound} of ${r.folders}${Number.isNaN(r.indexed) ? '' : `; ${r.indexed} files reported by workspace/diagnostic`}${r.limitWarning ? '; the server warned that its index is full' : ''}`,
+  );
   lines.push(`  server peak memory (VmHWM) until indexed       ${r.peakMiB.toFixed(0)} MiB`);
-  lines.push(`  slowest of ${r.hovers} hovers during indexing        ${r.slowestHoverMs.toFixed(1)} ms (same loop on the idle server after: ${r.slowestIdleHoverMs.toFixed(1)} ms)`);
+  lines.push(
+    `  slowest of ${r.hovers} hovers during indexing        ${r.slowestHoverMs.toFixed(1)} ms (same loop on the idle server after: ${r.slowestIdleHoverMs.toFixed(1)} ms)`,
+  );
   lines.push(`  cold start: initialized → first diagnostics    ${r.firstDiagnosticsMs.toFixed(1)} ms (while the index is built)`);
   if (r.editOwnMs !== undefined) {
     lines.push(`  edit → diagnostics of the edited file          ${r.editOwnMs.toFixed(2)} ms (median of 20)`);

@@ -87,7 +87,7 @@ const DEFAULT_WORDS = {
 };
 
 function defaultValue(word) {
-  if (Object.prototype.hasOwnProperty.call(DEFAULT_WORDS, word)) return DEFAULT_WORDS[word];
+  if (Object.hasOwn(DEFAULT_WORDS, word)) return DEFAULT_WORDS[word];
   if (/^M\d+$/.test(word)) {
     if (!HALT[word]) fail(`default ${word} names no halt message of document 000`);
     return HALT[word];
@@ -120,7 +120,13 @@ function parseSignature(sig, where) {
     return undefined;
   }
   const [, name, body] = m;
-  const params = body === '' ? [] : body.split(';').map((p) => parseParam(p.trim(), `${where} ${name}`)).filter(Boolean);
+  const params =
+    body === ''
+      ? []
+      : body
+          .split(';')
+          .map((p) => parseParam(p.trim(), `${where} ${name}`))
+          .filter(Boolean);
   if (params.filter((p) => p.variadic).length > 1) fail(`${where} ${name}: more than one repeating parameter`);
   const syntaxParts = [];
   for (const p of params) {
@@ -237,7 +243,8 @@ function checkExampleShape(fn) {
   if (!args) return fail(`curated.json ${fn.name}: example is not one call ${fn.name}{...}: ${fn.example}`);
   const lastRequired = fn.arguments.map((a) => a.required).lastIndexOf(true);
   if (args.length < lastRequired + 1) fail(`curated.json ${fn.name}: example gives ${args.length} argument(s), needs at least ${lastRequired + 1}`);
-  if (!fn.variadic && args.length > fn.arguments.length) fail(`curated.json ${fn.name}: example gives ${args.length} arguments, the function takes ${fn.arguments.length}`);
+  if (!fn.variadic && args.length > fn.arguments.length)
+    fail(`curated.json ${fn.name}: example gives ${args.length} arguments, the function takes ${fn.arguments.length}`);
 }
 
 // ---------------------------------------------------------------- functions and their tags
@@ -296,7 +303,8 @@ function buildFunctions() {
     }
     tag.members.push(e.name);
   }
-  for (const heading of Object.keys(tagInfo)) if (!heading.startsWith('$') && !tags.has(heading)) fail(`function-tags.json names the heading "${heading}", which no seed document has`);
+  for (const heading of Object.keys(tagInfo))
+    if (!heading.startsWith('$') && !tags.has(heading)) fail(`function-tags.json names the heading "${heading}", which no seed document has`);
   return { functions: functions.filter(Boolean), functionTags: [...tags.values()] };
 }
 
@@ -306,7 +314,10 @@ function parseTriggerTable() {
   const rows = [];
   for (const line of read('triggers-table.md').split('\n')) {
     if (!/^\|\s*on[A-Z]/.test(line)) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 6) {
       fail(`triggers-table.md: expected 6 cells: ${line}`);
       continue;
@@ -333,12 +344,20 @@ function buildTriggers() {
     // "fires when" column, unless a better sentence is curated (e.g. "any message, bots' included").
     const description = c.description ?? `Fires when ${row.firesWhen}.`;
     if (!isSentence(description)) fail(`${row.name}: description must be a full sentence`);
-    if (!c.example?.includes(`#trigger ${row.name}\n`) || !c.example.includes('#type event')) fail(`triggers-curated.json ${row.name}: example must hold "#trigger ${row.name}" and "#type event"`);
+    if (!c.example?.includes(`#trigger ${row.name}\n`) || !c.example.includes('#type event'))
+      fail(`triggers-curated.json ${row.name}: example must hold "#trigger ${row.name}" and "#type event"`);
     return { name: row.name, kind: 'event', description, syntax: row.name, context: row.context, example: c.example };
   });
   const interaction = curated.interaction;
   if (!isSentence(interaction?.description)) fail('triggers-curated.json: interaction trigger description must be a full sentence');
-  triggers.push({ name: interaction.name, kind: 'interaction', description: interaction.description, syntax: interaction.syntax, context: interaction.context, example: interaction.example });
+  triggers.push({
+    name: interaction.name,
+    kind: 'interaction',
+    description: interaction.description,
+    syntax: interaction.syntax,
+    context: interaction.context,
+    example: interaction.example,
+  });
 
   const names = triggers.filter(Boolean).map((t) => t.name);
   const tagged = new Set();
@@ -378,14 +397,18 @@ if (process.argv.includes('--check')) {
     } catch {
       // missing counts as different
     }
-    if (committed !== JSON.stringify(data, null, 2) + '\n') stale.push(file);
+    if (committed !== `${JSON.stringify(data, null, 2)}\n`) stale.push(file);
   }
   if (stale.length) {
     console.error(`build-catalog --check: catalog/${stale.join(', catalog/')} differ(s) from what the sources give; run node scripts/build-catalog.mjs`);
     process.exit(1);
   }
-  console.log(`build-catalog --check: up to date (${functions.length} functions, ${functionTags.length} function tags, ${triggers.length} triggers, ${triggerTags.length} trigger tags)`);
+  console.log(
+    `build-catalog --check: up to date (${functions.length} functions, ${functionTags.length} function tags, ${triggers.length} triggers, ${triggerTags.length} trigger tags)`,
+  );
 } else {
-  for (const [file, data] of Object.entries(outputs)) writeFileSync(join(OUT, file), JSON.stringify(data, null, 2) + '\n');
-  console.log(`build-catalog: wrote ${functions.length} functions, ${functionTags.length} function tags, ${triggers.length} triggers, ${triggerTags.length} trigger tags`);
+  for (const [file, data] of Object.entries(outputs)) writeFileSync(join(OUT, file), `${JSON.stringify(data, null, 2)}\n`);
+  console.log(
+    `build-catalog: wrote ${functions.length} functions, ${functionTags.length} function tags, ${triggers.length} triggers, ${triggerTags.length} trigger tags`,
+  );
 }

@@ -58,7 +58,10 @@ export function installCodeServer() {
   mkdirSync(dir, { recursive: true });
   // node-pty's install script fetches node-gyp with npx, which asks before installing anything.
   const env = { ...process.env, npm_config_unsafe_perm: 'true', npm_config_yes: 'true' };
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `code-server@${CODE_SERVER_VERSION}`], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `code-server@${CODE_SERVER_VERSION}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env,
+  });
   if (r.status !== 0 || !existsSync(bin)) throw new Error(`installing code-server ${CODE_SERVER_VERSION} failed (npm exit ${r.status})`);
   writeFileSync(completeMarker(), `${CODE_SERVER_VERSION}\n`);
   return bin;

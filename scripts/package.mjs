@@ -65,7 +65,7 @@ for (const [staged, source] of Object.entries(EXTENSION_FILES)) {
 const staged = Object.fromEntries(Object.entries(manifest).filter(([key]) => !NPM_ONLY.includes(key)));
 // vsce packages exactly these (plus package.json, README.md and LICENSE, which it always adds).
 staged.files = Object.keys(EXTENSION_FILES);
-writeFileSync(path.join(stage, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
+writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(staged, null, 2)}\n`);
 
 const options = {
   cwd: stage,
@@ -79,7 +79,7 @@ const options = {
 
 if (args.includes('--list')) {
   const files = await vsce.listFiles({ cwd: stage, packageManager: vsce.PackageManager.None });
-  process.stdout.write(JSON.stringify(files.sort(), null, 2) + '\n');
+  process.stdout.write(`${JSON.stringify(files.sort(), null, 2)}\n`);
   process.exit(0);
 }
 

@@ -37,7 +37,12 @@ if (!hasBuildTools()) {
   }
   const npmCli = process.env.npm_execpath;
   const [command, args] = npmCli && existsSync(npmCli) ? [process.execPath, [npmCli]] : [process.platform === 'win32' ? 'npm.cmd' : 'npm', []];
-  execFileSync(command, [...args, 'ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' && command === 'npm.cmd' });
+  execFileSync(command, [...args, 'ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+    shell: process.platform === 'win32' && command === 'npm.cmd',
+  });
 }
 
 execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });

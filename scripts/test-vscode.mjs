@@ -24,7 +24,9 @@ function option(name) {
 
 function skip(reason) {
   console.log(`test:vscode: SKIPPED: ${reason}`);
-  console.log('test:vscode: to run the suite, pass --vscode-executable /path/to/code (or set VSCODE_EXECUTABLE) on a machine with VS Code, or run it where update.code.visualstudio.com is reachable.');
+  console.log(
+    'test:vscode: to run the suite, pass --vscode-executable /path/to/code (or set VSCODE_EXECUTABLE) on a machine with VS Code, or run it where update.code.visualstudio.com is reachable.',
+  );
   process.exit(0);
 }
 
@@ -62,7 +64,11 @@ if (executable) {
   try {
     // An overall bound: an unreachable network must not hang the script.
     executable = await Promise.race([
-      downloadAndUnzipVSCode({ version, cachePath: process.env.ZSCRIPT_VSCODE_TEST_CACHE || path.join(homedir(), '.cache', 'zscript', 'vscode-test'), timeout: 15_000 }),
+      downloadAndUnzipVSCode({
+        version,
+        cachePath: process.env.ZSCRIPT_VSCODE_TEST_CACHE || path.join(homedir(), '.cache', 'zscript', 'vscode-test'),
+        timeout: 15_000,
+      }),
       new Promise((_, reject) => setTimeout(() => reject(new Error('the download did not finish in 10 minutes')), 600_000).unref()),
     ]);
   } catch (error) {

@@ -19,9 +19,7 @@ const readmePath = path.join(root, 'README.md');
 
 export function codesTable(codes) {
   const cell = (s) => s.replace(/\|/g, '\\|');
-  const rows = Object.entries(codes).map(
-    ([code, info]) => `| \`${code}\` | ${info.severity} | ${cell(info.description)} | \`${cell(info.example)}\` |`,
-  );
+  const rows = Object.entries(codes).map(([code, info]) => `| \`${code}\` | ${info.severity} | ${cell(info.description)} | \`${cell(info.example)}\` |`);
   return ['| Code | Default severity | What it means | Example |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -31,7 +29,7 @@ function replaceSection(text, name, body) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) throw new Error(`README.md has no ${start} ... ${end} section`);
-  return text.slice(0, a + start.length) + '\n' + body + '\n' + text.slice(b);
+  return `${text.slice(0, a + start.length)}\n${body}\n${text.slice(b)}`;
 }
 
 /** package.json with the severity setting's properties generated from the code table. */
@@ -41,9 +39,12 @@ function manifestWithCodes(codes) {
   const manifest = JSON.parse(text);
   const setting = manifest.contributes.configuration.properties['zscript.diagnostics.severity'];
   setting.properties = Object.fromEntries(
-    Object.entries(codes).map(([code, info]) => [code, { type: 'string', enum: ['error', 'warning', 'information', 'hint', 'off'], description: `${info.description} (default: ${info.severity})` }]),
+    Object.entries(codes).map(([code, info]) => [
+      code,
+      { type: 'string', enum: ['error', 'warning', 'information', 'hint', 'off'], description: `${info.description} (default: ${info.severity})` },
+    ]),
   );
-  return { manifestPath, text, next: JSON.stringify(manifest, null, 2) + '\n' };
+  return { manifestPath, text, next: `${JSON.stringify(manifest, null, 2)}\n` };
 }
 
 function main() {
@@ -65,7 +66,7 @@ function main() {
     return;
   }
   const last = path.join(root, 'bench', 'last-run.txt');
-  if (fs.existsSync(last)) next = replaceSection(next, 'bench', '```\n' + fs.readFileSync(last, 'utf8').trimEnd() + '\n```');
+  if (fs.existsSync(last)) next = replaceSection(next, 'bench', `\`\`\`\n${fs.readFileSync(last, 'utf8').trimEnd()}\n\`\`\``);
   if (next === readme) {
     console.log('update-readme: README.md already up to date');
     return;

@@ -80,7 +80,7 @@ export function renderAnnotated(code: string, diagnostics: readonly AnnotatedDia
   let out = '';
   for (let line = 0; line < starts.length; line++) {
     out += code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] : code.length);
-    for (const annotation of byLine.get(line) ?? []) out += annotation + '\n';
+    for (const annotation of byLine.get(line) ?? []) out += `${annotation}\n`;
   }
   return out;
 }

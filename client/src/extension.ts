@@ -6,17 +6,10 @@
  * (zscript/startCatalogServer), so that both follow the catalog the server
  * uses and no server code is bundled twice.
  */
-import * as os from 'os';
-import * as path from 'path';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  LanguageClientOptions,
-  RevealOutputChannelOn,
-  ServerOptions,
-  State,
-  TransportKind,
-} from 'vscode-languageclient/node';
+import { LanguageClient, type LanguageClientOptions, RevealOutputChannelOn, type ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 
 export const LANGUAGE_ID = 'zscript';
 export const REFERENCE_SCHEME = 'zscript-reference';
@@ -384,7 +377,9 @@ function nameAtCursor(editor: vscode.TextEditor | undefined): { kind: 'function'
 
 async function openReference(arg?: unknown): Promise<vscode.Uri | undefined> {
   let target: { kind: 'function' | 'trigger'; name: string } | undefined =
-    typeof arg === 'string' && arg.trim() ? { kind: /^Z/.test(arg.trim()) ? 'function' : 'trigger', name: arg.trim() } : nameAtCursor(vscode.window.activeTextEditor);
+    typeof arg === 'string' && arg.trim()
+      ? { kind: /^Z/.test(arg.trim()) ? 'function' : 'trigger', name: arg.trim() }
+      : nameAtCursor(vscode.window.activeTextEditor);
   try {
     const page = target ? await referencePage(target.name, target.kind) : undefined;
     if (target && !page) throw new Error('the language server is not running');

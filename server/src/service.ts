@@ -39,15 +39,15 @@ import type {
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Catalog } from './catalog';
-import { SyntaxTree } from './syntax/tree';
+import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
 import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
-import { AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
-import { DocumentModel, FeatureContext, offsetOf } from './features/model';
+import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
+import { type DocumentModel, type FeatureContext, offsetOf } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
-import { CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
+import { type CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
 import { inlayHintsIn } from './features/inlayHints';
@@ -55,7 +55,7 @@ import { codeActionsFor } from './features/codeActions';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from './features/navigation';
 import { documentSymbolsOf, workspaceSymbolsFor } from './features/symbols';
 import { foldingRangesOf } from './features/folding';
-import { SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './features/semanticTokens';
+import { type SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './features/semanticTokens';
 import { colorPresentationsFor, documentColorsOf } from './features/colors';
 import { documentLinksOf } from './features/links';
 import { selectionRangesAt } from './features/selectionRange';
@@ -178,7 +178,11 @@ export class LanguageService implements ZscriptLanguageService {
 
   private readonly triggers = new CommandTriggers();
 
-  constructor(catalog: Catalog, settings?: Partial<ServiceSettings>, private readonly environment: ServiceEnvironment = {}) {
+  constructor(
+    catalog: Catalog,
+    settings?: Partial<ServiceSettings>,
+    private readonly environment: ServiceEnvironment = {},
+  ) {
     this.currentCatalog = catalog;
     this.analyzer = new Analyzer(catalog);
     this.index = new WorkspaceIndex(catalog);
@@ -247,7 +251,11 @@ export class LanguageService implements ZscriptLanguageService {
       if ('range' in change && change.range) {
         const start = offsetOf(state.doc, change.range.start);
         const end = Math.max(start, offsetOf(state.doc, change.range.end));
-        state.doc = TextDocument.update(state.doc, [{ range: { start: state.doc.positionAt(start), end: state.doc.positionAt(end) }, text: change.text }], version);
+        state.doc = TextDocument.update(
+          state.doc,
+          [{ range: { start: state.doc.positionAt(start), end: state.doc.positionAt(end) }, text: change.text }],
+          version,
+        );
         try {
           state.tree = reparseCommandFile(state.tree, { start, end, text: change.text }, options);
         } catch {
@@ -356,10 +364,20 @@ export class LanguageService implements ZscriptLanguageService {
     if (dup) {
       const names = dup.others.map((o) => decodeURIComponent(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
       const event = this.currentCatalog.getTrigger(dup.site.trigger) ? 'handle the same event' : 'have the same trigger';
-      out.push({ code: 'duplicate-trigger', severity: 'warning', start: dup.site.start, end: dup.site.end, message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${dup.site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${event} must be merged into one.` });
+      out.push({
+        code: 'duplicate-trigger',
+        severity: 'warning',
+        start: dup.site.start,
+        end: dup.site.end,
+        message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${dup.site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${event} must be merged into one.`,
+      });
       for (const o of dup.others) {
         const other = this.state(o.uri);
-        if (other) related.push({ location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } }, message: `the same trigger "${o.trigger}"` });
+        if (other)
+          related.push({
+            location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } },
+            message: `the same trigger "${o.trigger}"`,
+          });
       }
     }
     const isBotRoot = this.environment.isBotRoot;
@@ -489,7 +507,12 @@ export class LanguageService implements ZscriptLanguageService {
 
   selectionRanges(uri: string, positions: readonly Position[]): SelectionRange[] {
     if (!Array.isArray(positions)) return [];
-    return this.run(uri, [], (state) => selectionRangesAt(state, positions.map((p) => this.position(state, p))));
+    return this.run(uri, [], (state) =>
+      selectionRangesAt(
+        state,
+        positions.map((p) => this.position(state, p)),
+      ),
+    );
   }
 
   formatting(uri: string): TextEdit[] {

@@ -16,8 +16,8 @@
  * - only files whose name `accept` takes are reported; reading them is the
  *   caller's, with the bounded reads of `catalog/boundedRead.ts`.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** Folders no command file lives in, and that can be huge. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
@@ -76,7 +76,15 @@ function decide(options: WalkOptions, root: string, folder: Folder, entry: fs.Di
 }
 
 /** What a link leads to: a folder to enter, a file to report, a skip, or nothing. */
-function decideLink(options: WalkOptions, root: string, realRoot: string, folder: Folder, name: string, real: string | undefined, stat: fs.Stats | undefined): Decision {
+function decideLink(
+  options: WalkOptions,
+  root: string,
+  realRoot: string,
+  folder: Folder,
+  name: string,
+  real: string | undefined,
+  stat: fs.Stats | undefined,
+): Decision {
   const full = path.join(folder.dir, name);
   if (real === undefined || stat === undefined) return undefined; // dangling
   if (stat.isDirectory()) {

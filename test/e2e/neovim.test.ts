@@ -3,11 +3,11 @@
  * (Debian's 0.7 in CI), headless, against the built server on a fixture file.
  * Without nvim the test skips locally and fails in CI (CI=true).
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SERVER = path.join(ROOT, 'dist', 'server.js');
@@ -28,7 +28,8 @@ describe('e2e: Neovim built-in LSP client', function () {
   before(function () {
     version = nvimVersion();
     if (!version) {
-      if (process.env.CI === 'true' || process.env.CI === '1') throw new Error('nvim is not installed, and CI=true: install neovim (.ci/run does it with apt-get)');
+      if (process.env.CI === 'true' || process.env.CI === '1')
+        throw new Error('nvim is not installed, and CI=true: install neovim (.ci/run does it with apt-get)');
       console.log('      (skipped: nvim is not installed; `apt-get install -y neovim` to run this test)');
       this.skip();
     }
@@ -95,7 +96,10 @@ describe('e2e: Neovim built-in LSP client', function () {
 
   it('gives signature help with the active parameter', () => {
     assert.strictEqual(report.signatureHelp.error, undefined);
-    assert.ok(report.signatureHelp.labels.some((l: string) => l.includes('ZaddButton')), JSON.stringify(report.signatureHelp));
+    assert.ok(
+      report.signatureHelp.labels.some((l: string) => l.includes('ZaddButton')),
+      JSON.stringify(report.signatureHelp),
+    );
     assert.strictEqual(report.signatureHelp.activeParameter, 2);
   });
 

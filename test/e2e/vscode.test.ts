@@ -9,12 +9,26 @@
  * step leaves a screenshot and the page's text in out/e2e-failures/.
  * ZSCRIPT_SCREENSHOTS=1 also writes the README's screenshots to images/.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { chromiumPath, codeServerInstalled, focusEditor, goTo, keepEvidence, openFile, ROOT, runCommand, savedText, Session, startSession, until, visibleText } from './vscode/driver';
+import {
+  chromiumPath,
+  codeServerInstalled,
+  focusEditor,
+  goTo,
+  keepEvidence,
+  openFile,
+  ROOT,
+  runCommand,
+  savedText,
+  type Session,
+  startSession,
+  until,
+  visibleText,
+} from './vscode/driver';
 
 const FAILURES = path.join(ROOT, 'out', 'e2e-failures');
 const SCREENSHOTS = process.env.ZSCRIPT_SCREENSHOTS === '1' ? path.join(ROOT, 'images') : undefined;
@@ -60,7 +74,10 @@ describe('e2e: the extension in a real VS Code (code-server)', function () {
   /** A README screenshot of the editor area (the whole window where a panel matters). */
   async function snap(name: string, what = '.part.editor'): Promise<void> {
     if (!SCREENSHOTS) return;
-    await page.locator(what).first().screenshot({ path: path.join(SCREENSHOTS, `vscode-${name}.png`) });
+    await page
+      .locator(what)
+      .first()
+      .screenshot({ path: path.join(SCREENSHOTS, `vscode-${name}.png`) });
   }
 
   /** Types at the end of the file: Ctrl+End, a new line, then `text`. */

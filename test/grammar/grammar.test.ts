@@ -3,11 +3,11 @@
  * assertions of the fixture files test/grammar/*.zbr against
  * syntaxes/zscript.tmLanguage.json, one child process per fixture.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const GRAMMAR = path.join(ROOT, 'syntaxes', 'zscript.tmLanguage.json');
@@ -20,7 +20,10 @@ function runTool(file: string): { code: number | null; output: string } {
 }
 
 describe('TextMate grammar (vscode-tmgrammar-test)', () => {
-  const fixtures = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.zbr')).sort();
+  const fixtures = fs
+    .readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.zbr'))
+    .sort();
 
   it('has fixture files', () => {
     assert.ok(fixtures.length >= 5, fixtures.join(', '));
@@ -130,7 +133,10 @@ describe('language configuration (syntaxes/language-configuration.json)', () => 
   it('comments with //, brackets and auto-closing {}, quotes not auto-closed', () => {
     assert.strictEqual(config.comments.lineComment, '//');
     assert.deepStrictEqual(config.brackets, [['{', '}']]);
-    assert.deepStrictEqual(config.autoClosingPairs.map((p: { open: string }) => p.open), ['{']);
+    assert.deepStrictEqual(
+      config.autoClosingPairs.map((p: { open: string }) => p.open),
+      ['{'],
+    );
     assert.ok(config.surroundingPairs.some((p: string[]) => p[0] === '{' && p[1] === '}'));
   });
 
@@ -140,7 +146,15 @@ describe('language configuration (syntaxes/language-configuration.json)', () => 
     assert.deepStrictEqual(words('ZaddButton{;ok;OK;;true}'), ['ZaddButton', 'ok', 'OK', 'true']);
     assert.deepStrictEqual(words('\\Zname 1h30m #5865F2 https://example.com/a.png'), ['Zname', '1h30m', '#5865F2', 'https://example.com/a.png']);
     // a call inside a URL is its own word (double-click, Ctrl+D)
-    assert.deepStrictEqual(words('ZhttpGet{https://x.io/w?city=Zurl{encode;Zmessage}&u=ZuserID}'), ['ZhttpGet', 'https://x.io/w?city=', 'Zurl', 'encode', 'Zmessage', 'u', 'ZuserID']);
+    assert.deepStrictEqual(words('ZhttpGet{https://x.io/w?city=Zurl{encode;Zmessage}&u=ZuserID}'), [
+      'ZhttpGet',
+      'https://x.io/w?city=',
+      'Zurl',
+      'encode',
+      'Zmessage',
+      'u',
+      'ZuserID',
+    ]);
   });
 
   it('Enter indents inside an open call, outdents before its closing brace and after a line that closes it', () => {

@@ -1,10 +1,10 @@
 /** zscript-catalog-server, the bundled bin (dist/catalog-server.js), as a child process. */
-import * as assert from 'assert';
-import { ChildProcess, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
 import { json, removeDir, REPO_ROOT, request, tempCatalog } from './helpers';
 
 const BIN = path.join(REPO_ROOT, 'dist', 'catalog-server.js');
@@ -50,8 +50,8 @@ async function start(args: string[]): Promise<Running> {
   return { ...r, url };
 }
 
-describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function () {
-  it('--port 0 prints the URL, serves, logs access lines (written by the end at the latest) and exits 0 on SIGTERM', async function () {
+describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', () => {
+  it('--port 0 prints the URL, serves, logs access lines (written by the end at the latest) and exits 0 on SIGTERM', async () => {
     const server = await start(['--port', '0']);
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     const reply = await request(`${server.url}/functions_list`);
@@ -68,14 +68,16 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     assert.match(server.stdout(), /"GET \/healthz HTTP\/1\.1" 200 /);
   });
 
-  it('SIGINT with an idle keep-alive connection open still exits 0', async function () {
+  it('SIGINT with an idle keep-alive connection open still exits 0', async () => {
     const server = await start(['--port', '0', '--quiet']);
     const agent = new http.Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) => {
-      http.get(`${server.url}/functions_list`, { agent }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      }).on('error', reject);
+      http
+        .get(`${server.url}/functions_list`, { agent }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', reject);
     });
     server.child.kill('SIGINT');
     const { code } = await server.exit;
@@ -84,7 +86,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     assert.doesNotMatch(server.stdout(), /"GET /, '--quiet: no access log');
   });
 
-  it('a port in use: one line on stderr, no stack trace, exit 1', async function () {
+  it('a port in use: one line on stderr, no stack trace, exit 1', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
@@ -97,7 +99,10 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
       assert.match(lines[0], new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port N`));
       assert.doesNotMatch(r.stderr(), /\bat .*:\d+:\d+/);
       // Started by `npm start`, the hint is the npm spelling (arguments after --).
-      const child = spawn(process.execPath, [BIN, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_lifecycle_event: 'start' } });
+      const child = spawn(process.execPath, [BIN, '--port', String(port)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, npm_lifecycle_event: 'start' },
+      });
       let err = '';
       child.stderr!.on('data', (d) => (err += d));
       const code2 = await new Promise((resolve) => child.on('close', resolve)); // after stderr is drained
@@ -109,7 +114,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
   });
 
   for (const args of [['--port'], ['--port', 'eighty'], ['--port', '70000'], ['--bogus'], ['--catalog']]) {
-    it(`bad arguments ${JSON.stringify(args)}: one line, a pointer to --help, exit 2`, async function () {
+    it(`bad arguments ${JSON.stringify(args)}: one line, a pointer to --help, exit 2`, async () => {
       const r = run(args);
       const { code } = await r.exit;
       assert.strictEqual(code, 2);
@@ -121,7 +126,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     });
   }
 
-  it('--help prints usage and exits 0', async function () {
+  it('--help prints usage and exits 0', async () => {
     const r = run(['--help']);
     const { code } = await r.exit;
     assert.strictEqual(code, 0);
@@ -129,14 +134,14 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     for (const flag of ['--export DIR', '--version', '--quiet', '--catalog DIR']) assert.ok(r.stdout().includes(flag), flag);
   });
 
-  it('--version prints the package version and exits 0', async function () {
+  it('--version prints the package version and exits 0', async () => {
     const r = run(['--version']);
     const { code } = await r.exit;
     assert.strictEqual(code, 0);
     assert.strictEqual(r.stdout(), `${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`);
   });
 
-  it('says on start where it listens, what is served and how to stop', async function () {
+  it('says on start where it listens, what is served and how to stop', async () => {
     const server = await start(['--port', '0', '--quiet']);
     await new Promise((r) => setTimeout(r, 50));
     try {
@@ -152,7 +157,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     }
   });
 
-  it('an invalid catalog directory: one line naming the file, exit 1', async function () {
+  it('an invalid catalog directory: one line naming the file, exit 1', async () => {
     const dir = tempCatalog({ 'triggers.json': '[{"name": 42}' });
     try {
       const r = run(['--port', '0', '--catalog', dir]);
@@ -167,7 +172,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     }
   });
 
-  it('a missing catalog directory: one line, exit 1', async function () {
+  it('a missing catalog directory: one line, exit 1', async () => {
     const r = run(['--port', '0', '--catalog', path.join(REPO_ROOT, 'no-such-catalog-dir')]);
     const { code } = await r.exit;
     assert.strictEqual(code, 1);
@@ -175,7 +180,7 @@ describe('http: zscript-catalog-server CLI (dist/catalog-server.js)', function (
     assert.match(r.stderr(), /functions\.json/);
   });
 
-  it('--catalog DIR and --host=HOST forms are honoured', async function () {
+  it('--catalog DIR and --host=HOST forms are honoured', async () => {
     const dir = tempCatalog();
     const server = await start(['--host=127.0.0.1', '--port=0', '--catalog', dir, '--quiet']);
     try {

@@ -5,13 +5,13 @@
  * configuration, and compares every route's bytes and headers with the node
  * server's for several Accept-Encoding values and conditional requests.
  */
-import * as assert from 'assert';
-import { ChildProcess, spawn, spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
-import { CatalogServer, exportCatalogFrom, serveCatalog } from '../../server/src/http';
+import * as assert from 'node:assert';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { type CatalogServer, exportCatalogFrom, serveCatalog } from '../../server/src/http';
 import { REPO_ROOT, removeDir, tempCatalog, tempDir, waitFor } from './helpers';
 
 const BIN = path.join(REPO_ROOT, 'dist', 'catalog-server.js');
@@ -95,13 +95,22 @@ describe('http: --export DIR (static files and nginx configuration)', function (
     removeDir(temp);
   });
 
-  it('writes every route with its brotli and gzip variants, the catalog time as mtime, and an nginx configuration', async function () {
+  it('writes every route with its brotli and gzip variants, the catalog time as mtime, and an nginx configuration', async () => {
     const out = path.join(temp, 'plain');
     const result = await exportCatalogFrom(catalogDir, out, { port: 18080 });
     const site = path.join(out, 'site');
     const routes = exportedRoutes(site);
     assert.strictEqual(routes.length, result.routes);
-    for (const route of ['/', '/functions_list', '/functions_tag_list', '/triggers_list', '/triggers_tag_list', '/openapi.json', '/functions/Ztitle', '/triggers/onBanAdd']) {
+    for (const route of [
+      '/',
+      '/functions_list',
+      '/functions_tag_list',
+      '/triggers_list',
+      '/triggers_tag_list',
+      '/openapi.json',
+      '/functions/Ztitle',
+      '/triggers/onBanAdd',
+    ]) {
       assert.ok(routes.includes(route), route);
     }
     assert.strictEqual(routes.filter((r) => r.startsWith('/functions/')).length, result.catalog.functions.length);
@@ -114,7 +123,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
     assert.ok(conf.includes(`root "${site}";`));
   });
 
-  it('refuses a folder that holds other files, and replaces an earlier export', async function () {
+  it('refuses a folder that holds other files, and replaces an earlier export', async () => {
     const other = path.join(temp, 'other');
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, 'keep.txt'), 'mine');
@@ -127,7 +136,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
     assert.ok(!fs.existsSync(path.join(again, 'site', 'stale')), 'an earlier export is replaced as a whole');
   });
 
-  it('the bin: --export prints what it wrote and exits 0; a refused folder is one line and exit 1', function () {
+  it('the bin: --export prints what it wrote and exits 0; a refused folder is one line and exit 1', () => {
     const out = path.join(temp, 'cli');
     const r = spawnSync(process.execPath, [BIN, '--export', out, '--catalog', catalogDir, '--port', '9999'], { encoding: 'utf8' });
     assert.strictEqual(r.status, 0, r.stderr);
@@ -139,7 +148,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
     assert.strictEqual(bad.stderr.trim().split('\n').length, 1, bad.stderr);
   });
 
-  describe('served by nginx, byte for byte like the node server', function () {
+  describe('served by nginx, byte for byte like the node server', () => {
     let nginx: ChildProcess | undefined;
     let node: CatalogServer;
     let nginxPort: number;
@@ -150,7 +159,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
     before(async function () {
       const found = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
       if (!found) {
-        console.log('    (skipped: nginx is not installed; .ci/run installs Debian\'s nginx)');
+        console.log("    (skipped: nginx is not installed; .ci/run installs Debian's nginx)");
         this.skip();
       }
       const root = path.join(temp, 'nginx');
@@ -209,7 +218,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
       node = await serveCatalog({ port: 0, catalogDir, quiet: true, watch: false });
     });
 
-    after(async function () {
+    after(async () => {
       agent.destroy();
       if (nginx && nginx.exitCode === null) {
         const exited = new Promise((resolve) => nginx!.once('exit', resolve));
@@ -219,7 +228,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
       if (node) await node.stop();
     });
 
-    it('every route, for each Accept-Encoding: same status, body bytes and headers', async function () {
+    it('every route, for each Accept-Encoding: same status, body bytes and headers', async () => {
       assert.ok(routes.length > 400, `${routes.length} routes`);
       const nodePort = node.address().port;
       let compressed = 0;
@@ -238,7 +247,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
       assert.ok(compressed > 0, 'compressed variants were compared too');
     });
 
-    it('HEAD, If-None-Match and If-Modified-Since answer alike', async function () {
+    it('HEAD, If-None-Match and If-Modified-Since answer alike', async () => {
       const nodePort = node.address().port;
       for (const route of ['/', '/functions_list', '/functions/Ztitle', '/openapi.json']) {
         for (const encoding of ['gzip, br', 'gzip', '']) {
@@ -271,7 +280,7 @@ describe('http: --export DIR (static files and nginx configuration)', function (
       }
     });
 
-    it('the files behind the routes are not routes', async function () {
+    it('the files behind the routes are not routes', async () => {
       for (const route of ['/functions_list.br', '/index.html', '/functions_list.gz']) {
         assert.strictEqual((await fetch(agent, nginxPort, route, {})).status, 404, route);
       }

@@ -1,9 +1,9 @@
 /** Real-socket helpers for the HTTP tests. Every wait is bounded. */
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const REPO_CATALOG = path.join(REPO_ROOT, 'catalog');

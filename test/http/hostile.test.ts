@@ -7,15 +7,15 @@
  * gzip bombs) or change their catalog mid-read. Bounded in count and bytes;
  * no wall-clock assertions.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
-import * as zlib from 'zlib';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type * as net from 'node:net';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { loadRemoteCatalog } from '../../server/src/catalog/remote';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 import { json, rawExchange, removeDir, repoData, request, tempCatalog, tempDir, waitFor } from './helpers';
 
 type Fn = { name: string; description: string; [key: string]: unknown };
@@ -115,7 +115,11 @@ describe('http: hostile input (issue 16)', function () {
       const views = [
         await request(`${server.url}/healthz`, { headers: { origin: 'https://evil.example' } }),
         // DNS rebinding: a page's own origin, so no Origin header on a GET, but its host name.
-        json({ status: 0, headers: {}, body: Buffer.from((await rawExchange(port, 'GET /healthz HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n')).split('\r\n\r\n')[1]) }),
+        json({
+          status: 0,
+          headers: {},
+          body: Buffer.from((await rawExchange(port, 'GET /healthz HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n')).split('\r\n\r\n')[1]),
+        }),
       ];
       for (const view of views) {
         const body = 'body' in view && Buffer.isBuffer(view.body) ? json(view) : view;

@@ -5,9 +5,9 @@
  * JavaScript off. Skipped, with the reason printed, where Chromium is not
  * installed (.ci/run installs it).
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
 
@@ -29,12 +29,12 @@ describe('http: the catalog reference page in headless Chromium', function () {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     server = await serveCatalog({ port: 0, quiet: true, watch: false });
   });
-  after(async function () {
+  after(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('filters sections by name, tag and description as you type, without script errors', async function () {
+  it('filters sections by name, tag and description as you type, without script errors', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -68,7 +68,7 @@ describe('http: the catalog reference page in headless Chromium', function () {
     await page.close();
   });
 
-  it('is readable without JavaScript: every section shows, tag links navigate', async function () {
+  it('is readable without JavaScript: every section shows, tag links navigate', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);

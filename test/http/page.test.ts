@@ -5,20 +5,20 @@
  * its one inline script, and compressed variants. The browser behaviour
  * (filtering, reading without JavaScript) is in page-browser.test.ts.
  */
-import * as assert from 'assert';
-import { createHash } from 'crypto';
-import * as zlib from 'zlib';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import * as assert from 'node:assert';
+import { createHash } from 'node:crypto';
+import * as zlib from 'node:zlib';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 import { removeDir, repoData, request, tempCatalog } from './helpers';
 
 type Fn = { name: string; description: string; syntax: string; example: string; arguments: { name: string; type: string; default?: string }[] };
 
-describe('http: the catalog reference page at /', function () {
+describe('http: the catalog reference page at /', () => {
   let server: CatalogServer;
   let html: string;
   let csp: string;
 
-  before(async function () {
+  before(async () => {
     server = await serveCatalog({ port: 0, quiet: true, watch: false });
     const reply = await request(`${server.url}/`);
     assert.strictEqual(reply.status, 200);
@@ -28,7 +28,7 @@ describe('http: the catalog reference page at /', function () {
   });
   after(async () => server.stop());
 
-  it('has a section per function with syntax, parameter table (types, defaults), example and tags', function () {
+  it('has a section per function with syntax, parameter table (types, defaults), example and tags', () => {
     const functions = repoData('functions.json') as Fn[];
     for (const fn of functions) assert.ok(html.includes(`<section class="entry" id="fn-${fn.name}"`), fn.name);
     const button = html.slice(html.indexOf('id="fn-ZaddButton"'), html.indexOf('</section>', html.indexOf('id="fn-ZaddButton"')));
@@ -40,7 +40,7 @@ describe('http: the catalog reference page at /', function () {
     assert.match(button, /Tags: <a href="#ftag-embeds-components-reactions">Embed, components and reactions<\/a>/);
   });
 
-  it('has a section per trigger with its context, and the tag indexes', function () {
+  it('has a section per trigger with its context, and the tag indexes', () => {
     const triggers = repoData('triggers.json') as { name: string }[];
     for (const t of triggers) assert.ok(html.includes(`id="tr-${t.name}"`), t.name);
     assert.match(html, /<pre><code>#trigger onBanAdd<\/code><\/pre><table><thead><tr><th>Context<\/th>/);
@@ -48,7 +48,7 @@ describe('http: the catalog reference page at /', function () {
     for (const tag of repoData('triggers_tag.json') as { tag: string }[]) assert.ok(html.includes(`id="ttag-${tag.tag}"`), tag.tag);
   });
 
-  it('every in-page link has its target, and every route it links to answers 200', async function () {
+  it('every in-page link has its target, and every route it links to answers 200', async () => {
     const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
     const hrefs = [...html.matchAll(/ href="([^"]+)"/g)].map((m) => m[1]);
     assert.ok(hrefs.length > 1000);
@@ -63,7 +63,7 @@ describe('http: the catalog reference page at /', function () {
     for (const route of routes) assert.strictEqual((await request(`${server.url}${route}`)).status, 200, route);
   });
 
-  it('is self-contained: no external scripts, styles, images or fonts', function () {
+  it('is self-contained: no external scripts, styles, images or fonts', () => {
     assert.doesNotMatch(html, /<script[^>]+src=/i);
     assert.doesNotMatch(html, /<link\b/i);
     assert.doesNotMatch(html, /<img\b/i);
@@ -72,7 +72,7 @@ describe('http: the catalog reference page at /', function () {
     assert.match(html, /^<!doctype html><html lang="en">/);
   });
 
-  it("the CSP allows exactly the page's inline script, by its hash", function () {
+  it("the CSP allows exactly the page's inline script, by its hash", () => {
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.strictEqual(scripts.length, 1);
     const hash = createHash('sha256').update(scripts[0]).digest('base64');
@@ -80,17 +80,17 @@ describe('http: the catalog reference page at /', function () {
     assert.match(csp, /default-src 'none'/);
   });
 
-  it('is described in /openapi.json', async function () {
+  it('is described in /openapi.json', async () => {
     const doc = JSON.parse((await request(`${server.url}/openapi.json`)).body.toString('utf8'));
     assert.ok(doc.paths['/'].get.responses['200'].content['text/html']);
   });
 
-  it('is readable without JavaScript: the filter box is hidden until the script shows it, sections are plain HTML', function () {
+  it('is readable without JavaScript: the filter box is hidden until the script shows it, sections are plain HTML', () => {
     assert.match(html, /<input id="q" type="search"[^>]* hidden>/);
     assert.match(html, /<p id="nojs" class="muted">/);
   });
 
-  it('is served compressed (brotli and gzip) with a validator, and revalidates with 304', async function () {
+  it('is served compressed (brotli and gzip) with a validator, and revalidates with 304', async () => {
     const br = await request(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
     assert.strictEqual(br.headers['content-encoding'], 'br');
     assert.strictEqual(zlib.brotliDecompressSync(br.body).toString('utf8'), html);
@@ -101,7 +101,7 @@ describe('http: the catalog reference page at /', function () {
     assert.strictEqual(again.status, 304);
   });
 
-  it('escapes catalog text (a description with markup stays text)', async function () {
+  it('escapes catalog text (a description with markup stays text)', async () => {
     const functions = repoData('functions.json') as Fn[];
     functions[0] = { ...functions[0], description: 'Makes <b>bold</b> & "quoted" text <script>alert(1)</script>' };
     const dir = tempCatalog({ 'functions.json': JSON.stringify(functions) });

@@ -1,25 +1,25 @@
 /** Live reload: a changed catalog is served after validation; a bad or half-written file never is. */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
-import * as zlib from 'zlib';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 import { json, removeDir, repoData, request, tempCatalog, waitFor } from './helpers';
 
 type Fn = { name: string; description: string; syntax: string; example: string; [key: string]: unknown };
 
-describe('http: live reload of the catalog directory (real socket)', function () {
+describe('http: live reload of the catalog directory (real socket)', () => {
   let dir: string;
   let server: CatalogServer;
   let lines: string[];
   const functionsFile = (): string => path.join(dir, 'functions.json');
 
-  beforeEach(async function () {
+  beforeEach(async () => {
     dir = tempCatalog();
     lines = [];
     server = await serveCatalog({ port: 0, catalogDir: dir, quiet: true, debounceMs: 20, pollMs: 100, log: (l) => lines.push(l) });
   });
-  afterEach(async function () {
+  afterEach(async () => {
     await server?.stop();
     removeDir(dir);
   });
@@ -28,7 +28,7 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     return json(await request(`${server.url}/functions_list`))[0].description;
   }
 
-  it('rewriting functions.json is picked up by the watcher, in every encoding and route', async function () {
+  it('rewriting functions.json is picked up by the watcher, in every encoding and route', async () => {
     const functions = repoData('functions.json') as Fn[];
     const etagBefore = (await request(`${server.url}/functions_list`)).headers.etag;
     functions[0] = { ...functions[0], description: 'Changed by the reload test.' };
@@ -42,12 +42,20 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     assert.strictEqual(one.description, 'Changed by the reload test.');
     assert.notStrictEqual((await request(`${server.url}/functions_list`)).headers.etag, etagBefore);
     assert.strictEqual(server.catalog.functions[0].description, 'Changed by the reload test.');
-    assert.ok(lines.some((l) => l.startsWith('catalog reloaded from')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.startsWith('catalog reloaded from')),
+      lines.join('\n'),
+    );
   });
 
-  it('a catalog with more functions is accepted and served, records included', async function () {
+  it('a catalog with more functions is accepted and served, records included', async () => {
     const functions = repoData('functions.json') as Fn[];
-    const extra = { ...functions[0], name: 'ZbrandNewFunction', syntax: functions[0].syntax.replace(functions[0].name, 'ZbrandNewFunction'), example: functions[0].example.split(functions[0].name).join('ZbrandNewFunction') };
+    const extra = {
+      ...functions[0],
+      name: 'ZbrandNewFunction',
+      syntax: functions[0].syntax.replace(functions[0].name, 'ZbrandNewFunction'),
+      example: functions[0].example.split(functions[0].name).join('ZbrandNewFunction'),
+    };
     fs.writeFileSync(functionsFile(), JSON.stringify([...functions, extra]));
     const result = await server.reload();
     assert.ok(result.ok, JSON.stringify(result));
@@ -56,7 +64,7 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     assert.strictEqual(json(await request(`${server.url}/healthz`)).functions, functions.length + 1);
   });
 
-  it('invalid JSON is logged; the last good catalog keeps being served; healthz says degraded', async function () {
+  it('invalid JSON is logged; the last good catalog keeps being served; healthz says degraded', async () => {
     const good = await request(`${server.url}/functions_list`);
     fs.writeFileSync(functionsFile(), '{ this is not json');
     const result = await server.reload();
@@ -75,7 +83,7 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     assert.match(health.lastReloadError, /functions\.json/);
   });
 
-  it('a valid JSON file of the wrong shape is rejected by the loader and not served', async function () {
+  it('a valid JSON file of the wrong shape is rejected by the loader and not served', async () => {
     const good = await request(`${server.url}/triggers_list`);
     fs.writeFileSync(path.join(dir, 'triggers.json'), JSON.stringify([{ name: 'onSomething' }]));
     const result = await server.reload();
@@ -84,7 +92,7 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     assert.ok((await request(`${server.url}/triggers_list`)).body.equals(good.body));
   });
 
-  it('a half-written file seen by the watcher is never served; the completed file is', async function () {
+  it('a half-written file seen by the watcher is never served; the completed file is', async () => {
     const good = await request(`${server.url}/functions_list`);
     const functions = repoData('functions.json') as Fn[];
     functions[0] = { ...functions[0], description: 'Written in two halves.' };
@@ -106,7 +114,7 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     assert.strictEqual(json(await request(`${server.url}/healthz`)).status, 'ok');
   });
 
-  it('an editor-style atomic replace (write temp, rename over) is picked up', async function () {
+  it('an editor-style atomic replace (write temp, rename over) is picked up', async () => {
     const functions = repoData('functions.json') as Fn[];
     functions[0] = { ...functions[0], description: 'Renamed into place.' };
     const temp = path.join(dir, '.functions.json.swp');
@@ -115,14 +123,14 @@ describe('http: live reload of the catalog directory (real socket)', function ()
     await waitFor(async () => (await firstDescription()) === 'Renamed into place.', 'the renamed file to be served');
   });
 
-  it('a deleted file is reported and the last good catalog stays', async function () {
+  it('a deleted file is reported and the last good catalog stays', async () => {
     const good = await request(`${server.url}/triggers_tag_list`);
     fs.unlinkSync(path.join(dir, 'triggers_tag.json'));
     await waitFor(() => lines.some((l) => l.startsWith('catalog reload failed') && l.includes('triggers_tag.json')), 'the failed reload');
     assert.ok((await request(`${server.url}/triggers_tag_list`)).body.equals(good.body));
   });
 
-  it('requests during a reload are all answered with one complete catalog or the other', async function () {
+  it('requests during a reload are all answered with one complete catalog or the other', async () => {
     const functions = repoData('functions.json') as Fn[];
     const before = (await request(`${server.url}/functions_list`)).body;
     functions[0] = { ...functions[0], description: 'Concurrent reload.' };
@@ -138,8 +146,8 @@ describe('http: live reload of the catalog directory (real socket)', function ()
   });
 });
 
-describe('http: starting on a bad catalog directory', function () {
-  it('rejects with a one-line message naming the file', async function () {
+describe('http: starting on a bad catalog directory', () => {
+  it('rejects with a one-line message naming the file', async () => {
     const dir = tempCatalog({ 'functions_tag.json': '[{"tag": 1}]' });
     try {
       await assert.rejects(serveCatalog({ port: 0, catalogDir: dir, quiet: true }), (error: Error) => {

@@ -1,12 +1,12 @@
 /** loadRemoteCatalog against real sockets: our own HTTP module, and small misbehaving endpoints. */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
 import { bundledCatalog } from '../../server/src/catalog';
 import { cacheFileName, CACHED_URLS_KEPT, loadRemoteCatalog } from '../../server/src/catalog/remote';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 import { REPO_CATALOG as REPO_CATALOG_DIR, removeDir, repoData, tempCatalog, tempDir } from './helpers';
 
 type Fn = { name: string; syntax: string; example: string; [key: string]: unknown };
@@ -15,7 +15,12 @@ type Fn = { name: string; syntax: string; example: string; [key: string]: unknow
 function biggerCatalog(): string {
   const functions = repoData('functions.json') as Fn[];
   const base = functions[0];
-  const extra = { ...base, name: 'ZfromTheEngine', syntax: base.syntax.replace(base.name, 'ZfromTheEngine'), example: base.example.split(base.name).join('ZfromTheEngine') };
+  const extra = {
+    ...base,
+    name: 'ZfromTheEngine',
+    syntax: base.syntax.replace(base.name, 'ZfromTheEngine'),
+    example: base.example.split(base.name).join('ZfromTheEngine'),
+  };
   return tempCatalog({ 'functions.json': JSON.stringify([...functions, extra]) });
 }
 
@@ -47,16 +52,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('catalog/remote: the language server as a client of a catalog endpoint (real socket)', function () {
+describe('catalog/remote: the language server as a client of a catalog endpoint (real socket)', () => {
   let cacheDir: string;
   const dirs: string[] = [];
   const servers: CatalogServer[] = [];
 
-  beforeEach(function () {
+  beforeEach(() => {
     cacheDir = path.join(tempDir('zscript-remote-'), 'globalStorage');
     dirs.push(path.dirname(cacheDir));
   });
-  after(async function () {
+  after(async () => {
     for (const s of servers) await s.stop();
     for (const d of dirs) removeDir(d);
   });
@@ -68,25 +73,28 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     return server;
   }
 
-  it('loads from our HTTP module, says so, and writes the cache (only in cacheDir, atomically)', async function () {
+  it('loads from our HTTP module, says so, and writes the cache (only in cacheDir, atomically)', async () => {
     const server = await ourServer(tempCatalog());
     const result = await loadRemoteCatalog({ baseUrl: server.url, cacheDir });
     assert.strictEqual(result.origin, 'remote');
     assert.strictEqual(result.catalog.functions.length, bundledCatalog().functions.length);
-    assert.strictEqual(result.message, `Using catalog from ${server.url}: ${result.catalog.functions.length} functions, ${result.catalog.triggers.length} triggers`);
+    assert.strictEqual(
+      result.message,
+      `Using catalog from ${server.url}: ${result.catalog.functions.length} functions, ${result.catalog.triggers.length} triggers`,
+    );
     assert.deepStrictEqual(fs.readdirSync(cacheDir), [cacheFileName(server.url)], 'one cache file, no temp files left');
     const cached = JSON.parse(fs.readFileSync(path.join(cacheDir, cacheFileName(server.url)), 'utf8'));
     assert.strictEqual(cached.url, server.url);
     assert.deepStrictEqual(Object.keys(cached.texts).sort(), ['functionTags', 'functions', 'triggerTags', 'triggers']);
   });
 
-  it('accepts a trailing slash on the base URL', async function () {
+  it('accepts a trailing slash on the base URL', async () => {
     const server = await ourServer(tempCatalog());
-    const result = await loadRemoteCatalog({ baseUrl: server.url + '/', cacheDir });
+    const result = await loadRemoteCatalog({ baseUrl: `${server.url}/`, cacheDir });
     assert.strictEqual(result.origin, 'remote');
   });
 
-  it('accepts a catalog with more functions than ours', async function () {
+  it('accepts a catalog with more functions than ours', async () => {
     const server = await ourServer(biggerCatalog());
     const result = await loadRemoteCatalog({ baseUrl: server.url, cacheDir });
     assert.strictEqual(result.origin, 'remote', result.message);
@@ -95,7 +103,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     assert.match(result.message, new RegExp(`${bundledCatalog().functions.length + 1} functions`));
   });
 
-  it('falls back to the cached copy when the endpoint becomes unreachable', async function () {
+  it('falls back to the cached copy when the endpoint becomes unreachable', async () => {
     const server = await ourServer(biggerCatalog());
     const url = server.url;
     assert.strictEqual((await loadRemoteCatalog({ baseUrl: url, cacheDir })).origin, 'remote');
@@ -107,12 +115,15 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     assert.ok(!result.message.includes('\n'));
   });
 
-  it('unreachable and no cache: the bundled catalog, with a one-line reason', async function () {
+  it('unreachable and no cache: the bundled catalog, with a one-line reason', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const result = await loadRemoteCatalog({ baseUrl: url, cacheDir });
     assert.strictEqual(result.origin, 'bundled');
     assert.strictEqual(result.catalog, bundledCatalog());
-    assert.match(result.message, /^Catalog endpoint http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); no cached copy of http:\/\/127\.0\.0\.1:\d+; using bundled catalog: \d+ functions/);
+    assert.match(
+      result.message,
+      /^Catalog endpoint http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); no cached copy of http:\/\/127\.0\.0\.1:\d+; using bundled catalog: \d+ functions/,
+    );
     assert.ok(!fs.existsSync(cacheDir) || fs.readdirSync(cacheDir).length === 0);
   });
 
@@ -124,7 +135,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     ['HTML', { status: 200, body: '<html>maintenance</html>' }, /not valid JSON/],
   ];
   for (const [what, answer, reason] of garbage) {
-    it(`an endpoint answering ${what}: cache if there is one, else bundled`, async function () {
+    it(`an endpoint answering ${what}: cache if there is one, else bundled`, async () => {
       const routes: Record<string, { status: number; body: string }> = { '/functions_list': answer };
       const endpoint = await fakeEndpoint(routes);
       try {
@@ -157,7 +168,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     });
   }
 
-  it('an endpoint serving only /functions_list: functions from it, triggers from the bundled catalog', async function () {
+  it('an endpoint serving only /functions_list: functions from it, triggers from the bundled catalog', async () => {
     const functions = repoData('functions.json') as Fn[];
     const endpoint = await fakeEndpoint({ '/functions_list': { status: 200, body: JSON.stringify(functions.slice(0, 10)) } });
     try {
@@ -174,7 +185,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     }
   });
 
-  it('an endpoint that never answers times out (bounded by timeoutMs)', async function () {
+  it('an endpoint that never answers times out (bounded by timeoutMs)', async () => {
     const endpoint = await fakeEndpoint({ '/functions_list': 'hang', '/functions_tag_list': 'hang', '/triggers_list': 'hang', '/triggers_tag_list': 'hang' });
     try {
       const result = await loadRemoteCatalog({ baseUrl: endpoint.url, cacheDir, timeoutMs: 200 });
@@ -185,7 +196,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     }
   });
 
-  it('a corrupted cache is ignored in favour of the bundled catalog', async function () {
+  it('a corrupted cache is ignored in favour of the bundled catalog', async () => {
     fs.mkdirSync(cacheDir, { recursive: true });
     const url = `http://127.0.0.1:${await freePort()}`;
     fs.writeFileSync(path.join(cacheDir, cacheFileName(url)), JSON.stringify({ url, texts: { functions: '[1,2]' } }));
@@ -194,7 +205,7 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     assert.match(result.message, /cached copy invalid/);
   });
 
-  it(`keeps copies of the ${CACHED_URLS_KEPT} most recently fetched endpoints`, async function () {
+  it(`keeps copies of the ${CACHED_URLS_KEPT} most recently fetched endpoints`, async () => {
     const functions = fs.readFileSync(path.join(REPO_CATALOG_DIR, 'functions.json'), 'utf8');
     const endpoints = [];
     try {
@@ -218,20 +229,20 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     }
   });
 
-  it('an invalid base URL is explained, not thrown', async function () {
+  it('an invalid base URL is explained, not thrown', async () => {
     const result = await loadRemoteCatalog({ baseUrl: 'not a url', cacheDir });
     assert.strictEqual(result.origin, 'bundled');
     assert.match(result.message, /not a url is not a valid URL/);
   });
 
-  it('without a cacheDir nothing is written anywhere', async function () {
+  it('without a cacheDir nothing is written anywhere', async () => {
     const server = await ourServer(tempCatalog());
     const result = await loadRemoteCatalog({ baseUrl: server.url });
     assert.strictEqual(result.origin, 'remote');
     assert.ok(!fs.existsSync(cacheDir));
   });
 
-  it('uses an injected fetch implementation', async function () {
+  it('uses an injected fetch implementation', async () => {
     const server = await ourServer(tempCatalog());
     const seen: string[] = [];
     const fetchImpl: typeof fetch = (input, init) => {
@@ -240,6 +251,11 @@ describe('catalog/remote: the language server as a client of a catalog endpoint 
     };
     const result = await loadRemoteCatalog({ baseUrl: server.url, cacheDir, fetchImpl });
     assert.strictEqual(result.origin, 'remote');
-    assert.deepStrictEqual(seen.map((u) => u.slice(server.url.length)).sort(), ['/functions_list', '/functions_tag_list', '/triggers_list', '/triggers_tag_list']);
+    assert.deepStrictEqual(seen.map((u) => u.slice(server.url.length)).sort(), [
+      '/functions_list',
+      '/functions_tag_list',
+      '/triggers_list',
+      '/triggers_tag_list',
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 /** The catalog HTTP module over a real socket: routes, methods, headers, errors. */
-import * as assert from 'assert';
-import * as http from 'http';
-import * as zlib from 'zlib';
+import * as assert from 'node:assert';
+import * as http from 'node:http';
+import * as zlib from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
-import { loadCatalogFromDirectory, Catalog } from '../../server/src/catalog';
-import { CatalogServer, serveCatalog } from '../../server/src/http';
+import { loadCatalogFromDirectory, type Catalog } from '../../server/src/catalog';
+import { type CatalogServer, serveCatalog } from '../../server/src/http';
 import { json, rawExchange, REPO_CATALOG, repoData, request } from './helpers';
 
 const LIST_ROUTES: [string, string, keyof Catalog['data']][] = [
@@ -14,14 +14,14 @@ const LIST_ROUTES: [string, string, keyof Catalog['data']][] = [
   ['/triggers_tag_list', 'triggers_tag.json', 'triggerTags'],
 ];
 
-describe('http: catalog server routes and HTTP rules (real socket)', function () {
+describe('http: catalog server routes and HTTP rules (real socket)', () => {
   let server: CatalogServer;
   let base: string;
   let port: number;
   let loaded: Catalog;
   const logLines: string[] = [];
 
-  before(async function () {
+  before(async () => {
     const result = loadCatalogFromDirectory(REPO_CATALOG);
     assert.ok(result.ok, result.ok ? '' : result.error);
     loaded = result.catalog;
@@ -29,13 +29,13 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     base = server.url;
     port = server.address().port;
   });
-  after(async function () {
+  after(async () => {
     await server?.stop();
   });
 
-  describe('routes', function () {
+  describe('routes', () => {
     for (const [route, file, key] of LIST_ROUTES) {
-      it(`GET ${route} serves what the loader loaded from ${file}`, async function () {
+      it(`GET ${route} serves what the loader loaded from ${file}`, async () => {
         const reply = await request(base + route);
         assert.strictEqual(reply.status, 200);
         assert.strictEqual(reply.headers['content-type'], 'application/json; charset=utf-8');
@@ -45,7 +45,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       });
     }
 
-    it('GET /functions/{name} answers one record', async function () {
+    it('GET /functions/{name} answers one record', async () => {
       const name = loaded.functions[0].name;
       const reply = await request(`${base}/functions/${name}`);
       assert.strictEqual(reply.status, 200);
@@ -54,22 +54,22 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       every.forEach((r, i) => assert.strictEqual(json(r).name, loaded.functions[i].name));
     });
 
-    it('GET /functions/{name} decodes percent-encoded names', async function () {
+    it('GET /functions/{name} decodes percent-encoded names', async () => {
       const name = loaded.functions[0].name;
-      const encoded = name.slice(0, 1) + '%' + name.charCodeAt(1).toString(16).toUpperCase() + name.slice(2);
+      const encoded = `${name.slice(0, 1)}%${name.charCodeAt(1).toString(16).toUpperCase()}${name.slice(2)}`;
       const reply = await request(`${base}/functions/${encoded}`);
       assert.strictEqual(reply.status, 200);
       assert.strictEqual(json(reply).name, name);
     });
 
-    it('GET /triggers/{name} answers one record', async function () {
+    it('GET /triggers/{name} answers one record', async () => {
       const name = loaded.triggers[0].name;
       const reply = await request(`${base}/triggers/${name}`);
       assert.strictEqual(reply.status, 200);
       assert.deepStrictEqual(json(reply), JSON.parse(JSON.stringify(loaded.getTrigger(name))));
     });
 
-    it('an unknown function is a 404 naming it and the closest matches', async function () {
+    it('an unknown function is a 404 naming it and the closest matches', async () => {
       const reply = await request(`${base}/functions/ZaddFeild`);
       assert.strictEqual(reply.status, 404);
       const body = json(reply);
@@ -80,7 +80,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual(body.suggestions[0], 'ZaddField');
     });
 
-    it('an unknown trigger is a 404 with suggestions; a far-off name gets none', async function () {
+    it('an unknown trigger is a 404 with suggestions; a far-off name gets none', async () => {
       const name = loaded.triggers[0].name;
       const typo = name.slice(0, -1);
       const body = json(await request(`${base}/triggers/${typo}`));
@@ -90,13 +90,13 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.deepStrictEqual(far.suggestions, []);
     });
 
-    it('malformed percent-encoding in a record name is a 400', async function () {
+    it('malformed percent-encoding in a record name is a 400', async () => {
       const reply = await request(`${base}/functions/%E0%A4%A`);
       assert.strictEqual(reply.status, 400);
       assert.strictEqual(json(reply).status, 400);
     });
 
-    it('GET /healthz reports status, counts, source and load time, never cached', async function () {
+    it('GET /healthz reports status, counts, source and load time, never cached', async () => {
       const reply = await request(`${base}/healthz`);
       assert.strictEqual(reply.status, 200);
       const body = json(reply);
@@ -108,12 +108,21 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual(reply.headers['cache-control'], 'no-store');
     });
 
-    it('GET /openapi.json is OpenAPI 3.1 describing every route; served data validates against its components', async function () {
+    it('GET /openapi.json is OpenAPI 3.1 describing every route; served data validates against its components', async () => {
       const reply = await request(`${base}/openapi.json`);
       assert.strictEqual(reply.status, 200);
       const doc = json(reply);
       assert.strictEqual(doc.openapi, '3.1.0');
-      for (const route of ['/functions_list', '/functions_tag_list', '/triggers_list', '/triggers_tag_list', '/functions/{name}', '/triggers/{name}', '/openapi.json', '/healthz']) {
+      for (const route of [
+        '/functions_list',
+        '/functions_tag_list',
+        '/triggers_list',
+        '/triggers_tag_list',
+        '/functions/{name}',
+        '/triggers/{name}',
+        '/openapi.json',
+        '/healthz',
+      ]) {
         assert.ok(doc.paths[route], `missing ${route}`);
         assert.ok(doc.paths[route].get && doc.paths[route].head && doc.paths[route].options, `methods of ${route}`);
       }
@@ -141,9 +150,9 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     });
   });
 
-  describe('methods', function () {
+  describe('methods', () => {
     const routes = ['/functions_list', '/functions_tag_list', '/triggers_list', '/triggers_tag_list', '/openapi.json', '/healthz'];
-    it('HEAD answers every GET route with the same headers and no body', async function () {
+    it('HEAD answers every GET route with the same headers and no body', async () => {
       const all = [...routes, `/functions/${loaded.functions[0].name}`, `/triggers/${loaded.triggers[0].name}`, '/functions/Znope', '/nope'];
       for (const route of all) {
         for (const encoding of ['identity', 'gzip', 'br']) {
@@ -161,7 +170,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       }
     });
 
-    it('OPTIONS answers the CORS preflight with 204', async function () {
+    it('OPTIONS answers the CORS preflight with 204', async () => {
       const reply = await request(`${base}/functions_list`, {
         method: 'OPTIONS',
         headers: { origin: 'http://example.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match, x-tool' },
@@ -179,7 +188,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.ok(plain.headers['access-control-allow-headers']);
     });
 
-    it('OPTIONS on an unknown path is a 404; OPTIONS * lists the methods', async function () {
+    it('OPTIONS on an unknown path is a 404; OPTIONS * lists the methods', async () => {
       assert.strictEqual((await request(`${base}/nope`, { method: 'OPTIONS' })).status, 404);
       const star = await rawExchange(port, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       assert.match(star, /^HTTP\/1\.1 204/);
@@ -187,7 +196,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     });
 
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      it(`${method} is a 405 with Allow`, async function () {
+      it(`${method} is a 405 with Allow`, async () => {
         const reply = await request(`${base}/functions_list`, { method });
         assert.strictEqual(reply.status, 405);
         assert.strictEqual(reply.headers.allow, 'GET, HEAD, OPTIONS');
@@ -197,8 +206,8 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     }
   });
 
-  describe('errors and paths', function () {
-    it('an unknown path is a 404 with { error, status }', async function () {
+  describe('errors and paths', () => {
+    it('an unknown path is a 404 with { error, status }', async () => {
       const reply = await request(`${base}/nope`);
       assert.strictEqual(reply.status, 404);
       assert.strictEqual(reply.headers['content-type'], 'application/json; charset=utf-8');
@@ -207,7 +216,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual(typeof body.error, 'string');
     });
 
-    it('a malformed request line is answered 400 (JSON, CORS) and the connection closed', async function () {
+    it('a malformed request line is answered 400 (JSON, CORS) and the connection closed', async () => {
       const answer = await rawExchange(port, 'THIS IS NOT HTTP\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/);
       assert.match(answer, /Access-Control-Allow-Origin: \*/);
@@ -216,12 +225,12 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual(body.status, 400);
     });
 
-    it('a malformed header line is a 400', async function () {
+    it('a malformed header line is a 400', async () => {
       const answer = await rawExchange(port, 'GET /functions_list HTTP/1.1\r\nHost: x\r\nbad header without colon\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 /);
     });
 
-    it('a request target that is not a path is a 400; absolute-form is accepted', async function () {
+    it('a request target that is not a path is a 400; absolute-form is accepted', async () => {
       const relative = await rawExchange(port, 'GET functions_list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       assert.match(relative, /^HTTP\/1\.1 400 /);
       assert.match(relative, /Access-Control-Allow-Origin: \*/);
@@ -229,13 +238,13 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.match(absolute, /^HTTP\/1\.1 200 /);
     });
 
-    it('headers beyond the size cap are a 431', async function () {
+    it('headers beyond the size cap are a 431', async () => {
       const answer = await rawExchange(port, `GET /functions_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 431 /);
       assert.match(answer, /Access-Control-Allow-Origin: \*/);
     });
 
-    it('query strings are ignored', async function () {
+    it('query strings are ignored', async () => {
       const plain = await request(`${base}/functions_list`);
       const query = await request(`${base}/functions_list?tag=math&x=%2e%2e`);
       assert.strictEqual(query.status, 200);
@@ -245,8 +254,19 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual((await request(`${base}/functions/${loaded.functions[0].name}?x=1`)).status, 200);
     });
 
-    for (const target of ['/../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json', '/functions/../../package.json', '/functions/%2e%2e%2f%2e%2e%2fpackage.json', '/catalog/functions.json', '/functions.json', '//etc/passwd', '/functions_list/', '/FUNCTIONS_LIST']) {
-      it(`path ${target} is a 404 (no file-system access)`, async function () {
+    for (const target of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/%2E%2E%2Fpackage.json',
+      '/functions/../../package.json',
+      '/functions/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/catalog/functions.json',
+      '/functions.json',
+      '//etc/passwd',
+      '/functions_list/',
+      '/FUNCTIONS_LIST',
+    ]) {
+      it(`path ${target} is a 404 (no file-system access)`, async () => {
         const answer = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
         assert.match(answer, /^HTTP\/1\.1 404 /, answer.slice(0, 200));
         const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
@@ -255,12 +275,12 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       });
     }
 
-    it('an HTTP/1.1 request without Host is a 400', async function () {
+    it('an HTTP/1.1 request without Host is a 400', async () => {
       const answer = await rawExchange(port, 'GET /functions_list HTTP/1.1\r\nConnection: close\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 /);
     });
 
-    it('every response carries Access-Control-Allow-Origin: *', async function () {
+    it('every response carries Access-Control-Allow-Origin: *', async () => {
       const etag = (await request(`${base}/functions_list`)).headers.etag!;
       const replies = [
         await request(`${base}/functions_list`),
@@ -274,13 +294,16 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
         await request(`${base}/healthz`),
         await request(`${base}/openapi.json`, { headers: { 'accept-encoding': 'br' } }),
       ];
-      assert.deepStrictEqual(replies.map((r) => r.status), [200, 200, 304, 204, 405, 404, 404, 400, 200, 200]);
+      assert.deepStrictEqual(
+        replies.map((r) => r.status),
+        [200, 200, 304, 204, 405, 404, 404, 400, 200, 200],
+      );
       for (const reply of replies) assert.strictEqual(reply.headers['access-control-allow-origin'], '*', String(reply.status));
     });
   });
 
-  describe('caching', function () {
-    it('strong ETag; If-None-Match answers 304 without a body', async function () {
+  describe('caching', () => {
+    it('strong ETag; If-None-Match answers 304 without a body', async () => {
       const first = await request(`${base}/functions_list`);
       const etag = first.headers.etag!;
       assert.match(etag, /^"[^"]+"$/);
@@ -297,7 +320,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual((await request(`${base}/functions_list`, { method: 'HEAD', headers: { 'if-none-match': etag } })).status, 304);
     });
 
-    it('the ETag differs per encoding and only matches its own variant', async function () {
+    it('the ETag differs per encoding and only matches its own variant', async () => {
       const identity = await request(`${base}/functions_list`);
       const gz = await request(`${base}/functions_list`, { headers: { 'accept-encoding': 'gzip' } });
       const br = await request(`${base}/functions_list`, { headers: { 'accept-encoding': 'br' } });
@@ -310,7 +333,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.strictEqual(same.status, 304);
     });
 
-    it('Last-Modified and If-Modified-Since', async function () {
+    it('Last-Modified and If-Modified-Since', async () => {
       const first = await request(`${base}/triggers_list`);
       const lastModified = first.headers['last-modified']!;
       assert.ok(!Number.isNaN(Date.parse(lastModified)));
@@ -326,9 +349,9 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     });
   });
 
-  describe('content coding', function () {
+  describe('content coding', () => {
     for (const route of ['/functions_list', '/functions_tag_list', '/triggers_list', '/triggers_tag_list']) {
-      it(`${route}: gzip and br decompress to the file's JSON`, async function () {
+      it(`${route}: gzip and br decompress to the file's JSON`, async () => {
         const file = repoData(LIST_ROUTES.find((r) => r[0] === route)![1]);
         const gz = await request(base + route, { headers: { 'accept-encoding': 'gzip' } });
         assert.strictEqual(gz.headers['content-encoding'], 'gzip');
@@ -364,7 +387,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       ['', undefined],
     ];
     for (const [header, expected] of cases) {
-      it(`Accept-Encoding ${JSON.stringify(header)} → ${expected ?? 'identity'}`, async function () {
+      it(`Accept-Encoding ${JSON.stringify(header)} → ${expected ?? 'identity'}`, async () => {
         const reply = await request(`${base}/functions_list`, { headers: { 'accept-encoding': header } });
         assert.strictEqual(reply.status, 200);
         assert.strictEqual(reply.headers['content-encoding'], expected);
@@ -372,18 +395,15 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
     }
   });
 
-  describe('connections', function () {
-    it('keep-alive: two requests on one socket', async function () {
-      const answer = await rawExchange(
-        port,
-        'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /triggers_tag_list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-      );
+  describe('connections', () => {
+    it('keep-alive: two requests on one socket', async () => {
+      const answer = await rawExchange(port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /triggers_tag_list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       const statuses = answer.match(/HTTP\/1\.1 \d{3}/g);
       assert.deepStrictEqual(statuses, ['HTTP/1.1 200', 'HTTP/1.1 200']);
       assert.match(answer, /Connection: keep-alive/i);
     });
 
-    it('keep-alive: an agent reuses its socket', async function () {
+    it('keep-alive: an agent reuses its socket', async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const sockets = new Set<unknown>();
@@ -403,7 +423,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       }
     });
 
-    it('logs one access line per request', async function () {
+    it('logs one access line per request', async () => {
       const before = logLines.length;
       await request(`${base}/functions_list?from=log-test`);
       await waitForLog(() => logLines.length > before);
@@ -412,7 +432,7 @@ describe('http: catalog server routes and HTTP rules (real socket)', function ()
       assert.match(line, /"GET \/functions_list\?from=log-test HTTP\/1\.1" 200 \d+/);
     });
 
-    it('the access line gives the body bytes sent and their coding', async function () {
+    it('the access line gives the body bytes sent and their coding', async () => {
       const before = logLines.length;
       const plain = await request(`${base}/functions_list?from=log-plain`);
       const gzip = await request(`${base}/functions_list?from=log-gzip`, { headers: { 'accept-encoding': 'gzip' } });
@@ -432,9 +452,17 @@ async function waitForLog(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
 }
 
-describe('http: timeouts, quiet mode and stopping (real socket)', function () {
-  it('a stalled request head is answered 408 and closed (headersTimeout)', async function () {
-    const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true, headersTimeoutMs: 200, requestTimeoutMs: 300, log: () => {} });
+describe('http: timeouts, quiet mode and stopping (real socket)', () => {
+  it('a stalled request head is answered 408 and closed (headersTimeout)', async () => {
+    const server = await serveCatalog({
+      port: 0,
+      catalogDir: REPO_CATALOG,
+      watch: false,
+      quiet: true,
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 300,
+      log: () => {},
+    });
     try {
       // Bounded: the helper gives up after 8 s; the server should close well before.
       const answer = await rawExchange(server.address().port, 'GET /functions_list HTTP/1.1\r\nHost: x\r\n', { timeoutMs: 8_000 });
@@ -444,7 +472,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     }
   });
 
-  it('quiet: no access log', async function () {
+  it('quiet: no access log', async () => {
     const lines: string[] = [];
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true, log: (l) => lines.push(l) });
     try {
@@ -456,7 +484,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     assert.deepStrictEqual(lines, []);
   });
 
-  it('buffers the access log: several lines in one write, all of them written by stop()', async function () {
+  it('buffers the access log: several lines in one write, all of them written by stop()', async () => {
     const writes: string[] = [];
     const written = (): readonly string[] => writes;
     // A flush interval far beyond the test: only stop() can write the lines.
@@ -477,7 +505,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     assert.match(lines[2], /"GET \/healthz HTTP\/1\.1" 200 /);
   });
 
-  it('each access line names its own request and answer when consecutive requests repeat or change parts of them', async function () {
+  it('each access line names its own request and answer when consecutive requests repeat or change parts of them', async () => {
     // The line's repeated parts are reused between requests: each change (route, method, version, answer) must show.
     const writes: string[] = [];
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { flushMs: 3_600_000 }, log: (l) => writes.push(l) });
@@ -495,7 +523,11 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     } finally {
       await server.stop();
     }
-    const lines = writes.join('\n').split('\n').slice(2).map((l) => l.replace(/ [\d.]+ms$/, ' Tms'));
+    const lines = writes
+      .join('\n')
+      .split('\n')
+      .slice(2)
+      .map((l) => l.replace(/ [\d.]+ms$/, ' Tms'));
     const notFound = lines[4].match(/ 404 (\d+) /)?.[1];
     assert.deepStrictEqual(lines, [
       `127.0.0.1 "GET /functions_list HTTP/1.1" 200 ${gzipBytes} gzip Tms`,
@@ -509,9 +541,15 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     assert.ok(Number(notFound) > 0);
   });
 
-  it('writes the access log as soon as its buffer is full', async function () {
+  it('writes the access log as soon as its buffer is full', async () => {
     const writes: string[] = [];
-    const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, accessLog: { bytes: 1, flushMs: 3_600_000 }, log: (l) => writes.push(l) });
+    const server = await serveCatalog({
+      port: 0,
+      catalogDir: REPO_CATALOG,
+      watch: false,
+      accessLog: { bytes: 1, flushMs: 3_600_000 },
+      log: (l) => writes.push(l),
+    });
     try {
       await request(`${server.url}/functions_list`);
       await request(`${server.url}/healthz`);
@@ -525,7 +563,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     }
   });
 
-  it('stop() closes idle keep-alive sockets and resolves; the port is released', async function () {
+  it('stop() closes idle keep-alive sockets and resolves; the port is released', async () => {
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true });
     const agent = new http.Agent({ keepAlive: true });
     const closed = new Promise<void>((resolve) => {
@@ -539,7 +577,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     await assert.rejects(request(`${server.url}/healthz`));
   });
 
-  it('library API: address(), url, catalog, a second server on a taken port rejects with a one-line message', async function () {
+  it('library API: address(), url, catalog, a second server on a taken port rejects with a one-line message', async () => {
     const server = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true });
     try {
       const { host, port } = server.address();
@@ -556,7 +594,7 @@ describe('http: timeouts, quiet mode and stopping (real socket)', function () {
     }
   });
 
-  it('without catalogDir it serves the package catalog folder', async function () {
+  it('without catalogDir it serves the package catalog folder', async () => {
     const server = await serveCatalog({ port: 0, watch: false, quiet: true });
     try {
       const health = json(await request(`${server.url}/healthz`));

@@ -3,11 +3,11 @@
  * URL served by our HTTP module, an unreachable URL (fallback with a status
  * message), the zscript/reloadCatalog request and zscript/catalogStatus.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { serveCatalog } from '../../server/src/http';
 import { capabilities, LspClient, ROOT } from './client';
 
@@ -99,7 +99,10 @@ describe('lsp: catalog source', function () {
     const port = await closedPort();
     const client = new LspClient({ env: { XDG_CACHE_HOME: cacheHome } });
     try {
-      await client.initialize({ capabilities: capabilities(), initializationOptions: { zscript: { catalog: { source: 'url', url: `http://127.0.0.1:${port}` } } } });
+      await client.initialize({
+        capabilities: capabilities(),
+        initializationOptions: { zscript: { catalog: { source: 'url', url: `http://127.0.0.1:${port}` } } },
+      });
       const n = await status(client, () => true);
       assert.notStrictEqual(n.params.source, 'url');
       assert.strictEqual(n.params.functions, bundledCount);

@@ -6,10 +6,10 @@
  * (workspace/configuration, client/registerCapability, refreshes) and records
  * every notification.
  */
-import { ChildProcess, spawn } from 'child_process';
-import * as net from 'net';
-import * as path from 'path';
-import { pathToFileURL } from 'url';
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const SERVER = process.env.ZSCRIPT_LSP_SERVER ?? path.join(ROOT, 'dist', 'server.js');
@@ -84,12 +84,18 @@ export class LspClient {
       this.child = undefined as unknown as ChildProcess;
       this.ready = (async () => {
         const p = await port;
-        (this as { child: ChildProcess }).child = spawn(command[0], [...command.slice(1), `--socket=${p}`, ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        (this as { child: ChildProcess }).child = spawn(command[0], [...command.slice(1), `--socket=${p}`, ...(options.args ?? [])], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         this.watchChild();
         server.once('connection', (socket) => {
           server.close();
           socket.on('data', (chunk) => this.onBytes(chunk));
-          this.transport = this.streamTransport((bytes) => socket.write(bytes), () => socket.destroy());
+          this.transport = this.streamTransport(
+            (bytes) => socket.write(bytes),
+            () => socket.destroy(),
+          );
           resolveReady();
         });
         await socketReady;
@@ -277,12 +283,14 @@ export class LspClient {
     return this.waitFor(method, test, timeoutMs, this.notifications.length);
   }
 
-  async initialize(options: { capabilities?: object; initializationOptions?: unknown; workspaceFolders?: string[] | null; rootUri?: string | null } = {}): Promise<any> {
+  async initialize(
+    options: { capabilities?: object; initializationOptions?: unknown; workspaceFolders?: string[] | null; rootUri?: string | null } = {},
+  ): Promise<any> {
     const folders = options.workspaceFolders ?? null;
     const result = await this.request('initialize', {
       processId: process.pid,
       clientInfo: { name: 'zscript-test-client' },
-      rootUri: options.rootUri ?? (folders && folders[0] ? fileUri(folders[0]) : null),
+      rootUri: options.rootUri ?? (folders?.[0] ? fileUri(folders[0]) : null),
       workspaceFolders: folders ? folders.map((f) => ({ uri: fileUri(f), name: path.basename(f) })) : null,
       capabilities: options.capabilities ?? {},
       initializationOptions: options.initializationOptions,
@@ -330,7 +338,12 @@ export function capabilities(options: { pull?: boolean; configuration?: boolean;
     textDocument: {
       synchronization: { didSave: false },
       completion: {
-        completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'], resolveSupport: { properties: ['documentation', 'detail'] } },
+        completionItem: {
+          snippetSupport: true,
+          labelDetailsSupport: true,
+          documentationFormat: ['markdown', 'plaintext'],
+          resolveSupport: { properties: ['documentation', 'detail'] },
+        },
         completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
       },
       hover: { contentFormat: ['markdown', 'plaintext'] },

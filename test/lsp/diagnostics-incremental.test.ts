@@ -8,7 +8,7 @@
  * that leaves a statement's facts unchanged takes the analyzer's refold path
  * (file-level results moved, not recomputed); the rest walk the file.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { capabilities, LspClient } from './client';
 import { bundledCatalog } from '../../server/src/catalog';
@@ -17,8 +17,8 @@ import { Analyzer } from '../../server/src/analysis';
 import { LanguageService } from '../../server/src/service';
 import { toLspDiagnostics, withPositions } from '../../server/src/features/diagnostics';
 import { LineIndex } from '../../server/src/syntax/positions';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ROOT } from './client';
 import { stripAnnotations } from '../annotated';
 
@@ -48,7 +48,26 @@ function prng(seed: number): () => number {
   };
 }
 
-const PIECES = ['x', 'y', '7', 'x', 'Z', '\n', '\r\n', '{', '}', ';', '', 'Zfoo{', 'Zvar{a}\n', 'Zvar{a;1}\n', '// zscript-disable-next-line\n', '// zscript-disable-next-line unknown-function\n', '#trigger !y\n', 'ZaddButton{;ok;X}\n'];
+const PIECES = [
+  'x',
+  'y',
+  '7',
+  'x',
+  'Z',
+  '\n',
+  '\r\n',
+  '{',
+  '}',
+  ';',
+  '',
+  'Zfoo{',
+  'Zvar{a}\n',
+  'Zvar{a;1}\n',
+  '// zscript-disable-next-line\n',
+  '// zscript-disable-next-line unknown-function\n',
+  '#trigger !y\n',
+  'ZaddButton{;ok;X}\n',
+];
 
 describe('lsp: incremental diagnostics equal a fresh analysis', function () {
   this.timeout(60000);
@@ -106,10 +125,16 @@ describe('lsp: incremental diagnostics equal a fresh analysis', function () {
     const text = '#trigger !x\nZfoo{}\nZbar{}\n';
     await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
     const before = await client.request('textDocument/diagnostic', { textDocument: { uri } });
-    assert.deepStrictEqual(before.items.map((d: { severity: number }) => d.severity), [1, 1]);
+    assert.deepStrictEqual(
+      before.items.map((d: { severity: number }) => d.severity),
+      [1, 1],
+    );
     await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { diagnostics: { severity: { 'unknown-function': 'hint' } } } } });
     const after = await client.request('textDocument/diagnostic', { textDocument: { uri } });
-    assert.deepStrictEqual(after.items.map((d: { severity: number }) => d.severity), [4, 4]);
+    assert.deepStrictEqual(
+      after.items.map((d: { severity: number }) => d.severity),
+      [4, 4],
+    );
     await client.notify('workspace/didChangeConfiguration', { settings: { zscript: { diagnostics: { severity: { 'unknown-function': 'off' } } } } });
     const off = await client.request('textDocument/diagnostic', { textDocument: { uri } });
     assert.deepStrictEqual(off.items, []);
@@ -165,7 +190,8 @@ describe('lsp diagnostics: positions of a just-opened document', () => {
       const view = withPositions(doc);
       assert.strictEqual(view.getText(), text);
       assert.strictEqual(view.uri, doc.uri);
-      for (let offset = -1; offset <= text.length + 1; offset++) assert.deepStrictEqual(view.positionAt(offset), doc.positionAt(offset), `${JSON.stringify(text)} at ${offset}`);
+      for (let offset = -1; offset <= text.length + 1; offset++)
+        assert.deepStrictEqual(view.positionAt(offset), doc.positionAt(offset), `${JSON.stringify(text)} at ${offset}`);
       assert.deepStrictEqual(new LineIndex(text).lineCount, doc.lineCount);
     }
   });

@@ -3,8 +3,8 @@
  * against a real JSON-RPC connection: sync, push and pull diagnostics, every
  * editor feature, the workspace index across two files.
  */
-import * as assert from 'assert';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as path from 'node:path';
 import { capabilities, eventually, fileUri, FIXTURES, LspClient, positionOf } from './client';
 import { version as PACKAGE_VERSION } from '../../package.json';
 
@@ -101,7 +101,10 @@ describe('lsp: features over stdio', function () {
     assert.strictEqual(disk.version, null);
     // Second round with the previous ids: nothing changed.
     const again = await client.request('workspace/diagnostic', { previousResultIds: report.items.map((i: any) => ({ uri: i.uri, value: i.resultId })) });
-    assert.ok(again.items.every((i: any) => i.kind === 'unchanged'), JSON.stringify(again.items.map((i: any) => i.kind)));
+    assert.ok(
+      again.items.every((i: any) => i.kind === 'unchanged'),
+      JSON.stringify(again.items.map((i: any) => i.kind)),
+    );
   });
 
   it('applies incremental edits (ranged didChange) and re-publishes', async () => {
@@ -147,7 +150,11 @@ describe('lsp: features over stdio', function () {
 
   it('pops up no list on `{` or `;` typed in text (Enter stays a line break), values on a closed parameter', async () => {
     const at = (needle: string, plus: number, ch: string) =>
-      client.request('textDocument/completion', { textDocument: { uri: DOC }, position: positionOf(TEXT, needle, plus), context: { triggerKind: 2, triggerCharacter: ch } });
+      client.request('textDocument/completion', {
+        textDocument: { uri: DOC },
+        position: positionOf(TEXT, needle, plus),
+        context: { triggerKind: 2, triggerCharacter: ch },
+      });
     const afterBrace = await at('Zdescription{', 13, '{');
     assert.deepStrictEqual(Array.isArray(afterBrace) ? afterBrace : afterBrace.items, []);
     const afterSemicolon = await at('Zif{ZgetServerVar{prefix}==!;', 29, ';');
@@ -155,7 +162,10 @@ describe('lsp: features over stdio', function () {
     // The button style is a closed set: its values only, no function.
     const style = await at(';Press me;', 10, ';');
     const items = Array.isArray(style) ? style : style.items;
-    assert.ok(items.some((i: any) => i.label === 'primary'), JSON.stringify(items.map((i: any) => i.label)));
+    assert.ok(
+      items.some((i: any) => i.label === 'primary'),
+      JSON.stringify(items.map((i: any) => i.label)),
+    );
     assert.ok(!items.some((i: any) => /^Z/.test(i.label)));
   });
 
@@ -195,7 +205,10 @@ describe('lsp: features over stdio', function () {
       await older.notify('textDocument/didOpen', { textDocument: { uri: DOC, languageId: 'zscript', version: 1, text: TEXT } });
       const list = await older.request('textDocument/completion', { textDocument: { uri: DOC }, position, context: { triggerKind: 1 } });
       assert.ok(list.items.length > 100, `${list.items.length} items`);
-      assert.ok(list.items.every((i: any) => i.labelDetails === undefined), 'no labelDetails without labelDetailsSupport');
+      assert.ok(
+        list.items.every((i: any) => i.labelDetails === undefined),
+        'no labelDetails without labelDetailsSupport',
+      );
       const item = list.items.find((i: any) => i.label === 'ZaddField');
       const again = await older.request('completionItem/resolve', item);
       assert.strictEqual(again.detail, 'ZaddField{name;value;inline?;index?}');
@@ -209,7 +222,11 @@ describe('lsp: features over stdio', function () {
     await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: 'Ztitle{x}\n' } });
     const complete = async (position: { line: number; character: number }) => {
       const list = await client.request('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } });
-      return list.items.map((i: any) => ({ ...i, range: i.textEdit?.range ?? list.itemDefaults?.editRange, newText: i.textEdit?.newText ?? i.textEditText ?? i.label }));
+      return list.items.map((i: any) => ({
+        ...i,
+        range: i.textEdit?.range ?? list.itemDefaults?.editRange,
+        newText: i.textEdit?.newText ?? i.textEditText ?? i.label,
+      }));
     };
     try {
       // At the start of an existing call the new call is inserted: `Ztitle` is not replaced.
@@ -219,10 +236,16 @@ describe('lsp: features over stdio', function () {
       const typed = 'ZaddField{a;b;t';
       for (let k = 0; k < typed.length; k++) {
         const at = { line: 1, character: k };
-        await client.notify('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ range: { start: at, end: at }, text: typed[k] }] });
+        await client.notify('textDocument/didChange', {
+          textDocument: { uri, version: version++ },
+          contentChanges: [{ range: { start: at, end: at }, text: typed[k] }],
+        });
       }
       const items = await complete({ line: 1, character: typed.length });
-      assert.deepStrictEqual(items.map((i: any) => i.label), ['true', 'false']);
+      assert.deepStrictEqual(
+        items.map((i: any) => i.label),
+        ['true', 'false'],
+      );
       const chosen = items.find((i: any) => i.preselect);
       assert.strictEqual(chosen?.label, 'true');
       assert.deepStrictEqual(chosen.range, { start: { line: 1, character: 14 }, end: { line: 1, character: 15 } });
@@ -267,7 +290,10 @@ describe('lsp: features over stdio', function () {
       context: { diagnostics: [typo], only: ['quickfix'] },
     });
     // A replacement of the misspelled name (which suggestion is the service's business).
-    const fix = actions.find((a: any) => a.kind === 'quickfix' && a.isPreferred && (a.edit?.changes?.[DOC] ?? []).some((e: any) => e.range.start.line === 3 && /^Z\w+$/.test(e.newText)));
+    const fix = actions.find(
+      (a: any) =>
+        a.kind === 'quickfix' && a.isPreferred && (a.edit?.changes?.[DOC] ?? []).some((e: any) => e.range.start.line === 3 && /^Z\w+$/.test(e.newText)),
+    );
     assert.ok(fix, JSON.stringify(actions));
   });
 
@@ -296,7 +322,10 @@ describe('lsp: features over stdio', function () {
     assert.ok(Array.isArray(symbols) && symbols.length > 0);
     const ws = await client.request('workspace/symbol', { query: 'prefix' });
     assert.ok(Array.isArray(ws));
-    assert.ok(ws.some((s: any) => (s.location?.uri ?? '') === SETPREFIX || (s.location?.uri ?? '') === PREFIX), JSON.stringify(ws));
+    assert.ok(
+      ws.some((s: any) => (s.location?.uri ?? '') === SETPREFIX || (s.location?.uri ?? '') === PREFIX),
+      JSON.stringify(ws),
+    );
   });
 
   it('answers the catalog reference requests the VS Code client renders', async () => {
@@ -314,12 +343,27 @@ describe('lsp: features over stdio', function () {
 
   it('returns folding ranges', async () => {
     const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri: DOC } });
-    assert.ok(ranges.some((r: any) => r.startLine === 6 && r.endLine >= 8), JSON.stringify(ranges));
+    assert.ok(
+      ranges.some((r: any) => r.startLine === 6 && r.endLine >= 8),
+      JSON.stringify(ranges),
+    );
   });
 
   it('folds `// region` … `// endregion` blocks, nested, ignoring unmatched markers', async () => {
     const uri = fileUri(path.join(WORKSPACE, 'commands', 'regions.zbr'));
-    const text = ['#trigger !regions', '// region Embed', 'Ztitle{Hi}', '// region inner', 'Zcolor{ff0000}', '// endregion', '// endregion', '// endregion', '// region never closed', 'Zfooter{x}', ''].join('\n');
+    const text = [
+      '#trigger !regions',
+      '// region Embed',
+      'Ztitle{Hi}',
+      '// region inner',
+      'Zcolor{ff0000}',
+      '// endregion',
+      '// endregion',
+      '// endregion',
+      '// region never closed',
+      'Zfooter{x}',
+      '',
+    ].join('\n');
     await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
     const ranges = await client.request('textDocument/foldingRange', { textDocument: { uri } });
     const regions = ranges.filter((r: any) => r.kind === 'region').map((r: any) => [r.startLine, r.endLine]);
@@ -356,7 +400,10 @@ describe('lsp: features over stdio', function () {
 
   it('finds document links', async () => {
     const links = await client.request('textDocument/documentLink', { textDocument: { uri: DOC } });
-    assert.ok(links.some((l: any) => String(l.target).startsWith('https://example.com/rules')), JSON.stringify(links));
+    assert.ok(
+      links.some((l: any) => String(l.target).startsWith('https://example.com/rules')),
+      JSON.stringify(links),
+    );
   });
 
   it('returns nested selection ranges', async () => {

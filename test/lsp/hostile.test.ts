@@ -7,12 +7,12 @@
  * workspace. Bounded in count; no wall-clock assertions (the client's own
  * request timeout is what catches a hang).
  */
-import * as assert from 'assert';
-import { spawn, spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { capabilities, eventually, fileUri, frame, LspClient, ROOT, SERVER } from './client';
 
 const URI = 'file:///tmp/zscript-hostile/a.zbr';
@@ -54,14 +54,20 @@ describe('lsp: hostile input (issue 16)', function () {
     it('answers ServerNotInitialized before initialize, refuses a second initialize and requests after shutdown', async () => {
       const client = new LspClient();
       try {
-        await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } }), (e: any) => e.code === -32002);
+        await assert.rejects(
+          client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } }),
+          (e: any) => e.code === -32002,
+        );
         await assert.rejects(client.request('shutdown'), (e: any) => e.code === -32002);
         await client.initialize({ capabilities: capabilities() });
         await assert.rejects(client.request('initialize', { processId: null, rootUri: null, capabilities: {} }), (e: any) => e.code === -32600);
         await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'Ztitle{Hi}\n' } });
         assert.ok(await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }));
         await client.request('shutdown');
-        await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }), (e: any) => e.code === -32600);
+        await assert.rejects(
+          client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }),
+          (e: any) => e.code === -32600,
+        );
         await client.notify('exit');
         assert.strictEqual(await client.exited, 0);
       } finally {
@@ -73,16 +79,48 @@ describe('lsp: hostile input (issue 16)', function () {
       const client = new LspClient();
       try {
         await client.initialize({ capabilities: capabilities({ pull: true }) });
-        await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: '#trigger !a\nZtitle{Hi} Zcolor{blue} Zfoo{a}\n' } });
+        await client.notify('textDocument/didOpen', {
+          textDocument: { uri: URI, languageId: 'zscript', version: 1, text: '#trigger !a\nZtitle{Hi} Zcolor{blue} Zfoo{a}\n' },
+        });
         const methods = [
-          'textDocument/hover', 'textDocument/completion', 'completionItem/resolve', 'textDocument/signatureHelp', 'textDocument/definition',
-          'textDocument/references', 'textDocument/rename', 'textDocument/prepareRename', 'textDocument/inlayHint', 'textDocument/codeAction',
-          'textDocument/selectionRange', 'textDocument/colorPresentation', 'textDocument/diagnostic', 'workspace/symbol', 'workspace/diagnostic',
-          'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/semanticTokens/full', 'textDocument/semanticTokens/full/delta',
-          'textDocument/documentColor', 'textDocument/documentLink', 'textDocument/formatting',
+          'textDocument/hover',
+          'textDocument/completion',
+          'completionItem/resolve',
+          'textDocument/signatureHelp',
+          'textDocument/definition',
+          'textDocument/references',
+          'textDocument/rename',
+          'textDocument/prepareRename',
+          'textDocument/inlayHint',
+          'textDocument/codeAction',
+          'textDocument/selectionRange',
+          'textDocument/colorPresentation',
+          'textDocument/diagnostic',
+          'workspace/symbol',
+          'workspace/diagnostic',
+          'textDocument/documentSymbol',
+          'textDocument/foldingRange',
+          'textDocument/semanticTokens/full',
+          'textDocument/semanticTokens/full/delta',
+          'textDocument/documentColor',
+          'textDocument/documentLink',
+          'textDocument/formatting',
         ];
         const values: unknown[] = [null, 1, 'x', [], {}, true, { line: 1 }, [1, 2], { uri: 5 }, { start: 1 }, [null, { range: 3 }]];
-        const keys = ['textDocument', 'position', 'range', 'context', 'positions', 'newName', 'color', 'previousResultId', 'previousResultIds', 'query', 'data', 'label'];
+        const keys = [
+          'textDocument',
+          'position',
+          'range',
+          'context',
+          'positions',
+          'newName',
+          'color',
+          'previousResultId',
+          'previousResultIds',
+          'query',
+          'data',
+          'label',
+        ];
         const failures: string[] = [];
         for (const method of methods) {
           const pending: Promise<void>[] = [];
@@ -122,10 +160,16 @@ describe('lsp: hostile input (issue 16)', function () {
       const client = new LspClient();
       try {
         await client.initialize({ capabilities: capabilities() });
-        await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: '#trigger !a\nZcolor{blue} Zfoo{a}\n' } });
+        await client.notify('textDocument/didOpen', {
+          textDocument: { uri: URI, languageId: 'zscript', version: 1, text: '#trigger !a\nZcolor{blue} Zfoo{a}\n' },
+        });
         const range = { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } };
         const garbage = [null, 1, {}, { range: 5 }, { range: { start: 1, end: 2 } }, { range, message: 5, code: {}, data: 7 }];
-        const actions = await client.request('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics: garbage, only: [5, null] } });
+        const actions = await client.request('textDocument/codeAction', {
+          textDocument: { uri: URI },
+          range,
+          context: { diagnostics: garbage, only: [5, null] },
+        });
         assert.ok(Array.isArray(actions));
       } finally {
         await client.shutdown();
@@ -137,7 +181,10 @@ describe('lsp: hostile input (issue 16)', function () {
       try {
         await client.initialize({ capabilities: capabilities() });
         await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'Ztitle{Hi}\n' } });
-        await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }), (e: any) => e.code === -32603 && /could not be sent/.test(e.message));
+        await assert.rejects(
+          client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } }),
+          (e: any) => e.code === -32603 && /could not be sent/.test(e.message),
+        );
         assert.ok(Array.isArray(await client.request('textDocument/documentSymbol', { textDocument: { uri: URI } })));
       } finally {
         await client.shutdown();
@@ -212,7 +259,7 @@ describe('lsp: hostile input (issue 16)', function () {
 
     it('caps diagnostics per document and says how many more there are', async () => {
       const uri = 'file:///tmp/zscript-hostile/many.zbr';
-      const text = '#trigger !many\n' + 'Zfoo{a}\n'.repeat(3000);
+      const text = `#trigger !many\n${'Zfoo{a}\n'.repeat(3000)}`;
       await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
       const report = await client.request('textDocument/diagnostic', { textDocument: { uri } });
       assert.strictEqual(report.items.length, 1001);
@@ -225,7 +272,7 @@ describe('lsp: hostile input (issue 16)', function () {
     it('answers selection ranges inside thousands of nested calls (depth capped)', async () => {
       const uri = 'file:///tmp/zscript-hostile/nested.zbr';
       const depth = 4500;
-      const text = 'Zlowercase{'.repeat(depth) + 'x' + '}'.repeat(depth) + '\n';
+      const text = `${'Zlowercase{'.repeat(depth)}x${'}'.repeat(depth)}\n`;
       await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
       const [range] = await client.request('textDocument/selectionRange', { textDocument: { uri }, positions: [{ line: 0, character: depth * 11 }] });
       let levels = 0;
@@ -242,12 +289,18 @@ describe('lsp: hostile input (issue 16)', function () {
       const uri = 'file:///tmp/zscript-hostile/oneline.zbr';
       const unit = 'ZaddButton{;id;OK} ';
       const line = unit.repeat(Math.ceil(3e6 / unit.length));
-      await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: '#trigger !a\n' + line + '\n' } });
-      const all = await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
+      await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: `#trigger !a\n${line}\n` } });
+      const all = await client.request('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },
+      });
       // The service stops at 5000 hints; a line then keeps what fits VS Code's 43-character cap.
       assert.ok(all.length > 0 && all.reduce((n: number, h: any) => n + h.label.length, 0) <= 43, JSON.stringify(all));
       const from = 1_500_000;
-      const some = await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 1, character: from }, end: { line: 1, character: from + 200 } } });
+      const some = await client.request('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 1, character: from }, end: { line: 1, character: from + 200 } },
+      });
       assert.ok(some.length > 0);
       for (const h of some) assert.ok(h.position.line === 1 && h.position.character >= from && h.position.character <= from + 200);
     });
@@ -258,10 +311,13 @@ describe('lsp: hostile input (issue 16)', function () {
         await small.initialize({ capabilities: capabilities({ pull: true }) });
         const uri = 'file:///tmp/zscript-hostile/huge.zbr';
         // 9 M characters of findings: analysed, several hundred MiB.
-        const text = '#trigger !a\n' + 'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13));
+        const text = `#trigger !a\n${'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13))}`;
         await small.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
         const report = await small.request('textDocument/diagnostic', { textDocument: { uri } });
-        assert.deepStrictEqual(report.items.map((d: any) => d.code), ['file-too-large']);
+        assert.deepStrictEqual(
+          report.items.map((d: any) => d.code),
+          ['file-too-large'],
+        );
         assert.match(report.items[0].message, /not analysed: 9\.0 M characters is over the 8 M/);
         assert.strictEqual(await small.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } }), null);
         // An edit (ranged, followed here) that removes all but the first lines brings it back under the cap.
@@ -285,7 +341,8 @@ describe('lsp: hostile input (issue 16)', function () {
         const pad = 'x'.repeat(8192);
         for (let batch = 0; batch < 12; batch++) {
           const pulls: Promise<any>[] = [];
-          for (let i = 0; i < 500; i++) pulls.push(small.request('textDocument/diagnostic', { textDocument: { uri: `file:///never/${batch}-${i}-${pad}.zbr` } }, 60000));
+          for (let i = 0; i < 500; i++)
+            pulls.push(small.request('textDocument/diagnostic', { textDocument: { uri: `file:///never/${batch}-${i}-${pad}.zbr` } }, 60000));
           for (const report of await Promise.all(pulls)) {
             assert.strictEqual(report.kind, 'full');
             assert.deepStrictEqual(report.items, []);
@@ -324,7 +381,7 @@ describe('lsp: hostile input (issue 16)', function () {
       mkfifo(path.join(dir, 'fifo.zbr'));
       // A FIFO met through a link inside the workspace is opened without waiting and refused.
       fs.symlinkSync(path.join(dir, 'fifo.zbr'), path.join(dir, 'fifo-link.zbr'));
-      fs.writeFileSync(path.join(dir, 'big.zbr'), '#trigger !big\n' + 'x'.repeat(1024 * 1024 + 10) + '\n');
+      fs.writeFileSync(path.join(dir, 'big.zbr'), `#trigger !big\n${'x'.repeat(1024 * 1024 + 10)}\n`);
       const client = new LspClient();
       try {
         await client.initialize({ capabilities: capabilities({ pull: true }), workspaceFolders: [dir] });
@@ -338,8 +395,12 @@ describe('lsp: hostile input (issue 16)', function () {
         assert.match(JSON.stringify(client.notifications), /fifo-link\.zbr: is a FIFO, not a regular file/);
         assert.match(JSON.stringify(client.notifications), /passwd\.zbr: it links outside the workspace folders/);
         // Still serving.
-        await client.notify('textDocument/didOpen', { textDocument: { uri: fileUri(path.join(dir, 'good.zbr')), languageId: 'zscript', version: 1, text: '#trigger !good\nZtitle{x}\n' } });
-        assert.ok(await client.request('textDocument/hover', { textDocument: { uri: fileUri(path.join(dir, 'good.zbr')) }, position: { line: 1, character: 2 } }));
+        await client.notify('textDocument/didOpen', {
+          textDocument: { uri: fileUri(path.join(dir, 'good.zbr')), languageId: 'zscript', version: 1, text: '#trigger !good\nZtitle{x}\n' },
+        });
+        assert.ok(
+          await client.request('textDocument/hover', { textDocument: { uri: fileUri(path.join(dir, 'good.zbr')) }, position: { line: 1, character: 2 } }),
+        );
       } finally {
         await client.shutdown();
       }

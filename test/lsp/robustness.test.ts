@@ -3,7 +3,7 @@
  * positions, garbage params, malformed frames, a malformed 1 MB file, a
  * feature that throws, and cancellation.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { capabilities, frame, LspClient } from './client';
 
 const URI = 'file:///tmp/zscript-robustness/a.zbr';
@@ -66,7 +66,16 @@ describe('lsp: bad input and cancellation', function () {
 
   it('answers garbage params without dying', async () => {
     const other = 'file:///tmp/zscript-robustness/garbage.zbr';
-    const garbage: unknown[] = [null, 42, 'text', [], {}, { textDocument: 7 }, { textDocument: { uri: other }, position: 'here' }, { textDocument: { uri: other }, position: { line: 'a', character: {} } }];
+    const garbage: unknown[] = [
+      null,
+      42,
+      'text',
+      [],
+      {},
+      { textDocument: 7 },
+      { textDocument: { uri: other }, position: 'here' },
+      { textDocument: { uri: other }, position: { line: 'a', character: {} } },
+    ];
     const methods = [
       'textDocument/hover',
       'textDocument/completion',
@@ -114,7 +123,7 @@ describe('lsp: bad input and cancellation', function () {
     const uri = 'file:///tmp/zscript-robustness/huge.zbr';
     const chunk = 'Zif{Ztitle{{{;;\\\n}}}#option ||| ZZZ{ Zcolor{zz} ]][[ \u00e9\u{1F600} \\{ \\} \r\n';
     let text = '';
-    while (text.length < 1024 * 1024) text += chunk + '{'.repeat(text.length % 7) + '\n';
+    while (text.length < 1024 * 1024) text += `${chunk + '{'.repeat(text.length % 7)}\n`;
     await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
     const report = await client.request('textDocument/diagnostic', { textDocument: { uri } }, 60000);
     assert.strictEqual(report.kind, 'full');
@@ -161,11 +170,17 @@ describe('lsp: a feature that throws', function () {
 
   it('answers that request with an error, logs the stack, and keeps serving the others', async () => {
     const logged = client.waitFor('window/logMessage', (p) => p.type === 1 && /textDocument\/hover failed/.test(p.message));
-    await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } }), (e: any) => e.code === -32603 && /injected fault/.test(e.message));
+    await assert.rejects(
+      client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } }),
+      (e: any) => e.code === -32603 && /injected fault/.test(e.message),
+    );
     const log = await logged;
     assert.ok(/\n\s+at /.test(log.params.message), 'the log carries a stack');
     const completions = await client.request('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 2 } });
     assert.ok(completions.items.length > 0);
-    await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } }), (e: any) => e.code === -32603);
+    await assert.rejects(
+      client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } }),
+      (e: any) => e.code === -32603,
+    );
   });
 });

@@ -3,10 +3,10 @@
  * (initializationOptions, a didChangeConfiguration payload, the pull model),
  * applied without a restart; files.exclude and file watching.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { capabilities, eventually, fileUri, FIXTURES, LspClient } from './client';
 
 const URI = 'file:///tmp/zscript-settings/a.zbr';
@@ -46,7 +46,10 @@ describe('lsp: settings', function () {
       assert.ok(hints.length > 0);
 
       // Dotted keys work too; severity "warning" downgrades it.
-      const downgraded = client.next('textDocument/publishDiagnostics', (p) => p.uri === URI && p.diagnostics.some((d: any) => d.code === typo.code && d.severity === 2));
+      const downgraded = client.next(
+        'textDocument/publishDiagnostics',
+        (p) => p.uri === URI && p.diagnostics.some((d: any) => d.code === typo.code && d.severity === 2),
+      );
       await client.notify('workspace/didChangeConfiguration', { settings: { 'zscript.diagnostics.severity': { [typo.code]: 'warning' } } });
       await downgraded;
     } finally {
@@ -60,7 +63,10 @@ describe('lsp: settings', function () {
       client.configuration = { inlayHints: { parameterNames: 'none', defaults: false } };
       await client.initialize({ capabilities: capabilities({ pull: true, configuration: true, refresh: true }) });
       await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: TEXT } });
-      await eventually(async () => client.serverRequests.some((r) => r.method === 'workspace/configuration' && r.params.items[0].section === 'zscript'), 'configuration pulled');
+      await eventually(
+        async () => client.serverRequests.some((r) => r.method === 'workspace/configuration' && r.params.items[0].section === 'zscript'),
+        'configuration pulled',
+      );
       await eventually(async () => (await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL })).length === 0, 'hints off');
 
       const before = client.serverRequests.length;
@@ -69,7 +75,11 @@ describe('lsp: settings', function () {
       await eventually(async () => (await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL })).length > 0, 'hints on');
       await eventually(async () => {
         const methods = client.serverRequests.slice(before).map((r) => r.method);
-        return methods.includes('workspace/inlayHint/refresh') && methods.includes('workspace/semanticTokens/refresh') && methods.includes('workspace/diagnostic/refresh');
+        return (
+          methods.includes('workspace/inlayHint/refresh') &&
+          methods.includes('workspace/semanticTokens/refresh') &&
+          methods.includes('workspace/diagnostic/refresh')
+        );
       }, 'refresh requests');
 
       // Diagnostics mode "both": pushes even though the client pulls.

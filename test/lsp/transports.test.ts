@@ -2,8 +2,8 @@
  * The command line: --stdio (and the default), --node-ipc, --socket=N,
  * --version, --help; a clean exit after shutdown/exit.
  */
-import * as assert from 'assert';
-import { execFileSync } from 'child_process';
+import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { capabilities, LspClient, SERVER } from './client';
 
 const URI = 'file:///tmp/zscript-transport/a.zbr';

@@ -2,7 +2,7 @@
  * The pure parts of the LSP layer, in process: settings shapes, the exclude
  * glob matcher, file URIs, compact completion lists, diagnostic equality.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { compileGlobs } from '../../server/src/lsp/glob';
 import { extractSection, mergeSections, normalizeSettings, DEFAULT_SERVER_SETTINGS } from '../../server/src/lsp/clientSettings';
 import { pathToUri, uriToPath } from '../../server/src/lsp/workspaceScan';
@@ -19,7 +19,9 @@ describe('lsp wiring: settings', () => {
     assert.deepStrictEqual(extractSection({ settings: { zscript: section } }), section);
     assert.deepStrictEqual(extractSection(section), section);
     assert.deepStrictEqual(extractSection({ 'zscript.catalog.source': 'url' }), section);
-    assert.deepStrictEqual(extractSection({ zscript: { 'catalog.source': 'url', catalog: { url: 'http://x' } } }), { catalog: { source: 'url', url: 'http://x' } });
+    assert.deepStrictEqual(extractSection({ zscript: { 'catalog.source': 'url', catalog: { url: 'http://x' } } }), {
+      catalog: { source: 'url', url: 'http://x' },
+    });
     assert.strictEqual(extractSection(null), undefined);
     assert.strictEqual(extractSection({ json: {} }), undefined);
   });
@@ -47,7 +49,10 @@ describe('lsp wiring: settings', () => {
   });
 
   it('layers sections key by key, replacing severity maps whole', () => {
-    const merged = mergeSections({ catalog: { source: 'file', path: '/a' }, diagnostics: { severity: { x: 'off' } } }, { catalog: { path: '/b' }, diagnostics: { severity: { y: 'hint' } } });
+    const merged = mergeSections(
+      { catalog: { source: 'file', path: '/a' }, diagnostics: { severity: { x: 'off' } } },
+      { catalog: { path: '/b' }, diagnostics: { severity: { y: 'hint' } } },
+    );
     assert.deepStrictEqual(merged, { catalog: { source: 'file', path: '/b' }, diagnostics: { severity: { y: 'hint' } } });
   });
 
@@ -94,13 +99,32 @@ describe('lsp wiring: compact completion lists', () => {
   const list: CompletionList = {
     isIncomplete: false,
     items: [
-      { label: 'Ztitle', kind: 3 as const, detail: 'Ztitle{text}', documentation: 'Sets the title.', filterText: 'Ztitle', insertTextFormat: 1 as const, textEdit: { range, newText: 'Ztitle' }, data: { name: 'Ztitle' } },
-      { label: 'Zif', kind: 3 as const, detail: 'Zif{cond;then;else?}', insertTextFormat: 1 as const, textEdit: { range, newText: 'Zif{$1}' }, data: { name: 'Zif' } },
+      {
+        label: 'Ztitle',
+        kind: 3 as const,
+        detail: 'Ztitle{text}',
+        documentation: 'Sets the title.',
+        filterText: 'Ztitle',
+        insertTextFormat: 1 as const,
+        textEdit: { range, newText: 'Ztitle' },
+        data: { name: 'Ztitle' },
+      },
+      {
+        label: 'Zif',
+        kind: 3 as const,
+        detail: 'Zif{cond;then;else?}',
+        insertTextFormat: 1 as const,
+        textEdit: { range, newText: 'Zif{$1}' },
+        data: { name: 'Zif' },
+      },
     ],
   };
 
   /** What a client sends back on resolve: the item with the list's default data applied (LSP 3.17). */
-  const asResolved = (sent: CompletionList, i: number): CompletionItem => ({ ...(sent.itemDefaults?.data !== undefined ? { data: sent.itemDefaults.data } : {}), ...sent.items[i] });
+  const asResolved = (sent: CompletionList, i: number): CompletionItem => ({
+    ...(sent.itemDefaults?.data !== undefined ? { data: sent.itemDefaults.data } : {}),
+    ...sent.items[i],
+  });
 
   for (const mode of ['by label, key in itemDefaults.data', 'per-item keys'] as const) {
     it(`uses itemDefaults and defers detail/documentation to resolve, restoring them exactly (${mode})`, () => {
@@ -147,7 +171,10 @@ describe('lsp wiring: compact completion lists', () => {
 
   it('keeps per-item edits when the ranges differ', () => {
     const wire = new CompletionWire({ itemDefaults: ['editRange'], resolveProperties: [] });
-    const other: CompletionList = { ...list, items: [list.items[0], { ...list.items[1], textEdit: { range: { ...range, end: { line: 1, character: 1 } }, newText: 'Zif' } }] };
+    const other: CompletionList = {
+      ...list,
+      items: [list.items[0], { ...list.items[1], textEdit: { range: { ...range, end: { line: 1, character: 1 } }, newText: 'Zif' } }],
+    };
     const sent = wire.compact(other);
     assert.strictEqual(sent.itemDefaults, undefined);
     assert.ok(sent.items.every((i) => i.textEdit));
@@ -155,7 +182,14 @@ describe('lsp wiring: compact completion lists', () => {
 });
 
 describe('lsp wiring: diagnostic equality for result ids', () => {
-  const d = (line: number, message: string, data?: unknown) => ({ range: { start: { line, character: 0 }, end: { line, character: 3 } }, severity: 1 as const, code: 'x', source: 'zscript', message, data });
+  const d = (line: number, message: string, data?: unknown) => ({
+    range: { start: { line, character: 0 }, end: { line, character: 3 } },
+    severity: 1 as const,
+    code: 'x',
+    source: 'zscript',
+    message,
+    data,
+  });
   it('compares what a client shows, including fix data', () => {
     assert.ok(sameDiagnostics([d(1, 'a', { fixes: [{ t: 1 }] })], [d(1, 'a', { fixes: [{ t: 1 }] })]));
     assert.ok(!sameDiagnostics([d(1, 'a')], [d(2, 'a')]));

@@ -4,10 +4,10 @@
  * kept up to date as either file changes; a file in a subfolder of a bot's
  * commands/ folder (never loaded).
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { capabilities, fileUri, LspClient } from './client';
 
 describe('lsp: diagnostics across files', function () {
@@ -50,7 +50,10 @@ describe('lsp: diagnostics across files', function () {
     // The first file learns of the second without being edited.
     await both;
     const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === a && !codesOf(p).includes('duplicate-trigger'));
-    await client.notify('textDocument/didChange', { textDocument: { uri: b, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, text: 'x' }] });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: b, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, text: 'x' }],
+    });
     await cleared;
   });
 
@@ -61,12 +64,14 @@ describe('lsp: diagnostics across files', function () {
     assert.deepStrictEqual(codesOf(p.params), []);
   });
 
-  it('a #trigger line the engine\'s loader reads inside an unclosed statement is no trigger: no duplicate', async () => {
+  it("a #trigger line the engine's loader reads inside an unclosed statement is no trigger: no duplicate", async () => {
     // The `//` of the URL stops the loader's brace count, so the call stays open and swallows the last line,
     // which the file checks already say (lines-never-loaded); the cross-file layout reads it the same way.
     const swallowing = fileUri(path.join(dir, 'loader', 'swallowing.zbr'));
     const plain = fileUri(path.join(dir, 'loader', 'plain.zbr'));
-    await client.notify('textDocument/didOpen', { textDocument: { uri: swallowing, languageId: 'zscript', version: 1, text: '#trigger !kept\nZreply{see:\nhttps://example.com/x}\n#trigger !same\n' } });
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: swallowing, languageId: 'zscript', version: 1, text: '#trigger !kept\nZreply{see:\nhttps://example.com/x}\n#trigger !same\n' },
+    });
     const s = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === swallowing);
     assert.ok(codesOf(s.params).includes('lines-never-loaded'), JSON.stringify(s.params.diagnostics));
     assert.ok(!codesOf(s.params).includes('missing-trigger'));
@@ -75,7 +80,10 @@ describe('lsp: diagnostics across files', function () {
     assert.deepStrictEqual(codesOf(p.params), []);
     // The same line read as a directive (the call closed) is a duplicate.
     const dup = client.next('textDocument/publishDiagnostics', (n) => n.uri === plain && codesOf(n).includes('duplicate-trigger'));
-    await client.notify('textDocument/didChange', { textDocument: { uri: swallowing, version: 2 }, contentChanges: [{ text: '#trigger !kept\nZreply{see}\n#trigger !same\n' }] });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: swallowing, version: 2 },
+      contentChanges: [{ text: '#trigger !kept\nZreply{see}\n#trigger !same\n' }],
+    });
     await dup;
   });
 

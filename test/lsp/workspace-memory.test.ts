@@ -3,10 +3,10 @@
  * (several times the text): a workspace whose trees alone would exceed the
  * server's heap is indexed, searched and diagnosed under that heap.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { bundledCatalog } from '../../server/src/catalog';
 import { LanguageService } from '../../server/src/service';
 import { capabilities, eventually, fileUri, LspClient, SERVER } from './client';
@@ -20,7 +20,7 @@ function bigCommand(n: number, size: number): string {
     lines.push(line);
     total += line.length + 1;
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 describe('workspace memory: files not open keep no syntax tree', function () {
@@ -46,10 +46,14 @@ describe('workspace memory: files not open keep no syntax tree', function () {
       fs.mkdirSync(path.join(dir, 'commands'));
       for (let n = 0; n < 40; n++) fs.writeFileSync(path.join(dir, 'commands', `big${n}.zbr`), bigCommand(n, 900 * 1024));
       await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: true }) });
-      const symbols = await eventually(async () => {
-        const found = await client.request('workspace/symbol', { query: '!big' });
-        return Array.isArray(found) && found.length >= 40 ? found : undefined;
-      }, 'all 40 files indexed', 2400);
+      const symbols = await eventually(
+        async () => {
+          const found = await client.request('workspace/symbol', { query: '!big' });
+          return Array.isArray(found) && found.length >= 40 ? found : undefined;
+        },
+        'all 40 files indexed',
+        2400,
+      );
       assert.ok(symbols.length >= 40);
       const uri = fileUri(path.join(dir, 'commands', 'big7.zbr'));
       const report = await client.request('textDocument/diagnostic', { textDocument: { uri } });

@@ -9,9 +9,9 @@
  * Adding a rule's fixture: write the code, run with UPDATE_SNAPSHOTS=1, check
  * the annotations say what the rule should say.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer } from '../../server/src/analysis';

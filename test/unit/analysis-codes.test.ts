@@ -6,7 +6,7 @@
  * Examples are one line, or several joined by " + " (header lines and body
  * lines of one file); a body-only example gets `#trigger !x` above it.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer, DIAGNOSTIC_CODES } from '../../server/src/analysis';
@@ -18,7 +18,7 @@ export function exampleFile(code: string, example: string): string {
   if (code === 'byte-order-mark') return '\uFEFF#trigger !x\nHello Zusername\n';
   const lines = example.split(' + ');
   if (!lines.some((line) => line.startsWith('#trigger'))) lines.unshift('#trigger !x');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 describe('analysis: the documented example of every code', () => {
@@ -28,10 +28,17 @@ describe('analysis: the documented example of every code', () => {
       const text = exampleFile(code, info.example);
       const found = new Analyzer(catalog).diagnose(parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) }));
       const summary = found.map((d) => `${d.code} (${d.severity}): ${d.message}`).join('\n');
-      assert.ok(found.some((d) => d.code === code), `no ${code} in:\n${summary}`);
+      assert.ok(
+        found.some((d) => d.code === code),
+        `no ${code} in:\n${summary}`,
+      );
       // The example of lines-joined is also a stray } to the language's reading (the engine skips the "//" line with its brace).
       const otherErrors = found.filter((d) => d.code !== code && d.severity === 'error' && !(code === 'lines-joined' && d.code === 'stray-brace'));
-      assert.deepStrictEqual(otherErrors.map((d) => d.code), [], `other errors:\n${summary}`);
+      assert.deepStrictEqual(
+        otherErrors.map((d) => d.code),
+        [],
+        `other errors:\n${summary}`,
+      );
       assert.strictEqual(found.find((d) => d.code === code)!.severity, info.severity, 'default severity');
     });
   }

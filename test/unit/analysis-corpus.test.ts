@@ -3,9 +3,9 @@
  * invalid files are annotated fixtures: analysis-annotated.test.ts), and
  * single checks.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { reparseCommandFile } from '../../server/src/syntax/incremental';
@@ -34,7 +34,10 @@ describe('analysis: valid corpus (zero errors, zero warnings)', () => {
     it(f, () => {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
       const found = diagnose(text).filter((d) => d.severity === 'error' || d.severity === 'warning');
-      assert.deepStrictEqual(found.map((d) => `${lineOf(text, d.start)} ${d.code}: ${d.message}`), []);
+      assert.deepStrictEqual(
+        found.map((d) => `${lineOf(text, d.start)} ${d.code}: ${d.message}`),
+        [],
+      );
     });
   }
 });
@@ -46,7 +49,13 @@ describe('analysis: checks', () => {
     assert.strictEqual(d.code, 'unknown-function');
     assert.strictEqual(text.slice(d.start, d.end), 'ZAddField');
     assert.strictEqual(d.fixes![0].edits[0].newText, 'ZaddField');
-    assert.strictEqual(closest('ZaddFeild', catalog.functions.map((f) => f.name)), 'ZaddField');
+    assert.strictEqual(
+      closest(
+        'ZaddFeild',
+        catalog.functions.map((f) => f.name),
+      ),
+      'ZaddField',
+    );
   });
   it('comment-cuts-text advises braces, not an escape (the language has none for "/")', () => {
     const [d] = diagnose('#trigger !x\nSee https://example.com/docs');
@@ -72,7 +81,10 @@ describe('analysis: checks', () => {
     const fn = catalog.getFunction('ZslowMode');
     if (!fn) return;
     const text = `#trigger !x\nZslowMode{${fn.arguments.length > 1 ? ';' : ''}0}`;
-    assert.deepStrictEqual(diagnose(text).filter((d) => d.code === 'invalid-duration'), []);
+    assert.deepStrictEqual(
+      diagnose(text).filter((d) => d.code === 'invalid-duration'),
+      [],
+    );
   });
   it('silencing: next line, all codes or listed codes; file-wide at the top', () => {
     assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line\nZfoo{}').length, 0);
@@ -93,17 +105,40 @@ describe('analysis: checks', () => {
     for (const [code, text] of cases) {
       const lines = text.split('\n');
       const found = diagnose(text);
-      assert.deepStrictEqual(found.map((d) => d.code), [code], code);
+      assert.deepStrictEqual(
+        found.map((d) => d.code),
+        [code],
+        code,
+      );
       const at = lineOf(text, found[0].start) - 1;
       const withDirective = (directive: string) => [...lines.slice(0, at), directive, ...lines.slice(at)].join('\n');
-      assert.deepStrictEqual(diagnose(withDirective(`// zscript-disable-next-line ${code}`)).map((d) => d.code), [], `${code} silenced on its line`);
-      assert.deepStrictEqual(diagnose(withDirective('// zscript-disable-next-line')).map((d) => d.code), [], `${code} silenced by a bare directive`);
-      assert.deepStrictEqual(diagnose(withDirective('// zscript-disable-next-line unknown-function')).map((d) => d.code), [code], `${code} not silenced by another code`);
-      assert.deepStrictEqual(diagnose(`// zscript-disable ${code}\n${text}`).map((d) => d.code), [], `${code} silenced file-wide`);
+      assert.deepStrictEqual(
+        diagnose(withDirective(`// zscript-disable-next-line ${code}`)).map((d) => d.code),
+        [],
+        `${code} silenced on its line`,
+      );
+      assert.deepStrictEqual(
+        diagnose(withDirective('// zscript-disable-next-line')).map((d) => d.code),
+        [],
+        `${code} silenced by a bare directive`,
+      );
+      assert.deepStrictEqual(
+        diagnose(withDirective('// zscript-disable-next-line unknown-function')).map((d) => d.code),
+        [code],
+        `${code} not silenced by another code`,
+      );
+      assert.deepStrictEqual(
+        diagnose(`// zscript-disable ${code}\n${text}`).map((d) => d.code),
+        [],
+        `${code} silenced file-wide`,
+      );
     }
   });
   it('silencing: "zscript-disable-line" is not a file-wide directive; "-- why" after the codes is ignored', () => {
-    assert.deepStrictEqual(diagnose('// zscript-disable-line unknown-function\n#trigger !x\nZfoo{}').map((d) => d.code), ['unknown-function']);
+    assert.deepStrictEqual(
+      diagnose('// zscript-disable-line unknown-function\n#trigger !x\nZfoo{}').map((d) => d.code),
+      ['unknown-function'],
+    );
     assert.deepStrictEqual(diagnose('#trigger !x\n// zscript-disable-next-line unknown-function -- a custom function\nZfoo{}').length, 0);
   });
   it('condition-never-true: the range is the comparison itself, each side of && / || on its own', () => {
@@ -116,11 +151,29 @@ describe('analysis: checks', () => {
     }
   });
   it('catalog examples: every trigger example is clean; function examples only miss context from other calls', () => {
-    for (const t of catalog.triggers) assert.deepStrictEqual(diagnose(t.example).map((d) => d.code), [], t.name);
-    const needsContext = new Set(['embed-without-body', 'select-option-without-menu', 'text-input-without-modal', 'embed-part-order', 'http-result-before-request', 'input-value-outside-modal', 'loop-value-outside-loop', 'split-text-before-split']);
+    for (const t of catalog.triggers)
+      assert.deepStrictEqual(
+        diagnose(t.example).map((d) => d.code),
+        [],
+        t.name,
+      );
+    const needsContext = new Set([
+      'embed-without-body',
+      'select-option-without-menu',
+      'text-input-without-modal',
+      'embed-part-order',
+      'http-result-before-request',
+      'input-value-outside-modal',
+      'loop-value-outside-loop',
+      'split-text-before-split',
+    ]);
     for (const f of catalog.functions) {
       const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));
-      assert.deepStrictEqual(found.map((d) => `${d.code}: ${d.message}`), [], `${f.name}: ${f.example}`);
+      assert.deepStrictEqual(
+        found.map((d) => `${d.code}: ${d.message}`),
+        [],
+        `${f.name}: ${f.example}`,
+      );
     }
   });
   it('severity overrides and off', () => {
@@ -141,7 +194,7 @@ describe('analysis: per-statement cache', () => {
   it('a one-character edit in a big file re-analyses only one statement', () => {
     const lines = ['#trigger !big'];
     for (let i = 0; i < 2000; i++) lines.push(`Line ${i}: Zuppercase{hello ${i}} ZaddButton{;b${i};OK}`);
-    const text = lines.join('\n') + '\n';
+    const text = `${lines.join('\n')}\n`;
     const a = new Analyzer(catalog);
     const tree = parseCommandFile(text, opts);
     const first = a.diagnose(tree);

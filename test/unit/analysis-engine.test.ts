@@ -3,11 +3,11 @@
  * reader crashes, which words it runs, what it skips, how its loader groups
  * lines; and that the quick fixes offered for these traps remove them.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { engineFacts } from '../../server/src/catalog/engine';
 import { parseCommandFile } from '../../server/src/syntax/parse';
-import { Analyzer, AnalysisDiagnostic } from '../../server/src/analysis';
+import { Analyzer, type AnalysisDiagnostic } from '../../server/src/analysis';
 import { mayReadDifferently, readStatement } from '../../server/src/analysis/engine/statementReader';
 
 const catalog = bundledCatalog();
@@ -47,14 +47,20 @@ describe('engine reading: letters outside ASCII', () => {
   it('reports the crash once per statement, with an ASCII spelling as the fix', () => {
     const text = '#trigger !x\n#name Café\n// déjà vu\nZtitle{Résumé}\n';
     const found = diagnose(text);
-    assert.deepStrictEqual(found.map((d) => d.code), ['non-ascii-letter']);
+    assert.deepStrictEqual(
+      found.map((d) => d.code),
+      ['non-ascii-letter'],
+    );
     assert.deepStrictEqual(diagnose(applyFix(text, found[0])), []);
   });
 });
 
 describe('engine reading: plain words run as functions', () => {
   it('finds words and word endings that name a function needing no argument', () => {
-    const names = (t: string) => read(t).wordCalls.filter((w) => !w.withZ).map((w) => w.name);
+    const names = (t: string) =>
+      read(t)
+        .wordCalls.filter((w) => !w.withZ)
+        .map((w) => w.name);
     assert.deepStrictEqual(names('Please stop spamming'), ['stop']);
     assert.deepStrictEqual(names('Happy Friday'), ['day']);
     assert.deepStrictEqual(names('Zusername is typing'), ['ping']);
@@ -62,7 +68,10 @@ describe('engine reading: plain words run as functions', () => {
     // Case-sensitive, whole endings only, not before a brace, not in an escape.
     assert.deepStrictEqual(names('Stop the messages, Today2 \\Zping'), []);
     // The intended style is silent.
-    assert.deepStrictEqual(read('Hi Zusername').wordCalls.map((w) => [w.name, w.withZ]), [['Zusername', true]]);
+    assert.deepStrictEqual(
+      read('Hi Zusername').wordCalls.map((w) => [w.name, w.withZ]),
+      [['Zusername', true]],
+    );
   });
 
   it('warns, says what the function does, and offers a spelling the engine prints as the word', () => {
@@ -90,7 +99,28 @@ describe('engine reading: plain words run as functions', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const pieces = ['stop', 'day', 'ping', 'update', 'Z', 'Friday', 'Today', 'x', 'A', '2', 'ime', 'pdate', 'zz', 'Zday', 'ZZ', 'Hello', 'qq', 'B', 'Zusername', 'o'];
+    const pieces = [
+      'stop',
+      'day',
+      'ping',
+      'update',
+      'Z',
+      'Friday',
+      'Today',
+      'x',
+      'A',
+      '2',
+      'ime',
+      'pdate',
+      'zz',
+      'Zday',
+      'ZZ',
+      'Hello',
+      'qq',
+      'B',
+      'Zusername',
+      'o',
+    ];
     let found = 0;
     for (let k = 0; k < 3000; k++) {
       let word = '';
@@ -112,16 +142,25 @@ describe('engine reading: plain words run as functions', () => {
 
 describe('engine reading: escapes and skipped text', () => {
   it('\\} inside braces closes the call; balanced \\{ \\} pairs come out as meant', () => {
-    assert.deepStrictEqual(read('Ztitle{a \\} b}').escapesInCalls.map((e) => e.kind), ['close']);
+    assert.deepStrictEqual(
+      read('Ztitle{a \\} b}').escapesInCalls.map((e) => e.kind),
+      ['close'],
+    );
     assert.deepStrictEqual(read('ZhttpPost{https://x.io;\\{"a":1\\}}').escapesInCalls, []);
-    assert.deepStrictEqual(read('Ztitle{Use \\Zusername}').escapesInCalls.map((e) => e.kind), ['name']);
+    assert.deepStrictEqual(
+      read('Ztitle{Use \\Zusername}').escapesInCalls.map((e) => e.kind),
+      ['name'],
+    );
     // \Zname that names no function stays text: nothing to report.
     assert.deepStrictEqual(read('Ztitle{Use \\Zfoo}').escapesInCalls, []);
   });
 
   it('skips as many characters after a call as its multi-byte characters have extra bytes', () => {
     const r = read('Ztitle{🎉 Party} time');
-    assert.deepStrictEqual(r.skipped.map((s) => s.text), [' ti']);
+    assert.deepStrictEqual(
+      r.skipped.map((s) => s.text),
+      [' ti'],
+    );
     assert.deepStrictEqual(read('Ztitle{🎉 Party}').skipped, []);
   });
 
@@ -135,7 +174,9 @@ describe('engine reading: escapes and skipped text', () => {
 describe('engine loader: directives and dropped lines', () => {
   it('recognises only the exact word followed by a space', () => {
     for (const line of ['#Trigger !x', '#trigger!x', '#trigger\t!x', '#trigger']) {
-      const codes = diagnose(`${line}\nHi\n`).map((d) => d.code).sort();
+      const codes = diagnose(`${line}\nHi\n`)
+        .map((d) => d.code)
+        .sort();
       assert.deepStrictEqual(codes, ['directive-ignored', 'missing-trigger'], line);
     }
     assert.deepStrictEqual(diagnose('#trigger  !x\nHi\n'), []);
@@ -165,34 +206,49 @@ describe('engine loader: directives and dropped lines', () => {
     assert.deepStrictEqual(diagnose('#trigger !usage\nZdescription{Usage:\n#trigger is how you begin\n}\n'), []);
   });
 
-  it('a byte-order mark hides the first line\'s #trigger', () => {
+  it("a byte-order mark hides the first line's #trigger", () => {
     const text = '\uFEFF#trigger !x\nHi\n';
     const found = diagnose(text);
-    assert.deepStrictEqual(found.map((d) => d.code), ['byte-order-mark']);
+    assert.deepStrictEqual(
+      found.map((d) => d.code),
+      ['byte-order-mark'],
+    );
     assert.deepStrictEqual(diagnose(applyFix(text, found[0])), []);
   });
 });
 
 describe('engine facts: argument counts, bare calls, aliases', () => {
   it('counts arguments as the engine does: Zf{} none, Zf{ } one', () => {
-    assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{}\n').map((d) => d.code), ['missing-argument']);
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZtitle{}\n').map((d) => d.code),
+      ['missing-argument'],
+    );
     assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{ }\n'), []);
   });
 
-  it('uses the engine\'s minimum where it differs from the catalog', () => {
-    assert.deepStrictEqual(diagnose('#trigger !x\nZsum{1}\n').map((d) => d.code), ['missing-argument']);
+  it("uses the engine's minimum where it differs from the catalog", () => {
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZsum{1}\n').map((d) => d.code),
+      ['missing-argument'],
+    );
     assert.deepStrictEqual(diagnose('#trigger !x\nZsum{1;2}\nZpinMessage{123456789012345678}\nZargsCheck{1;Give one}\n'), []);
   });
 
   it('a bare name is a call exactly when the engine needs no argument for it', () => {
     assert.strictEqual(catalog.isBareCallable('Zusername'), true);
     assert.strictEqual(catalog.isBareCallable('ZgetCooldown'), false);
-    assert.deepStrictEqual(diagnose('#trigger !x\nLeft: ZgetCooldown\n').map((d) => d.code), ['bare-call-needs-braces']);
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nLeft: ZgetCooldown\n').map((d) => d.code),
+      ['bare-call-needs-braces'],
+    );
   });
 
   it('engine functions the catalog lacks, and names a Zalias made, are not unknown', () => {
     assert.deepStrictEqual(diagnose('#trigger !x\nZreverseText{abc}\nZalias{Zusername;me}\nZme{}\n'), []);
-    assert.deepStrictEqual(diagnose('#trigger !x\nZme{}\nZalias{Zusername;me}\n').map((d) => d.code), ['unknown-function']);
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZme{}\nZalias{Zusername;me}\n').map((d) => d.code),
+      ['unknown-function'],
+    );
   });
 
   it('value lists offer words the engine would run in a spelling that reaches the function', () => {

@@ -2,10 +2,10 @@
  * Fixes carried by the analysis' diagnostics for a misspelt permission and a
  * duration written as a bare number (the code actions show them first).
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
-import { Analyzer, AnalysisDiagnostic } from '../../server/src/analysis';
+import { Analyzer, type AnalysisDiagnostic } from '../../server/src/analysis';
 
 const catalog = bundledCatalog();
 const analyzer = new Analyzer(catalog);
@@ -53,9 +53,15 @@ describe('analysis: fixes', () => {
     const text = '#trigger !x\nZcooldown{ 10 }';
     const [d] = diagnose(text);
     assert.strictEqual(d.code, 'invalid-duration');
-    assert.deepStrictEqual(d.fixes!.map((f) => f.title), ['Change to 10s', 'Change to 10m']);
+    assert.deepStrictEqual(
+      d.fixes!.map((f) => f.title),
+      ['Change to 10s', 'Change to 10m'],
+    );
     assert.ok(d.fixes!.every((f) => !f.preferred));
-    assert.deepStrictEqual(d.fixes!.map((_, k) => applied(text, d, k)), ['#trigger !x\nZcooldown{ 10s }', '#trigger !x\nZcooldown{ 10m }']);
+    assert.deepStrictEqual(
+      d.fixes!.map((_, k) => applied(text, d, k)),
+      ['#trigger !x\nZcooldown{ 10s }', '#trigger !x\nZcooldown{ 10m }'],
+    );
   });
 
   it('invalid-duration: no unit fix for words or for zero', () => {

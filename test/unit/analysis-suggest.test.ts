@@ -3,7 +3,7 @@
  * letters as one edit (optimal string alignment distance), and its pruning
  * (length difference, letter counts, early stop) never changes the answer.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer, closest } from '../../server/src/analysis';

@@ -3,9 +3,9 @@
  * import of a server module goes to its own layer or one before it, and the
  * language service never imports the protocol library.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SERVER = path.join(ROOT, 'server', 'src');
@@ -52,7 +52,7 @@ describe('architecture: layering', () => {
         const target = path.resolve(path.dirname(file), spec);
         if (!target.startsWith(SERVER + path.sep)) continue; // catalog/*.json and package.json are data
         const isDir = fs.existsSync(target) && fs.statSync(target).isDirectory();
-        const to = layerOf(isDir ? path.join(target, 'index.ts') : target.endsWith('.ts') ? target : target + '.ts');
+        const to = layerOf(isDir ? path.join(target, 'index.ts') : target.endsWith('.ts') ? target : `${target}.ts`);
         if (LAYERS.indexOf(to) > LAYERS.indexOf(from)) violations.push(`${path.relative(ROOT, file)} (${from}) imports ${spec} (${to})`);
       }
     }
@@ -63,14 +63,15 @@ describe('architecture: layering', () => {
     const violations: string[] = [];
     for (const file of files) {
       if (layerOf(file) === 'protocol') continue;
-      for (const spec of importsOf(file)) if (spec.startsWith('vscode-languageserver/') || spec === 'vscode-languageserver') violations.push(`${path.relative(ROOT, file)} imports ${spec}`);
+      for (const spec of importsOf(file))
+        if (spec.startsWith('vscode-languageserver/') || spec === 'vscode-languageserver') violations.push(`${path.relative(ROOT, file)} imports ${spec}`);
     }
     assert.deepStrictEqual(violations, []);
   });
 
   it('http/ depends on the catalog only', () => {
     const violations: string[] = [];
-    for (const file of files.filter((f) => path.relative(SERVER, f).startsWith('http' + path.sep))) {
+    for (const file of files.filter((f) => path.relative(SERVER, f).startsWith(`http${path.sep}`))) {
       for (const spec of importsOf(file)) {
         if (!spec.startsWith('.')) continue;
         const target = path.relative(SERVER, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
@@ -82,7 +83,11 @@ describe('architecture: layering', () => {
 
   it('the extension is a thin client: it imports no server module', () => {
     const client = sources(path.join(ROOT, 'client', 'src'));
-    const violations = client.flatMap((file) => importsOf(file).filter((spec) => spec.includes('server/')).map((spec) => `${path.relative(ROOT, file)} imports ${spec}`));
+    const violations = client.flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec.includes('server/'))
+        .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+    );
     assert.deepStrictEqual(violations, []);
   });
 });

@@ -4,11 +4,11 @@
  * the features' trimmed arguments alike. The index used JavaScript's \s
  * (which counts U+FEFF) and the features only space, tab, CR and LF.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { literalArgument } from '../../server/src/analysis/workspaceIndex';
 import { trimmedArgument } from '../../server/src/features/model';
 import { parseCommandFile } from '../../server/src/syntax/parse';
-import { BodyStatement, CallNode, NodeKind } from '../../server/src/syntax/tree';
+import { type BodyStatement, type CallNode, NodeKind } from '../../server/src/syntax/tree';
 
 function firstArgument(text: string): CallNode {
   const st = parseCommandFile(text, { isBareCallable: () => false }).statements[0] as BodyStatement;

@@ -1,11 +1,15 @@
 /** The one argument parser of the three bins (server/src/bin/args.ts). */
-import * as assert from 'assert';
-import { CommandSpec, lastValue, parseArguments, parsePort } from '../../server/src/bin/args';
+import * as assert from 'node:assert';
+import { type CommandSpec, lastValue, parseArguments, parsePort } from '../../server/src/bin/args';
 
 const SPEC: CommandSpec = {
   command: 'tool',
   positionals: true,
-  options: [{ name: '--port', aliases: ['-p'], value: true }, { name: '--quiet', aliases: ['-q'] }, { name: '--tag', value: true }],
+  options: [
+    { name: '--port', aliases: ['-p'], value: true },
+    { name: '--quiet', aliases: ['-q'] },
+    { name: '--tag', value: true },
+  ],
   ignored: ['--clientProcessId'],
 };
 

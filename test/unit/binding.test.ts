@@ -1,5 +1,5 @@
 /** The argument-binding rule (analysis/binding.ts) on the catalog's variadic shapes. */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { bindArguments } from '../../server/src/analysis/binding';
 
@@ -8,7 +8,10 @@ const catalog = bundledCatalog();
 function bind(name: string, texts: string[]) {
   const fn = catalog.getFunction(name);
   assert.ok(fn, name);
-  const b = bindArguments(fn, texts.map((text) => ({ text, literal: !text.includes('Z') })));
+  const b = bindArguments(
+    fn,
+    texts.map((text) => ({ text, literal: !text.includes('Z') })),
+  );
   return { names: b.args.map((a) => (a.param ? a.param.name : '-')), missing: b.missing.map((p) => p.name), surplus: b.surplus };
 }
 

@@ -3,12 +3,12 @@
  * valid calls of their own function, agreement with the seed documents, tags,
  * triggers, and that the committed files are exactly what the build script gives.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { ARGUMENT_TYPES, FunctionRecord, TagRecord, TriggerRecord } from '../../server/src/catalog/types';
+import { ARGUMENT_TYPES, type FunctionRecord, type TagRecord, type TriggerRecord } from '../../server/src/catalog/types';
 import { validateCatalogData } from '../../server/src/catalog/validate';
 import { bindArguments } from '../../server/src/analysis/binding';
 import { couldBeValueOf } from '../../server/src/language/literals';
@@ -28,7 +28,7 @@ const triggerTags = readJson('triggers_tag.json') as TagRecord[];
  * escapes do not. `Name{}` has no arguments. Undefined when it is not such a call.
  */
 function callArguments(text: string, name: string): string[] | undefined {
-  if (!text.startsWith(name + '{')) return undefined;
+  if (!text.startsWith(`${name}{`)) return undefined;
   const args: string[] = [];
   let depth = 0;
   let current = '';
@@ -155,7 +155,10 @@ describe('catalog data', () => {
         assert.ok(Array.isArray(fn.arguments), `${fn.name}.arguments`);
         for (const arg of fn.arguments) {
           const where = `${fn.name}(${arg.name})`;
-          assert.ok(Object.keys(arg).every((k) => ['name', 'type', 'required', 'default'].includes(k)), `${where}: unexpected field`);
+          assert.ok(
+            Object.keys(arg).every((k) => ['name', 'type', 'required', 'default'].includes(k)),
+            `${where}: unexpected field`,
+          );
           assert.match(arg.name, /^[A-Za-z_][A-Za-z0-9_]*$/, where);
           assert.ok((ARGUMENT_TYPES as readonly string[]).includes(arg.type), `${where}: type ${arg.type}`);
           assert.strictEqual(typeof arg.required, 'boolean', where);
@@ -238,7 +241,11 @@ describe('catalog data', () => {
         const args = callArguments(fn.example, fn.name)!;
         const inputs = args.map((text) => ({ text, literal: !/(^|[^\\])Z[A-Za-z0-9]+\{/.test(text) }));
         const binding = bindArguments(fn, inputs);
-        assert.deepStrictEqual(binding.missing.map((p) => p.name), [], `${fn.name}: missing in ${fn.example}`);
+        assert.deepStrictEqual(
+          binding.missing.map((p) => p.name),
+          [],
+          `${fn.name}: missing in ${fn.example}`,
+        );
         assert.deepStrictEqual(binding.surplus, [], `${fn.name}: surplus in ${fn.example}`);
         binding.args.forEach((bound, i) => {
           const param = bound.param!;
@@ -251,7 +258,17 @@ describe('catalog data', () => {
     });
 
     it('matches the seed documents: same functions, in order, with the same parameters', () => {
-      const types: Record<string, string> = { s: 'string', i: 'integer', n: 'number', b: 'boolean', sf: 'snowflake', url: 'url', em: 'emoji', dur: 'duration', perm: 'permission' };
+      const types: Record<string, string> = {
+        s: 'string',
+        i: 'integer',
+        n: 'number',
+        b: 'boolean',
+        sf: 'snowflake',
+        url: 'url',
+        em: 'emoji',
+        dur: 'duration',
+        perm: 'permission',
+      };
       // Default words of the notation, and the halt messages M1..M13 read from the table of document 000.
       const words: Record<string, string> = {
         empty: '',
@@ -286,20 +303,26 @@ describe('catalog data', () => {
             assert.strictEqual(arg.type, types[pm[3]], `${fn.name}(${arg.name}) type`);
             assert.strictEqual('default' in arg, pm[5] !== undefined, `${fn.name}(${arg.name}) default present iff the seed gives one`);
             if (pm[5] !== undefined) {
-              const expected = Object.prototype.hasOwnProperty.call(words, pm[5]) ? words[pm[5]] : pm[5];
+              const expected = Object.hasOwn(words, pm[5]) ? words[pm[5]] : pm[5];
               assert.strictEqual(arg.default, expected, `${fn.name}(${arg.name}) default of seed word ${pm[5]}`);
             }
           });
           // The repeating parameter is the one the seed marks with "...".
-          const repeating = params.map((p) => (p === 'idx' ? '' : /^(\w+)\??:\w+\.\.\./.exec(p)?.[1] ?? '')).filter(Boolean);
+          const repeating = params.map((p) => (p === 'idx' ? '' : (/^(\w+)\??:\w+\.\.\./.exec(p)?.[1] ?? ''))).filter(Boolean);
           assert.deepStrictEqual(
-            syntaxParams(fn).filter((p) => p.variadic).map((p) => p.name),
+            syntaxParams(fn)
+              .filter((p) => p.variadic)
+              .map((p) => p.name),
             repeating,
             `${fn.name}: repeating parameter`,
           );
         }
       }
-      assert.deepStrictEqual(seen, functions.map((f) => f.name), 'order and completeness');
+      assert.deepStrictEqual(
+        seen,
+        functions.map((f) => f.name),
+        'order and completeness',
+      );
     });
   });
 
@@ -311,11 +334,21 @@ describe('catalog data', () => {
         assert.match(tag.tag, /^[a-z0-9]+(-[a-z0-9]+)*$/);
         assert.ok(tag.members.length > 0, `${tag.tag} is empty`);
         const positions = tag.members.map((m) => order.get(m));
-        assert.ok(positions.every((p) => p !== undefined), `${tag.tag}: unknown member`);
-        assert.deepStrictEqual(positions, [...positions].sort((a, b) => a! - b!), `${tag.tag}: members not in catalog order`);
+        assert.ok(
+          positions.every((p) => p !== undefined),
+          `${tag.tag}: unknown member`,
+        );
+        assert.deepStrictEqual(
+          positions,
+          [...positions].sort((a, b) => a! - b!),
+          `${tag.tag}: members not in catalog order`,
+        );
         tag.members.forEach((m) => tagged.add(m));
       }
-      assert.deepStrictEqual(functions.map((f) => f.name).filter((n) => !tagged.has(n)), []);
+      assert.deepStrictEqual(
+        functions.map((f) => f.name).filter((n) => !tagged.has(n)),
+        [],
+      );
     });
 
     it('one tag per distinct section heading, merging headings that appear in both documents', () => {
@@ -340,7 +373,10 @@ describe('catalog data', () => {
       const rows = [...table.matchAll(/^\| (on[A-Za-z]+) \|(.*)\|$/gm)];
       assert.strictEqual(rows.length, 22);
       const events = triggers.filter((t) => t.kind === 'event');
-      assert.deepStrictEqual(events.map((t) => t.name), rows.map((r) => r[1]));
+      assert.deepStrictEqual(
+        events.map((t) => t.name),
+        rows.map((r) => r[1]),
+      );
       for (const row of rows) {
         const cells = row[2].split('|').map((c) => c.trim());
         const t = triggers.find((x) => x.name === row[1])!;
@@ -359,7 +395,10 @@ describe('catalog data', () => {
     it('every trigger has a full-sentence description and an example command file for it', () => {
       for (const t of triggers) {
         assert.match(t.description, /^[A-Z].*\.$/, t.name);
-        assert.ok(t.example.split('\n').some((l) => l === `#trigger ${t.kind === 'event' ? t.name : 'onInteraction'}` || l.startsWith(`#trigger ${t.name}{`)), `${t.name}: example has no #trigger line for it`);
+        assert.ok(
+          t.example.split('\n').some((l) => l === `#trigger ${t.kind === 'event' ? t.name : 'onInteraction'}` || l.startsWith(`#trigger ${t.name}{`)),
+          `${t.name}: example has no #trigger line for it`,
+        );
         assert.ok(t.example.includes(`#type ${t.kind}`), `${t.name}: example has no #type ${t.kind}`);
       }
     });
@@ -368,9 +407,15 @@ describe('catalog data', () => {
       const names = new Set(triggers.map((t) => t.name));
       const tagged = new Set(triggerTags.flatMap((t) => t.members));
       for (const m of tagged) assert.ok(names.has(m), `${m} is not a trigger`);
-      assert.deepStrictEqual([...names].filter((n) => !tagged.has(n)), []);
+      assert.deepStrictEqual(
+        [...names].filter((n) => !tagged.has(n)),
+        [],
+      );
       for (const tag of ['members', 'messages', 'reactions', 'channels', 'roles', 'server', 'voice', 'bot', 'interactions']) {
-        assert.ok(triggerTags.some((t) => t.tag === tag), `tag ${tag}`);
+        assert.ok(
+          triggerTags.some((t) => t.tag === tag),
+          `tag ${tag}`,
+        );
       }
     });
   });

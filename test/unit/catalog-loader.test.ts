@@ -3,12 +3,12 @@
  * file with one line naming the file and the problem (never throwing), and
  * accepts a functions.json that has more functions than ours.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { catalogFromTexts, loadCatalogFromDirectory, LoadResult } from '../../server/src/catalog';
-import { FunctionRecord } from '../../server/src/catalog/types';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { catalogFromTexts, loadCatalogFromDirectory, type LoadResult } from '../../server/src/catalog';
+import type { FunctionRecord } from '../../server/src/catalog/types';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CATALOG = path.join(ROOT, 'catalog');
@@ -74,7 +74,11 @@ describe('catalog loader', () => {
     expectError(load(tempDir({ 'functions.json': '{}' })), 'functions.json', /expected a JSON array of function records but found an object/);
     const functions = JSON.parse(original('functions.json')) as Record<string, unknown>[];
     delete functions[3].description;
-    expectError(load(tempDir({ 'functions.json': JSON.stringify(functions) })), 'functions.json', /record 3 \(\w+\): field "description" must be a string but is missing/);
+    expectError(
+      load(tempDir({ 'functions.json': JSON.stringify(functions) })),
+      'functions.json',
+      /record 3 \(\w+\): field "description" must be a string but is missing/,
+    );
     const badType = JSON.parse(original('functions.json')) as { arguments: { type: string }[] }[];
     badType[0].arguments[0].type = 'sf';
     expectError(load(tempDir({ 'functions.json': JSON.stringify(badType) })), 'functions.json', /arguments\[0\]: field "type" must be one of/);

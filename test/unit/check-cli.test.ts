@@ -1,9 +1,9 @@
 /** zscript-check, the bundled bin (dist/check.js), as a child process over fixture folders. */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { stripAnnotations } from '../annotated';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -132,7 +132,7 @@ describe('zscript-check (dist/check.js)', () => {
     assert.strictEqual(off.stdout, '');
   });
 
-  it('reports what the analysis reports (an annotated fixture\'s expectations)', () => {
+  it("reports what the analysis reports (an annotated fixture's expectations)", () => {
     // The annotated fixture's code, checked as a file; its annotation lines say what the analysis tests assert.
     const fixture = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'annotated', 'arity.zbr'), 'utf8');
     const file = path.join(temp, 'arity.zbr');
@@ -228,7 +228,14 @@ describe('zscript-check (dist/check.js)', () => {
   });
 
   it('exits 2 with a one-line message on bad usage', () => {
-    for (const args of [['--bogus'], ['--format', 'xml'], ['--max-warnings', 'many'], ['--severity', 'nope'], ['--severity', 'not-a-code=error'], ['--catalog']]) {
+    for (const args of [
+      ['--bogus'],
+      ['--format', 'xml'],
+      ['--max-warnings', 'many'],
+      ['--severity', 'nope'],
+      ['--severity', 'not-a-code=error'],
+      ['--catalog'],
+    ]) {
       const r = check(args);
       assert.strictEqual(r.code, 2, args.join(' '));
       assert.match(lines(r.stderr)[0], /^zscript-check: /);

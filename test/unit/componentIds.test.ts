@@ -3,7 +3,7 @@
  * interaction can handle, IDs of components a command creates) and its
  * agreement with the catalog's parameter names.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
 import { createdComponentIdArgument, isInteractionIdParameter } from '../../server/src/language/componentIds';
 import { Analyzer } from '../../server/src/analysis/analyzer';
@@ -25,7 +25,8 @@ describe('component custom-ID parameters', () => {
       assert.notStrictEqual(index, undefined, fn);
       assert.strictEqual(catalog.getFunction(fn)?.arguments[index!].name, param, fn);
     }
-    for (const fn of ['ZnewModal', 'ZeditButton', 'ZremoveComponent', 'ZaddUserSelect', 'constructor']) assert.strictEqual(createdComponentIdArgument(fn), undefined, fn);
+    for (const fn of ['ZnewModal', 'ZeditButton', 'ZremoveComponent', 'ZaddUserSelect', 'constructor'])
+      assert.strictEqual(createdComponentIdArgument(fn), undefined, fn);
   });
 
   it('the index links ZeditButton and ZnewModal IDs but not text inputs; the duplicate check counts text inputs but not ZeditButton', () => {
@@ -34,7 +35,10 @@ describe('component custom-ID parameters', () => {
     const ids = new WorkspaceIndex(catalog).indexTree(tree).customIds.map((o) => o.name);
     assert.deepStrictEqual(ids, ['a', 'a', 'm']);
     const dups = new Analyzer(catalog).diagnose(tree).filter((d) => d.code === 'duplicate-custom-id');
-    assert.deepStrictEqual(dups.map((d) => text.slice(d.start, d.end)), ['a']);
+    assert.deepStrictEqual(
+      dups.map((d) => text.slice(d.start, d.end)),
+      ['a'],
+    );
     assert.strictEqual(text.lastIndexOf('{a;L}') + 1, dups[0].start, 'the text input repeating the button ID');
   });
 });

@@ -5,12 +5,12 @@
  * folder, and the library through `require('zscript')`, `import` and its
  * type declarations from a project that depends on the installed package.
  */
-import * as assert from 'assert';
-import { execFileSync, spawn, spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const NPM_CLI = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
@@ -47,7 +47,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
   let binDir: string;
   let packedFiles: string[];
 
-  before(function () {
+  before(() => {
     temp = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-dist-'));
     const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', temp], ROOT));
     tarball = path.join(temp, packed[0].filename);
@@ -60,34 +60,50 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     binDir = process.platform === 'win32' ? prefix : path.join(prefix, 'bin');
   });
 
-  after(function () {
+  after(() => {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  it('the tarball holds the bundles, declarations, catalog and documentation only, well under 1 MiB', function () {
+  it('the tarball holds the bundles, declarations, catalog and documentation only, well under 1 MiB', () => {
     const size = fs.statSync(tarball).size;
     assert.ok(size < 700 * 1024, `tarball is ${size} bytes`);
-    for (const wanted of ['dist/server.js', 'dist/check.js', 'dist/catalog-server.js', 'dist/index.js', 'dist/types/index.d.ts', 'catalog/functions.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+    for (const wanted of [
+      'dist/server.js',
+      'dist/check.js',
+      'dist/catalog-server.js',
+      'dist/index.js',
+      'dist/types/index.d.ts',
+      'catalog/functions.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'package.json',
+    ]) {
       assert.ok(packedFiles.includes(wanted), `${wanted} is packed`);
     }
-    const allowed = /^(dist\/(server|check|catalog-server|index)\.js|dist\/types\/.*\.d\.ts|catalog\/[a-z_]+\.json|catalog\/schema\/[a-z_]+\.schema\.json|docs\/.*\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    const allowed =
+      /^(dist\/(server|check|catalog-server|index)\.js|dist\/types\/.*\.d\.ts|catalog\/[a-z_]+\.json|catalog\/schema\/[a-z_]+\.schema\.json|docs\/.*\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     const unexpected = packedFiles.filter((f) => !allowed.test(f));
     assert.deepStrictEqual(unexpected, [], 'nothing but bundles, declarations, catalog and docs');
   });
 
-  it('declares no runtime dependency beyond the two type packages the declarations import', function () {
+  it('declares no runtime dependency beyond the two type packages the declarations import', () => {
     assert.deepStrictEqual(Object.keys(MANIFEST.dependencies ?? {}).sort(), ['vscode-languageserver-textdocument', 'vscode-languageserver-types']);
     // The bundles load nothing from node_modules: every require is one of Node's own modules.
-    const builtins = new Set(require('module').builtinModules as string[]);
+    const builtins = new Set(require('node:module').builtinModules as string[]);
     for (const bundle of ['index.js', 'server.js', 'check.js', 'catalog-server.js']) {
       const text = fs.readFileSync(path.join(installed, 'dist', bundle), 'utf8');
       const required = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1].replace(/^node:/, ''));
       assert.ok(required.length > 0, bundle);
-      assert.deepStrictEqual(required.filter((m) => !builtins.has(m)), [], `${bundle} requires only Node's modules`);
+      assert.deepStrictEqual(
+        required.filter((m) => !builtins.has(m)),
+        [],
+        `${bundle} requires only Node's modules`,
+      );
     }
   });
 
-  it('each bin answers --version and --help from the prefix bin folder', function () {
+  it('each bin answers --version and --help from the prefix bin folder', () => {
     for (const bin of Object.keys(MANIFEST.bin)) {
       const file = path.join(binDir, bin);
       assert.ok(fs.existsSync(file), `${bin} is on the prefix's PATH`);
@@ -101,7 +117,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     }
   });
 
-  it('zscript-check checks a file', function () {
+  it('zscript-check checks a file', () => {
     const file = path.join(temp, 'typo.zbr');
     fs.writeFileSync(file, '#trigger !hi\nZtitel{Hello}\n');
     const r = spawnSync(path.join(binDir, 'zscript-check'), [file], { encoding: 'utf8' });
@@ -109,7 +125,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     assert.match(r.stdout, /typo\.zbr:2:1: error unknown-function .*Ztitle/);
   });
 
-  it('zscript-language-server answers initialize over stdio', async function () {
+  it('zscript-language-server answers initialize over stdio', async () => {
     const child = spawn(path.join(binDir, 'zscript-language-server'), ['--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
     child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
@@ -132,7 +148,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     assert.ok(message.result.capabilities.completionProvider);
   });
 
-  it('zscript-catalog-server serves the packaged catalog and the reference page', async function () {
+  it('zscript-catalog-server serves the packaged catalog and the reference page', async () => {
     const child = spawn(path.join(binDir, 'zscript-catalog-server'), ['--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -160,16 +176,16 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     }
   });
 
-  describe('the library from a project that depends on the installed package', function () {
+  describe('the library from a project that depends on the installed package', () => {
     let project: string;
-    before(function () {
+    before(() => {
       project = path.join(temp, 'project');
       fs.mkdirSync(path.join(project, 'node_modules'), { recursive: true });
       fs.symlinkSync(installed, path.join(project, 'node_modules', MANIFEST.name), 'junction');
       fs.writeFileSync(path.join(project, 'package.json'), '{"name":"consumer","private":true}');
     });
 
-    it("require('zscript') gives the language service and the catalog, without VS Code", function () {
+    it("require('zscript') gives the language service and the catalog, without VS Code", () => {
       const script = `
         const z = require('zscript');
         const service = new z.LanguageService(z.bundledCatalog());
@@ -184,7 +200,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
       assert.ok(out.codes > 10);
     });
 
-    it("import { LanguageService } from 'zscript' works from an ES module", function () {
+    it("import { LanguageService } from 'zscript' works from an ES module", () => {
       const file = path.join(project, 'use.mjs');
       fs.writeFileSync(
         file,
@@ -195,18 +211,31 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
       assert.strictEqual(execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8' }), '0 function\n');
     });
 
-    it('its type declarations type-check a TypeScript consumer (and reject a wrong call)', function () {
+    it('its type declarations type-check a TypeScript consumer (and reject a wrong call)', () => {
       const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
       const good = path.join(project, 'good.ts');
       fs.writeFileSync(
         good,
         "import { LanguageService, bundledCatalog, type FunctionRecord } from 'zscript';\n" +
-          "const s = new LanguageService(bundledCatalog());\nconst f: FunctionRecord | undefined = s.catalog.functions[0];\n" +
+          'const s = new LanguageService(bundledCatalog());\nconst f: FunctionRecord | undefined = s.catalog.functions[0];\n' +
           "const n: number = s.diagnostics('file:///a.zbr').length + (f ? f.arguments.length : 0);\nexport { n };\n",
       );
       const bad = path.join(project, 'bad.ts');
       fs.writeFileSync(bad, "import { LanguageService } from 'zscript';\nexport const x: string = new LanguageService(42);\n");
-      const options = ['--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022', '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules', '@types')];
+      const options = [
+        '--noEmit',
+        '--strict',
+        '--module',
+        'node16',
+        '--moduleResolution',
+        'node16',
+        '--target',
+        'es2022',
+        '--types',
+        'node',
+        '--typeRoots',
+        path.join(ROOT, 'node_modules', '@types'),
+      ];
       const ok = spawnSync(process.execPath, [tsc, ...options, good], { cwd: project, encoding: 'utf8' });
       assert.strictEqual(ok.status, 0, ok.stdout + ok.stderr);
       const wrong = spawnSync(process.execPath, [tsc, ...options, bad], { cwd: project, encoding: 'utf8' });
@@ -222,7 +251,11 @@ describe('npm package: `npm install -g .` from a fresh checkout', function () {
 
   before(function () {
     // A fresh clone: the files git knows (committed or not yet), no node_modules, no dist/.
-    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (listed.status !== 0) {
       console.log('    (skipped: not a git checkout, so there is no fresh clone to copy)');
       this.skip();
@@ -234,11 +267,11 @@ describe('npm package: `npm install -g .` from a fresh checkout', function () {
       fs.copyFileSync(path.join(ROOT, file), path.join(temp, 'clone', file));
     }
   });
-  after(function () {
+  after(() => {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  it('builds in the checkout (devDependencies fetched by prepare) and puts three working bins on the PATH', function () {
+  it('builds in the checkout (devDependencies fetched by prepare) and puts three working bins on the PATH', () => {
     const clone = path.join(temp, 'clone');
     assert.ok(!fs.existsSync(path.join(clone, 'dist')) && !fs.existsSync(path.join(clone, 'node_modules')));
     const prefix = path.join(temp, 'prefix');

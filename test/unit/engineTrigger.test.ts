@@ -2,7 +2,7 @@
  * The `#trigger` the engine keeps, recognised once (engineTriggerStatement):
  * the file checks and the cross-file layout (triggerOf) agree.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { triggerOf } from '../../server/src/analysis/commandLayout';
 import { Analyzer } from '../../server/src/analysis/analyzer';
 import { bundledCatalog } from '../../server/src/catalog';
@@ -12,7 +12,7 @@ const catalog = bundledCatalog();
 const parse = (text: string) => parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) });
 const codes = (text: string) => new Analyzer(catalog).diagnose(parse(text)).map((d) => d.code);
 
-describe('the engine\'s #trigger', () => {
+describe("the engine's #trigger", () => {
   it('the last recognised line wins; a wrong-case or tab-separated one is not read', () => {
     const text = '#trigger !a\n#trigger !b\n#Trigger !c\n#trigger\t!d\n';
     const site = triggerOf('file:///x.zbr', parse(text))!;

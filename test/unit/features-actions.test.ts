@@ -2,7 +2,7 @@
  * Code actions through the service API: the analysis' fixes and the
  * disable-next-line comment.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { URI, service } from './features-helpers.test';
 

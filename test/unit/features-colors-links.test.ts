@@ -1,7 +1,7 @@
 /**
  * Colours and links.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { URI, service } from './features-helpers.test';
 
 describe('features: colours and links', () => {
@@ -25,9 +25,16 @@ describe('features: colours and links', () => {
 
   it('links url arguments and addresses in text', () => {
     const svc = service();
-    svc.openDocument(URI, '#description see https://docs.example.com/rank\nZimage{https://example.com/a.png}\n// from https://example.org/x.\nZtitle{not a url}\n', 1);
+    svc.openDocument(
+      URI,
+      '#description see https://docs.example.com/rank\nZimage{https://example.com/a.png}\n// from https://example.org/x.\nZtitle{not a url}\n',
+      1,
+    );
     const links = svc.documentLinks(URI);
-    assert.deepStrictEqual(links.map((l) => l.target), ['https://docs.example.com/rank', 'https://example.com/a.png', 'https://example.org/x']);
+    assert.deepStrictEqual(
+      links.map((l) => l.target),
+      ['https://docs.example.com/rank', 'https://example.com/a.png', 'https://example.org/x'],
+    );
     assert.deepStrictEqual(links[1].range, { start: { line: 1, character: 7 }, end: { line: 1, character: 32 } });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Completion through the service API, with the real catalog.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver-types';
 import { URI, openAt, service, positionOf } from './features-helpers.test';
 
@@ -142,7 +142,9 @@ describe('features: completion', () => {
   });
 
   it('offers option names inside Zoption{', () => {
-    const items = complete('#trigger /ban\n#type slash\n#option user|Who|user|required\n#option reason|Why|string|optional\nZoption{¦}').items.filter((i) => i.kind !== 3);
+    const items = complete('#trigger /ban\n#type slash\n#option user|Who|user|required\n#option reason|Why|string|optional\nZoption{¦}').items.filter(
+      (i) => i.kind !== 3,
+    );
     assert.deepStrictEqual(labels(items), ['user', 'reason']);
   });
 
@@ -182,7 +184,9 @@ describe('features: completion', () => {
     const items = complete('#trigger on¦').items;
     const join = items.find((i) => i.label === 'onMemberJoin')!;
     assert.ok(join, labels(items).join());
-    assert.deepStrictEqual(join.additionalTextEdits, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '#type event\n' }]);
+    assert.deepStrictEqual(join.additionalTextEdits, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '#type event\n' },
+    ]);
     // A chat command's #type written: its trigger is a word of the user's, no event names.
     assert.deepStrictEqual(complete('#type prefix\n#trigger on¦').items, []);
   });

@@ -1,7 +1,7 @@
 /**
  * Document symbols, workspace symbols, folding ranges and selection ranges.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import type { DocumentSymbol, SelectionRange } from 'vscode-languageserver-types';
 import { URI, service, positionOf } from './features-helpers.test';
 
@@ -13,7 +13,7 @@ const RANK = [
   '// read persistent values',
   '// into temporary variables',
   'Zvar{xp;ZgetUserVar{xp}}',
-  'Ztitle{Zusername\'s Rank}',
+  "Ztitle{Zusername's Rank}",
   'Zdescription{Level: ZgetUserVar{level}',
   'XP: Zvar{xp}}',
   'Zcolor{#5865F2}',
@@ -31,9 +31,15 @@ describe('features: symbols, folding, selection', () => {
     const names = symbols.map((s) => s.name);
     assert.deepStrictEqual(names, ['#trigger !rank', '#name Rank Command', '#type prefix', 'Embed 1', 'Embed 2', 'xp', 'seen']);
     const embed1 = symbols.find((s) => s.name === 'Embed 1') as DocumentSymbol;
-    assert.deepStrictEqual(embed1.children!.map((c) => c.name), ['Ztitle', 'Zdescription', 'Zcolor', 'Ztimestamp']);
+    assert.deepStrictEqual(
+      embed1.children!.map((c) => c.name),
+      ['Ztitle', 'Zdescription', 'Zcolor', 'Ztimestamp'],
+    );
     assert.strictEqual(embed1.children![0].detail, "Zusername's Rank");
-    assert.deepStrictEqual((symbols.find((s) => s.name === 'Embed 2') as DocumentSymbol).children!.map((c) => c.name), ['ZaddField']);
+    assert.deepStrictEqual(
+      (symbols.find((s) => s.name === 'Embed 2') as DocumentSymbol).children!.map((c) => c.name),
+      ['ZaddField'],
+    );
   });
 
   it('finds commands and variables across the workspace', () => {
@@ -43,12 +49,18 @@ describe('features: symbols, folding, selection', () => {
     const all = svc.workspaceSymbols('');
     assert.ok(all.some((s) => s.name === '!rank (Rank Command)'));
     assert.ok(all.some((s) => s.name === '/ban' && s.containerName === 'slash command'));
-    assert.deepStrictEqual(svc.workspaceSymbols('ban').map((s) => s.name).sort(), ['/ban', 'bans']);
+    assert.deepStrictEqual(
+      svc
+        .workspaceSymbols('ban')
+        .map((s) => s.name)
+        .sort(),
+      ['/ban', 'bans'],
+    );
   });
 
   it('folds the header block, comment runs and multi-line calls', () => {
     const svc = service();
-    const text = RANK + 'Zif{a==b;\n  yes;\n  no\n}\n';
+    const text = `${RANK}Zif{a==b;\n  yes;\n  no\n}\n`;
     svc.openDocument(URI, text, 1);
     const ranges = svc.foldingRanges(URI).map((r) => `${r.startLine}-${r.endLine}:${r.kind}`);
     assert.deepStrictEqual(ranges, ['0-2:imports', '4-5:comment', '8-9:region', '14-16:region']);

@@ -5,7 +5,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import { bundledCatalog } from '../../server/src/catalog';
-import { LanguageService, ServiceSettings } from '../../server/src/service';
+import { LanguageService, type ServiceSettings } from '../../server/src/service';
 
 export const URI = 'file:///bot/commands/test.zbr';
 

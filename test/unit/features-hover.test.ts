@@ -1,11 +1,11 @@
 /**
  * Hover through the service API.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { URI, openAt } from './features-helpers.test';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { conditionOperators } from '../../server/src/features/model';
-import { BodyStatement, NodeKind } from '../../server/src/syntax/tree';
+import { type BodyStatement, NodeKind } from '../../server/src/syntax/tree';
 
 const hoverTextOf = (marked: string) => hoverText(marked);
 
@@ -22,7 +22,7 @@ describe('features: hover', () => {
     assert.match(text, /ZaddButton\{newRow\?;customID;label\?;style\?;disabled\?;emoji\?\}/);
     assert.match(text, /\| parameter \| type \| required \| default \|/);
     assert.match(text, /\| `style` \| string \| no \| secondary \|/);
-    assert.match(text, /\| `customID` \| string \| yes \|  \|/);
+    assert.match(text, /\| `customID` \| string \| yes \| {2}\|/);
     assert.match(text, /Example/);
   });
 
@@ -46,7 +46,10 @@ describe('features: hover', () => {
   });
 
   it('explains permission names', () => {
-    assert.match(hoverText('ZeditChannelPerms{123456789012345678;123456789012345678;+viewCh¦annel}')!, /Permission \*\*viewChannel\*\* \(alias: readMessages\): `\+` allows it/);
+    assert.match(
+      hoverText('ZeditChannelPerms{123456789012345678;123456789012345678;+viewCh¦annel}')!,
+      /Permission \*\*viewChannel\*\* \(alias: readMessages\): `\+` allows it/,
+    );
     assert.match(hoverText('ZonlyPerms{useExter¦nalEmojis}')!, /not a permission/);
   });
 
@@ -80,7 +83,7 @@ describe('features: hover', () => {
 
   it('says where a variable is set, and warns about one that is never set', () => {
     const text = 'ZsetUserVar{coins;5}\nZgetUserVar{coins}\nZgetUserVar{cions}';
-    const { svc } = openAt('¦' + text);
+    const { svc } = openAt(`¦${text}`);
     svc.setWorkspaceFile('file:///bot/commands/shop.zbr', 'ZsetUserVar{coins;0}\n');
     const at = (line: number) => (svc.hover(URI, { line, character: 13 })!.contents as { value: string }).value;
     assert.match(at(1), /User variable `coins`: set 2 times in 2 files; 1 read, check or reset\./);
@@ -98,6 +101,12 @@ describe('features: condition operators (one scan for hover and semantic tokens)
     if (call.kind !== NodeKind.Call) return;
     const ops = conditionOperators(text, call.args[0]).map((o) => `${o.op}@${o.start}`);
     // The == and < inside nested calls are theirs, not the condition's.
-    assert.deepStrictEqual(ops, [`contains@${text.indexOf('contains')}`, `&&@${text.indexOf('&&')}`, `>=@${text.indexOf('>=')}`, `||@${text.indexOf('||')}`, `!=@${text.indexOf('!=')}`]);
+    assert.deepStrictEqual(ops, [
+      `contains@${text.indexOf('contains')}`,
+      `&&@${text.indexOf('&&')}`,
+      `>=@${text.indexOf('>=')}`,
+      `||@${text.indexOf('||')}`,
+      `!=@${text.indexOf('!=')}`,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Inlay hints through the service API: parameter names and default values.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import type { InlayHint } from 'vscode-languageserver-types';
 import { URI, service } from './features-helpers.test';
 import type { ServiceSettings } from '../../server/src/service';
@@ -23,7 +23,7 @@ describe('features: inlay hints', () => {
     assert.strictEqual(hints('ZaddButton{;ok}')[2].tooltip, 'disabled: false');
   });
 
-  it('keeps the hints of a line within VS Code\'s 43-character cap, names going before defaults', () => {
+  it("keeps the hints of a line within VS Code's 43-character cap, names going before defaults", () => {
     const width = (list: InlayHint[]) => list.reduce((n, h) => n + (h.label as string).length, 0);
     for (const text of ['ZaddButton{;ok}', 'ZaddButton{;ok;;;}', 'ZaddField{a;b;true} ZaddButton{;ok} ZaddButton{;no}', 'ZaddSelectMenuOption{;a;b;c;;}']) {
       for (const mode of ['none', 'literals', 'all'] as const) {
@@ -32,7 +32,12 @@ describe('features: inlay hints', () => {
       }
     }
     // With names on, a line with room keeps them.
-    assert.deepStrictEqual(show(hints('ZaddButton{;ok}', { inlayHintsParameterNames: 'all' })), ['0:11 newRow: false', '0:12 customID:', '0:14 style: secondary', '0:14 false']);
+    assert.deepStrictEqual(show(hints('ZaddButton{;ok}', { inlayHintsParameterNames: 'all' })), [
+      '0:11 newRow: false',
+      '0:12 customID:',
+      '0:14 style: secondary',
+      '0:14 false',
+    ]);
     assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsParameterNames: 'all' })), ['0:12 name:', '0:18 value:']);
   });
 
@@ -47,24 +52,38 @@ describe('features: inlay hints', () => {
     const text = 'ZaddField{Level;ZgetUserVar{level};true}';
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'literals' })), ['0:10 name:', '0:35 inline:', '0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text)), ['0:39 index: 1'], 'names are off by default');
-    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'all' })), ['0:10 name:', '0:16 value:', '0:28 name:', '0:35 inline:', '0:39 index: 1']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'all' })), [
+      '0:10 name:',
+      '0:16 value:',
+      '0:28 name:',
+      '0:35 inline:',
+      '0:39 index: 1',
+    ]);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['0:39 index: 1']);
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none', inlayHintsDefaults: false })), []);
   });
 
   it('skips names the argument text already says and one-parameter functions', () => {
-    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })), ['0:12 name:', '0:18 value:']);
-    assert.deepStrictEqual(show(hints('Zcooldown{30s;Please wait with the errorMessage}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })), ['0:10 duration:']);
+    assert.deepStrictEqual(show(hints('ZsetUserVar{coins;5}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })), [
+      '0:12 name:',
+      '0:18 value:',
+    ]);
+    assert.deepStrictEqual(
+      show(hints('Zcooldown{30s;Please wait with the errorMessage}', { inlayHintsDefaults: false, inlayHintsParameterNames: 'literals' })),
+      ['0:10 duration:'],
+    );
     assert.deepStrictEqual(show(hints('ZaddCmdReactions{👍;👎}')), []);
   });
 
   it('hints nested calls and honours the requested range', () => {
     const text = 'Ztitle{a}\nZdescription{Zusername{}}\nZfooter{b}';
-    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ['1:23 userID: command author\'s ID']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' })), ["1:23 userID: command author's ID"]);
     const middle = { start: { line: 1, character: 0 }, end: { line: 1, character: 30 } };
-    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' }, middle)), ['1:23 userID: command author\'s ID']);
+    assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'none' }, middle)), ["1:23 userID: command author's ID"]);
     const rest = { start: { line: 2, character: 0 }, end: { line: 2, character: 30 } };
-    assert.deepStrictEqual(show(hints('ZaddField{a;b;true}\nZaddField{a;b;true}\nZaddField{a;b;true}', { inlayHintsParameterNames: 'none' }, rest)), ['2:18 index: 1']);
+    assert.deepStrictEqual(show(hints('ZaddField{a;b;true}\nZaddField{a;b;true}\nZaddField{a;b;true}', { inlayHintsParameterNames: 'none' }, rest)), [
+      '2:18 index: 1',
+    ]);
   });
 
   it('does not hint escapes or unknown functions', () => {
@@ -72,7 +91,14 @@ describe('features: inlay hints', () => {
   });
 
   it('keeps a file of plain calls free of hints', () => {
-    const text = ['Zvar{xp;ZgetUserVar{xp}}', "Ztitle{Zusername's Rank}", 'Zdescription{Level: ZgetUserVar{level}}', 'Zcolor{#5865F2}', 'Zimage{https://example.com/a.png}', 'Ztimestamp'].join('\n');
+    const text = [
+      'Zvar{xp;ZgetUserVar{xp}}',
+      "Ztitle{Zusername's Rank}",
+      'Zdescription{Level: ZgetUserVar{level}}',
+      'Zcolor{#5865F2}',
+      'Zimage{https://example.com/a.png}',
+      'Ztimestamp',
+    ].join('\n');
     // Only `name:` before the literal first argument of Zvar, which has a second one.
     assert.deepStrictEqual(show(hints(text, { inlayHintsParameterNames: 'literals' })), ['0:5 name:']);
     assert.deepStrictEqual(show(hints(text)), []);

@@ -2,7 +2,7 @@
  * Variables and options across the workspace: definition, references and
  * rename by name and scope.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { service, positionOf } from './features-helpers.test';
 
 const A = 'file:///bot/commands/a.zbr';
@@ -31,7 +31,10 @@ describe('features: navigation', () => {
   it('finds references by name and scope only', () => {
     const { svc, a } = workspace();
     const refs = svc.references(A, positionOf(a, a.indexOf('prefix')), true);
-    assert.deepStrictEqual(refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`), ['a.zbr:1', 'b.zbr:1', 'b.zbr:2']);
+    assert.deepStrictEqual(
+      refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`),
+      ['a.zbr:1', 'b.zbr:1', 'b.zbr:2'],
+    );
     assert.strictEqual(svc.references(A, positionOf(a, a.indexOf('prefix')), false).length, 2);
   });
 
@@ -43,13 +46,20 @@ describe('features: navigation', () => {
     assert.deepStrictEqual(Object.keys(edit.changes!).sort(), [A, B]);
     assert.strictEqual(edit.changes![A].length, 1);
     assert.strictEqual(edit.changes![B].length, 2);
-    assert.ok(Object.values(edit.changes!).flat().every((e) => e.newText === 'botPrefix'));
+    assert.ok(
+      Object.values(edit.changes!)
+        .flat()
+        .every((e) => e.newText === 'botPrefix'),
+    );
   });
 
   it('keeps temporary variables inside their file', () => {
     const { svc, a } = workspace();
     const refs = svc.references(A, positionOf(a, a.indexOf('tmp')), true);
-    assert.deepStrictEqual(refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`), ['a.zbr:3', 'a.zbr:4']);
+    assert.deepStrictEqual(
+      refs.map((r) => `${r.uri.slice(-5)}:${r.range.start.line}`),
+      ['a.zbr:3', 'a.zbr:4'],
+    );
   });
 
   it('follows edits of open documents and closing them', () => {

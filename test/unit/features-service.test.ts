@@ -2,7 +2,7 @@
  * The service itself: documents with incremental changes, workspace files,
  * catalog swap, settings, diagnostics mapping and bad input.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { bundledCatalog, catalogFromTexts } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { LanguageService } from '../../server/src/service';
@@ -12,7 +12,7 @@ import { URI, service, positionOf } from './features-helpers.test';
 describe('features: the language service', () => {
   it('diagnostics with a limit: the first ones of the full list, then one saying how many more', () => {
     const svc = service();
-    const text = '#trigger !many\n' + 'Zfoo{a}\n'.repeat(30);
+    const text = `#trigger !many\n${'Zfoo{a}\n'.repeat(30)}`;
     svc.openDocument(URI, text, 1);
     const all = svc.diagnostics(URI);
     assert.strictEqual(all.length, 30);
@@ -66,7 +66,7 @@ describe('features: the language service', () => {
   it('a mistake repeated on many lines is reported on each, where it is, fresh and after edits', () => {
     // Many equal statements: the analyzer analyses the text once and shares the findings.
     const line = 'Ztitel{Hello} and ZaddField{a;b;c;d;e}\n';
-    const text = '#trigger !a\n' + line.repeat(120);
+    const text = `#trigger !a\n${line.repeat(120)}`;
     const svc = service();
     svc.openDocument(URI, text, 1);
     const expected = (t: string) => {
@@ -139,7 +139,7 @@ describe('features: the language service', () => {
 
   it('survives 50 000 nested calls in every feature', () => {
     const svc = service();
-    const text = 'Ztitle{'.repeat(25000) + '{'.repeat(25000) + 'ZsetUserVar{x;1}\n' + '}'.repeat(100) + '\nZcolor{#ffffff}\n';
+    const text = `${'Ztitle{'.repeat(25000) + '{'.repeat(25000)}ZsetUserVar{x;1}\n${'}'.repeat(100)}\nZcolor{#ffffff}\n`;
     svc.openDocument(URI, text, 1);
     const end = { line: 3, character: 0 };
     const inside = { line: 0, character: 7 * 25000 + 25000 + 13 };
@@ -165,9 +165,15 @@ describe('features: the language service', () => {
     assert.ok(svc.hasDocument(other));
     assert.strictEqual(svc.diagnostics(other).length >= 0, true);
     svc.openDocument(other, 'ZsetServerVar{b;1}\n', 1);
-    assert.deepStrictEqual(svc.workspaceSymbols('').map((s) => s.name), ['b']);
+    assert.deepStrictEqual(
+      svc.workspaceSymbols('').map((s) => s.name),
+      ['b'],
+    );
     svc.closeDocument(other);
-    assert.deepStrictEqual(svc.workspaceSymbols('').map((s) => s.name), ['a']);
+    assert.deepStrictEqual(
+      svc.workspaceSymbols('').map((s) => s.name),
+      ['a'],
+    );
     svc.removeWorkspaceFile(other);
     assert.deepStrictEqual(svc.workspaceSymbols(''), []);
   });

@@ -2,7 +2,7 @@
  * Signature help through the service API: label offsets, documentation and
  * the active parameter by the binding rule.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { URI, openAt } from './features-helpers.test';
 
 function help(marked: string) {

@@ -1,7 +1,7 @@
 /**
  * Semantic tokens: categories, full results and deltas.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../../server/src/service';
 import { URI, service, positionOf } from './features-helpers.test';
@@ -15,7 +15,7 @@ function decode(text: string, data: readonly number[]) {
     line += data[i];
     char = data[i] === 0 ? char + data[i + 1] : data[i + 1];
     const mods = SEMANTIC_TOKEN_MODIFIERS.filter((_, k) => data[i + 4] & (1 << k));
-    out.push(`${lines[line].slice(char, char + data[i + 2])}:${SEMANTIC_TOKEN_TYPES[data[i + 3]]}${mods.length ? '.' + mods.join('.') : ''}`);
+    out.push(`${lines[line].slice(char, char + data[i + 2])}:${SEMANTIC_TOKEN_TYPES[data[i + 3]]}${mods.length ? `.${mods.join('.')}` : ''}`);
   }
   return out;
 }

@@ -3,9 +3,9 @@
  * every feature answers for every file, and cross-file navigation works on
  * real command files.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { service } from './features-helpers.test';
 
 const DIR = path.resolve(__dirname, '../../../test/fixtures/workspace/commands');
@@ -56,7 +56,11 @@ describe('features: the fixture workspace', () => {
 
   it('lists the commands of the workspace', () => {
     const { svc } = load();
-    const commands = svc.workspaceSymbols('').filter((s) => s.kind === 24).map((s) => s.name).sort();
+    const commands = svc
+      .workspaceSymbols('')
+      .filter((s) => s.kind === 24)
+      .map((s) => s.name)
+      .sort();
     assert.deepStrictEqual(commands, ['!panel (Verification panel)', '!rank (Rank Command)', '/ban', 'onInteraction{verify}', 'onMemberJoin']);
   });
 

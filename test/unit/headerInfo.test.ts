@@ -2,7 +2,7 @@
  * The one reader of a file's headers as written (analysis/headerInfo.ts),
  * shared by the workspace index and the editor features.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { headerInfo } from '../../server/src/analysis/headerInfo';
 import { WorkspaceIndex } from '../../server/src/analysis/workspaceIndex';
 import { bundledCatalog } from '../../server/src/catalog';
@@ -19,7 +19,10 @@ describe('header reader', () => {
     assert.strictEqual(info.name, 'One');
     assert.strictEqual(info.type, 'event');
     assert.strictEqual(info.typeWritten, true);
-    assert.deepStrictEqual(info.options.map((o) => text.slice(o.start, o.end)), ['who']);
+    assert.deepStrictEqual(
+      info.options.map((o) => text.slice(o.start, o.end)),
+      ['who'],
+    );
   });
 
   it('without #type the type is prefix, not written', () => {
@@ -32,6 +35,9 @@ describe('header reader', () => {
     const tree = parse('#type event\n#trigger onBanAdd\n#name Bans\n#option a|b|string|required\n');
     const info = headerInfo(tree);
     const index = new WorkspaceIndex(bundledCatalog()).indexTree(tree);
-    assert.deepStrictEqual({ trigger: index.trigger, name: index.name, type: index.type, options: index.options }, { trigger: info.trigger, name: info.name, type: info.type, options: info.options });
+    assert.deepStrictEqual(
+      { trigger: index.trigger, name: index.name, type: index.type, options: index.options },
+      { trigger: info.trigger, name: info.name, type: info.type, options: info.options },
+    );
   });
 });

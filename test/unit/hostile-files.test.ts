@@ -5,11 +5,11 @@
  * many findings under a small heap. Bounded in count and bytes; no wall-clock
  * assertions (spawnSync's timeout is what catches a hang).
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { loadCatalogFromDirectory } from '../../server/src/catalog';
 import { BoundedReadError, readRegularFile, readRegularFileSync } from '../../server/src/catalog/boundedRead';
 
@@ -43,21 +43,39 @@ describe('hostile files (issue 16)', function () {
       if (!posix) this.skip();
       const fifo = path.join(temp, 'fifo');
       mkfifo(fifo);
-      assert.strictEqual(problemOf(() => readRegularFileSync(fifo, 1024)), 'not-regular');
+      assert.strictEqual(
+        problemOf(() => readRegularFileSync(fifo, 1024)),
+        'not-regular',
+      );
       await assert.rejects(readRegularFile(fifo, 1024), (e: any) => e.problem === 'not-regular' && /is a FIFO/.test(e.message));
-      assert.strictEqual(problemOf(() => readRegularFileSync('/dev/zero', 1024)), 'not-regular');
-      assert.strictEqual(problemOf(() => readRegularFileSync(temp, 1024)), 'not-regular');
-      assert.strictEqual(problemOf(() => readRegularFileSync(path.join(temp, 'missing'), 1024)), 'not-found');
+      assert.strictEqual(
+        problemOf(() => readRegularFileSync('/dev/zero', 1024)),
+        'not-regular',
+      );
+      assert.strictEqual(
+        problemOf(() => readRegularFileSync(temp, 1024)),
+        'not-regular',
+      );
+      assert.strictEqual(
+        problemOf(() => readRegularFileSync(path.join(temp, 'missing'), 1024)),
+        'not-found',
+      );
       // /proc files report size 0 and yield far more.
       if (fs.existsSync('/proc/self/maps')) {
         assert.strictEqual(fs.statSync('/proc/self/maps').size, 0);
-        assert.strictEqual(problemOf(() => readRegularFileSync('/proc/self/maps', 16)), 'too-large');
+        assert.strictEqual(
+          problemOf(() => readRegularFileSync('/proc/self/maps', 16)),
+          'too-large',
+        );
         await assert.rejects(readRegularFile('/proc/self/maps', 16), (e: any) => e.problem === 'too-large');
       }
       const file = path.join(temp, 'exact');
       fs.writeFileSync(file, 'x'.repeat(100));
       assert.strictEqual(readRegularFileSync(file, 100).length, 100);
-      assert.strictEqual(problemOf(() => readRegularFileSync(file, 99)), 'too-large');
+      assert.strictEqual(
+        problemOf(() => readRegularFileSync(file, 99)),
+        'too-large',
+      );
       assert.strictEqual((await readRegularFile(file, 100)).length, 100);
     });
 
@@ -80,7 +98,12 @@ describe('hostile files (issue 16)', function () {
 
   describe('zscript-check', () => {
     function check(args: string[], options: { node?: string[]; input?: string } = {}) {
-      const r = spawnSync(process.execPath, [...(options.node ?? []), BIN, ...args], { cwd: temp, encoding: 'utf8', timeout: 60_000, maxBuffer: 256 * 1024 * 1024 });
+      const r = spawnSync(process.execPath, [...(options.node ?? []), BIN, ...args], {
+        cwd: temp,
+        encoding: 'utf8',
+        timeout: 60_000,
+        maxBuffer: 256 * 1024 * 1024,
+      });
       return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
     }
 
@@ -96,16 +119,20 @@ describe('hostile files (issue 16)', function () {
     it('ends quietly when its output pipe closes (`| head`): no stack trace, and the exit status of the findings', function () {
       if (!posix) this.skip();
       // Only warnings (invalid-color), many of them: the report outlives head's reading.
-      fs.writeFileSync(path.join(temp, 'warn.zbr'), '#trigger !a\n' + 'Zcolor{blue}\n'.repeat(50_000) + 'Ztitle{Hi}\n');
-      const status = spawnSync('/bin/sh', ['-c', `("${process.execPath}" "${BIN}" warn.zbr; echo "exit=$?" >&2) | head -n 1`], { cwd: temp, encoding: 'utf8', timeout: 60_000 });
+      fs.writeFileSync(path.join(temp, 'warn.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(50_000)}Ztitle{Hi}\n`);
+      const status = spawnSync('/bin/sh', ['-c', `("${process.execPath}" "${BIN}" warn.zbr; echo "exit=$?" >&2) | head -n 1`], {
+        cwd: temp,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       assert.match(status.stdout, /^warn\.zbr:2:8: warning invalid-color .*\n$/);
       assert.doesNotMatch(status.stderr, /EPIPE|Error|\n\s+at /, status.stderr);
       assert.match(status.stderr, /exit=0\n/, 'a warnings-only run stays a success');
       assert.match(status.stderr, /1 file checked, 0 errors, 50000 warnings/);
     });
 
-    it('streams a report of 20,000 findings in text and in JSON (the same findings, counts after the list)', function () {
-      fs.writeFileSync(path.join(temp, 'many.zbr'), '#trigger !a\n' + 'Zcolor{blue}\n'.repeat(20_000) + 'Ztitle{Hi}\n');
+    it('streams a report of 20,000 findings in text and in JSON (the same findings, counts after the list)', () => {
+      fs.writeFileSync(path.join(temp, 'many.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(20_000)}Ztitle{Hi}\n`);
       const text = check(['many.zbr']);
       assert.strictEqual(text.code, 0, text.stderr.slice(0, 500));
       const textLines = text.stdout.split('\n').filter((l) => l);
@@ -118,14 +145,23 @@ describe('hostile files (issue 16)', function () {
         report.diagnostics.map((d: any) => `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`),
         textLines,
       );
-      assert.deepStrictEqual(report.diagnostics[0], { file: 'many.zbr', line: 2, column: 8, endLine: 2, endColumn: 12, severity: 'warning', code: 'invalid-color', message: report.diagnostics[0].message });
+      assert.deepStrictEqual(report.diagnostics[0], {
+        file: 'many.zbr',
+        line: 2,
+        column: 8,
+        endLine: 2,
+        endColumn: 12,
+        severity: 'warning',
+        code: 'invalid-color',
+        message: report.diagnostics[0].message,
+      });
       const empty = JSON.parse(check(['--format', 'json', path.join(ROOT, 'test', 'fixtures', 'check', 'clean')]).stdout);
       assert.deepStrictEqual(empty.diagnostics, []);
     });
 
-    it('reports a file larger than any command file instead of exhausting a small heap on it', function () {
+    it('reports a file larger than any command file instead of exhausting a small heap on it', () => {
       // 9 MiB of findings: analysed, it would need several hundred MiB.
-      fs.writeFileSync(path.join(temp, 'huge.zbr'), '#trigger !a\n' + 'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13)));
+      fs.writeFileSync(path.join(temp, 'huge.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13))}`);
       fs.writeFileSync(path.join(temp, 'fine.zbr'), '#trigger !a\nZcolor{blue}\nZtitle{Hi}\n');
       const r = check(['huge.zbr', 'fine.zbr'], { node: ['--max-old-space-size=64'] });
       assert.strictEqual(r.signal, null);

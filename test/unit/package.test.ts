@@ -5,12 +5,12 @@
  * Also checks the manifest's contributions against the server's settings and
  * diagnostic codes, so the two cannot drift apart.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { inflateRawSync } from 'zlib';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { DIAGNOSTIC_CODES } from '../../server/src/analysis/codes';
 import { DEFAULT_SERVER_SETTINGS, normalizeSettings } from '../../server/src/lsp/clientSettings';
 
@@ -70,7 +70,7 @@ describe('VS Code extension package (.vsix)', function () {
   let entries: Map<string, () => Buffer>;
   let stdout: string;
 
-  before(function () {
+  before(() => {
     for (const bundle of ['dist/extension.js', 'dist/server.js']) {
       assert.ok(fs.existsSync(path.join(ROOT, bundle)), `${bundle} is missing: run the build first`);
     }
@@ -124,7 +124,7 @@ describe('VS Code extension package (.vsix)', function () {
     const extension = entries.get('extension/dist/extension.js')!().toString('utf8');
     // Only vscode and Node's own modules may be required at run time.
     const required = new Set([...extension.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]));
-    const builtins = new Set(require('module').builtinModules as string[]);
+    const builtins = new Set(require('node:module').builtinModules as string[]);
     const foreign = [...required].filter((m) => m !== 'vscode' && !builtins.has(m.replace(/^node:/, '')));
     assert.deepStrictEqual(foreign, []);
     const manifest = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
@@ -141,10 +141,18 @@ describe('VS Code extension package (.vsix)', function () {
     for (const link of links) {
       if (/^https:\/\//.test(link) || link.startsWith('#')) continue;
       const target = link.split('#')[0];
-      const inPackage = ['readme.md', 'changelog.md'].includes(target.toLowerCase()) ? `extension/${target.toLowerCase()}` : target === 'LICENSE' ? 'extension/LICENSE.txt' : `extension/${target}`;
+      const inPackage = ['readme.md', 'changelog.md'].includes(target.toLowerCase())
+        ? `extension/${target.toLowerCase()}`
+        : target === 'LICENSE'
+          ? 'extension/LICENSE.txt'
+          : `extension/${target}`;
       assert.ok(entries.has(inPackage), `${link} resolves inside the .vsix`);
     }
-    assert.match(entries.get('extension/changelog.md')!().toString('utf8'), new RegExp(`^## ${MANIFEST_VERSION.replace(/\./g, '\\.')}$`, 'm'), 'the changelog has the current version');
+    assert.match(
+      entries.get('extension/changelog.md')!().toString('utf8'),
+      new RegExp(`^## ${MANIFEST_VERSION.replace(/\./g, '\\.')}$`, 'm'),
+      'the changelog has the current version',
+    );
   });
 
   it('the packaged manifest is honest: no Snippets category without snippets, no npm-only fields', () => {
@@ -172,7 +180,8 @@ describe('VS Code extension package (.vsix)', function () {
 
 describe('extension manifest (package.json contributions)', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const props: Record<string, { default?: unknown; enum?: unknown[]; type: string; properties?: Record<string, unknown> }> = manifest.contributes.configuration.properties;
+  const props: Record<string, { default?: unknown; enum?: unknown[]; type: string; properties?: Record<string, unknown> }> =
+    manifest.contributes.configuration.properties;
 
   it('contributes every command the extension registers, in the zscript category', () => {
     const source = fs.readFileSync(path.join(ROOT, 'client', 'src', 'extension.ts'), 'utf8');
@@ -229,7 +238,11 @@ describe('extension manifest (package.json contributions)', () => {
     for (const [code, entry] of Object.entries(severity.properties ?? {})) {
       assert.deepStrictEqual((entry as { enum: string[] }).enum, ['error', 'warning', 'information', 'hint', 'off']);
       const info = DIAGNOSTIC_CODES[code as keyof typeof DIAGNOSTIC_CODES];
-      assert.strictEqual((entry as { description: string }).description, `${info.description} (default: ${info.severity})`, `${code}: the settings description follows codes.ts`);
+      assert.strictEqual(
+        (entry as { description: string }).description,
+        `${info.description} (default: ${info.severity})`,
+        `${code}: the settings description follows codes.ts`,
+      );
     }
   });
 
@@ -249,7 +262,6 @@ describe('extension manifest (package.json contributions)', () => {
     assert.strictEqual(manifest.license, 'MIT');
   });
 });
-
 
 /**
  * The client bundle outside VS Code: test/vscode/standin-host.ts activates
@@ -293,7 +305,10 @@ describe('dist/extension.js activated against a stand-in vscode API', function (
 
   it('reloads the catalog through zscript/reloadCatalog and says so', () => {
     assert.strictEqual(report.reload.source, 'bundled');
-    assert.ok(report.reloadMessages.some((m: string) => /^info: zscript: bundled catalog/.test(m)), report.reloadMessages.join('\n'));
+    assert.ok(
+      report.reloadMessages.some((m: string) => /^info: zscript: bundled catalog/.test(m)),
+      report.reloadMessages.join('\n'),
+    );
   });
 
   it('starts the catalog HTTP server on 127.0.0.1, shows it in the status bar, and stops it', () => {
@@ -314,7 +329,7 @@ describe('dist/extension.js activated against a stand-in vscode API', function (
     assert.deepStrictEqual(report.busyMessages, [`error: zscript: the catalog server did not start: port ${report.busyPort} is in use`]);
   });
 
-  it('renders reference pages from the server\'s catalog (zscript/reference)', () => {
+  it("renders reference pages from the server's catalog (zscript/reference)", () => {
     assert.match(report.referenceFunction, /^# Zuppercase\n/);
     assert.match(report.referenceFunction, /\| `text` \| string \| yes \|/);
     assert.match(report.referenceFunction, /From the bundled catalog/);
@@ -334,7 +349,7 @@ describe('dist/extension.js activated against a stand-in vscode API', function (
     assert.ok(!/&nbsp;|\\/.test(report.statusLabel + report.statusTooltip), report.statusLabel);
   });
 
-  it('shows the status item when a document\'s language is changed to zscript, without another tab chosen', () => {
+  it("shows the status item when a document's language is changed to zscript, without another tab chosen", () => {
     assert.strictEqual(report.statusVisiblePlain, false);
     assert.strictEqual(report.statusVisibleAfterModeChange, true);
   });

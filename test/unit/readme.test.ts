@@ -3,10 +3,10 @@
  * mirror code from drifting (the two first commands, the diagnostic-code
  * table, the settings, the executables).
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { DIAGNOSTIC_CODES } from '../../server/src/analysis/codes';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -28,7 +28,10 @@ describe('README', () => {
 
   it('lists every diagnostic code with its default severity (npm run readme regenerates it)', () => {
     for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
-      assert.ok(readme.includes(`| \`${code}\` | ${info.severity} |`), `README lacks the row of ${code}: run \`npm run readme\` to regenerate the table from codes.ts`);
+      assert.ok(
+        readme.includes(`| \`${code}\` | ${info.severity} |`),
+        `README lacks the row of ${code}: run \`npm run readme\` to regenerate the table from codes.ts`,
+      );
     }
     const check = spawnSync(process.execPath, [path.join(root, 'scripts', 'update-readme.mjs'), '--check'], { encoding: 'utf8' });
     assert.strictEqual(check.status, 0, check.stderr);
@@ -39,7 +42,8 @@ describe('README', () => {
     for (const [name, spec] of Object.entries(properties)) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
       assert.ok(row, `README has no settings row for ${name}`);
-      const shown = typeof spec.default === 'string' ? `\`${JSON.stringify(spec.default) === '""' ? '""' : spec.default}\`` : `\`${JSON.stringify(spec.default)}\``;
+      const shown =
+        typeof spec.default === 'string' ? `\`${JSON.stringify(spec.default) === '""' ? '""' : spec.default}\`` : `\`${JSON.stringify(spec.default)}\``;
       assert.ok(row.includes(shown), `the row of ${name} does not show its default ${shown}: ${row}`);
     }
   });
@@ -58,7 +62,11 @@ describe('README', () => {
       }
       if (!record || typeof record.name !== 'string') continue;
       const source = record.kind ? triggers : functions;
-      assert.deepStrictEqual(record, source.find((r: { name: string }) => r.name === record!.name), `README's ${record.name} record`);
+      assert.deepStrictEqual(
+        record,
+        source.find((r: { name: string }) => r.name === record!.name),
+        `README's ${record.name} record`,
+      );
       compared++;
     }
     assert.ok(compared >= 2, `expected a function and a trigger record in the README, compared ${compared}`);

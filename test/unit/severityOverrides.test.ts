@@ -3,7 +3,7 @@
  * analyzer's flat list, the LSP conversion and the checker give the same
  * answer for the same overrides.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { bundledCatalog } from '../../server/src/catalog';
 import { Analyzer } from '../../server/src/analysis/analyzer';
@@ -38,7 +38,9 @@ describe('severity overrides', () => {
     const analyzer = new Analyzer(catalog);
     const raw = analyzer.diagnose(tree);
     const flat = analyzer.diagnose(tree, { severity: overrides }).map((d) => `${d.code}:${d.severity}`);
-    const lsp = toLspDiagnostics(TextDocument.create('file:///a.zbr', 'zscript', 1, text), raw, overrides).map((d) => `${d.code}:${['', 'error', 'warning', 'information', 'hint'][d.severity!]}`);
+    const lsp = toLspDiagnostics(TextDocument.create('file:///a.zbr', 'zscript', 1, text), raw, overrides).map(
+      (d) => `${d.code}:${['', 'error', 'warning', 'information', 'hint'][d.severity!]}`,
+    );
     const check = checkText('a.zbr', text, analyzer, catalog, overrides).map((d) => `${d.code}:${d.severity}`);
     assert.ok(raw.some((d) => d.code === 'missing-trigger'));
     assert.ok(flat.includes('unknown-function:hint'), flat.join());

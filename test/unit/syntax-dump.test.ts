@@ -9,9 +9,9 @@
  * Bare calls are the fixed set of syntax-helpers (Zusername, Ztimestamp, ...),
  * not the catalog, so a catalog change never moves these trees.
  */
-import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { renderTree } from '../../server/src/syntax/dump';
 import { checkInvariants, parse } from './syntax-helpers';
 
@@ -32,7 +32,7 @@ describe('syntax: fixtures as tree dumps', () => {
       const tree = parse(text);
       checkInvariants(tree);
       const rendered = renderTree(tree);
-      const expectedFile = path.join(dir, f.slice(0, -4) + '.tree');
+      const expectedFile = path.join(dir, `${f.slice(0, -4)}.tree`);
       if (update) {
         if (!fs.existsSync(expectedFile) || fs.readFileSync(expectedFile, 'utf8') !== rendered) fs.writeFileSync(expectedFile, rendered);
         return;

@@ -2,11 +2,11 @@
  * Robustness: random and adversarial inputs never throw, produce in-bounds
  * ranges and a lossless token stream; deep nesting does not use the JS stack.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { checkInvariants, options, parse, prng } from './syntax-helpers';
 import { reparseCommandFile } from '../../server/src/syntax/incremental';
 import { nodeAt } from '../../server/src/syntax/positions';
-import { BodyStatement, CallNode, NodeKind, StatementKind } from '../../server/src/syntax/tree';
+import { type BodyStatement, type CallNode, NodeKind, StatementKind } from '../../server/src/syntax/tree';
 
 function randomText(rnd: () => number, length: number, alphabet: string | null): string {
   const parts: string[] = [];
@@ -56,7 +56,7 @@ describe('syntax: fuzz', function () {
 
   it('100,000 nested calls, closed and unclosed, and 100,000 nested groups', () => {
     const n = 100_000;
-    const closed = 'Za{'.repeat(n) + 'x' + '}'.repeat(n);
+    const closed = `${'Za{'.repeat(n)}x${'}'.repeat(n)}`;
     const tree = parse(closed);
     checkInvariants(tree);
     assert.strictEqual(tree.statements.length, 1);
@@ -66,7 +66,7 @@ describe('syntax: fuzz', function () {
     assert.strictEqual(path.path.length, n);
 
     // A directive line inside open braces is argument text (as the engine reads it): one statement.
-    const unclosed = parse('Za{'.repeat(n) + '\n#trigger x');
+    const unclosed = parse(`${'Za{'.repeat(n)}\n#trigger x`);
     checkInvariants(unclosed);
     assert.strictEqual(unclosed.statements.length, 1);
     assert.strictEqual((unclosed.statements[0] as BodyStatement).errors.length, n);
@@ -93,7 +93,7 @@ describe('syntax: fuzz', function () {
   });
 
   it('a 10 MB line that never closes its first brace', () => {
-    const text = 'Zx{' + 'a;b\\;{c}'.repeat(1_000_000);
+    const text = `Zx{${'a;b\\;{c}'.repeat(1_000_000)}`;
     const tree = parse(text);
     checkInvariants(tree);
     const call = (tree.statements[0] as BodyStatement).nodes[0] as CallNode;

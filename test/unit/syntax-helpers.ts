@@ -1,9 +1,9 @@
 /** Shared helpers for the syntax tests (not a test file itself). */
-import * as assert from 'assert';
-import { ParseOptions, parseCommandFile } from '../../server/src/syntax/parse';
+import * as assert from 'node:assert';
+import { type ParseOptions, parseCommandFile } from '../../server/src/syntax/parse';
 import { dumpTree } from '../../server/src/syntax/dump';
 import { tokens, TOKEN_KIND_NAMES } from '../../server/src/syntax/tokens';
-import { CallNode, NodeKind, StatementKind, SyntaxTree, TopLevelNode } from '../../server/src/syntax/tree';
+import { type CallNode, NodeKind, StatementKind, type SyntaxTree, type TopLevelNode } from '../../server/src/syntax/tree';
 
 export const BARE = new Set(['Zusername', 'Ztimestamp', 'ZuserID', 'ZguildID', 'ZchannelID']);
 export const options: ParseOptions = { isBareCallable: (name) => BARE.has(name) };

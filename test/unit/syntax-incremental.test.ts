@@ -3,15 +3,41 @@
  * a fresh full parse (normalized dump with absolute offsets), plus identity of
  * the statements the edit cannot affect.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { checkInvariants, dumpTree, options, parse, prng } from './syntax-helpers';
-import { applyEdits, incrementalTuning, reparseCommandFile, TextEdit } from '../../server/src/syntax/incremental';
+import { applyEdits, incrementalTuning, reparseCommandFile, type TextEdit } from '../../server/src/syntax/incremental';
 import { statementIndexAt } from '../../server/src/syntax/positions';
-import { SyntaxTree } from '../../server/src/syntax/tree';
+import type { SyntaxTree } from '../../server/src/syntax/tree';
 
 const PIECES = [
-  '{', '}', ';', '\\', '\n', '\r\n', '\r', ' ', 'a', 'Z', 'Zx{', 'Zif{', 'Zusername', '//', '#', '#trigger ', '#name',
-  '\\{', '\\Z', 'é', '😀', '\uD800', '\uDC00', 'Ztitle{a;b}', '\n#option a|b|string|required\n', '{{', '}}', '  ',
+  '{',
+  '}',
+  ';',
+  '\\',
+  '\n',
+  '\r\n',
+  '\r',
+  ' ',
+  'a',
+  'Z',
+  'Zx{',
+  'Zif{',
+  'Zusername',
+  '//',
+  '#',
+  '#trigger ',
+  '#name',
+  '\\{',
+  '\\Z',
+  'é',
+  '😀',
+  '\uD800',
+  '\uDC00',
+  'Ztitle{a;b}',
+  '\n#option a|b|string|required\n',
+  '{{',
+  '}}',
+  '  ',
 ];
 
 const SEED_TEXT = [
@@ -139,7 +165,14 @@ describe('syntax: incremental reparse', function () {
 
   it('applyEdits applies edits in order', () => {
     const old = parse('Zx{a}\nb');
-    const t = applyEdits(old, [{ start: 0, end: 0, text: 'Q' }, { start: 7, end: 7, text: 'Zy{' }], options);
+    const t = applyEdits(
+      old,
+      [
+        { start: 0, end: 0, text: 'Q' },
+        { start: 7, end: 7, text: 'Zy{' },
+      ],
+      options,
+    );
     assert.strictEqual(t.text, 'QZx{a}\nZy{b');
     assert.deepStrictEqual(dumpTree(t), dumpTree(parse(t.text)));
   });
@@ -206,10 +239,10 @@ describe('syntax: incremental reparse', function () {
 
   it('long statements and look-ahead past the parse window', () => {
     const cases: [string, TextEdit][] = [
-      ['Zx{' + 'a\n'.repeat(5000) + '}\nb', { start: 1, end: 1, text: 'y' }],
-      ['Zx{' + 'a\n'.repeat(5000) + '}\nb', { start: 2, end: 3, text: '' }],
-      ['Zx{a\n' + ' '.repeat(6000) + '#trigger x\nb', { start: 3, end: 3, text: 'q' }],
-      ['Zx{a\r' + '\n'.repeat(1) + 'b}', { start: 3, end: 3, text: 'q' }],
+      [`Zx{${'a\n'.repeat(5000)}}\nb`, { start: 1, end: 1, text: 'y' }],
+      [`Zx{${'a\n'.repeat(5000)}}\nb`, { start: 2, end: 3, text: '' }],
+      [`Zx{a\n${' '.repeat(6000)}#trigger x\nb`, { start: 3, end: 3, text: 'q' }],
+      [`Zx{a\r${'\n'.repeat(1)}b}`, { start: 3, end: 3, text: 'q' }],
     ];
     for (const [text, edit] of cases) {
       const old = parse(text);
@@ -219,23 +252,23 @@ describe('syntax: incremental reparse', function () {
 });
 
 function property(seed: number): void {
-    const rnd = prng(seed);
-    let tree = parse(SEED_TEXT);
-    let edits = 0;
-    for (let round = 0; round < 40; round++) {
-      tree = parse(SEED_TEXT.repeat(1 + (round % 3)));
-      for (let i = 0; i < 100; i++) {
-        const edit = randomEdit(rnd, tree.text);
-        const next = reparseCommandFile(tree, edit, options);
-        try {
-          checkEdit(tree, edit, next);
-        } catch (e) {
-          throw new Error(`round ${round} edit ${i}: ${JSON.stringify(edit)} on ${JSON.stringify(tree.text)}: ${(e as Error).message}`);
-        }
-        tree = next;
-        edits++;
-        if (tree.text.length > 6000) tree = parse(SEED_TEXT);
+  const rnd = prng(seed);
+  let tree = parse(SEED_TEXT);
+  let edits = 0;
+  for (let round = 0; round < 40; round++) {
+    tree = parse(SEED_TEXT.repeat(1 + (round % 3)));
+    for (let i = 0; i < 100; i++) {
+      const edit = randomEdit(rnd, tree.text);
+      const next = reparseCommandFile(tree, edit, options);
+      try {
+        checkEdit(tree, edit, next);
+      } catch (e) {
+        throw new Error(`round ${round} edit ${i}: ${JSON.stringify(edit)} on ${JSON.stringify(tree.text)}: ${(e as Error).message}`);
       }
+      tree = next;
+      edits++;
+      if (tree.text.length > 6000) tree = parse(SEED_TEXT);
     }
-    assert.strictEqual(edits, 4000);
+  }
+  assert.strictEqual(edits, 4000);
 }

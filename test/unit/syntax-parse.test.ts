@@ -6,10 +6,10 @@
  * bare calls, escapes, comments, errors, CRLF, BOM) are the fixtures of
  * test/fixtures/syntax/, checked by syntax-dump.test.ts.
  */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { BARE, checkInvariants, dumpTree, options, parse, prng, tokenList } from './syntax-helpers';
-import { hasUnclosedBraces, parseCommandFile, ParseOptions, StatementParser } from '../../server/src/syntax/parse';
-import { BodyStatement, CallNode, NodeKind, Statement, StatementKind, SyntaxErrorCode, SyntaxTree } from '../../server/src/syntax/tree';
+import { hasUnclosedBraces, parseCommandFile, type ParseOptions, StatementParser } from '../../server/src/syntax/parse';
+import { type BodyStatement, type CallNode, NodeKind, type Statement, StatementKind, SyntaxErrorCode, type SyntaxTree } from '../../server/src/syntax/tree';
 
 function body(text: string, index = 0): BodyStatement {
   const tree = parse(text);
@@ -33,13 +33,18 @@ describe('syntax: bare-call names, UTF-16 units', () => {
     const c = st.nodes[0] as CallNode;
     assert.deepStrictEqual([c.start, c.open, c.separators[0], c.close], [4, 10, 13, 15]);
     assert.deepStrictEqual([st.nodes[1].kind, st.nodes[1].start, st.nodes[1].end], [NodeKind.BareCall, 18, 27]);
-    assert.strictEqual(tokenList(parse(text)).map((t) => t.slice(t.indexOf(':') + 1)).join(''), text);
+    assert.strictEqual(
+      tokenList(parse(text))
+        .map((t) => t.slice(t.indexOf(':') + 1))
+        .join(''),
+      text,
+    );
   });
 });
 
 describe('syntax: tokens', () => {
   it('lossless token stream with kinds', () => {
-    const text = "#name A\nHi Zusername! Zx{a;{b}\\;} }// c\n";
+    const text = '#name A\nHi Zusername! Zx{a;{b}\\;} }// c\n';
     assert.deepStrictEqual(tokenList(parse(text)), [
       'header-name:#name',
       'text: ',
@@ -132,13 +137,23 @@ describe('syntax: statements built on first access', () => {
         [3, 5, [[NodeKind.Escape, 3, 5]]],
         [6, 10, [[NodeKind.Call, 6, 10]]],
         [11, 12, []],
-        [13, 24, [[NodeKind.BareCall, 13, 22], [NodeKind.Escape, 22, 24]]],
+        [
+          13,
+          24,
+          [
+            [NodeKind.BareCall, 13, 22],
+            [NodeKind.Escape, 22, 24],
+          ],
+        ],
         [25, 25, []],
       ],
     );
     assert.strictEqual(f.args, f.args); // derived once, then kept
     assert.deepStrictEqual(Object.keys(JSON.parse(JSON.stringify(f))).sort(), ['args', 'close', 'end', 'kind', 'nameEnd', 'open', 'separators', 'start']);
-    assert.deepStrictEqual(h.args.map((a) => a.nodes.map((n) => n.kind)), [[NodeKind.BareCall]]);
+    assert.deepStrictEqual(
+      h.args.map((a) => a.nodes.map((n) => n.kind)),
+      [[NodeKind.BareCall]],
+    );
     // Deep equality sees the same data before and after `args` is read.
     const fresh = body('Zf{\\{;Zg{};x;Zusername\\};}Zh{Zusername}').nodes;
     assert.deepStrictEqual(fresh, st.nodes);

@@ -1,8 +1,8 @@
 /** Positions: LineIndex (UTF-16, clamping), statement lookup, nodeAt paths. */
-import * as assert from 'assert';
+import * as assert from 'node:assert';
 import { parse } from './syntax-helpers';
 import { LineIndex, absolute, nodeAt, relative, statementIndexAt, statementText } from '../../server/src/syntax/positions';
-import { CallNode, NodeKind } from '../../server/src/syntax/tree';
+import { type CallNode, NodeKind } from '../../server/src/syntax/tree';
 
 describe('syntax: positions', () => {
   it('LineIndex: \\n, \\r\\n, lone \\r; UTF-16 characters', () => {
@@ -83,11 +83,20 @@ describe('syntax: positions', () => {
     assert.strictEqual(p.call!.kind, NodeKind.Call);
     assert.strictEqual(p.argIndex, 0);
     p = nodeAt(tree, 10);
-    assert.deepStrictEqual(p.path.map((e) => e.node.kind), [NodeKind.Call, NodeKind.Group]);
+    assert.deepStrictEqual(
+      p.path.map((e) => e.node.kind),
+      [NodeKind.Call, NodeKind.Group],
+    );
     p = nodeAt(tree, 14);
-    assert.deepStrictEqual(p.path.map((e) => e.node.kind), [NodeKind.Call, NodeKind.BareCall]);
+    assert.deepStrictEqual(
+      p.path.map((e) => e.node.kind),
+      [NodeKind.Call, NodeKind.BareCall],
+    );
     const t2 = parse('a // c');
-    assert.deepStrictEqual(nodeAt(t2, 3).path.map((e) => e.node.kind), [NodeKind.Comment]);
+    assert.deepStrictEqual(
+      nodeAt(t2, 3).path.map((e) => e.node.kind),
+      [NodeKind.Comment],
+    );
     assert.deepStrictEqual(nodeAt(parse(''), 0).path, []);
   });
 });

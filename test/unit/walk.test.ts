@@ -4,11 +4,11 @@
  * folders, ignore globs, links inside and outside the root, linked folders
  * and their loops, name order; the reader's texts, problems and file limit.
  */
-import * as assert from 'assert';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { walk, walkSync, type WalkItem, type WalkOptions } from '../../server/src/walk';
 import { readWorkspace, type ReaderMessage, type ReadItem } from '../../server/src/lsp/workspaceReader';
 import { compileGlobs } from '../../server/src/lsp/glob';
@@ -32,7 +32,7 @@ async function collect(roots: string[], options: WalkOptions): Promise<WalkItem[
   return items;
 }
 
-describe('the directory walker', function () {
+describe('the directory walker', () => {
   let temp: string;
   let root: string;
   let outside: string;
@@ -79,7 +79,10 @@ describe('the directory walker', function () {
     assert.ok(!described.some((d) => d.includes('secret')), described.join(', '));
     // Each real folder once (through its link or its own name, whichever comes first): no file twice, none lost.
     const reals = items.filter((i) => i.kind === 'file' && !i.link).map((i) => path.relative(fs.realpathSync(root), fs.realpathSync(i.path)));
-    assert.deepStrictEqual(reals.sort(), ['a/b/two.zbr', 'a/one.zbr', 'c/z.zbr', 'top.zbr'].map((p) => p.split('/').join(path.sep)));
+    assert.deepStrictEqual(
+      reals.sort(),
+      ['a/b/two.zbr', 'a/one.zbr', 'c/z.zbr', 'top.zbr'].map((p) => p.split('/').join(path.sep)),
+    );
     // A linked folder whose target nothing else reaches is entered.
     const lone = path.join(temp, 'lone');
     fs.mkdirSync(path.join(root, 'hidden', 'deep'), { recursive: true });
@@ -128,7 +131,17 @@ describe('the directory walker', function () {
     const byName = new Map(items.map((i) => [path.relative(root, i.path).split(path.sep).join('/'), i]));
     const accent = byName.get('é.zbr');
     assert.ok(accent && 'text' in accent && accent.text === '#trigger !é\n' && accent.bytes === Buffer.byteLength('#trigger !é\n'));
-    assert.deepStrictEqual([...byName.keys()].sort(), ['a/b/two.zbr', 'a/one.zbr', 'big.zbr', 'c/z.zbr', 'fifo-link.zbr', 'in.zbr', 'out.zbr', 'top.zbr', 'é.zbr']);
+    assert.deepStrictEqual([...byName.keys()].sort(), [
+      'a/b/two.zbr',
+      'a/one.zbr',
+      'big.zbr',
+      'c/z.zbr',
+      'fifo-link.zbr',
+      'in.zbr',
+      'out.zbr',
+      'top.zbr',
+      'é.zbr',
+    ]);
     const problems = Object.fromEntries(items.filter((i) => 'problem' in i).map((i) => [path.basename(i.path), (i as { problem: string }).problem]));
     assert.deepStrictEqual(problems, { 'big.zbr': 'too-large', 'fifo-link.zbr': 'not-regular', 'out.zbr': 'outside' });
     // The plain FIFO is not a regular file: the walker never reports it.

@@ -3,8 +3,8 @@
  * `npm run test:vscode`). Activation, the language server's completion and
  * diagnostics, the commands and the status the extension reports.
  */
-import * as assert from 'assert';
-import * as http from 'http';
+import * as assert from 'node:assert';
+import * as http from 'node:http';
 import * as vscode from 'vscode';
 
 const EXTENSION_ID = 'zscript.zscript';
@@ -71,7 +71,14 @@ describe('zscript extension in VS Code', () => {
 
   it('registers its commands', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['zscript.restartServer', 'zscript.showOutput', 'zscript.openReference', 'zscript.startCatalogServer', 'zscript.stopCatalogServer', 'zscript.reloadCatalog']) {
+    for (const id of [
+      'zscript.restartServer',
+      'zscript.showOutput',
+      'zscript.openReference',
+      'zscript.startCatalogServer',
+      'zscript.stopCatalogServer',
+      'zscript.reloadCatalog',
+    ]) {
       assert.ok(commands.includes(id), id);
     }
   });
@@ -84,7 +91,10 @@ describe('zscript extension in VS Code', () => {
       return result && result.items.length > 0 ? result : undefined;
     });
     const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
-    assert.ok(labels.some((l) => l.startsWith('Zusername')), labels.slice(0, 20).join(', '));
+    assert.ok(
+      labels.some((l) => l.startsWith('Zusername')),
+      labels.slice(0, 20).join(', '),
+    );
   });
 
   it('shows diagnostics from the analysis, and clears them when fixed', async () => {

@@ -5,8 +5,8 @@
  * out/test/**\/*.test.js) never loads them: they import `vscode`, which exists
  * only inside VS Code.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {

@@ -11,10 +11,10 @@
  * test/unit/package.test.ts runs it and asserts on the report. Not a suite
  * file: neither mocha's glob nor test/vscode/index.ts loads it.
  */
-import * as fs from 'fs';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -28,14 +28,26 @@ const commands = new Map<string, (...args: unknown[]) => unknown>();
 const output: string[] = [];
 const messages: string[] = [];
 const openListeners: ((doc: unknown) => void)[] = [];
-const statusBar = { text: '', tooltip: undefined as unknown, accessibilityInformation: undefined as { label: string } | undefined, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
+const statusBar = {
+  text: '',
+  tooltip: undefined as unknown,
+  accessibilityInformation: undefined as { label: string } | undefined,
+  visible: false,
+  show() {
+    this.visible = true;
+  },
+  hide() {
+    this.visible = false;
+  },
+  dispose() {},
+};
 let provider: { scheme: string; provideTextDocumentContent(uri: { path: string }): Promise<string> } | undefined;
 let contexts: Record<string, unknown> = {};
 
 /** Any function, object or constructor a caller wants; disposable; never a thenable. */
 function standIn(name: string): unknown {
   const cache = new Map<string | symbol, unknown>();
-  return new Proxy(function () {}, {
+  return new Proxy(() => {}, {
     get(_target, prop) {
       if (prop === 'then') return undefined;
       if (prop === 'dispose') return () => undefined;
@@ -48,7 +60,8 @@ function standIn(name: string): unknown {
   });
 }
 
-function makeVscode(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function makeVscode(): Record<string, any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const base = standIn('vscode') as Record<string, unknown>;
   const overrides: Record<string, unknown> = {};
   const namespace = (name: string, own: Record<string, unknown>) => {
@@ -111,7 +124,12 @@ function makeVscode(): Record<string, any> { // eslint-disable-line @typescript-
     }),
   });
   namespace('workspace', {
-    getConfiguration: () => ({ get: (_key: string, fallback?: unknown) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined }),
+    getConfiguration: () => ({
+      get: (_key: string, fallback?: unknown) => fallback,
+      has: () => false,
+      inspect: () => undefined,
+      update: async () => undefined,
+    }),
     workspaceFolders: undefined,
     textDocuments: [],
     onDidOpenTextDocument: (listener: (doc: unknown) => void) => {
@@ -147,7 +165,7 @@ async function main(): Promise<Record<string, unknown>> {
   const report: Record<string, unknown> = {};
   const vscode = makeVscode();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Module = require('module') as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
   const originalLoad = Module._load;
   Module._load = function (request: string, ...rest: unknown[]) {
     return request === 'vscode' ? vscode : originalLoad.call(this, request, ...rest);
@@ -230,5 +248,5 @@ async function main(): Promise<Record<string, unknown>> {
 }
 
 void main().then((report) => {
-  process.stdout.write(JSON.stringify(report) + '\n', () => process.exit(0));
+  process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
 });

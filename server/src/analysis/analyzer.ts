@@ -13,11 +13,11 @@
  * the cached summaries, or not at all when the edit changed no fact (refold).
  */
 import type { Catalog } from '../catalog/catalog';
-import { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
+import type { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
 import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
-import { sameFacts, sortedDiagnostics, StatementResult } from './facts';
-import { diagnoseFile, embedDiagnostics, FileDiagnosis } from './fileChecks';
+import { sameFacts, sortedDiagnostics, type StatementResult } from './facts';
+import { diagnoseFile, embedDiagnostics, type FileDiagnosis } from './fileChecks';
 import { flattenDiagnosis } from './silencing';
 import { analyzeStatement } from './statement';
 import { FunctionSuggester } from './suggest';
@@ -72,7 +72,7 @@ export class Analyzer {
    */
   diagnoseParts(tree: SyntaxTree, previous?: SyntaxTree): DiagnosisParts {
     const results = this.resultsOf(tree, previous);
-    const known = previous ? this.treeFolds.get(tree) ?? this.refold(tree, previous, results) : undefined;
+    const known = previous ? (this.treeFolds.get(tree) ?? this.refold(tree, previous, results)) : undefined;
     this.alignment = undefined; // holds both trees: not past this call
     if (known) return known.parts;
     const found = diagnoseFile(tree, results, this.catalog);
@@ -130,14 +130,20 @@ export class Analyzer {
     };
     const moved = (d: AnalysisDiagnostic): AnalysisDiagnostic => {
       if (d.start < oldFrom && d.end < oldFrom && !d.fixes?.some((f) => f.edits.some((e) => e.start >= oldFrom || e.end >= oldFrom))) return d;
-      return { ...d, start: map(d.start), end: map(d.end), fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) })) };
+      return {
+        ...d,
+        start: map(d.start),
+        end: map(d.end),
+        fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) })),
+      };
     };
     const old = prev.parts;
     // Embed parts are the one fact refold recomputes instead of comparing: an edit of a name such as
     // Zcolor changes them, and their check reads only the statements that have them.
     let embedStatements = prev.embedStatements;
     let embedChanged = false;
-    for (let j = from; j < to && !embedChanged; j++) embedChanged = oldResults[j].summary.embedContent !== undefined || results[j].summary.embedContent !== undefined;
+    for (let j = from; j < to && !embedChanged; j++)
+      embedChanged = oldResults[j].summary.embedContent !== undefined || results[j].summary.embedContent !== undefined;
     let fileLevel = old.fileLevel.map(moved);
     if (embedChanged) {
       const kept = embedStatements.filter((i) => i < from || i >= to);
@@ -153,7 +159,10 @@ export class Analyzer {
     for (let j = from; j < to; j++) {
       const r = results[j];
       if (!r.diagnostics.length) continue;
-      const entry: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: readonly string[] | null } = { index: j, diagnostics: sortedDiagnostics(r) };
+      const entry: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: readonly string[] | null } = {
+        index: j,
+        diagnostics: sortedDiagnostics(r),
+      };
       if (prev.lineSilence.has(j)) entry.silenced = prev.lineSilence.get(j);
       statements.push(entry);
     }
@@ -166,7 +175,14 @@ export class Analyzer {
       fileSilence: old.fileSilence,
       silencedRanges: old.silencedRanges.map((r) => (r.start < oldFrom && r.end < oldFrom ? r : { start: map(r.start), end: map(r.end), codes: r.codes })),
     };
-    const fold: FileDiagnosis = { parts, calls: prev.calls, lineSilence: prev.lineSilence, hasAliases: false, embedStatements, triggerStatement: prev.triggerStatement };
+    const fold: FileDiagnosis = {
+      parts,
+      calls: prev.calls,
+      lineSilence: prev.lineSilence,
+      hasAliases: false,
+      embedStatements,
+      triggerStatement: prev.triggerStatement,
+    };
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;
     return fold;
@@ -245,5 +261,7 @@ export class Analyzer {
  * conversion are kept per diagnostics array and belong to one statement.
  */
 function sharedResult(r: StatementResult): StatementResult {
-  return r.unknownNames ? { diagnostics: r.diagnostics.slice(), summary: r.summary, unknownNames: r.unknownNames } : { diagnostics: r.diagnostics.slice(), summary: r.summary };
+  return r.unknownNames
+    ? { diagnostics: r.diagnostics.slice(), summary: r.summary, unknownNames: r.unknownNames }
+    : { diagnostics: r.diagnostics.slice(), summary: r.summary };
 }

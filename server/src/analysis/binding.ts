@@ -17,8 +17,8 @@
  *      stays with the variadic parameter.
  * 3. Arguments past the last parameter of a non-variadic function are surplus.
  */
-import { FunctionRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/parameters';
+import type { FunctionRecord } from '../catalog/types';
+import { type Parameter, signatureOf } from '../catalog/parameters';
 import { couldBeValueOf } from '../language/literals';
 
 export interface ArgumentInput {

@@ -17,7 +17,7 @@ export function isSeverityLevel(value: unknown): value is SeverityLevel {
  * (the analyzer's flat list, the LSP conversion, the checker).
  */
 export function effectiveSeverity(code: string, severity: Severity, overrides: SeverityOverrides): Severity | undefined {
-  const level = Object.prototype.hasOwnProperty.call(overrides, code) ? overrides[code] : undefined;
+  const level = Object.hasOwn(overrides, code) ? overrides[code] : undefined;
   return level === 'off' ? undefined : (level ?? severity);
 }
 
@@ -31,61 +31,230 @@ export interface DiagnosticCodeInfo {
 
 /** The table: adding a code here is what makes it usable (AnalysisDiagnostic.code is typed by these keys). */
 const CODE_TABLE = {
-  'unknown-function': { severity: 'error', description: 'Neither the catalog nor the engine has a function of this name, and no Zalias defines it: the engine halts with "Unknown function" (with a "did you mean" suggestion).', example: 'ZaddFeild{a;b}' },
-  'missing-argument': { severity: 'error', description: 'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments".', example: 'Zsum{5}' },
-  'too-many-arguments': { severity: 'error', description: 'More arguments than the engine accepts for the function: it halts with "Too many arguments".', example: 'Zlowercase{a;b}' },
-  'ignored-arguments': { severity: 'warning', description: 'A lazily evaluated function (Zif, ZtryRun, Zrepeat, ...) given more arguments than it uses: the engine ignores the rest (often an unescaped ";").', example: 'Zif{a==a;yes;no;maybe}' },
-  'empty-required-argument': { severity: 'error', description: 'An argument the engine\'s function halts on when it is empty ("argument N is required").', example: 'ZnewSelectMenu{menu} + ZaddSelectMenuOption{;red}' },
+  'unknown-function': {
+    severity: 'error',
+    description:
+      'Neither the catalog nor the engine has a function of this name, and no Zalias defines it: the engine halts with "Unknown function" (with a "did you mean" suggestion).',
+    example: 'ZaddFeild{a;b}',
+  },
+  'missing-argument': {
+    severity: 'error',
+    description:
+      'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments".',
+    example: 'Zsum{5}',
+  },
+  'too-many-arguments': {
+    severity: 'error',
+    description: 'More arguments than the engine accepts for the function: it halts with "Too many arguments".',
+    example: 'Zlowercase{a;b}',
+  },
+  'ignored-arguments': {
+    severity: 'warning',
+    description:
+      'A lazily evaluated function (Zif, ZtryRun, Zrepeat, ...) given more arguments than it uses: the engine ignores the rest (often an unescaped ";").',
+    example: 'Zif{a==a;yes;no;maybe}',
+  },
+  'empty-required-argument': {
+    severity: 'error',
+    description: 'An argument the engine\'s function halts on when it is empty ("argument N is required").',
+    example: 'ZnewSelectMenu{menu} + ZaddSelectMenuOption{;red}',
+  },
   'invalid-integer': { severity: 'error', description: 'A literal that must be a whole number is not.', example: 'Zclear{ten}' },
   'invalid-number': { severity: 'error', description: 'A literal that must be a number is not.', example: 'Zround{abc}' },
-  'invalid-boolean': { severity: 'warning', description: 'A true/false argument written another way: the engine reads every word but "true" as false (so "yes", "1" and "True" mean false; "false", "no", "off" and "0" are read as meant).', example: 'ZaddButton{a;b;c;;yes}' },
+  'invalid-boolean': {
+    severity: 'warning',
+    description:
+      'A true/false argument written another way: the engine reads every word but "true" as false (so "yes", "1" and "True" mean false; "false", "no", "off" and "0" are read as meant).',
+    example: 'ZaddButton{a;b;c;;yes}',
+  },
   'invalid-snowflake': { severity: 'warning', description: 'A literal ID is not 17 to 20 digits.', example: 'Zban{1234}' },
   'invalid-url': { severity: 'warning', description: 'A literal URL is not an absolute http(s) address.', example: 'Ztitle{Hi} + Zimage{example.com/a.png}' },
   'invalid-duration': { severity: 'error', description: 'A literal duration is not like 10m, 1h30m, 7d.', example: 'Ztimeout{123456789012345678;ten minutes}' },
   'invalid-color': { severity: 'warning', description: 'A colour parameter is not a hex colour.', example: 'Ztitle{Hi} + Zcolor{blue}' },
   'unknown-permission': { severity: 'error', description: 'A permission name the bot does not know.', example: 'ZonlyPerms{banMembers2}' },
-  'invalid-permission': { severity: 'error', description: 'A permission edit without its +, - or / prefix.', example: 'ZmodifyRolePerms{123456789012345678;manageMessages}' },
-  'invalid-value': { severity: 'warning', description: 'A word outside the closed set the catalog lists (language/valueSets.ts).', example: 'ZaddButton{;id;OK;red}' },
-  'limit-exceeded': { severity: 'error', description: 'A literal beyond a documented limit: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZauditCount/ZauditEntries limit 1 to 100.', example: 'Zclear{500}' },
-  'condition-never-true': { severity: 'warning', description: 'A comparison that can never be true because the value has a fixed range (ZboostLevel is 0 to 3).', example: 'Zif{ZboostLevel>=4;x;y}' },
-  'mixed-condition-operators': { severity: 'error', description: 'A condition mixes " && " and " || " (a run-time error).', example: 'Zif{a==a && b==b || c==c;x;y}' },
-  'condition-without-operator': { severity: 'warning', description: 'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}).', example: 'Zif{yes;x;y}' },
-  'non-numeric-comparison': { severity: 'warning', description: '> or < with literal text, or ">==" / "<==" in any condition (read as >= or <= against text starting with "="): the bot compares lengths.', example: 'Zif{abc>b;x;y}' },
+  'invalid-permission': {
+    severity: 'error',
+    description: 'A permission edit without its +, - or / prefix.',
+    example: 'ZmodifyRolePerms{123456789012345678;manageMessages}',
+  },
+  'invalid-value': {
+    severity: 'warning',
+    description: 'A word outside the closed set the catalog lists (language/valueSets.ts).',
+    example: 'ZaddButton{;id;OK;red}',
+  },
+  'limit-exceeded': {
+    severity: 'error',
+    description: 'A literal beyond a documented limit: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZauditCount/ZauditEntries limit 1 to 100.',
+    example: 'Zclear{500}',
+  },
+  'condition-never-true': {
+    severity: 'warning',
+    description: 'A comparison that can never be true because the value has a fixed range (ZboostLevel is 0 to 3).',
+    example: 'Zif{ZboostLevel>=4;x;y}',
+  },
+  'mixed-condition-operators': {
+    severity: 'error',
+    description: 'A condition mixes " && " and " || " (a run-time error).',
+    example: 'Zif{a==a && b==b || c==c;x;y}',
+  },
+  'condition-without-operator': {
+    severity: 'warning',
+    description:
+      'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}).',
+    example: 'Zif{yes;x;y}',
+  },
+  'non-numeric-comparison': {
+    severity: 'warning',
+    description: '> or < with literal text, or ">==" / "<==" in any condition (read as >= or <= against text starting with "="): the bot compares lengths.',
+    example: 'Zif{abc>b;x;y}',
+  },
   'unknown-directive': { severity: 'warning', description: 'A #directive the bot does not know.', example: '#trigerr !ping' },
   'invalid-type': { severity: 'warning', description: 'A #type word the bot replaces with prefix.', example: '#type slah' },
   'invalid-scope': { severity: 'warning', description: 'A #scope word the bot replaces with guild.', example: '#scope server' },
-  'invalid-option': { severity: 'error', description: '#option without four parts or with an unknown type (file fails to load).', example: '#option user|the user|member' },
+  'invalid-option': {
+    severity: 'error',
+    description: '#option without four parts or with an unknown type (file fails to load).',
+    example: '#option user|the user|member',
+  },
   'missing-trigger': { severity: 'error', description: 'No "#trigger " line the engine recognises: it does not load the file.', example: '(no #trigger line)' },
-  'directive-ignored': { severity: 'warning', description: 'A directive the engine does not recognise: not the exact lower-case word, not followed by a space, or without a value. The line is ignored.', example: '#Trigger !ping' },
-  'header-word-case': { severity: 'warning', description: 'A header word in the wrong case: the engine compares #type and #scope words and the "required" of #option exactly, and silently falls back (prefix, guild, optional).', example: '#type Slash' },
-  'byte-order-mark': { severity: 'error', description: 'The file starts with a byte-order mark, so the engine does not read its first line as a header.', example: '(BOM)#trigger !ping' },
-  'non-ascii-letter': { severity: 'error', description: 'A letter outside ASCII in a command\'s text or arguments: the engine\'s loader crashes on it and the bot does not start. Comments and header lines are safe.', example: 'Ztitle{Résumé}' },
-  'lines-never-loaded': { severity: 'error', description: 'The engine\'s brace count never returns to zero (a "//" on a continuation line, a "//" line inside a call, a stray "}"): every statement from there to the end of the file is silently dropped.', example: 'Zdescription{See: + https://example.com} + Ztitle{Hi}' },
-  'lines-joined': { severity: 'warning', description: 'The engine reads several lines as one statement where the language\'s rules read several, so later lines become text of the first.', example: 'Ztitle{a + // } + }' },
-  'word-runs-function': { severity: 'warning', description: 'A plain word, or the end of one, that the engine runs as a function ("stop" halts, "Friday" prints "Fri" and the day).', example: 'Please stop spamming' },
-  'escape-in-call': { severity: 'warning', description: 'An escape between a call\'s braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs.', example: 'Ztitle{a \\} b}' },
-  'text-skipped-after-call': { severity: 'warning', description: 'Text right after a call that contains characters outside ASCII: the engine skips as many characters as those take extra bytes.', example: 'Ztitle{🎉 Party} time' },
-  'embed-without-body': { severity: 'error', description: 'An embed given content (colour, footer, image, timestamp, ...) but no title, description, author or field: the engine replaces the whole reply with an error message.', example: 'Zcolor{#ff0000}' },
-  'operator-without-spaces': { severity: 'warning', description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.', example: 'Zif{1==1&&2==2;a;b}' },
+  'directive-ignored': {
+    severity: 'warning',
+    description: 'A directive the engine does not recognise: not the exact lower-case word, not followed by a space, or without a value. The line is ignored.',
+    example: '#Trigger !ping',
+  },
+  'header-word-case': {
+    severity: 'warning',
+    description:
+      'A header word in the wrong case: the engine compares #type and #scope words and the "required" of #option exactly, and silently falls back (prefix, guild, optional).',
+    example: '#type Slash',
+  },
+  'byte-order-mark': {
+    severity: 'error',
+    description: 'The file starts with a byte-order mark, so the engine does not read its first line as a header.',
+    example: '(BOM)#trigger !ping',
+  },
+  'non-ascii-letter': {
+    severity: 'error',
+    description:
+      "A letter outside ASCII in a command's text or arguments: the engine's loader crashes on it and the bot does not start. Comments and header lines are safe.",
+    example: 'Ztitle{Résumé}',
+  },
+  'lines-never-loaded': {
+    severity: 'error',
+    description:
+      'The engine\'s brace count never returns to zero (a "//" on a continuation line, a "//" line inside a call, a stray "}"): every statement from there to the end of the file is silently dropped.',
+    example: 'Zdescription{See: + https://example.com} + Ztitle{Hi}',
+  },
+  'lines-joined': {
+    severity: 'warning',
+    description: "The engine reads several lines as one statement where the language's rules read several, so later lines become text of the first.",
+    example: 'Ztitle{a + // } + }',
+  },
+  'word-runs-function': {
+    severity: 'warning',
+    description: 'A plain word, or the end of one, that the engine runs as a function ("stop" halts, "Friday" prints "Fri" and the day).',
+    example: 'Please stop spamming',
+  },
+  'escape-in-call': {
+    severity: 'warning',
+    description: "An escape between a call's braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs.",
+    example: 'Ztitle{a \\} b}',
+  },
+  'text-skipped-after-call': {
+    severity: 'warning',
+    description: 'Text right after a call that contains characters outside ASCII: the engine skips as many characters as those take extra bytes.',
+    example: 'Ztitle{🎉 Party} time',
+  },
+  'embed-without-body': {
+    severity: 'error',
+    description:
+      'An embed given content (colour, footer, image, timestamp, ...) but no title, description, author or field: the engine replaces the whole reply with an error message.',
+    example: 'Zcolor{#ff0000}',
+  },
+  'operator-without-spaces': {
+    severity: 'warning',
+    description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.',
+    example: 'Zif{1==1&&2==2;a;b}',
+  },
   'trigger-type-mismatch': { severity: 'error', description: 'The trigger form does not fit #type.', example: '#type slash + #trigger !ping' },
-  'unknown-option': { severity: 'warning', description: 'Zoption{name} names no declared #option.', example: '#option user|The member|user|required + Zoption{usr}' },
+  'unknown-option': {
+    severity: 'warning',
+    description: 'Zoption{name} names no declared #option.',
+    example: '#option user|The member|user|required + Zoption{usr}',
+  },
   'unclosed-call': { severity: 'error', description: 'A call whose { is never closed.', example: 'Zuppercase{hi' },
   'unclosed-brace': { severity: 'error', description: 'A { group that is never closed.', example: '{hi' },
   'stray-brace': { severity: 'error', description: 'A } with nothing open.', example: 'hi}' },
   'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
-  'loop-value-outside-loop': { severity: 'warning', description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson.', example: 'Item: ZloopValue' },
-  'duplicate-custom-id': { severity: 'error', description: 'Two components created at the top level share a custom ID.', example: 'ZaddButton{;a;Yes} ZaddButton{;a;No}' },
-  'select-option-without-menu': { severity: 'error', description: 'ZaddSelectMenuOption before any ZnewSelectMenu in the command: the engine halts.', example: 'ZaddSelectMenuOption{Red;red}' },
-  'text-input-without-modal': { severity: 'error', description: 'ZaddTextInput before any ZnewModal in the command: the engine halts.', example: 'ZaddTextInput{name;Your name}' },
-  'empty-event-context': { severity: 'warning', description: 'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username).', example: '#type event + #trigger onBanAdd + Zmessage' },
-  'variable-read-before-set': { severity: 'warning', description: 'Zvar{name} read where no Zvar{name;value} can have run before it.', example: 'Total: Zvar{total}' },
-  'split-text-before-split': { severity: 'warning', description: 'ZsplitText, ZforSplit, ZjoinSplitText or another split-text reader before any ZtextSplit in the command.', example: 'ZsplitText{1} ZtextSplit{a,b;,}' },
-  'http-result-before-request': { severity: 'warning', description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.', example: 'ZhttpStatus{} ZhttpGet{https://x.io}' },
-  'input-value-outside-modal': { severity: 'warning', description: 'ZinputValue in a command that is not an interaction command.', example: '#trigger !x + ZinputValue{name}' },
-  'embed-part-order': { severity: 'warning', description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).', example: 'Ztitle{Hi} + ZfooterIcon{https://x.io/i.png} Zfooter{hi}' },
-  'bare-call-needs-braces': { severity: 'warning', description: 'A function with required arguments written without braces: the bot prints it as text.', example: 'Hello Zmentioned' },
-  'duplicate-trigger': { severity: 'warning', description: 'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.', example: '#trigger !ping (in two files of commands/)', scope: 'workspace' },
-  'file-not-loaded': { severity: 'information', description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.', example: 'commands/admin/ban.zbr', scope: 'workspace' },
+  'loop-value-outside-loop': {
+    severity: 'warning',
+    description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson.',
+    example: 'Item: ZloopValue',
+  },
+  'duplicate-custom-id': {
+    severity: 'error',
+    description: 'Two components created at the top level share a custom ID.',
+    example: 'ZaddButton{;a;Yes} ZaddButton{;a;No}',
+  },
+  'select-option-without-menu': {
+    severity: 'error',
+    description: 'ZaddSelectMenuOption before any ZnewSelectMenu in the command: the engine halts.',
+    example: 'ZaddSelectMenuOption{Red;red}',
+  },
+  'text-input-without-modal': {
+    severity: 'error',
+    description: 'ZaddTextInput before any ZnewModal in the command: the engine halts.',
+    example: 'ZaddTextInput{name;Your name}',
+  },
+  'empty-event-context': {
+    severity: 'warning',
+    description:
+      'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username).',
+    example: '#type event + #trigger onBanAdd + Zmessage',
+  },
+  'variable-read-before-set': {
+    severity: 'warning',
+    description: 'Zvar{name} read where no Zvar{name;value} can have run before it.',
+    example: 'Total: Zvar{total}',
+  },
+  'split-text-before-split': {
+    severity: 'warning',
+    description: 'ZsplitText, ZforSplit, ZjoinSplitText or another split-text reader before any ZtextSplit in the command.',
+    example: 'ZsplitText{1} ZtextSplit{a,b;,}',
+  },
+  'http-result-before-request': {
+    severity: 'warning',
+    description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.',
+    example: 'ZhttpStatus{} ZhttpGet{https://x.io}',
+  },
+  'input-value-outside-modal': {
+    severity: 'warning',
+    description: 'ZinputValue in a command that is not an interaction command.',
+    example: '#trigger !x + ZinputValue{name}',
+  },
+  'embed-part-order': {
+    severity: 'warning',
+    description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).',
+    example: 'Ztitle{Hi} + ZfooterIcon{https://x.io/i.png} Zfooter{hi}',
+  },
+  'bare-call-needs-braces': {
+    severity: 'warning',
+    description: 'A function with required arguments written without braces: the bot prints it as text.',
+    example: 'Hello Zmentioned',
+  },
+  'duplicate-trigger': {
+    severity: 'warning',
+    description:
+      'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.',
+    example: '#trigger !ping (in two files of commands/)',
+    scope: 'workspace',
+  },
+  'file-not-loaded': {
+    severity: 'information',
+    description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.',
+    example: 'commands/admin/ban.zbr',
+    scope: 'workspace',
+  },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
@@ -101,5 +270,5 @@ export function severityOf(code: DiagnosticCode): Severity {
 
 /** Whether a string (a setting's key, a fixture's expectation) is a code of the table. */
 export function isDiagnosticCode(code: string): code is DiagnosticCode {
-  return Object.prototype.hasOwnProperty.call(CODE_TABLE, code);
+  return Object.hasOwn(CODE_TABLE, code);
 }

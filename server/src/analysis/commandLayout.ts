@@ -9,8 +9,8 @@
  * Files are grouped by folder: a workspace may hold several bots (or test
  * copies), and only files of one folder are loaded together.
  */
-import { HeaderStatement, Statement, StatementKind, SyntaxTree } from '../syntax/tree';
-import { engineHeaderLine, engineTriggerStatement, LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
+import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } from '../syntax/tree';
+import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
 export interface TriggerSite {
   readonly uri: string;
@@ -125,7 +125,10 @@ export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => b
     if (segments[i] !== 'commands') continue;
     const root = segments.slice(0, i).join('/');
     if (!isBotRoot(root)) continue;
-    const sub = segments.slice(i + 1).map(decodeSegment).join('/');
+    const sub = segments
+      .slice(i + 1)
+      .map(decodeSegment)
+      .join('/');
     return `The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "${sub}": this command is never loaded. Move it up into commands/.`;
   }
   return undefined;

@@ -19,12 +19,12 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { CONTEXT_DEPENDENT_FUNCTIONS } from '../language/eventContext';
-import { StatementKind, SyntaxTree } from '../syntax/tree';
+import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
-import { sortedDiagnostics, StatementResult } from './facts';
+import { sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
-import { engineTriggerStatement, LoaderDivergence, readAsLoader } from './engine/loader';
+import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
@@ -80,7 +80,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const triggerAt = engineTriggerStatement(loader, (i) => (results[i].summary.bom ? undefined : results[i].summary.header?.engine));
   const hasTrigger = triggerAt >= 0;
   if (bom) {
-    out.push({ code: 'byte-order-mark', severity: 'error', start: 0, end: 1, message: 'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.', fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }] });
+    out.push({
+      code: 'byte-order-mark',
+      severity: 'error',
+      start: 0,
+      end: 1,
+      message:
+        'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.',
+      fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }],
+    });
   }
   let lastLine = tree.statements.length - 1;
   while (lastLine > 0 && (tree.statements[lastLine].kind === StatementKind.Blank || tree.statements[lastLine].kind === StatementKind.Comment)) lastLine--;
@@ -117,23 +125,51 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       for (const e of s.embedEvents) {
         const key = `${e.base}\u0000${e.index}`;
         if (!e.dependent) embedSet.add(key);
-        else if (!embedSet.has(key)) out.push({ code: 'embed-part-order', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} needs ${e.base} to be set first for the same embed; move ${e.base}{...} above this line.` });
+        else if (!embedSet.has(key))
+          out.push({
+            code: 'embed-part-order',
+            severity: 'warning',
+            start: base + e.start,
+            end: base + e.end,
+            message: `${e.name} needs ${e.base} to be set first for the same embed; move ${e.base}{...} above this line.`,
+          });
       }
     }
     if (s.orderEvents) {
       for (const e of s.orderEvents) {
         if (e.kind === 'split') splitDone = true;
         else if (e.kind === 'split-read') {
-          if (!splitDone) out.push({ code: 'split-text-before-split', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read.` });
+          if (!splitDone)
+            out.push({
+              code: 'split-text-before-split',
+              severity: 'warning',
+              start: base + e.start,
+              end: base + e.end,
+              message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read.`,
+            });
         } else if (e.kind === 'request') requested = true;
         else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
-        else if (!requested) out.push({ code: 'http-result-before-request', severity: 'warning', start: base + e.start, end: base + e.end, message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.` });
+        else if (!requested)
+          out.push({
+            code: 'http-result-before-request',
+            severity: 'warning',
+            start: base + e.start,
+            end: base + e.end,
+            message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.`,
+          });
       }
     }
     if (s.varEvents) {
       for (const v of s.varEvents) {
         if (v.set) varsSet.add(v.name);
-        else if (!varsSet.has(v.name)) out.push({ code: 'variable-read-before-set', severity: 'warning', start: base + v.start, end: base + v.end, message: `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.` });
+        else if (!varsSet.has(v.name))
+          out.push({
+            code: 'variable-read-before-set',
+            severity: 'warning',
+            start: base + v.start,
+            end: base + v.end,
+            message: `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
+          });
       }
     }
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
@@ -141,15 +177,37 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       for (const e of s.componentEvents) {
         if (e.kind === 'menu') menuOpen = true;
         else if (e.kind === 'modal') modalOpen = true;
-        else if (e.kind === 'option' && !menuOpen) out.push({ code: 'select-option-without-menu', severity: 'error', start: base + e.start, end: base + e.end, message: 'ZaddSelectMenuOption adds an option to the select menu created before it, but no ZnewSelectMenu has run before this point: the engine halts the command.' });
-        else if (e.kind === 'input' && !modalOpen) out.push({ code: 'text-input-without-modal', severity: 'error', start: base + e.start, end: base + e.end, message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.' });
+        else if (e.kind === 'option' && !menuOpen)
+          out.push({
+            code: 'select-option-without-menu',
+            severity: 'error',
+            start: base + e.start,
+            end: base + e.end,
+            message:
+              'ZaddSelectMenuOption adds an option to the select menu created before it, but no ZnewSelectMenu has run before this point: the engine halts the command.',
+          });
+        else if (e.kind === 'input' && !modalOpen)
+          out.push({
+            code: 'text-input-without-modal',
+            severity: 'error',
+            start: base + e.start,
+            end: base + e.end,
+            message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.',
+          });
       }
     }
     if (s.embedContent) embedStatements.push(i);
     if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
     if (s.componentIds) {
       for (const c of s.componentIds) {
-        if (ids.has(c.id)) out.push({ code: 'duplicate-custom-id', severity: 'error', start: base + c.start, end: base + c.end, message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.` });
+        if (ids.has(c.id))
+          out.push({
+            code: 'duplicate-custom-id',
+            severity: 'error',
+            start: base + c.start,
+            end: base + c.end,
+            message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.`,
+          });
         else ids.set(c.id, base + c.start);
       }
     }
@@ -157,7 +215,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (result.diagnostics.length) {
       // A name a Zalias defined before this statement is no unknown function.
       const aliased = aliases.size > 0 ? result.unknownNames?.filter((u) => aliases.has(u.name.slice(1))) : undefined;
-      const own = aliased?.length ? sortedDiagnostics(result).filter((d) => !(d.code === 'unknown-function' && aliased.some((u) => u.start === d.start))) : sortedDiagnostics(result);
+      const own = aliased?.length
+        ? sortedDiagnostics(result).filter((d) => !(d.code === 'unknown-function' && aliased.some((u) => u.start === d.start)))
+        : sortedDiagnostics(result);
       if (own.length) perStatement.push({ index: i, diagnostics: own });
     }
   }
@@ -172,7 +232,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
 
   // File-level checks.
   if (!hasTrigger && !bom) {
-    out.push({ code: 'missing-trigger', severity: 'error', start: 0, end: 0, message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".', fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }] });
+    out.push({
+      code: 'missing-trigger',
+      severity: 'error',
+      start: 0,
+      end: 0,
+      message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".',
+      fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }],
+    });
   }
   out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
   if (triggerValue) {
@@ -188,11 +255,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       severity = 'warning';
       const wanted = interactionForm ? 'interaction' : 'event';
       problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
-    } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
-    else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
+    } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t))
+      problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
+    else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t))
+      problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
     else if (kind === 'interaction' && t === 'onInteraction{}') {
       severity = 'warning';
-      problem = '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
+      problem =
+        '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
     } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
       severity = 'warning';
       problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
@@ -207,20 +277,45 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         const value = trigger.context[part];
         if (value === null) {
           const what = part === 'target' ? 'message or target ID' : part;
-          out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} is empty here.` });
+          out.push({
+            code: 'empty-event-context',
+            severity: 'warning',
+            start: u.start,
+            end: u.end,
+            message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} is empty here.`,
+          });
         } else if (u.name === 'Zusername' && /no username/i.test(value)) {
-          out.push({ code: 'empty-event-context', severity: 'warning', start: u.start, end: u.end, message: `${trigger.name} knows the user's ID but not their username, so Zusername is empty here; mention them with <@ZuserID> instead.` });
+          out.push({
+            code: 'empty-event-context',
+            severity: 'warning',
+            start: u.start,
+            end: u.end,
+            message: `${trigger.name} knows the user's ID but not their username, so Zusername is empty here; mention them with <@ZuserID> instead.`,
+          });
         }
       }
     }
   }
   if (type !== 'interaction') {
-    for (const u of inputUses) out.push({ code: 'input-value-outside-modal', severity: 'warning', start: u.start, end: u.end, message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.' });
+    for (const u of inputUses)
+      out.push({
+        code: 'input-value-outside-modal',
+        severity: 'warning',
+        start: u.start,
+        end: u.end,
+        message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.',
+      });
   }
   if (options_.size > 0 || type === 'slash' || type === 'sub-slash') {
     for (const r of optionReads) {
       if (!options_.has(r.name.toLowerCase())) {
-        out.push({ code: 'unknown-option', severity: 'warning', start: r.start, end: r.end, message: `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} will be empty.` });
+        out.push({
+          code: 'unknown-option',
+          severity: 'warning',
+          start: r.start,
+          end: r.end,
+          message: `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} will be empty.`,
+        });
       }
     }
   }
@@ -255,7 +350,13 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
   for (const [index, part] of parts) {
     if (part.sendable || !part.first) continue;
     const which = index === '1' ? 'the embed' : `embed ${index}`;
-    out.push({ code: 'embed-without-body', severity: 'error', start: part.first.start, end: part.first.end, message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.` });
+    out.push({
+      code: 'embed-without-body',
+      severity: 'error',
+      start: part.first.start,
+      end: part.first.end,
+      message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.`,
+    });
   }
   return out;
 }
@@ -272,11 +373,28 @@ function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDi
           ? 'this line closes more braces than it opens, and the engine then reads on until its count is back to zero'
           : 'its braces are not balanced';
   const at = cause ?? { start: d.start, end: Math.min(d.end, lineEndAfter(tree, d)) };
-  const fixes = cause?.kind === 'cut' && cause.breakAt !== undefined ? [{ title: 'Move the braces after the "//" to the next line', edits: [{ start: cause.breakAt, end: cause.breakAt, newText: '\n' }], preferred: true }] : undefined;
+  const fixes =
+    cause?.kind === 'cut' && cause.breakAt !== undefined
+      ? [{ title: 'Move the braces after the "//" to the next line', edits: [{ start: cause.breakAt, end: cause.breakAt, newText: '\n' }], preferred: true }]
+      : undefined;
   if (d.kind === 'dropped') {
-    return { code: 'lines-never-loaded', severity: 'error', start: at.start, end: at.end, message: `The engine never loads the statement that starts here or anything after it (${d.lines} line${d.lines === 1 ? '' : 's'} to the end of the file): ${why}, and its count never returns to zero.`, fixes };
+    return {
+      code: 'lines-never-loaded',
+      severity: 'error',
+      start: at.start,
+      end: at.end,
+      message: `The engine never loads the statement that starts here or anything after it (${d.lines} line${d.lines === 1 ? '' : 's'} to the end of the file): ${why}, and its count never returns to zero.`,
+      fixes,
+    };
   }
-  return { code: 'lines-joined', severity: 'warning', start: at.start, end: at.end, message: `The engine reads these ${d.lines} lines as one statement (${why}): the lines after the first become part of its text instead of statements of their own.`, fixes };
+  return {
+    code: 'lines-joined',
+    severity: 'warning',
+    start: at.start,
+    end: at.end,
+    message: `The engine reads these ${d.lines} lines as one statement (${why}): the lines after the first become part of its text instead of statements of their own.`,
+    fixes,
+  };
 }
 
 function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {

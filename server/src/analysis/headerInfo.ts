@@ -6,7 +6,7 @@
  * of the same lines (the exact word and a space, the loader's depth) is
  * fileChecks.ts's and engineTrigger's.
  */
-import { StatementKind, SyntaxTree } from '../syntax/tree';
+import { StatementKind, type SyntaxTree } from '../syntax/tree';
 
 export interface HeaderInfo {
   /** The last `#type` value, trimmed and in lower case; `prefix` when the file has none (see `typeWritten`). */

@@ -17,7 +17,10 @@ import type { SyntaxTree } from '../syntax/tree';
 export function parseDisableDirective(body: string): DisableDirective | undefined {
   const m = /^zscript-disable(-next-line)?(?:\s+(.*))?$/.exec(body);
   if (!m) return undefined;
-  const codes = (m[2] ?? '').split(' -- ')[0].split(/[\s,]+/).filter(Boolean);
+  const codes = (m[2] ?? '')
+    .split(' -- ')[0]
+    .split(/[\s,]+/)
+    .filter(Boolean);
   return { nextLine: !!m[1], codes: codes.length ? codes : null };
 }
 
@@ -45,7 +48,7 @@ export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overri
     if (silenced === null) continue;
     const base = tree.starts[p.index];
     for (const d of p.diagnostics) {
-      if (silenced && silenced.includes(d.code)) continue;
+      if (silenced?.includes(d.code)) continue;
       out.push(rebased(d, base));
     }
   }

@@ -5,7 +5,7 @@
  * Analyzer cache the result by statement object.
  */
 import type { Catalog } from '../catalog/catalog';
-import { ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
+import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
 import type { StatementResult, StatementSummary } from './facts';
 import { parseDisableDirective } from './silencing';

@@ -189,8 +189,8 @@ function bagDistance(a: string, b: string, limit: number): number {
       bagCounts[c] = 0;
     }
   }
-  const bound = surplus > deficit ? surplus : deficit;
-  return bound < limit ? bound : limit;
+  const bound = Math.max(surplus, deficit);
+  return Math.min(bound, limit);
 }
 
 let rowA = new Int32Array(64);
@@ -226,7 +226,7 @@ function editDistance(a: string, b: string, limit: number): number {
       const sub = prev[j - 1] + (ca === cb ? 0 : 1);
       const del = prev[j] + 1;
       const ins = cur[j - 1] + 1;
-      let v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      let v = sub < del ? Math.min(sub, ins) : Math.min(del, ins);
       if (j > 1 && ca !== cb && ca === b.charCodeAt(j - 2) && caBefore === cb) {
         const swap = before[j - 2] + 1;
         if (swap < v) v = swap;

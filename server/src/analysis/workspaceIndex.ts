@@ -9,13 +9,13 @@
  * file after a one-line edit only looks at the statement that changed.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ArgumentRecord } from '../catalog/types';
+import type { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
-import { VARIABLE_FUNCTIONS, VariableAccess, VariableScope, variableFunction } from '../language/variableFunctions';
+import { VARIABLE_FUNCTIONS, type VariableAccess, type VariableScope, variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
 import { headerInfo } from './headerInfo';
 import { isEngineSpace } from './engine/statementReader';
-import { CallNode, ContentNode, NodeKind, Statement, StatementKind, SyntaxTree, TopLevelNode } from '../syntax/tree';
+import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
 
 export interface Occurrence {
   readonly name: string;
@@ -146,7 +146,9 @@ export class WorkspaceIndex {
       for (const v of index.variables) if (v.scope === scope && v.name === name) result.push({ uri: file.uri, doc: file.doc, occurrence: v });
     }
     // The current file first, then the others in a stable order.
-    result.sort((a, b) => (a.uri === uri ? 0 : 1) - (b.uri === uri ? 0 : 1) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || a.occurrence.start - b.occurrence.start);
+    result.sort(
+      (a, b) => (a.uri === uri ? 0 : 1) - (b.uri === uri ? 0 : 1) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || a.occurrence.start - b.occurrence.start,
+    );
     return result;
   }
 
@@ -156,7 +158,7 @@ export class WorkspaceIndex {
     const known = this.names.get(name);
     if (known !== undefined) return known;
     // A flat copy: the map must not keep a slice of some file's text.
-    const copy = (' ' + name).slice(1);
+    const copy = ` ${name}`.slice(1);
     if (this.names.size < 200_000) this.names.set(copy, copy);
     return copy;
   }
@@ -225,7 +227,7 @@ export class WorkspaceIndex {
     let handles: Occurrence | undefined;
     if (trigger) {
       const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(trigger.name);
-      if (m && m[1]) {
+      if (m?.[1]) {
         const at = trigger.name.indexOf(m[1], 'onInteraction{'.length);
         handles = { name: m[1], start: trigger.start + at, end: trigger.start + at + m[1].length };
       }

@@ -111,7 +111,7 @@ export function standardArguments(spec: CommandSpec, help: string, argv: readonl
   const outcome = parseArguments(spec, argv);
   switch (outcome.kind) {
     case 'help':
-      process.stdout.write(help.endsWith('\n') ? help : help + '\n');
+      process.stdout.write(help.endsWith('\n') ? help : `${help}\n`);
       return 0;
     case 'version':
       process.stdout.write(`${VERSION}\n`);

@@ -2,14 +2,20 @@
  * zscript-catalog-server: serves the catalog over HTTP (see docs/notes/http.md).
  * Exit codes: 0 after SIGINT/SIGTERM (or an export written), 1 when the catalog, the port or the export folder is unusable, 2 for bad arguments.
  */
-import * as path from 'path';
-import { CatalogServer, DEFAULTS, exportCatalogFrom, serveCatalog } from '../http';
-import { CommandSpec, lastValue, hasFlag, parsePort, standardArguments, usageError } from './args';
+import * as path from 'node:path';
+import { type CatalogServer, DEFAULTS, exportCatalogFrom, serveCatalog } from '../http';
+import { type CommandSpec, lastValue, hasFlag, parsePort, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
 
 const SPEC: CommandSpec = {
   command: 'zscript-catalog-server',
-  options: [{ name: '--host', value: true }, { name: '--port', aliases: ['-p'], value: true }, { name: '--catalog', value: true }, { name: '--quiet', aliases: ['-q'] }, { name: '--export', value: true }],
+  options: [
+    { name: '--host', value: true },
+    { name: '--port', aliases: ['-p'], value: true },
+    { name: '--catalog', value: true },
+    { name: '--quiet', aliases: ['-q'] },
+    { name: '--export', value: true },
+  ],
 };
 
 const USAGE = `zscript-catalog-server ${VERSION}: serves the zscript catalog over HTTP
@@ -110,7 +116,7 @@ async function main(): Promise<void> {
       port: parsed.port,
       catalogDir: parsed.catalog,
       quiet: parsed.quiet,
-      log: (line) => process.stdout.write(line + '\n'),
+      log: (line) => process.stdout.write(`${line}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -8,8 +8,8 @@
  * Exit codes: 0 clean (or only tolerated warnings), 1 errors found or more
  * warnings than --max-warnings, 2 bad usage, an unreadable path or catalog.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { bundledCatalog, loadCatalogFromDirectory } from '../catalog/load';
 import { BoundedReadError, formatBytes, readRegularFileSync } from '../catalog/boundedRead';
 import type { Catalog } from '../catalog/catalog';
@@ -17,11 +17,10 @@ import { parseCommandFile } from '../syntax/parse';
 import { LineIndex } from '../syntax/positions';
 import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
 import type { SyntaxTree } from '../syntax/tree';
-import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, Severity, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
-import { CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
+import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, type Severity, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
+import { type CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
 import { walkSync } from '../walk';
-
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -51,7 +50,6 @@ check that checked nothing is not a pass).
 Files that contain NUL bytes are binary, not command files: they are named
 on stderr and skipped. Control characters in the report are escaped.
 `;
-
 
 interface Options {
   paths: string[];
@@ -190,7 +188,13 @@ export function checkText(file: string, text: string, analyzer: Analyzer, catalo
  * The findings of one file in position order, made one at a time: a file with
  * millions of findings is written out as it goes instead of being held twice.
  */
-export function* eachFinding(file: string, text: string, analyzer: Analyzer, catalog: Catalog, severity: Record<string, SeverityLevel>): Generator<CheckDiagnostic> {
+export function* eachFinding(
+  file: string,
+  text: string,
+  analyzer: Analyzer,
+  catalog: Catalog,
+  severity: Record<string, SeverityLevel>,
+): Generator<CheckDiagnostic> {
   // A byte order mark is not part of the first line for anyone reading positions.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
@@ -239,7 +243,8 @@ function* eachAnalysisDiagnostic(tree: SyntaxTree, analyzer: Analyzer): Generato
   for (;;) {
     // Ties: walked before a statement's own before the file-level checks' (a stable sort of that concatenation).
     let pick: AnalysisDiagnostic | undefined;
-    if (w < walked.length && (next.done || byRange(walked[w], next.value) <= 0) && (c >= checked.length || byRange(walked[w], checked[c]) <= 0)) pick = walked[w++];
+    if (w < walked.length && (next.done || byRange(walked[w], next.value) <= 0) && (c >= checked.length || byRange(walked[w], checked[c]) <= 0))
+      pick = walked[w++];
     else if (!next.done && (c >= checked.length || byRange(next.value, checked[c]) <= 0)) {
       pick = next.value;
       next = statements.next();
@@ -262,7 +267,8 @@ class Output {
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       this.closed = true;
       this.pending = '';
-      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') process.stderr.write(`zscript-check: cannot write the report (${error.code ?? error.message})\n`);
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED')
+        process.stderr.write(`zscript-check: cannot write the report (${error.code ?? error.message})\n`);
     });
   }
 
@@ -365,7 +371,9 @@ function main(argv: readonly string[]): number {
     }
   }
   if (json) {
-    out.write(`${written === 0 ? '' : '\n  '}],\n  "files": ${checked},\n  "errors": ${errors},\n  "warnings": ${warnings},\n  "problems": ${JSON.stringify(problems)},\n  "skipped": ${JSON.stringify(skipped)}\n}\n`);
+    out.write(
+      `${written === 0 ? '' : '\n  '}],\n  "files": ${checked},\n  "errors": ${errors},\n  "warnings": ${warnings},\n  "problems": ${JSON.stringify(problems)},\n  "skipped": ${JSON.stringify(skipped)}\n}\n`,
+    );
   }
   out.flush();
   for (const line of [...skipped, ...problems]) process.stderr.write(`zscript-check: ${printable(line)}\n`);
@@ -379,7 +387,7 @@ function main(argv: readonly string[]): number {
   const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
   let summary = `zscript-check: ${plural(checked, 'file')} checked, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   if (tooManyWarnings) summary += ` (more than --max-warnings ${options.maxWarnings})`;
-  process.stderr.write(summary + '\n');
+  process.stderr.write(`${summary}\n`);
 
   if (problems.length > 0) return 2;
   return errors > 0 || tooManyWarnings ? 1 : 0;

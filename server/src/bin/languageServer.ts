@@ -10,8 +10,8 @@
  * In stdio mode nothing but protocol is ever written to stdout: console output
  * is redirected to stderr before the connection starts.
  */
-import * as net from 'net';
-import * as util from 'util';
+import * as net from 'node:net';
+import * as util from 'node:util';
 import {
   createConnection,
   IPCMessageReader,
@@ -32,7 +32,7 @@ import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
 import { runReaderIfWorker } from '../lsp/workspaceReader';
-import { CommandSpec, hasFlag, lastValue, parsePort, standardArguments, usageError } from './args';
+import { type CommandSpec, hasFlag, lastValue, parsePort, standardArguments, usageError } from './args';
 
 const HELP = `zscript-language-server ${VERSION}: language server for Z command files (.zbr)
 
@@ -80,7 +80,7 @@ function parseArgs(argv: string[]): Transport | number {
 /** Keeps stdout for the protocol: everything console writes goes to stderr. */
 function redirectConsoleToStderr(): void {
   const write = (...args: unknown[]) => {
-    process.stderr.write(util.format(...args) + '\n');
+    process.stderr.write(`${util.format(...args)}\n`);
   };
   console.log = write;
   console.info = write;
@@ -134,7 +134,10 @@ async function main(): Promise<void> {
       break;
     case 'socket':
     case 'pipe': {
-      const socket = await connectTo(parsed.kind === 'socket' ? { port: parsed.port } : { path: parsed.name }, parsed.kind === 'socket' ? `127.0.0.1:${parsed.port}` : parsed.name);
+      const socket = await connectTo(
+        parsed.kind === 'socket' ? { port: parsed.port } : { path: parsed.name },
+        parsed.kind === 'socket' ? `127.0.0.1:${parsed.port}` : parsed.name,
+      );
       reader = new SocketMessageReader(socket, 'utf-8');
       writer = new SocketMessageWriter(socket, 'utf-8');
       break;

@@ -6,7 +6,7 @@
  * bytes actually read. The file is opened non-blocking, so that a FIFO in
  * place of a file is refused at once instead of waiting for a writer.
  */
-import * as fs from 'fs';
+import * as fs from 'node:fs';
 
 export type ReadProblem = 'not-found' | 'not-regular' | 'too-large' | 'unreadable';
 
@@ -99,8 +99,7 @@ export function readRegularFile(file: string, maxBytes: number): Promise<Buffer>
   return new Promise<Buffer>((resolve, reject) => {
     fs.open(file, OPEN_FLAGS, (openErr, fd) => {
       if (openErr) return reject(openError(openErr));
-      const finish = (error: BoundedReadError | undefined, bytes?: Buffer) =>
-        fs.close(fd, () => (error ? reject(error) : resolve(bytes!)));
+      const finish = (error: BoundedReadError | undefined, bytes?: Buffer) => fs.close(fd, () => (error ? reject(error) : resolve(bytes!)));
       fs.fstat(fd, (statErr, stat) => {
         if (statErr) return finish(openError(statErr));
         if (!stat.isFile()) return finish(new BoundedReadError('not-regular', `is ${kindOf(stat)}, not a regular file`));

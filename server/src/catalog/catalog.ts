@@ -2,8 +2,8 @@
  * The loaded catalog: validated data plus the lookups every layer needs.
  * Everything that wants catalog knowledge goes through this class.
  */
-import { engineFacts, EngineFunction } from './engine';
-import { CatalogData, FunctionRecord, TagRecord, TriggerRecord } from './types';
+import { engineFacts, type EngineFunction } from './engine';
+import type { CatalogData, FunctionRecord, TagRecord, TriggerRecord } from './types';
 
 export class Catalog {
   private readonly functionsByName = new Map<string, FunctionRecord>();
@@ -15,7 +15,10 @@ export class Catalog {
    * @param data validated data (see validateCatalogData)
    * @param source a human description of where it came from: "bundled", a path or a URL
    */
-  constructor(readonly data: CatalogData, readonly source: string) {
+  constructor(
+    readonly data: CatalogData,
+    readonly source: string,
+  ) {
     for (const fn of data.functions) {
       this.functionsByName.set(fn.name, fn);
       this.functionsByLowerName.set(fn.name.toLowerCase(), fn);
@@ -102,7 +105,7 @@ export class Catalog {
     const engine = engineFacts.forWord(name);
     if (engine !== undefined) return engine.min === 0;
     const fn = this.functionsByName.get(name);
-    return fn !== undefined && fn.arguments.every((arg) => !arg.required);
+    return fn?.arguments.every((arg) => !arg.required) ?? false;
   }
 }
 

@@ -69,7 +69,11 @@ export class EngineFacts {
   /** The length of the longest key in wordKeys: a longer word ending cannot run anything. */
   readonly longestWord: number;
 
-  constructor(readonly engine: string, readonly version: string, entries: Record<string, EngineTableEntry>) {
+  constructor(
+    readonly engine: string,
+    readonly version: string,
+    entries: Record<string, EngineTableEntry>,
+  ) {
     for (const key of Object.keys(entries)) {
       const e = entries[key];
       this.byKey.set(key, {
@@ -111,7 +115,7 @@ export class EngineFacts {
    */
   forWord(word: string): EngineFunction | undefined {
     const fn = this.byKey.get(word.charCodeAt(0) === 90 ? word.slice(1) : word);
-    return fn !== undefined && fn.registered ? fn : undefined;
+    return fn?.registered ? fn : undefined;
   }
 
   /**

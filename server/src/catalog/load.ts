@@ -3,9 +3,9 @@
  * takes the copy bundled into the build), validates them and returns either a
  * Catalog or a one-line error that names the file and the problem.
  */
-import * as path from 'path';
+import * as path from 'node:path';
 import { Catalog } from './catalog';
-import { CATALOG_FILES, CatalogData } from './types';
+import { CATALOG_FILES, type CatalogData } from './types';
 import { CatalogValidationError, validateCatalogData } from './validate';
 import { BoundedReadError, readRegularFileSync } from './boundedRead';
 import bundledFunctions from '../../../catalog/functions.json';
@@ -68,7 +68,8 @@ export function catalogFromTexts(
     const data = validateCatalogData({
       functions,
       // Tags that are absent are derived as "every function keeps its bundled tags where it has one".
-      functionTags: texts.functionTags !== undefined ? parseJsonFile(texts.functionTags, CATALOG_FILES.functionTags) : fallbackTags(fallback.functionTags, functions),
+      functionTags:
+        texts.functionTags !== undefined ? parseJsonFile(texts.functionTags, CATALOG_FILES.functionTags) : fallbackTags(fallback.functionTags, functions),
       triggers,
       triggerTags: texts.triggerTags !== undefined ? parseJsonFile(texts.triggerTags, CATALOG_FILES.triggerTags) : fallbackTags(fallback.triggerTags, triggers),
     });
@@ -96,7 +97,8 @@ export function loadCatalogFromDirectory(dir: string): LoadResult {
       texts[key] = readRegularFileSync(full, MAX_CATALOG_FILE_BYTES).toString('utf8');
     } catch (error) {
       const reason = error instanceof BoundedReadError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-      const problem = error instanceof BoundedReadError && error.problem !== 'unreadable' && error.problem !== 'not-found' ? reason : `cannot be read (${reason})`;
+      const problem =
+        error instanceof BoundedReadError && error.problem !== 'unreadable' && error.problem !== 'not-found' ? reason : `cannot be read (${reason})`;
       return { ok: false, error: `${full}: ${problem}`, summary: `${file}: ${problem}` };
     }
   }

@@ -4,7 +4,7 @@
  * record's `syntax` (`ZblackListIDs{userID;...;errorMessage?}`: the parameter
  * written just before `...` repeats).
  */
-import { ArgumentRecord, FunctionRecord } from './types';
+import type { ArgumentRecord, FunctionRecord } from './types';
 
 export interface Parameter extends ArgumentRecord {
   readonly index: number;
@@ -35,7 +35,10 @@ function findVariadicIndex(fn: FunctionRecord): number {
   const open = fn.syntax.indexOf('{');
   const close = fn.syntax.lastIndexOf('}');
   if (open >= 0 && close > open) {
-    const parts = fn.syntax.slice(open + 1, close).split(';').map((p) => p.trim());
+    const parts = fn.syntax
+      .slice(open + 1, close)
+      .split(';')
+      .map((p) => p.trim());
     let paramIndex = -1;
     for (const part of parts) {
       if (part === '...') return Math.max(0, paramIndex);
@@ -46,4 +49,3 @@ function findVariadicIndex(fn: FunctionRecord): number {
   // A catalog that says variadic without marking which: the last parameter repeats.
   return fn.arguments.length - 1;
 }
-

@@ -6,10 +6,10 @@
  *
  * No LSP imports: the caller decides where the message goes (status bar, log).
  */
-import { createHash } from 'crypto';
-import * as fs from 'fs';
-import * as path from 'path';
-import { Catalog } from './catalog';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Catalog } from './catalog';
 import { bundledCatalog, catalogFromTexts } from './load';
 import { readRegularFileSync } from './boundedRead';
 
@@ -228,7 +228,10 @@ export async function loadRemoteCatalog(options: RemoteCatalogOptions): Promise<
         cacheNote = ` (cache not written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
       }
     }
-    const missing = answers.slice(1).filter((a) => a.text === undefined).map((a) => a.route);
+    const missing = answers
+      .slice(1)
+      .filter((a) => a.text === undefined)
+      .map((a) => a.route);
     const missingNote = missing.length > 0 ? `; ${missing.join(', ')} not served, bundled data used for them` : '';
     return { catalog: loaded.catalog, origin: 'remote', message: `Using catalog from ${baseUrl}: ${count(loaded.catalog)}${missingNote}${cacheNote}` };
   } catch (error) {

@@ -5,17 +5,7 @@
  */
 
 /** The parameter types the seed's record shape allows, as full words. */
-export const ARGUMENT_TYPES = [
-  'string',
-  'integer',
-  'number',
-  'boolean',
-  'snowflake',
-  'emoji',
-  'url',
-  'duration',
-  'permission',
-] as const;
+export const ARGUMENT_TYPES = ['string', 'integer', 'number', 'boolean', 'snowflake', 'emoji', 'url', 'duration', 'permission'] as const;
 export type ArgumentType = (typeof ARGUMENT_TYPES)[number];
 
 export interface ArgumentRecord {

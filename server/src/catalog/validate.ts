@@ -7,18 +7,13 @@
  * Unknown extra fields are accepted: the engine's own lists grow, and a newer
  * catalog must still load.
  */
-import {
-  ARGUMENT_TYPES,
-  ArgumentRecord,
-  CatalogData,
-  FunctionRecord,
-  TagRecord,
-  TriggerContext,
-  TriggerRecord,
-} from './types';
+import { ARGUMENT_TYPES, type ArgumentRecord, type CatalogData, type FunctionRecord, type TagRecord, type TriggerContext, type TriggerRecord } from './types';
 
 export class CatalogValidationError extends Error {
-  constructor(readonly file: string, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
     super(`${file}: ${problem}`);
     this.name = 'CatalogValidationError';
   }
@@ -34,7 +29,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -182,12 +177,15 @@ export function validateTags(value: unknown, known: ReadonlySet<string>, file: s
 }
 
 /** Validates all four data sets together (tags must refer to listed records). */
-export function validateCatalogData(raw: {
-  functions: unknown;
-  functionTags: unknown;
-  triggers: unknown;
-  triggerTags: unknown;
-}, files = { functions: 'functions.json', functionTags: 'functions_tag.json', triggers: 'triggers.json', triggerTags: 'triggers_tag.json' }): CatalogData {
+export function validateCatalogData(
+  raw: {
+    functions: unknown;
+    functionTags: unknown;
+    triggers: unknown;
+    triggerTags: unknown;
+  },
+  files = { functions: 'functions.json', functionTags: 'functions_tag.json', triggers: 'triggers.json', triggerTags: 'triggers_tag.json' },
+): CatalogData {
   const functions = validateFunctions(raw.functions, files.functions);
   const triggers = validateTriggers(raw.triggers, files.triggers);
   return {

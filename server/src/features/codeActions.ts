@@ -9,7 +9,7 @@ import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
 import { statementIndexAt } from '../syntax/positions';
-import { DocumentModel, FeatureContext } from './model';
+import type { DocumentModel, FeatureContext } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 
@@ -33,11 +33,20 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
   const start = doc.offsetAt(range.start) + lead;
   const trimmed: Range = { start: doc.positionAt(start), end: doc.positionAt(start + text.length) };
   const taken = new Set(existing.flatMap((f) => f.edits.map((e) => e.newText)));
-  const change = (newText: string, preferred: boolean): FixData => ({ title: `Change to ${newText}`, preferred: preferred || undefined, edits: [{ range: trimmed, newText }] });
+  const change = (newText: string, preferred: boolean): FixData => ({
+    title: `Change to ${newText}`,
+    preferred: preferred || undefined,
+    edits: [{ range: trimmed, newText }],
+  });
   switch (diagnostic.code) {
     case 'unknown-function': {
       if (!/^Z[A-Za-z0-9]+$/.test(text)) return [];
-      const names = nearestNames(text, ctx.catalog.functions.map((f) => f.name), 3, commonRank);
+      const names = nearestNames(
+        text,
+        ctx.catalog.functions.map((f) => f.name),
+        3,
+        commonRank,
+      );
       // The analysis' own suggestion (the same distance: swaps count one edit there too) stays preferred.
       const oursFirst = !existing.some((f) => f.preferred);
       return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === names[0]));
@@ -47,12 +56,18 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
       const prefixText = prefix === '' ? '' : text.slice(0, text.length - name.length);
       const names = [...PERMISSIONS.map((p) => p.name), ...PERMISSIONS.flatMap((p) => p.aliases)];
       const found = nearestNames(name.replace(/[\s_-]/g, ''), names, 3);
-      return found.map((n) => prefixText + n).filter((n) => !taken.has(n)).map((n, i) => change(n, i === 0 && existing.length === 0));
+      return found
+        .map((n) => prefixText + n)
+        .filter((n) => !taken.has(n))
+        .map((n, i) => change(n, i === 0 && existing.length === 0));
     }
     case 'invalid-duration': {
       const m = /^(\d+)$/.exec(text);
       if (!m || Number(m[1]) === 0) return [];
-      return ['s', 'm', 'h'].map((unit) => m[1] + unit).filter((t) => !taken.has(t)).map((t) => change(t, false));
+      return ['s', 'm', 'h']
+        .map((unit) => m[1] + unit)
+        .filter((t) => !taken.has(t))
+        .map((t) => change(t, false));
     }
     default:
       return [];
@@ -83,7 +98,7 @@ export function codeActionsFor(
   let ours: Diagnostic[] | undefined;
   const disabled = new Set<string>();
   for (const sent of diagnostics) {
-    if (!sent || !sent.range || (sent.source !== undefined && sent.source !== 'zscript')) continue;
+    if (!sent?.range || (sent.source !== undefined && sent.source !== 'zscript')) continue;
     let diagnostic = sent;
     let data = diagnostic.data as DiagnosticData | undefined;
     if (!data?.fixes) {

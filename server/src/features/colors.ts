@@ -6,8 +6,8 @@
 import type { Color, ColorInformation, ColorPresentation, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import { isHexColor } from '../language/literals';
-import { Statement, StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
+import { type Statement, StatementKind } from '../syntax/tree';
+import { type DocumentModel, type FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
 
 const COLOR_PARAMS = new Set(['hex', 'color']);
 type Found = { start: number; end: number; hex: string };
@@ -51,7 +51,10 @@ export function hexToColor(hex: string): Color {
 }
 
 export function colorToHex(color: Color, lowerCase = false): string {
-  const part = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16).padStart(2, '0');
+  const part = (v: number) =>
+    Math.round(Math.max(0, Math.min(1, v)) * 255)
+      .toString(16)
+      .padStart(2, '0');
   const hex = part(color.red) + part(color.green) + part(color.blue);
   return lowerCase ? hex : hex.toUpperCase();
 }

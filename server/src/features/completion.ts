@@ -6,17 +6,20 @@
 import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/parameters';
+import { type Parameter, signatureOf } from '../catalog/parameters';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../language/permissions';
 import { variableFunction } from '../language/variableFunctions';
-import { NodeKind, StatementKind, HeaderStatement, BodyStatement } from '../syntax/tree';
+import { NodeKind, StatementKind, type HeaderStatement, type BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './directiveDocs';
-import { DocumentModel, FeatureContext, LocatedStatement, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import { type DocumentModel, type FeatureContext, type LocatedStatement, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './closedValues';
 
-const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<string, CompletionItemKind>;
+const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<
+  string,
+  CompletionItemKind
+>;
 
 /** The most used functions, most used first: they rank right after exact-prefix matches. */
 export const COMMON_FUNCTIONS: readonly string[] = [
@@ -82,7 +85,14 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
       return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank, labelDetails: labelDetailsOf(fn), engineOnly: false };
     });
     // The engine's functions the catalog does not document: real, offered after the documented ones.
-    for (const fn of catalog.engineOnlyFunctions) entries.push({ fn, snippet: snippetFor(fn), commonRank: 998, labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' }, engineOnly: true });
+    for (const fn of catalog.engineOnlyFunctions)
+      entries.push({
+        fn,
+        snippet: snippetFor(fn),
+        commonRank: 998,
+        labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' },
+        engineOnly: true,
+      });
     entriesByCatalog.set(catalog, entries);
   }
   return entries;
@@ -112,7 +122,7 @@ export function snippetFor(fn: FunctionRecord): string {
 }
 
 function snippetText(text: string): string {
-  return text.replace(/[$}\\]/g, (c) => '\\' + c);
+  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
 }
 
 const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
@@ -226,7 +236,15 @@ function isEscaped(text: string, index: number): boolean {
   return count % 2 === 1;
 }
 
-function functionItems(catalog: Catalog, model: DocumentModel, start: number, end: number, typed: string, followedByBrace: boolean, group: string): CompletionItem[] {
+function functionItems(
+  catalog: Catalog,
+  model: DocumentModel,
+  start: number,
+  end: number,
+  typed: string,
+  followedByBrace: boolean,
+  group: string,
+): CompletionItem[] {
   return functionItemsWithRange(catalog, toRange(model.doc, start, end), typed, followedByBrace, group);
 }
 
@@ -263,7 +281,14 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
   return items;
 }
 
-function valueItem(label: string, kind: CompletionItemKind, range: Range, sortIndex: number, detail?: string, documentation?: string | MarkupContent): CompletionItem {
+function valueItem(
+  label: string,
+  kind: CompletionItemKind,
+  range: Range,
+  sortIndex: number,
+  detail?: string,
+  documentation?: string | MarkupContent,
+): CompletionItem {
   const item: CompletionItem = { label, kind, sortText: `0${String(sortIndex).padStart(4, '0')}`, textEdit: { range, newText: label }, filterText: label };
   if (detail) item.detail = detail;
   if (documentation) item.documentation = documentation;
@@ -305,7 +330,8 @@ function valueCompletions(
     return closed;
   }
   if (param.type === 'permission') {
-    for (const perm of PERMISSIONS) items.push(valueItem(perm.name, Kind.EnumMember, range, n++, perm.aliases.length ? `alias: ${perm.aliases.join(', ')}` : 'permission'));
+    for (const perm of PERMISSIONS)
+      items.push(valueItem(perm.name, Kind.EnumMember, range, n++, perm.aliases.length ? `alias: ${perm.aliases.join(', ')}` : 'permission'));
     return closed;
   }
   if (param.type === 'boolean') {
@@ -396,14 +422,22 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
           }
           return ids;
         }
-        const items: CompletionItem[] = [{ label: 'onInteraction', kind: Kind.Event, detail: 'every button, menu and modal', sortText: '000', textEdit: { range, newText: 'onInteraction' } }];
+        const items: CompletionItem[] = [
+          { label: 'onInteraction', kind: Kind.Event, detail: 'every button, menu and modal', sortText: '000', textEdit: { range, newText: 'onInteraction' } },
+        ];
         const seen = new Set<string>();
         for (const [, index] of ctx.workspace.entries()) {
           for (const id of index.customIds) {
             if (seen.has(id.name)) continue;
             seen.add(id.name);
             const label = `onInteraction{${id.name}}`;
-            items.push({ label, kind: Kind.Event, detail: `the component with custom ID ${id.name}`, sortText: `1${id.name}`, textEdit: { range, newText: label } });
+            items.push({
+              label,
+              kind: Kind.Event,
+              detail: `the component with custom ID ${id.name}`,
+              sortText: `1${id.name}`,
+              textEdit: { range, newText: label },
+            });
           }
         }
         return items;
@@ -413,7 +447,16 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
     case 'option': {
       const value = text.slice(st.valueStart, rel);
       const part = (value.match(/\|/g) ?? []).length;
-      if (part === 2) return OPTION_TYPES.map((t, i): CompletionItem => ({ label: t, kind: Kind.EnumMember, detail: 'option type', sortText: String(i).padStart(2, '0'), textEdit: { range, newText: t } }));
+      if (part === 2)
+        return OPTION_TYPES.map(
+          (t, i): CompletionItem => ({
+            label: t,
+            kind: Kind.EnumMember,
+            detail: 'option type',
+            sortText: String(i).padStart(2, '0'),
+            textEdit: { range, newText: t },
+          }),
+        );
       if (part === 0 && st.valueEnd <= rel && value.trim() === '') {
         // The whole line at once: the engine refuses to load a file whose `#option` lacks one of the four parts.
         const snippet = `\${1:name}|\${2:description}|\${3|${OPTION_TYPES.join(',')}|}|\${4|required,optional|}`;
@@ -432,7 +475,13 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
       if (part === 3)
         return <CompletionItem[]>[
           { label: 'required', kind: Kind.Keyword, detail: 'the option must be given', sortText: '0', textEdit: { range, newText: 'required' } },
-          { label: 'optional', kind: Kind.Keyword, detail: 'anything but `required` makes the option optional', sortText: '1', textEdit: { range, newText: 'optional' } },
+          {
+            label: 'optional',
+            kind: Kind.Keyword,
+            detail: 'anything but `required` makes the option optional',
+            sortText: '1',
+            textEdit: { range, newText: 'optional' },
+          },
         ];
       return [];
     }

@@ -53,11 +53,9 @@ export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagno
       source: 'zscript',
       message: d.message,
     };
-    const tags = (d.tags ?? [])
-      .map((t) => (t === 'unnecessary' || t === 1 ? 1 : t === 'deprecated' || t === 2 ? 2 : 0))
-      .filter((t): t is 1 | 2 => t !== 0);
+    const tags = (d.tags ?? []).map((t) => (t === 'unnecessary' || t === 1 ? 1 : t === 'deprecated' || t === 2 ? 2 : 0)).filter((t): t is 1 | 2 => t !== 0);
     if (tags.length) diagnostic.tags = tags;
-    if (d.fixes && d.fixes.length) {
+    if (d.fixes?.length) {
       const data: DiagnosticData = {
         fixes: d.fixes.map((fix) => ({
           title: fix.title,

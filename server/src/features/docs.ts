@@ -5,7 +5,7 @@
 import { engineFacts } from '../catalog/engine';
 import type { Catalog } from '../catalog';
 import type { ArgumentRecord, FunctionRecord, TriggerRecord } from '../catalog/types';
-import { Parameter, signatureOf } from '../catalog/parameters';
+import { type Parameter, signatureOf } from '../catalog/parameters';
 
 /** Names of the parameters that hold the message a guard halts with. */
 const HALT_MESSAGE_PARAMS = new Set(['errorMessage', 'error', 'errorText']);
@@ -60,7 +60,7 @@ function engineNote(fn: FunctionRecord): string | undefined {
 
 export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
   const sections: string[] = [];
-  sections.push('```zscript\n' + fn.syntax + '\n```');
+  sections.push(`\`\`\`zscript\n${fn.syntax}\n\`\`\``);
   sections.push(fn.description);
   if (catalog.isEngineOnly(fn)) sections.push('_This function is part of the engine but not documented in the catalog._');
   else {
@@ -71,7 +71,7 @@ export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
   const halt = haltMessage(catalog, fn);
   if (halt) sections.push(`**Halts with:** "${halt}" when the check fails (unless another message is given).`);
   else if (isGuard(catalog, fn.name)) sections.push('**Guard:** halts the command when the check fails.');
-  if (fn.example) sections.push('**Example**\n\n```zscript\n' + fn.example + '\n```');
+  if (fn.example) sections.push(`**Example**\n\n\`\`\`zscript\n${fn.example}\n\`\`\``);
   const tags = catalog.tagsOf(fn.name);
   if (tags.length) sections.push(`_${tags.map((t) => t.title).join(' · ')}_`);
   return sections.join('\n\n');
@@ -93,8 +93,8 @@ export function triggerMarkdown(trigger: TriggerRecord): string {
     if (value === null) empty.push(CONTEXT_LABELS[key]);
     else known.push(`- ${CONTEXT_LABELS[key]}: ${value}`);
   }
-  if (known.length) lines.push('**Context**\n' + known.join('\n'));
+  if (known.length) lines.push(`**Context**\n${known.join('\n')}`);
   if (empty.length) lines.push(`**Empty for this event:** ${empty.join(', ')}`);
-  if (trigger.example) lines.push('**Example**\n\n```zscript\n' + trigger.example.trimEnd() + '\n```');
+  if (trigger.example) lines.push(`**Example**\n\n\`\`\`zscript\n${trigger.example.trimEnd()}\n\`\`\``);
   return lines.join('\n\n');
 }

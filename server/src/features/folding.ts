@@ -6,7 +6,7 @@
  */
 import type { FoldingRange } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, walkCalls } from './model';
+import { type DocumentModel, walkCalls } from './model';
 
 /** `// region name`, `//#region`, `// endregion`: the markers of the language configuration. */
 const REGION_MARKER = /^\s*\/\/\s*#?(end)?region\b/;

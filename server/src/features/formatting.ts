@@ -5,7 +5,7 @@
  */
 import type { TextEdit } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, toRange } from './model';
+import { type DocumentModel, toRange } from './model';
 
 export function formattingEdits(model: DocumentModel): TextEdit[] {
   const { tree, doc } = model;

@@ -11,7 +11,18 @@ import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../language/variableFunctions';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './directiveDocs';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, conditionOperators, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import {
+  type DocumentModel,
+  type FeatureContext,
+  bindCall,
+  boundParamAt,
+  callPathAt,
+  conditionOperators,
+  locateStatement,
+  innermostNodeAt,
+  toRange,
+  trimmedArgument,
+} from './model';
 import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './closedValues';
 
@@ -31,7 +42,11 @@ const OPERATOR_DOCS: Record<string, string> = {
 };
 
 /** The condition operator under the cursor, in the literal stretches of a condition argument. */
-function conditionOperatorAt(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }, rel: number): { op: string; start: number; end: number } | undefined {
+function conditionOperatorAt(
+  text: string,
+  arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] },
+  rel: number,
+): { op: string; start: number; end: number } | undefined {
   return conditionOperators(text, arg).find((o) => rel >= o.start && rel <= o.end);
 }
 const PREFIX_MEANING: Record<string, string> = { '+': 'allows', '-': 'denies', '/': 'resets' };
@@ -89,7 +104,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   }
   if (node && node.kind === NodeKind.Escape) {
     const escaped = text.slice(node.start, node.end);
-    return { contents: markdown(`Escape: \`${escaped}\` outputs \`${escaped.slice(1)}\` as text.`), range: toRange(model.doc, loc.start + node.start, loc.start + node.end) };
+    return {
+      contents: markdown(`Escape: \`${escaped}\` outputs \`${escaped.slice(1)}\` as text.`),
+      range: toRange(model.doc, loc.start + node.start, loc.start + node.end),
+    };
   }
 
   // An argument: the parameter it binds to.
@@ -141,7 +159,14 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     const writes = uses.filter((u) => u.occurrence.access === 'set');
     const files = new Set(writes.map((u) => u.uri)).size;
     const reads = uses.length - writes.length;
-    const where = vf.scope === 'temporary' ? 'in this file' : files > 1 ? `in ${files} files` : files === 1 && writes[0].uri !== model.uri ? 'in another file' : 'in this file';
+    const where =
+      vf.scope === 'temporary'
+        ? 'in this file'
+        : files > 1
+          ? `in ${files} files`
+          : files === 1 && writes[0].uri !== model.uri
+            ? 'in another file'
+            : 'in this file';
     lines.push(
       writes.length
         ? `${capitalise(vf.scope)} variable \`${trimmed.text}\`: set ${count(writes.length, 'time')} ${where}; ${count(reads, 'read, check or reset', 'reads, checks or resets')}.`
@@ -177,7 +202,9 @@ function optionMarkdown(value: string): string {
   const parts = value.split('|').map((p) => p.trim());
   const lines = ['**#option**: a slash-command option, read in the body with `Zoption{name}`.'];
   if (parts.length !== 4) {
-    lines.push(`It has ${parts.length} part${parts.length === 1 ? '' : 's'}; the engine needs exactly four, \`name|description|type|required\`, or it refuses to load the file.`);
+    lines.push(
+      `It has ${parts.length} part${parts.length === 1 ? '' : 's'}; the engine needs exactly four, \`name|description|type|required\`, or it refuses to load the file.`,
+    );
   }
   const type = parts[2]?.toLowerCase();
   const rows = [

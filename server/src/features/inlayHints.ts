@@ -11,9 +11,9 @@
  */
 import type { InlayHint } from 'vscode-languageserver-types';
 import { signatureOf } from '../catalog/parameters';
-import { CallNode, ContentNode, NodeKind, StatementKind, TopLevelNode } from '../syntax/tree';
+import { type CallNode, type ContentNode, NodeKind, StatementKind, type TopLevelNode } from '../syntax/tree';
 import { statementIndexAt } from '../syntax/positions';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';
+import { type DocumentModel, type FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';
 
 const PARAMETER_KIND = 2;
 /** Long defaults (guard messages) are shortened; the tooltip has them whole. */
@@ -36,7 +36,7 @@ export const LINE_BUDGET = 43;
 
 /** A label cut to MAX_LABEL characters, `…` marking the cut. */
 function clip(label: string): string {
-  return label.length > MAX_LABEL ? label.slice(0, MAX_LABEL - 1) + '…' : label;
+  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
 
 interface PlacedHint {
@@ -131,7 +131,8 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       // or gives one (`ZaddField{a;b;true}`). Only then are the defaults of the omitted ones worth
       // a hint; otherwise every `Ztitle{x}` would say `index: 1` and every `ZgetUserVar{xp}` its
       // two ID defaults.
-      const engaged = trimmedArgs.some((t) => t.start === t.end) || binding.args.some((e, k) => e.param && !e.param.required && trimmedArgs[k].start < trimmedArgs[k].end);
+      const engaged =
+        trimmedArgs.some((t) => t.start === t.end) || binding.args.some((e, k) => e.param && !e.param.required && trimmedArgs[k].start < trimmedArgs[k].end);
       binding.args.forEach((entry, k) => {
         const param = entry.param;
         if (!param) return;

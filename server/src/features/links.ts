@@ -5,8 +5,8 @@
 import type { DocumentLink } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import { isHttpUrl } from '../language/literals';
-import { Statement, StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
+import { type Statement, StatementKind } from '../syntax/tree';
+import { type DocumentModel, type FeatureContext, bindCall, toRange, trimmedArgument, walkCalls } from './model';
 
 type Found = { start: number; end: number; target: string; tooltip?: string };
 const NONE: Found[] = [];
@@ -33,7 +33,6 @@ function linksOfStatement(catalog: Catalog, st: Statement, text: string): Found[
     if (found.some((f) => f.start <= start && start < f.end)) continue;
     if (!isHttpUrl(url)) continue;
     found.push({ start, end: start + url.length, target: url });
-
   }
   return found;
 }

@@ -6,20 +6,11 @@
  */
 import type { Position, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  Argument,
-  CallNode,
-  ContentNode,
-  NodeKind,
-  Statement,
-  StatementKind,
-  SyntaxTree,
-  TopLevelNode,
-} from '../syntax/tree';
+import { type Argument, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
 import { argumentIndexAt, statementIndexAt } from '../syntax/positions';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
-import { ArgumentInput, Binding, bindArguments } from '../analysis/binding';
+import { type ArgumentInput, type Binding, bindArguments } from '../analysis/binding';
 import { isEngineSpace } from '../analysis/engine/statementReader';
 import type { ServiceSettings } from './serviceSettings';
 import type { WorkspaceIndex } from '../analysis/workspaceIndex';
@@ -162,7 +153,10 @@ const CONDITION_OPERATOR = /(>=|<=|!=|==|&&|\|\||>|<)|(?<= )(contains|startsWith
  * nodes, since an operator a call returns is not in the source. Hover and
  * semantic tokens read this one scan.
  */
-export function conditionOperators(text: string, arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] }): { op: string; start: number; end: number }[] {
+export function conditionOperators(
+  text: string,
+  arg: { start: number; end: number; nodes: readonly { start: number; end: number }[] },
+): { op: string; start: number; end: number }[] {
   const out: { op: string; start: number; end: number }[] = [];
   let from = arg.start;
   const scan = (s: number, e: number) => {
@@ -256,4 +250,3 @@ export function walkCalls(nodes: readonly AnyNode[], visit: (call: CallNode, dep
     if (node.kind === NodeKind.Call) visit(node, depth);
   });
 }
-

@@ -11,7 +11,7 @@ import { variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
 import { literalArgument } from '../analysis/workspaceIndex';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
 
 type Target =
@@ -29,7 +29,9 @@ export function targetAt(model: DocumentModel, offset: number, ctx: FeatureConte
     const directive = loc.text.slice(st.start + 1, st.nameEnd);
     if (directive === 'trigger') {
       const handles = ctx.workspace.get(model.uri)?.handles;
-      return handles && handles.start <= offset && offset <= handles.end ? { kind: 'customId', name: handles.name, start: handles.start, end: handles.end } : undefined;
+      return handles && handles.start <= offset && offset <= handles.end
+        ? { kind: 'customId', name: handles.name, start: handles.start, end: handles.end }
+        : undefined;
     }
     if (directive !== 'option') return undefined;
     const option = headerInfo(model.tree).options.find((o) => o.start <= offset && offset <= o.end);
@@ -73,15 +75,18 @@ function places(model: DocumentModel, target: Target, ctx: FeatureContext): Plac
     const found: Place[] = [];
     for (const [file, index] of ctx.workspace.entries()) {
       for (const o of index.customIds) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: true });
-      if (index.handles?.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, index.handles.start, index.handles.end), declaration: false });
+      if (index.handles?.name === target.name)
+        found.push({ uri: file.uri, range: toRange(file.doc, index.handles.start, index.handles.end), declaration: false });
     }
     // The current file first.
     return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
   }
   const index = ctx.workspace.get(model.uri);
   const result: Place[] = [];
-  for (const o of headerInfo(model.tree).options) if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: true });
-  for (const o of index?.optionUses ?? []) if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: false });
+  for (const o of headerInfo(model.tree).options)
+    if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: true });
+  for (const o of index?.optionUses ?? [])
+    if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: false });
   return result;
 }
 

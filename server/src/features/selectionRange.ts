@@ -5,7 +5,7 @@
  */
 import type { Range, SelectionRange } from 'vscode-languageserver-types';
 import { StatementKind } from '../syntax/tree';
-import { DocumentModel, callPathAt, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
+import { type DocumentModel, callPathAt, locateStatement, innermostNodeAt, toRange, trimmedArgument } from './model';
 
 /**
  * Most levels in one answer. Each level is one more nesting of the JSON
@@ -45,7 +45,8 @@ function selectionRangeAt(model: DocumentModel, offset: number): SelectionRange 
     const node = innermostNodeAt(st, rel);
     if (node && node.start <= rel && rel <= node.end) {
       spans.push([base + node.start, base + node.end]);
-      if (node.kind === 0 /* Call */ && rel <= (node as { nameEnd: number }).nameEnd) spans.push([base + node.start, base + (node as { nameEnd: number }).nameEnd]);
+      if (node.kind === 0 /* Call */ && rel <= (node as { nameEnd: number }).nameEnd)
+        spans.push([base + node.start, base + (node as { nameEnd: number }).nameEnd]);
     }
   }
   // Keep spans that contain the offset and strictly shrink, outermost first.

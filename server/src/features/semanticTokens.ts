@@ -17,9 +17,9 @@
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import { variableFunction } from '../language/variableFunctions';
-import { CallNode, ContentNode, NodeKind, Statement, StatementKind, TopLevelNode } from '../syntax/tree';
+import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from './legend';
-import { DocumentModel, FeatureContext, argumentHasCall, bindCall, conditionOperators, trimmedArgument, walkNodes } from './model';
+import { type DocumentModel, type FeatureContext, argumentHasCall, bindCall, conditionOperators, trimmedArgument, walkNodes } from './model';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 
 const T = Object.fromEntries(SEMANTIC_TOKEN_TYPES.map((t, i) => [t, i])) as Record<(typeof SEMANTIC_TOKEN_TYPES)[number], number>;
@@ -113,7 +113,12 @@ function statementTokens(catalog: Catalog, st: Statement, text: string): Stateme
   return { tokens: Uint32Array.from(tokens), lines };
 }
 
-function visitNodes(catalog: Catalog, nodes: readonly (TopLevelNode | ContentNode)[], text: string, push: (s: number, e: number, t: number, m?: number) => void): void {
+function visitNodes(
+  catalog: Catalog,
+  nodes: readonly (TopLevelNode | ContentNode)[],
+  text: string,
+  push: (s: number, e: number, t: number, m?: number) => void,
+): void {
   walkNodes(nodes, (node) => {
     switch (node.kind) {
       case NodeKind.Call:

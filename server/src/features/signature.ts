@@ -4,11 +4,11 @@
  * parameters and the ones after them light up exactly as diagnostics bind them.
  */
 import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-types';
-import { Parameter, signatureOf } from '../catalog/parameters';
+import { type Parameter, signatureOf } from '../catalog/parameters';
 import { closedValuesFor } from './closedValues';
 import type { FunctionRecord } from '../catalog/types';
 import { paramSummary } from './docs';
-import { DocumentModel, FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
+import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
 import { PERMISSION_EDITING_FUNCTIONS } from '../language/permissions';
 
 /** `Zname{a;b?;...;c?}` with the [start, end) of each parameter's name in it. */
@@ -26,7 +26,6 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
   return { label, offsets };
 }
 
-
 /** The active parameter's documentation: type, required, default, and what values it takes. */
 export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
   const lines = [`**${p.name}**: ${paramSummary(p)}`];
@@ -34,7 +33,8 @@ export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
   if (closed.length) lines.push(`One of: ${closed.map((v) => `\`${v.value}\``).join(', ')}`);
   else if (p.type === 'boolean') lines.push('`true` or `false`');
   else if (p.type === 'duration') lines.push('A duration: number + unit (`y` `w` `d` `h` `m` `s`), e.g. `10s`, `5m`, `1h30m`');
-  else if (p.type === 'permission' && PERMISSION_EDITING_FUNCTIONS.has(fn.name)) lines.push('A permission name with `+` (allow), `-` (deny) or `/` (reset) before it, e.g. `+sendMessages`');
+  else if (p.type === 'permission' && PERMISSION_EDITING_FUNCTIONS.has(fn.name))
+    lines.push('A permission name with `+` (allow), `-` (deny) or `/` (reset) before it, e.g. `+sendMessages`');
   else if (p.type === 'permission') lines.push('A permission name, e.g. `manageMessages`');
   else if (p.type === 'snowflake') lines.push('A Discord ID (17 to 20 digits), usually from a function such as `ZuserID`');
   return lines.join('\n\n');

@@ -7,9 +7,21 @@ import type { DocumentSymbol, Range, WorkspaceSymbol } from 'vscode-languageserv
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { NodeKind, StatementKind } from '../syntax/tree';
-import { DocumentModel, FeatureContext, argumentInputs, bindCall, callName, toRange, trimmedArgument, walkCalls, walkNodes } from './model';
+import { type DocumentModel, type FeatureContext, argumentInputs, bindCall, callName, toRange, trimmedArgument, walkCalls, walkNodes } from './model';
 
-const SymbolKind = { File: 1, Module: 2, Namespace: 3, Property: 7, Field: 8, Function: 12, Variable: 13, Constant: 14, Key: 20, Event: 24, Struct: 23 } as const;
+const SymbolKind = {
+  File: 1,
+  Module: 2,
+  Namespace: 3,
+  Property: 7,
+  Field: 8,
+  Function: 12,
+  Variable: 13,
+  Constant: 14,
+  Key: 20,
+  Event: 24,
+  Struct: 23,
+} as const;
 
 const EMBED_TAGS = new Set(['embeds-components-reactions', 'embeds-components-sending']);
 const embedBuilderCache = new WeakMap<Catalog, Set<string>>();
@@ -20,7 +32,10 @@ export function embedBuilders(catalog: Catalog): Set<string> {
   if (!set) {
     set = new Set(
       catalog.functions
-        .filter((fn: FunctionRecord) => !fn.name.startsWith('Zsend') && fn.arguments.some((a) => a.name === 'index') && catalog.tagsOf(fn.name).some((t) => EMBED_TAGS.has(t.tag)))
+        .filter(
+          (fn: FunctionRecord) =>
+            !fn.name.startsWith('Zsend') && fn.arguments.some((a) => a.name === 'index') && catalog.tagsOf(fn.name).some((t) => EMBED_TAGS.has(t.tag)),
+        )
         .map((fn) => fn.name),
     );
     embedBuilderCache.set(catalog, set);
@@ -30,7 +45,7 @@ export function embedBuilders(catalog: Catalog): Set<string> {
 
 function shorten(text: string, max = 40): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > max ? oneLine.slice(0, max - 1) + '…' : oneLine;
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
 export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): DocumentSymbol[] {
@@ -49,8 +64,14 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
       const name = tree.text.slice(base + st.start + 1, base + st.nameEnd);
       const value = tree.text.slice(base + st.valueStart, base + st.valueEnd);
       const range = toRange(doc, base + st.start, base + st.end);
-      const selectionRange = st.valueEnd > st.valueStart ? toRange(doc, base + st.valueStart, base + st.valueEnd) : toRange(doc, base + st.start, base + st.nameEnd);
-      const symbol: DocumentSymbol = { name: value ? `#${name} ${shorten(value)}` : `#${name}`, kind: name === 'trigger' ? SymbolKind.Event : SymbolKind.Key, range, selectionRange };
+      const selectionRange =
+        st.valueEnd > st.valueStart ? toRange(doc, base + st.valueStart, base + st.valueEnd) : toRange(doc, base + st.start, base + st.nameEnd);
+      const symbol: DocumentSymbol = {
+        name: value ? `#${name} ${shorten(value)}` : `#${name}`,
+        kind: name === 'trigger' ? SymbolKind.Event : SymbolKind.Key,
+        range,
+        selectionRange,
+      };
       if (name === 'trigger') headers.unshift(symbol);
       else headers.push(symbol);
       continue;
@@ -71,7 +92,8 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
     };
     // Bare builder calls (`Ztimestamp`) build embed 1.
     walkNodes(st.nodes, (node) => {
-      if (node.kind === NodeKind.BareCall && builders.has(text.slice(node.start, node.end))) addToEmbed('1', text.slice(node.start, node.end), node.start, node.end, node.end, '');
+      if (node.kind === NodeKind.BareCall && builders.has(text.slice(node.start, node.end)))
+        addToEmbed('1', text.slice(node.start, node.end), node.start, node.end, node.end, '');
     });
     walkCalls(st.nodes, (call) => {
       const name = callName(text, call);
@@ -121,7 +143,12 @@ export function workspaceSymbolsFor(query: string, ctx: FeatureContext): Workspa
     if (index.trigger) {
       const label = index.name ? `${index.trigger.name} (${index.name})` : index.trigger.name;
       if (matches(query, label)) {
-        result.push({ name: label, kind: SymbolKind.Event, containerName: `${index.type} command`, location: { uri: file.uri, range: toRange(file.doc, index.trigger.start, index.trigger.end) } });
+        result.push({
+          name: label,
+          kind: SymbolKind.Event,
+          containerName: `${index.type} command`,
+          location: { uri: file.uri, range: toRange(file.doc, index.trigger.start, index.trigger.end) },
+        });
       }
     }
     for (const v of index.variables) {
@@ -129,7 +156,12 @@ export function workspaceSymbolsFor(query: string, ctx: FeatureContext): Workspa
       const key = `${v.scope}:${v.name}:${v.scope === 'temporary' ? file.uri : ''}`;
       if (seenVariables.has(key) || !matches(query, v.name)) continue;
       seenVariables.add(key);
-      result.push({ name: v.name, kind: SymbolKind.Variable, containerName: `${v.scope} variable`, location: { uri: file.uri, range: toRange(file.doc, v.start, v.end) } });
+      result.push({
+        name: v.name,
+        kind: SymbolKind.Variable,
+        containerName: `${v.scope} variable`,
+        location: { uri: file.uri, range: toRange(file.doc, v.start, v.end) },
+      });
     }
     if (result.length > 1000) break;
   }

@@ -86,7 +86,7 @@ export class AccessLineFormat {
       this.coding = coding;
       this.answer = flat(`${status} ${bytes} ${coding} `);
     }
-    return this.request + this.answer + elapsedMs.toFixed(2) + 'ms';
+    return `${this.request + this.answer + elapsedMs.toFixed(2)}ms`;
   }
 }
 

@@ -4,8 +4,8 @@
  * fingerprint of them. Reads only; what to do with the answers is the live
  * catalog's (liveCatalog.ts) and the reload watcher's (reloadWatcher.ts).
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { CATALOG_FILES } from '../catalog';
 
 export const CATALOG_FILE_NAMES: ReadonlySet<string> = new Set<string>(Object.values(CATALOG_FILES));

@@ -17,10 +17,10 @@
  * a brotli module; ETags are the node server's, from a map. /healthz is not
  * exported (it describes a running process), and error bodies are nginx's own.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { bundledCatalog, Catalog, loadCatalogFromDirectory } from '../catalog';
-import { CACHE_CONTROL, EXPOSE_HEADERS, buildSnapshot, Resource, Variant } from './snapshot';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { bundledCatalog, type Catalog, loadCatalogFromDirectory } from '../catalog';
+import { CACHE_CONTROL, EXPOSE_HEADERS, buildSnapshot, type Resource, type Variant } from './snapshot';
 import { PAGE_CSP } from './page';
 import { catalogMtime, defaultCatalogDir } from './catalogFolder';
 
@@ -193,7 +193,11 @@ export async function exportCatalog(catalog: Catalog, dir: string, options: Expo
     routes.set(decoded, resource);
     const file = path.join(site, fileOf(decoded));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    for (const [suffix, variant] of [['', resource.identity], ['.br', resource.br], ['.gz', resource.gzip]] as const) {
+    for (const [suffix, variant] of [
+      ['', resource.identity],
+      ['.br', resource.br],
+      ['.gz', resource.gzip],
+    ] as const) {
       if (!variant) continue;
       fs.writeFileSync(file + suffix, variant.body);
       fs.utimesSync(file + suffix, mtime, mtime);
@@ -211,7 +215,11 @@ export async function exportCatalog(catalog: Catalog, dir: string, options: Expo
  * What `--export` runs: loads the catalog the way the server would (the
  * folder given, else the package's catalog/, else the bundled copy) and exports it.
  */
-export async function exportCatalogFrom(catalogDir: string | undefined, dir: string, options: Omit<ExportOptions, 'lastModifiedMs'> = {}): Promise<ExportResult & { source: string; catalog: Catalog }> {
+export async function exportCatalogFrom(
+  catalogDir: string | undefined,
+  dir: string,
+  options: Omit<ExportOptions, 'lastModifiedMs'> = {},
+): Promise<ExportResult & { source: string; catalog: Catalog }> {
   const source = catalogDir !== undefined ? path.resolve(catalogDir) : defaultCatalogDir();
   let catalog: Catalog;
   let lastModifiedMs = Date.now();

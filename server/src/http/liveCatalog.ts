@@ -4,14 +4,12 @@
  * one assignment, so a request sees the old catalog or the new one, never a
  * mix; a reload that fails keeps the old one and is remembered for /healthz.
  */
-import * as path from 'path';
-import { bundledCatalog, Catalog, loadCatalogFromDirectory } from '../catalog';
+import * as path from 'node:path';
+import { bundledCatalog, type Catalog, loadCatalogFromDirectory } from '../catalog';
 import { catalogMtime, defaultCatalogDir, UPDATE_MARKER, updateInProgress } from './catalogFolder';
-import { buildSnapshot, Snapshot } from './snapshot';
+import { buildSnapshot, type Snapshot } from './snapshot';
 
-export type ReloadResult =
-  | { ok: true; functions: number; triggers: number; source: string }
-  | { ok: false; error: string };
+export type ReloadResult = { ok: true; functions: number; triggers: number; source: string } | { ok: false; error: string };
 
 export interface LiveCatalogOptions {
   /** The folder to serve; undefined: the package's catalog folder, else the bundled copy. */
@@ -91,7 +89,8 @@ export class LiveCatalog {
 
   private async reloadOnce(): Promise<ReloadResult> {
     const dir = this.dir;
-    if (dir === undefined) return { ok: true, functions: this.snapshot.catalog.functions.length, triggers: this.snapshot.catalog.triggers.length, source: this.source };
+    if (dir === undefined)
+      return { ok: true, functions: this.snapshot.catalog.functions.length, triggers: this.snapshot.catalog.triggers.length, source: this.source };
     this.options.onRead?.();
     if (updateInProgress(dir)) {
       // Not an error: the marker's removal (seen by the watcher or the poll) brings the reload.

@@ -95,7 +95,8 @@ function pathItem(get: JsonObject): JsonObject {
   const head: JsonObject = { ...get, operationId: `${get.operationId as string}Head`, summary: `Headers of ${get.operationId as string}, no body.` };
   const headResponses: JsonObject = {};
   for (const [status, response] of Object.entries(get.responses as JsonObject)) {
-    headResponses[status] = '$ref' in (response as JsonObject) ? response : { description: (response as JsonObject).description, headers: (response as JsonObject).headers ?? {} };
+    headResponses[status] =
+      '$ref' in (response as JsonObject) ? response : { description: (response as JsonObject).description, headers: (response as JsonObject).headers ?? {} };
   }
   head.responses = headResponses;
   return {
@@ -136,7 +137,10 @@ export function openapiDocument(): JsonObject {
       status: { enum: ['ok', 'degraded'], description: '`degraded` when the last reload failed (the last good catalog is still served).' },
       functions: { type: 'integer' },
       triggers: { type: 'integer' },
-      source: { type: 'string', description: 'The catalog directory (for local tools: no Origin header, a loopback Host), `folder` (for anyone else), or `bundled`.' },
+      source: {
+        type: 'string',
+        description: 'The catalog directory (for local tools: no Origin header, a loopback Host), `folder` (for anyone else), or `bundled`.',
+      },
       loadedAt: { type: 'string', format: 'date-time' },
       version: { type: 'string', description: 'The Catalog-Version header of every response of the catalog served.' },
       watching: { type: 'boolean' },
@@ -153,10 +157,22 @@ export function openapiDocument(): JsonObject {
     paths[route.path] = pathItem(getOperation(id, route.summary, route.component));
   }
   paths['/functions/{name}'] = pathItem(
-    getOperation('getFunction', 'One function record.', 'FunctionRecord', { '404': errorResponse('No such function; the body names the closest matches.') }, nameParameter('function')),
+    getOperation(
+      'getFunction',
+      'One function record.',
+      'FunctionRecord',
+      { '404': errorResponse('No such function; the body names the closest matches.') },
+      nameParameter('function'),
+    ),
   );
   paths['/triggers/{name}'] = pathItem(
-    getOperation('getTrigger', 'One trigger record.', 'TriggerRecord', { '404': errorResponse('No such trigger; the body names the closest matches.') }, nameParameter('trigger')),
+    getOperation(
+      'getTrigger',
+      'One trigger record.',
+      'TriggerRecord',
+      { '404': errorResponse('No such trigger; the body names the closest matches.') },
+      nameParameter('trigger'),
+    ),
   );
   paths['/openapi.json'] = pathItem({
     operationId: 'getOpenapi',

@@ -10,7 +10,7 @@
  * never on the request, so it is built once per snapshot and can be exported
  * as a static file (export.ts).
  */
-import { createHash } from 'crypto';
+import { createHash } from 'node:crypto';
 import type { Catalog, FunctionRecord, TagRecord, TriggerRecord } from '../catalog';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -78,7 +78,9 @@ function functionSection(fn: FunctionRecord, tags: readonly TagRecord[]): string
 
 function triggerSection(trigger: TriggerRecord, tags: readonly TagRecord[]): string {
   const context = (Object.keys(trigger.context) as (keyof TriggerRecord['context'])[])
-    .map((key) => `<tr><td>${key}</td><td>${trigger.context[key] === null ? '<span class="muted">empty</span>' : escape(String(trigger.context[key]))}</td></tr>`)
+    .map(
+      (key) => `<tr><td>${key}</td><td>${trigger.context[key] === null ? '<span class="muted">empty</span>' : escape(String(trigger.context[key]))}</td></tr>`,
+    )
     .join('');
   return (
     `<section class="entry" id="${anchor('tr', trigger.name)}" data-search="${searchText([trigger.name, trigger.kind, trigger.description, ...tags.flatMap((t) => [t.tag, t.title])])}">` +

@@ -7,7 +7,7 @@
  * catalog file: its removal is what brings the reload a marker deferred
  * (catalogFolder.ts has the rule, liveCatalog.ts applies it).
  */
-import * as fs from 'fs';
+import * as fs from 'node:fs';
 import { CATALOG_FILE_NAMES, catalogSignature, UPDATE_MARKER } from './catalogFolder';
 
 export interface ReloadWatcherOptions {

@@ -4,7 +4,7 @@
  * the server is stopping. Plus the raw error responses written straight to a
  * socket, where there is no response object ('clientError', CONNECT).
  */
-import * as http from 'http';
+import * as http from 'node:http';
 import { JSON_TYPE } from './snapshot';
 
 /** What an answer sent, as its access-log line gives it. */

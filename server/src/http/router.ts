@@ -8,12 +8,12 @@
  * Accept-Encoding choice (cached per header string), then writeHead with a
  * precomputed header list and end with a precomputed Buffer.
  */
-import type * as http from 'http';
+import type * as http from 'node:http';
 import type { LiveCatalog } from './liveCatalog';
 import { chooseEncoding, closestNames, etagMatches, notModifiedSince } from './negotiate';
 import { ALLOWED_METHODS } from './openapi';
 import type { Responses } from './responses';
-import { EXPOSE_HEADERS, JSON_TYPE, Resource, Snapshot } from './snapshot';
+import { EXPOSE_HEADERS, JSON_TYPE, type Resource, type Snapshot } from './snapshot';
 
 interface RequestFields {
   host: boolean;
@@ -37,7 +37,8 @@ function requestFields(raw: string[]): RequestFields {
         if (name.toLowerCase() === 'host') fields.host = true;
         break;
       case 15:
-        if (name.toLowerCase() === 'accept-encoding') fields.acceptEncoding = fields.acceptEncoding === undefined ? raw[i + 1] : `${fields.acceptEncoding}, ${raw[i + 1]}`;
+        if (name.toLowerCase() === 'accept-encoding')
+          fields.acceptEncoding = fields.acceptEncoding === undefined ? raw[i + 1] : `${fields.acceptEncoding}, ${raw[i + 1]}`;
         break;
       case 13:
         if (name.toLowerCase() === 'if-none-match') fields.ifNoneMatch = fields.ifNoneMatch === undefined ? raw[i + 1] : `${fields.ifNoneMatch}, ${raw[i + 1]}`;
@@ -127,12 +128,18 @@ export class Router {
         res,
         204,
         [
-          'Allow', ALLOWED_METHODS,
-          'Access-Control-Allow-Origin', '*',
-          'Access-Control-Allow-Methods', ALLOWED_METHODS,
-          'Access-Control-Allow-Headers', allowHeaders,
-          'Access-Control-Max-Age', '86400',
-          'Vary', 'Access-Control-Request-Headers',
+          'Allow',
+          ALLOWED_METHODS,
+          'Access-Control-Allow-Origin',
+          '*',
+          'Access-Control-Allow-Methods',
+          ALLOWED_METHODS,
+          'Access-Control-Allow-Headers',
+          allowHeaders,
+          'Access-Control-Max-Age',
+          '86400',
+          'Vary',
+          'Access-Control-Request-Headers',
         ],
         undefined,
         true,
@@ -154,7 +161,11 @@ export class Router {
     const ifNoneMatch = fields.ifNoneMatch;
     const ifModifiedSince = fields.ifModifiedSince;
     // If-Modified-Since is only evaluated without If-None-Match (RFC 9110 §13.2.2).
-    if (ifNoneMatch !== undefined ? etagMatches(ifNoneMatch, variant.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, resource.lastModifiedMs)) {
+    if (
+      ifNoneMatch !== undefined
+        ? etagMatches(ifNoneMatch, variant.etag)
+        : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, resource.lastModifiedMs)
+    ) {
       this.responses.send(res, 304, variant.notModifiedHeaders, undefined, true);
       return;
     }
@@ -190,12 +201,18 @@ export class Router {
       res,
       200,
       [
-        'Content-Type', JSON_TYPE,
-        'Content-Length', String(body.length),
-        'Cache-Control', 'no-store',
-        'Vary', 'Origin, Host',
-        'Access-Control-Allow-Origin', '*',
-        'Access-Control-Expose-Headers', EXPOSE_HEADERS,
+        'Content-Type',
+        JSON_TYPE,
+        'Content-Length',
+        String(body.length),
+        'Cache-Control',
+        'no-store',
+        'Vary',
+        'Origin, Host',
+        'Access-Control-Allow-Origin',
+        '*',
+        'Access-Control-Expose-Headers',
+        EXPOSE_HEADERS,
       ],
       body,
       head,

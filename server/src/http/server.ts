@@ -7,14 +7,14 @@
  * catalog's (liveCatalog.ts), noticing changes the reload watcher's
  * (reloadWatcher.ts).
  */
-import * as http from 'http';
-import type { AddressInfo, Socket } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Catalog } from '../catalog';
-import { AccessLineFormat, AccessLogOptions, BufferedLog } from './accessLog';
-import { LiveCatalog, ReloadResult } from './liveCatalog';
+import { AccessLineFormat, type AccessLogOptions, BufferedLog } from './accessLog';
+import { LiveCatalog, type ReloadResult } from './liveCatalog';
 import { ALLOWED_METHODS } from './openapi';
 import { ReloadWatcher } from './reloadWatcher';
-import { rawErrorResponse, Responses, Sent } from './responses';
+import { rawErrorResponse, Responses, type Sent } from './responses';
 import { Router } from './router';
 
 export type { ReloadResult } from './liveCatalog';
@@ -78,7 +78,7 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Starts serving. Rejects (with a one-line message) when the catalog cannot be loaded or the port cannot be bound. */
 export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogServer> {
-  const log = options.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const host = options.host ?? DEFAULTS.host;
   const port = options.port ?? DEFAULTS.port;
   const accessLog = !options.quiet;
@@ -96,7 +96,18 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
 
   // --- the access log -----------------------------------------------------------
   function logLine(req: http.IncomingMessage, res: http.ServerResponse, bytes: number, coding: string, started: number): void {
-    accessLines.add(accessFormat.line(req.socket.remoteAddress ?? '-', req.method ?? '', req.url ?? '', req.httpVersion, res.statusCode, bytes, coding, performance.now() - started));
+    accessLines.add(
+      accessFormat.line(
+        req.socket.remoteAddress ?? '-',
+        req.method ?? '',
+        req.url ?? '',
+        req.httpVersion,
+        res.statusCode,
+        bytes,
+        coding,
+        performance.now() - started,
+      ),
+    );
   }
 
   /**
@@ -132,7 +143,10 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
     },
     logged((req, res) => router.answer(req, res)),
   );
-  server.on('checkExpectation', logged((req, res) => router.answerExpectation(req, res)));
+  server.on(
+    'checkExpectation',
+    logged((req, res) => router.answerExpectation(req, res)),
+  );
   // CONNECT is not a method this server has: answered like any other (Node would drop the socket unanswered).
   server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
     if (accessLog) accessLines.add(`${socket.remoteAddress ?? '-'} "${req.method} ${req.url} HTTP/${req.httpVersion}" 405 (CONNECT)`);
@@ -163,7 +177,12 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
-      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs more privileges' : `cannot be bound (${error.code ?? error.message})`;
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? 'is already in use'
+          : error.code === 'EACCES'
+            ? 'needs more privileges'
+            : `cannot be bound (${error.code ?? error.message})`;
       const wrapped = new Error(`port ${port} on ${host} ${reason}`) as NodeJS.ErrnoException;
       wrapped.code = error.code;
       reject(wrapped);

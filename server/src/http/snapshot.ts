@@ -6,10 +6,10 @@
  * Every response of a snapshot carries its `Catalog-Version`: a client reading
  * several routes compares them and reads again when a reload came in between.
  */
-import { createHash } from 'crypto';
-import { promisify } from 'util';
-import * as zlib from 'zlib';
-import { Catalog } from '../catalog';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import type { Catalog } from '../catalog';
 import type { Coding } from './negotiate';
 import { LIST_ROUTES, openapiDocument } from './openapi';
 import { catalogPage, HTML_TYPE, PAGE_CSP } from './page';
@@ -64,15 +64,29 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function makeVariant(body: Buffer, coding: Coding, lastModified: string, vary: boolean, contentType: string, version: string, extra: readonly string[]): Variant {
+function makeVariant(
+  body: Buffer,
+  coding: Coding,
+  lastModified: string,
+  vary: boolean,
+  contentType: string,
+  version: string,
+  extra: readonly string[],
+): Variant {
   const etag = etagOf(body);
   const common = [
-    'ETag', etag,
-    VERSION_HEADER, version,
-    'Last-Modified', lastModified,
-    'Cache-Control', CACHE_CONTROL,
-    'Access-Control-Allow-Origin', '*',
-    'Access-Control-Expose-Headers', EXPOSE_HEADERS,
+    'ETag',
+    etag,
+    VERSION_HEADER,
+    version,
+    'Last-Modified',
+    lastModified,
+    'Cache-Control',
+    CACHE_CONTROL,
+    'Access-Control-Allow-Origin',
+    '*',
+    'Access-Control-Expose-Headers',
+    EXPOSE_HEADERS,
   ];
   if (vary) common.push('Vary', 'Accept-Encoding');
   const headers = ['Content-Type', contentType, 'Content-Length', String(body.length), 'X-Content-Type-Options', 'nosniff', ...extra, ...common];
@@ -128,7 +142,12 @@ export async function buildSnapshot(catalog: Catalog, lastModifiedMs: number): P
   add('/openapi.json', openapiDocument());
   // Brotli quality 9 for the page: on its ~430 KB, quality 11 takes ~500 ms of every
   // catalog load and reload to save ~3 KB (33.4 KB against 36.7 KB); 9 takes ~25 ms.
-  const page = { text: catalogPage(catalog), contentType: HTML_TYPE, headers: ['Content-Security-Policy', PAGE_CSP, 'Referrer-Policy', 'no-referrer'], brotliQuality: 9 };
+  const page = {
+    text: catalogPage(catalog),
+    contentType: HTML_TYPE,
+    headers: ['Content-Security-Policy', PAGE_CSP, 'Referrer-Policy', 'no-referrer'],
+    brotliQuality: 9,
+  };
   pending.push(makeResource(page, modified, version).then((resource) => void routes.set('/', resource)));
   await Promise.all(pending);
   return Object.freeze({

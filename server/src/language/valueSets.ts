@@ -15,18 +15,54 @@ export interface ValueSet {
 }
 
 export const VALUE_SETS: readonly ValueSet[] = [
-  { fn: 'ZaddButton', param: 'style', values: ['primary', 'secondary', 'success', 'danger', 'link'], caseInsensitive: true, source: 'Discord button styles (catalog: ZaddButton)' },
+  {
+    fn: 'ZaddButton',
+    param: 'style',
+    values: ['primary', 'secondary', 'success', 'danger', 'link'],
+    caseInsensitive: true,
+    source: 'Discord button styles (catalog: ZaddButton)',
+  },
   { fn: 'ZaddTextInput', param: 'style', values: ['short', 'paragraph'], caseInsensitive: true, source: 'Discord text-input styles (catalog: ZaddTextInput)' },
-  { fn: 'ZgetEmbedData', param: 'type', values: ['title', 'description', 'footer', 'color', 'image', 'timestamp'], caseInsensitive: false, source: 'catalog description of ZgetEmbedData' },
+  {
+    fn: 'ZgetEmbedData',
+    param: 'type',
+    values: ['title', 'description', 'footer', 'color', 'image', 'timestamp'],
+    caseInsensitive: false,
+    source: 'catalog description of ZgetEmbedData',
+  },
   { fn: 'ZgetTimestamp', param: 'unit', values: ['s', 'ms', 'ns'], caseInsensitive: false, source: 'catalog description of ZgetTimestamp' },
   { fn: 'ZdisplayName', param: 'type', values: ['server', 'global'], caseInsensitive: false, source: 'catalog description of ZdisplayName' },
-  { fn: 'ZgetMessage', param: 'type', values: ['content', 'authorID', 'username', 'avatar'], caseInsensitive: false, source: 'catalog description of ZgetMessage' },
-  { fn: 'ZinviteInfo', param: 'type', values: ['uses', 'channel', 'creationDate', 'inviter', 'isTemporary'], caseInsensitive: false, source: 'catalog description of ZinviteInfo' },
+  {
+    fn: 'ZgetMessage',
+    param: 'type',
+    values: ['content', 'authorID', 'username', 'avatar'],
+    caseInsensitive: false,
+    source: 'catalog description of ZgetMessage',
+  },
+  {
+    fn: 'ZinviteInfo',
+    param: 'type',
+    values: ['uses', 'channel', 'creationDate', 'inviter', 'isTemporary'],
+    caseInsensitive: false,
+    source: 'catalog description of ZinviteInfo',
+  },
   { fn: 'Zurl', param: 'mode', values: ['encode', 'decode'], caseInsensitive: false, source: 'catalog description of Zurl (percent-encodes or decodes)' },
   // Thread auto-archive durations in minutes: the platform accepts only these four
   // (document 000's limits table gives the default, 60; the catalog's examples use 1440).
-  { fn: 'ZstartThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'thread auto-archive durations in minutes (document 000 limits table: default 60)' },
-  { fn: 'ZeditThread', param: 'archiveDuration', values: ['60', '1440', '4320', '10080'], caseInsensitive: false, source: 'thread auto-archive durations in minutes (same set as ZstartThread)' },
+  {
+    fn: 'ZstartThread',
+    param: 'archiveDuration',
+    values: ['60', '1440', '4320', '10080'],
+    caseInsensitive: false,
+    source: 'thread auto-archive durations in minutes (document 000 limits table: default 60)',
+  },
+  {
+    fn: 'ZeditThread',
+    param: 'archiveDuration',
+    values: ['60', '1440', '4320', '10080'],
+    caseInsensitive: false,
+    source: 'thread auto-archive durations in minutes (same set as ZstartThread)',
+  },
 ];
 
 const byKey = new Map(VALUE_SETS.map((s) => [`${s.fn}\u0000${s.param}`, s]));

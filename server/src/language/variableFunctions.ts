@@ -30,5 +30,5 @@ export const VARIABLE_FUNCTIONS: Readonly<Record<string, VariableFunction>> = {
 };
 
 export function variableFunction(name: string): VariableFunction | undefined {
-  return Object.prototype.hasOwnProperty.call(VARIABLE_FUNCTIONS, name) ? VARIABLE_FUNCTIONS[name] : undefined;
+  return Object.hasOwn(VARIABLE_FUNCTIONS, name) ? VARIABLE_FUNCTIONS[name] : undefined;
 }

@@ -4,7 +4,7 @@
  * in the initialize result, because older clients (Neovim 0.7) ignore dynamic
  * registration.
  */
-import { CodeActionKind, ClientCapabilities, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, type ClientCapabilities, type InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../service';
 import type { CompletionWireSupport } from './completionWire';
 import { VERSION } from '../version';

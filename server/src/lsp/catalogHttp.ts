@@ -6,7 +6,7 @@
  * source }, `zscript/stopCatalogServer` answers { stopped }. It binds
  * 127.0.0.1 only; its log lines go to the client's log.
  */
-import { Connection, ResponseError } from 'vscode-languageserver/node';
+import { type Connection, ResponseError } from 'vscode-languageserver/node';
 import { serveCatalog, type CatalogServer } from '../http/server';
 import type { Guard } from './guard';
 import { isObject } from './params';
@@ -29,8 +29,14 @@ export class EditorCatalogServer {
   constructor(private readonly connection: Connection) {}
 
   listen(guard: Guard): void {
-    this.connection.onRequest(START_CATALOG_SERVER_REQUEST, guard.requestAsync(START_CATALOG_SERVER_REQUEST, null, (params: unknown) => this.start(params), true));
-    this.connection.onRequest(STOP_CATALOG_SERVER_REQUEST, guard.requestAsync(STOP_CATALOG_SERVER_REQUEST, { stopped: false }, () => this.stop(), true));
+    this.connection.onRequest(
+      START_CATALOG_SERVER_REQUEST,
+      guard.requestAsync(START_CATALOG_SERVER_REQUEST, null, (params: unknown) => this.start(params), true),
+    );
+    this.connection.onRequest(
+      STOP_CATALOG_SERVER_REQUEST,
+      guard.requestAsync(STOP_CATALOG_SERVER_REQUEST, { stopped: false }, () => this.stop(), true),
+    );
   }
 
   async start(params: unknown): Promise<CatalogServerInfo> {
@@ -40,7 +46,13 @@ export class EditorCatalogServer {
     if (port === undefined) throw new ResponseError(REQUEST_FAILED, 'a port from 0 to 65535 is needed');
     const catalogDir = typeof p.catalogDir === 'string' && p.catalogDir.trim() !== '' ? p.catalogDir : undefined;
     try {
-      this.running = await serveCatalog({ host: '127.0.0.1', port, catalogDir, quiet: true, log: (line) => this.connection.console.log(`[catalog server] ${line}`) });
+      this.running = await serveCatalog({
+        host: '127.0.0.1',
+        port,
+        catalogDir,
+        quiet: true,
+        log: (line) => this.connection.console.log(`[catalog server] ${line}`),
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException)?.code;
       throw new ResponseError(REQUEST_FAILED, code === 'EADDRINUSE' ? `port ${port} is in use` : error instanceof Error ? error.message : String(error));

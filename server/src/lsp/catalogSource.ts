@@ -5,8 +5,8 @@
  * loader's job). Whatever goes wrong, the answer is a usable catalog plus a
  * one-line message saying which one and why.
  */
-import * as os from 'os';
-import * as path from 'path';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { bundledCatalog, loadCatalogFromDirectory, type Catalog } from '../catalog';
 import { loadRemoteCatalog } from '../catalog/remote';
 import type { ServerSettings } from './clientSettings';

@@ -105,7 +105,10 @@ export function normalizeSettings(section: unknown): ServerSettings {
   // files.exclude: an array of globs, or VS Code's `{ glob: true }` map.
   let exclude: string[] = [];
   if (Array.isArray(files.exclude)) exclude = files.exclude.filter((g): g is string => typeof g === 'string' && g.length > 0);
-  else if (isObject(files.exclude)) exclude = Object.entries(files.exclude).filter(([g, on]) => on === true && g.length > 0).map(([g]) => g);
+  else if (isObject(files.exclude))
+    exclude = Object.entries(files.exclude)
+      .filter(([g, on]) => on === true && g.length > 0)
+      .map(([g]) => g);
 
   const maxIndexed =
     typeof files.maxIndexed === 'number' && Number.isFinite(files.maxIndexed) && files.maxIndexed >= 0

@@ -61,7 +61,11 @@ export class CompletionWire {
     let editRange: Range | undefined;
     if (this.support.itemDefaults.includes('editRange') && !defaults.editRange) {
       const first = items[0].textEdit;
-      if (first && 'range' in first && items.every((i) => i.textEdit && 'range' in i.textEdit && sameRange(i.textEdit.range, first.range) && i.insertText === undefined)) {
+      if (
+        first &&
+        'range' in first &&
+        items.every((i) => i.textEdit && 'range' in i.textEdit && sameRange(i.textEdit.range, first.range) && i.insertText === undefined)
+      ) {
         editRange = first.range;
         defaults.editRange = editRange;
       }
@@ -82,7 +86,8 @@ export class CompletionWire {
     // When every item defers something and labels are unique (the function
     // list), the stash key goes once into itemDefaults.data and resolve finds
     // the item by its label: 420 fewer `data` objects on the wire.
-    const byLabel = this.support.itemDefaults.includes('data') && defaults.data === undefined && everyItemDefers(items, deferDetail, deferDocs) && uniqueLabels(items);
+    const byLabel =
+      this.support.itemDefaults.includes('data') && defaults.data === undefined && everyItemDefers(items, deferDetail, deferDocs) && uniqueLabels(items);
     const labelIndex = byLabel ? new Map<string, number>() : undefined;
     if (byLabel) defaults.data = { [STASH_KEY]: generation };
 
@@ -157,7 +162,8 @@ export class CompletionWire {
     let saved: Stashed | undefined;
     if (typeof key === 'number') {
       // The list's default data: the item is found by its label.
-      const [labels, stash] = key === this.generation ? [this.labels, this.stash] : key === this.generation - 1 ? [this.previousLabels, this.previousStash] : [undefined, undefined];
+      const [labels, stash] =
+        key === this.generation ? [this.labels, this.stash] : key === this.generation - 1 ? [this.previousLabels, this.previousStash] : [undefined, undefined];
       const index = labels?.get(item.label);
       saved = index === undefined ? undefined : stash![index];
     } else if (typeof key === 'string') {

@@ -6,12 +6,12 @@
  * answered. The diagnostics themselves come from the service.
  */
 import {
-  CancellationToken,
-  Connection,
-  DocumentDiagnosticReport,
+  type CancellationToken,
+  type Connection,
+  type DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
-  WorkspaceDiagnosticReport,
-  WorkspaceDocumentDiagnosticReport,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import type { Diagnostic, Position } from 'vscode-languageserver-types';
 import type { ZscriptLanguageService } from '../service';

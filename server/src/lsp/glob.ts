@@ -39,7 +39,7 @@ function globToRegExpSource(glob: string): string {
         out += '\\[';
       } else {
         let body = glob.slice(i + 1, close);
-        if (body.startsWith('!')) body = '^' + body.slice(1);
+        if (body.startsWith('!')) body = `^${body.slice(1)}`;
         out += `[${body.replace(/\\/g, '\\\\')}]`;
         i = close;
       }

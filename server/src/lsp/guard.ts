@@ -5,7 +5,7 @@
  * notification never throws at the connection. Garbage parameters (not an
  * object) answer the handler's empty result without running it.
  */
-import { CancellationToken, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { type CancellationToken, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { isObject } from './params';
 
 export interface GuardLog {

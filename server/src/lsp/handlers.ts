@@ -7,7 +7,7 @@
  * (zscript/reference, zscript/referenceIndex) are here too: the extension
  * renders what the server's catalog says.
  */
-import { Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { type Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
 import type { CompletionWire } from './completionWire';
 import type { Guard } from './guard';
@@ -80,7 +80,7 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
       // `only` filters by kind prefix: "quickfix" also takes "quickfix.x".
       const only = params.context?.only;
       if (!Array.isArray(only) || only.length === 0) return actions;
-      return actions.filter((a) => !a.kind || only.some((k) => typeof k === 'string' && (a.kind === k || a.kind!.startsWith(k + '.'))));
+      return actions.filter((a) => !a.kind || only.some((k) => typeof k === 'string' && (a.kind === k || a.kind!.startsWith(`${k}.`))));
     }),
   );
 
@@ -128,7 +128,9 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
     }),
   );
 
-  connection.onWorkspaceSymbol(guard.request('workspace/symbol', [], (params) => service.workspaceSymbols(typeof params.query === 'string' ? params.query : '')));
+  connection.onWorkspaceSymbol(
+    guard.request('workspace/symbol', [], (params) => service.workspaceSymbols(typeof params.query === 'string' ? params.query : '')),
+  );
 
   connection.onFoldingRanges(
     guard.request('textDocument/foldingRange', [], (params) => {

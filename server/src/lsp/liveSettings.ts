@@ -13,7 +13,15 @@ import type { ClientSupport } from './capabilities';
 import { RELOAD_CATALOG_REQUEST, type ActiveCatalog } from './catalogStatus';
 import { describe, type Guard } from './guard';
 import type { Json } from './params';
-import { catalogKey, DEFAULT_SERVER_SETTINGS, extractSection, mergeSections, normalizeSettings, ServerSettings, serviceSettingsOf } from './clientSettings';
+import {
+  catalogKey,
+  DEFAULT_SERVER_SETTINGS,
+  extractSection,
+  mergeSections,
+  normalizeSettings,
+  type ServerSettings,
+  serviceSettingsOf,
+} from './clientSettings';
 import type { WorkspaceFiles } from './workspaceScan';
 
 export interface LiveSettingsContext {

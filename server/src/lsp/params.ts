@@ -18,7 +18,9 @@ export function uriOf(params: unknown): string | undefined {
 }
 
 export function isPosition(value: unknown): value is Position {
-  return isObject(value) && typeof value.line === 'number' && typeof value.character === 'number' && Number.isFinite(value.line) && Number.isFinite(value.character);
+  return (
+    isObject(value) && typeof value.line === 'number' && typeof value.character === 'number' && Number.isFinite(value.line) && Number.isFinite(value.character)
+  );
 }
 
 export function isRange(value: unknown): value is Range {

@@ -14,8 +14,8 @@
  * - catalogHttp.ts: the catalog HTTP server the editor starts and stops
  * - workspaceScan.ts / workspaceEvents.ts: the .zbr files on disk and their changes
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { bundledCatalog } from '../catalog';
 import { LanguageService, type ZscriptLanguageService } from '../service';
@@ -47,7 +47,7 @@ function botRootOnDisk(folderUri: string): boolean {
   const now = Date.now();
   const known = botRoots.get(folderUri);
   if (known && now - known.at < 5000) return known.value;
-  const dir = uriToPath(folderUri + '/');
+  const dir = uriToPath(`${folderUri}/`);
   let value = false;
   try {
     value = dir !== undefined && fs.statSync(path.join(dir, 'zbr.json')).isFile();
@@ -60,7 +60,9 @@ function botRootOnDisk(folderUri: string): boolean {
 }
 
 export function startServer(connection: Connection, options: StartOptions = {}): void {
-  const service: ZscriptLanguageService = options.createService ? options.createService() : new LanguageService(bundledCatalog(), undefined, { isBotRoot: botRootOnDisk });
+  const service: ZscriptLanguageService = options.createService
+    ? options.createService()
+    : new LanguageService(bundledCatalog(), undefined, { isBotRoot: botRootOnDisk });
   // Internal feature failures surface here instead of becoming silent empty answers,
   // so that each request's guard logs them and answers that request with an error.
   (service as ZscriptLanguageService & { onError?: (error: unknown) => void }).onError = (error) => {
@@ -75,10 +77,15 @@ export function startServer(connection: Connection, options: StartOptions = {}):
     faultMethod: options.faultMethod ?? process.env.ZSCRIPT_LSP_FAULT,
     tracing: () => settings.current.trace.server !== 'off',
   });
-  const workspace = new WorkspaceFiles(service, {
-    info: (m) => connection.console.info(`zscript: ${m}`),
-    warn: (m) => connection.console.warn(`zscript: ${m}`),
-  }, undefined, options.readerEntry);
+  const workspace = new WorkspaceFiles(
+    service,
+    {
+      info: (m) => connection.console.info(`zscript: ${m}`),
+      warn: (m) => connection.console.warn(`zscript: ${m}`),
+    },
+    undefined,
+    options.readerEntry,
+  );
   const documents = new OpenDocuments(service);
   const diagnostics = new DiagnosticsDelivery({
     connection,

@@ -3,7 +3,7 @@
  * client names at initialize, folder changes, watched-file notifications and
  * the registration of the watchers themselves.
  */
-import { Connection, DidChangeWatchedFilesNotification, FileChangeType, InitializeParams, WatchKind } from 'vscode-languageserver/node';
+import { type Connection, DidChangeWatchedFilesNotification, FileChangeType, type InitializeParams, WatchKind } from 'vscode-languageserver/node';
 import type { ClientSupport } from './capabilities';
 import { describe, type Guard } from './guard';
 import { isObject } from './params';

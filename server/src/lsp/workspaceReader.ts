@@ -11,7 +11,7 @@
  * instead of a server when it finds READER_ROLE in its workerData), so the
  * bundle needs no second file.
  */
-import { isMainThread, parentPort, workerData } from 'worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BoundedReadError, readRegularFileSync } from '../catalog/boundedRead';
 import { SKIPPED_FOLDERS, walkSync } from '../walk';
 import { compileGlobs } from './glob';

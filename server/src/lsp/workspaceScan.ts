@@ -11,14 +11,14 @@
  * followed: a cloned repository cannot make the server read /etc/passwd or
  * /proc files by naming them `x.zbr`.
  */
-import { promises as fsp } from 'fs';
+import { promises as fsp } from 'node:fs';
 import { BoundedReadError, readRegularFile } from '../catalog/boundedRead';
-import * as path from 'path';
-import { fileURLToPath } from 'url';
-import { Worker } from 'worker_threads';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { ZscriptLanguageService } from '../service';
 import { SKIPPED_FOLDERS, walk } from '../walk';
-import { compileGlobs, GlobMatcher } from './glob';
+import { compileGlobs, type GlobMatcher } from './glob';
 import { isCommandFile, READER_ROLE, type ReaderJob, type ReaderMessage, type ReadItem } from './workspaceReader';
 
 /**
@@ -53,9 +53,11 @@ export function pathToUri(p: string): string {
   const posix = p.replace(/\\/g, '/');
   const encoded = posix
     .split('/')
-    .map((segment) => segment.replace(/[^A-Za-z0-9\-._~]/g, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())))
+    .map((segment) =>
+      segment.replace(/[^A-Za-z0-9\-._~]/g, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
+    )
     .join('/');
-  return 'file://' + (encoded.startsWith('/') ? '' : '/') + encoded;
+  return `file://${encoded.startsWith('/') ? '' : '/'}${encoded}`;
 }
 
 export { isCommandFile };
@@ -391,7 +393,7 @@ export class WorkspaceFiles {
     const key = pathToUri(p);
     if (this.indexed.has(key)) return this.forget(key);
     if (this.indexed.has(uri)) return this.forget(uri);
-    const prefix = key.endsWith('/') ? key : key + '/';
+    const prefix = key.endsWith('/') ? key : `${key}/`;
     for (const known of [...this.indexed.keys()]) if (known.startsWith(prefix)) this.forget(known);
   }
 

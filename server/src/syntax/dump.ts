@@ -3,7 +3,7 @@
  * two trees of the same text dump to deep-equal values exactly when they have
  * the same structure. Iterative, so any depth is fine.
  */
-import { Argument, NodeKind, StatementKind, SyntaxTree, TopLevelNode } from './tree';
+import { type Argument, NodeKind, StatementKind, type SyntaxTree, type TopLevelNode } from './tree';
 
 export interface DumpNode {
   kind: string;
@@ -158,5 +158,5 @@ export function renderTree(tree: SyntaxTree): string {
     if (st.kind !== StatementKind.Blank && e > contentEnd) lines.push(`  line-break ${contentEnd}-${e} ${q(contentEnd, e)}`);
     lines.push(...errors);
   }
-  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

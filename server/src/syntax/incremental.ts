@@ -8,9 +8,9 @@
  * edit's length change). Every statement after it is reused as the very same
  * object; only `starts` shifts.
  */
-import { ParseOptions, StatementParser, hasUnclosedBraces, parseCommandFile } from './parse';
+import { type ParseOptions, StatementParser, hasUnclosedBraces, parseCommandFile } from './parse';
 import { statementIndexAt } from './positions';
-import { Statement, SyntaxTree } from './tree';
+import type { Statement, SyntaxTree } from './tree';
 
 /** A replacement of old-text range [start, end) by `text`. */
 export interface TextEdit {

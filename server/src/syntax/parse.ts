@@ -15,19 +15,19 @@
  * rules are recorded in docs/notes/syntax.md.
  */
 import {
-  Argument,
-  BodyStatement,
-  CallNode,
-  CommentNode,
-  ContentNode,
-  GroupNode,
+  type Argument,
+  type BodyStatement,
+  type CallNode,
+  type CommentNode,
+  type ContentNode,
+  type GroupNode,
   NodeKind,
-  Statement,
+  type Statement,
   StatementKind,
-  SyntaxError,
+  type SyntaxError,
   SyntaxErrorCode,
-  SyntaxTree,
-  TopLevelNode,
+  type SyntaxTree,
+  type TopLevelNode,
 } from './tree';
 
 export interface ParseOptions {
@@ -196,10 +196,10 @@ const SPECIAL = new Uint8Array(128);
 for (const ch of [10, 13, 47, 59, 90, 92, 123, 125]) SPECIAL[ch] = 1;
 
 const MESSAGES = {
-  unclosedCall: (name: string) =>
-    `${name}{ is never closed: add a } to end the call. The engine never loads this statement or anything after it.`,
+  unclosedCall: (name: string) => `${name}{ is never closed: add a } to end the call. The engine never loads this statement or anything after it.`,
   unclosedBrace: 'This { is never closed: add a } to match it, or write \\{ for a literal brace.',
-  stray: 'This } does not close anything: remove it, or write \\} for a literal brace. The engine\'s brace count goes below zero here, so it reads the following lines into this statement until the count is back to zero (to the end of the file, it loads none of them).',
+  stray:
+    "This } does not close anything: remove it, or write \\} for a literal brace. The engine's brace count goes below zero here, so it reads the following lines into this statement until the count is back to zero (to the end of the file, it loads none of them).",
   missingName: 'A Z directly followed by { has no function name: write Zname{...}, or \\Z for a literal Z.',
 };
 
@@ -276,7 +276,6 @@ class BareNames {
     return yes;
   }
 }
-
 
 /** What a body statement scanned by `parseCommandFile` needs to build its nodes later: the text and the options. */
 class Source {

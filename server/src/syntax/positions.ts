@@ -5,15 +5,15 @@
  * out-of-range or non-finite inputs are clamped.
  */
 import {
-  Argument,
-  CallNode,
-  ContentNode,
-  GroupNode,
+  type Argument,
+  type CallNode,
+  type ContentNode,
+  type GroupNode,
   NodeKind,
-  Statement,
+  type Statement,
   StatementKind,
-  SyntaxTree,
-  TopLevelNode,
+  type SyntaxTree,
+  type TopLevelNode,
 } from './tree';
 
 export interface LinePosition {

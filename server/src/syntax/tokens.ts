@@ -4,7 +4,7 @@
  * the input. Gaps between nodes come out as `Text` tokens. Iterative (an
  * explicit stack), so any nesting depth is fine.
  */
-import { CallNode, GroupNode, NodeKind, StatementKind, SyntaxTree, TopLevelNode } from './tree';
+import { type CallNode, type GroupNode, NodeKind, StatementKind, type SyntaxTree, type TopLevelNode } from './tree';
 
 export const enum TokenKind {
   /** Plain text (including white space and anything that is not structure). */

@@ -3,11 +3,11 @@
  * does: keys, the command palette, what the screen shows. File contents are
  * checked on disk after saving, not read back from the rendered lines.
  */
-import { spawn, spawnSync, type ChildProcess } from 'child_process';
-import * as fs from 'fs';
-import * as net from 'net';
-import * as os from 'os';
-import * as path from 'path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -97,20 +97,36 @@ export async function startSession(vsix: string, fixture: string): Promise<Sessi
   const port = await freePort();
   const server: ChildProcess = spawn(
     process.execPath,
-    [entry, ...common, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', workspace],
+    [
+      entry,
+      ...common,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      workspace,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
   server.stdout?.on('data', (d) => (log += d));
   server.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  await until(`code-server on ${url} (log: ${log.slice(-500)})`, async () => {
-    try {
-      return (await fetch(`${url}/healthz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 60_000);
+  await until(
+    `code-server on ${url} (log: ${log.slice(-500)})`,
+    async () => {
+      try {
+        return (await fetch(`${url}/healthz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { chromium } = require('playwright-core') as typeof import('playwright-core');
@@ -142,7 +158,10 @@ async function quickInput(page: Page, key: string) {
     await input.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
     if (await input.isVisible()) return true;
     // Focus may sit in a webview (a markdown preview) that keeps the keys: give it back to the workbench.
-    await page.locator('.part.statusbar').click({ position: { x: 700, y: 10 } }).catch(() => undefined);
+    await page
+      .locator('.part.statusbar')
+      .click({ position: { x: 700, y: 10 } })
+      .catch(() => undefined);
     return false;
   });
   return input;
@@ -164,22 +183,30 @@ export async function openFile(page: Page, relative: string): Promise<void> {
   // With the editor split (a preview beside), each group has its active tab.
   const active = page.locator('.editor-group-container.active .tab.active', { hasText: name }).first();
   // Retried as a whole: on a loaded machine a click can land while the list is still changing.
-  await until(`${relative} open and active`, async () => {
-    const input = await quickInput(page, 'Control+P');
-    await input.fill(relative);
-    // Click the row itself: with the file already open, "recently opened" rows may come first.
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ state: 'visible', timeout: 10_000 });
-    await row.click();
-    await active.waitFor({ state: 'visible', timeout: 10_000 });
-    return true;
-  }, 60_000);
+  await until(
+    `${relative} open and active`,
+    async () => {
+      const input = await quickInput(page, 'Control+P');
+      await input.fill(relative);
+      // Click the row itself: with the file already open, "recently opened" rows may come first.
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+      await row.waitFor({ state: 'visible', timeout: 10_000 });
+      await row.click();
+      await active.waitFor({ state: 'visible', timeout: 10_000 });
+      return true;
+    },
+    60_000,
+  );
   await page.locator('.editor-instance .monaco-editor textarea').first().waitFor({ state: 'attached' });
   await focusEditor(page);
 }
 
 export async function focusEditor(page: Page): Promise<void> {
-  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await page
+    .locator('.editor-group-container.active .monaco-editor .view-lines')
+    .first()
+    .click({ position: { x: 600, y: 5 } })
+    .catch(() => undefined);
 }
 
 /** Moves the cursor to line:column (1-based) with Go to Line. */
@@ -206,10 +233,14 @@ export async function visibleText(page: Page): Promise<string> {
 /** Saves the active editor and returns the file's text on disk once it holds `expect` (when given). */
 export async function savedText(page: Page, file: string, expect?: (text: string) => boolean): Promise<string> {
   await page.keyboard.press('Control+S');
-  return until(`${path.basename(file)} saved`, () => {
-    const text = fs.readFileSync(file, 'utf8');
-    return !expect || expect(text) ? text : undefined;
-  }, 15_000);
+  return until(
+    `${path.basename(file)} saved`,
+    () => {
+      const text = fs.readFileSync(file, 'utf8');
+      return !expect || expect(text) ? text : undefined;
+    },
+    15_000,
+  );
 }
 
 /** A screenshot and the page's visible text, for a failed step. */
@@ -218,7 +249,10 @@ export async function keepEvidence(page: Page, dir: string, name: string): Promi
   const png = path.join(dir, `${name}.png`);
   const txt = path.join(dir, `${name}.txt`);
   await page.screenshot({ path: png }).catch(() => undefined);
-  const text = await page.locator('body').innerText().catch(() => '');
+  const text = await page
+    .locator('body')
+    .innerText()
+    .catch(() => '');
   fs.writeFileSync(txt, text);
   return [png, txt];
 }

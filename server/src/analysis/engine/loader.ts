@@ -104,7 +104,7 @@ export function lineBraceCount(text: string, a: number, b: number): { change: nu
 
 /** The directive the engine recognises on a trimmed header line: the exact word followed by a space. */
 export function engineDirective(line: string): string | undefined {
-  for (const d of KNOWN_DIRECTIVES) if (line.startsWith(d + ' ')) return d;
+  for (const d of KNOWN_DIRECTIVES) if (line.startsWith(`${d} `)) return d;
   return undefined;
 }
 
@@ -202,7 +202,8 @@ export function readAsLoader(input: LoaderInput): LoaderReading {
       const line = lines[k];
       if (open) lineCount++;
       if (line.kind === 'skip') {
-        if (open && line.skippedBraces && !cause) cause = { kind: 'skipped-comment', start: stStart + line.skippedBraces.start, end: stStart + line.skippedBraces.end };
+        if (open && line.skippedBraces && !cause)
+          cause = { kind: 'skipped-comment', start: stStart + line.skippedBraces.start, end: stStart + line.skippedBraces.end };
         continue;
       }
       if (depth === 0 && line.kind === 'directive') {

@@ -119,7 +119,15 @@ export function isEngineSpace(cp: number): boolean {
   if (cp <= 32) return cp === 32 || (cp >= 9 && cp <= 13);
   if (cp < 0x85) return false;
   return (
-    cp === 0x85 || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000
+    cp === 0x85 ||
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
   );
 }
 
@@ -164,7 +172,10 @@ class ByteView {
 }
 
 class Panic {
-  constructor(readonly at: number, readonly cp: number) {}
+  constructor(
+    readonly at: number,
+    readonly cp: number,
+  ) {}
 }
 
 class TooDeep {}
@@ -204,7 +215,6 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
   }
   return false;
 }
-
 
 /**
  * Reads the statement text[start, end) as the engine does. The text is one
@@ -357,7 +367,6 @@ function readTemplate(chars: Chars, facts: EngineFacts, out: MutableReading, dep
         const target = Math.min(n, k + skip);
         if (target > callEnd) recordSkipped(chars, callEnd, target, src[at], out);
         k = target;
-        continue;
       }
     } else {
       const name = String.fromCodePoint(...cps.slice(at, nameEndChar));
@@ -367,7 +376,6 @@ function readTemplate(chars: Chars, facts: EngineFacts, out: MutableReading, dep
         const endOffset = src[last] + (cps[last] > 0xffff ? 2 : 1);
         out.wordCalls.push({ start: src[at], end: endOffset, name, fn, withZ: ch === Z });
         k = Math.min(n, k + (nameEnd - i - 1));
-        continue;
       }
     }
   }

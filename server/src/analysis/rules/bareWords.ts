@@ -4,7 +4,7 @@
  */
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts } from '../../catalog/engine';
-import { ContentNode, NodeKind, TopLevelNode } from '../../syntax/tree';
+import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 
 /** `content`: the statement's text (offsets RELATIVE to its start, like the nodes'). */
@@ -47,7 +47,14 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     }
     if (nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
-    out.push({ code: 'bare-call-needs-braces', severity: 'warning', start, end, message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`, fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }] });
+    out.push({
+      code: 'bare-call-needs-braces',
+      severity: 'warning',
+      start,
+      end,
+      message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`,
+      fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }],
+    });
   }
 }
 

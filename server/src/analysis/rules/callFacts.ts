@@ -7,11 +7,19 @@
 import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
-import { hasCall, StatementContext } from './context';
+import { hasCall, type StatementContext } from './context';
 
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 /** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
-const SPLIT_READERS = new Set(['ZsplitText', 'ZforSplit', 'ZeditSplitText', 'ZremoveSplitTextElement', 'ZgetTextSplitIndex', 'ZgetTextSplitLength', 'ZjoinSplitText']);
+const SPLIT_READERS = new Set([
+  'ZsplitText',
+  'ZforSplit',
+  'ZeditSplitText',
+  'ZremoveSplitTextElement',
+  'ZgetTextSplitIndex',
+  'ZgetTextSplitLength',
+  'ZjoinSplitText',
+]);
 /**
  * The embed parts, one table: which argument holds the embed index, whether the part alone lets
  * the embed be sent, and for the parts that need another one first (`ZauthorIcon` after
@@ -32,7 +40,12 @@ const EMBED_PARTS: Record<string, { index: number; sendable: boolean; base?: str
   ZauthorURL: { index: 1, sendable: false, base: 'Zauthor' },
   ZtitleURL: { index: 1, sendable: false, base: 'Ztitle' },
 };
-const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = { ZnewSelectMenu: 'menu', ZaddSelectMenuOption: 'option', ZnewModal: 'modal', ZaddTextInput: 'input' };
+const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = {
+  ZnewSelectMenu: 'menu',
+  ZaddSelectMenuOption: 'option',
+  ZnewModal: 'modal',
+  ZaddTextInput: 'input',
+};
 
 /**
  * Records the facts of a call `name{...}`. `inCall`: the call is inside
@@ -47,10 +60,28 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
     const idx = node.args[EMBED_PARTS[name].index];
     if (!idx || !hasCall(idx)) {
       const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
-      (ctx.summary.embedEvents ??= []).push({ base: embedBase, dependent: embedBase !== name, name, index: index === '' ? '1' : index, start: node.start, end: node.nameEnd });
+      (ctx.summary.embedEvents ??= []).push({
+        base: embedBase,
+        dependent: embedBase !== name,
+        name,
+        index: index === '' ? '1' : index,
+        start: node.start,
+        end: node.nameEnd,
+      });
     }
   }
-  const orderKind = name === 'ZinputValue' ? 'input' : HTTP_REQUESTS.has(name) ? 'request' : name === 'ZhttpStatus' || name === 'ZhttpResult' ? 'result' : name === 'ZtextSplit' ? 'split' : SPLIT_READERS.has(name) ? 'split-read' : undefined;
+  const orderKind =
+    name === 'ZinputValue'
+      ? 'input'
+      : HTTP_REQUESTS.has(name)
+        ? 'request'
+        : name === 'ZhttpStatus' || name === 'ZhttpResult'
+          ? 'result'
+          : name === 'ZtextSplit'
+            ? 'split'
+            : SPLIT_READERS.has(name)
+              ? 'split-read'
+              : undefined;
   if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
   if (name === 'Zvar' && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
@@ -84,5 +115,6 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
 export function recordBareCallFacts(node: BareCallNode, name: string, ctx: StatementContext): void {
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
-  if (name === 'ZtextSplit' || SPLIT_READERS.has(name)) (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
+  if (name === 'ZtextSplit' || SPLIT_READERS.has(name))
+    (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
 }

@@ -4,13 +4,13 @@
  * then each literal argument, the condition and the limits are checked, and
  * the call's facts are recorded for the file-level checks.
  */
-import { engineFacts, EngineFunction } from '../../catalog/engine';
+import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import type { CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { hasCall, ReadArgument, StatementContext } from './context';
+import { hasCall, type ReadArgument, type StatementContext } from './context';
 import { checkLimits, checkLiteral } from './literals';
 import { isLoopValue, reportLoopValueOutsideLoop } from './loops';
 
@@ -34,7 +34,9 @@ export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean
       start: node.start,
       end: node.nameEnd,
       message: `There is no function named ${name}: the engine halts the command with "Unknown function".${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
-      fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: node.start, end: node.nameEnd, newText: suggestion }], preferred: true }] : undefined,
+      fixes: suggestion
+        ? [{ title: `Change to ${suggestion}`, edits: [{ start: node.start, end: node.nameEnd, newText: suggestion }], preferred: true }]
+        : undefined,
     });
     return;
   }
@@ -66,14 +68,27 @@ export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean
  * maximum, which differ from the catalog's syntax for some functions), and
  * the arguments its functions halt on when empty.
  */
-function checkEngineArity(node: CallNode, name: string, engine: EngineFunction, fn: FunctionRecord | undefined, args: readonly ReadArgument[], ctx: StatementContext): void {
+function checkEngineArity(
+  node: CallNode,
+  name: string,
+  engine: EngineFunction,
+  fn: FunctionRecord | undefined,
+  args: readonly ReadArgument[],
+  ctx: StatementContext,
+): void {
   // `Zf{}` is no argument at all to the engine; `Zf{ }` one empty argument.
   const count = node.close === node.open + 1 ? 0 : node.args.length;
   const documented = fn ? ` (the catalog documents ${fn.syntax})` : '';
   const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
   if (count < engine.min) {
     const halts = engine.lazy ? 'halts the command' : 'halts the command with "Too few arguments"';
-    ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.` });
+    ctx.diagnostics.push({
+      code: 'missing-argument',
+      severity: 'error',
+      start: node.start,
+      end: node.nameEnd,
+      message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.`,
+    });
     return;
   }
   if (engine.max !== null && count > engine.max) {
@@ -84,8 +99,22 @@ function checkEngineArity(node: CallNode, name: string, engine: EngineFunction, 
       const a = node.args[i];
       ctx.diagnostics.push(
         engine.lazy
-          ? { code: 'ignored-arguments', severity: 'warning', start: sep, end: a.end, message: `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`, fixes: [{ title: 'Remove the ignored argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }] }
-          : { code: 'too-many-arguments', severity: 'error', start: sep, end: a.end, message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.`, fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }] },
+          ? {
+              code: 'ignored-arguments',
+              severity: 'warning',
+              start: sep,
+              end: a.end,
+              message: `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
+              fixes: [{ title: 'Remove the ignored argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }],
+            }
+          : {
+              code: 'too-many-arguments',
+              severity: 'error',
+              start: sep,
+              end: a.end,
+              message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.`,
+              fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }],
+            },
       );
     }
     return;
@@ -95,10 +124,22 @@ function checkEngineArity(node: CallNode, name: string, engine: EngineFunction, 
     if (i < args.length) {
       if (args[i].text === '' && !(count === 0 && i === 0 && r.when !== 'empty-or-missing')) {
         const a = args[i].arg;
-        ctx.diagnostics.push({ code: 'empty-required-argument', severity: 'error', start: a.start, end: a.end, message: `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty.` });
+        ctx.diagnostics.push({
+          code: 'empty-required-argument',
+          severity: 'error',
+          start: a.start,
+          end: a.end,
+          message: `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty.`,
+        });
       }
     } else if (r.when === 'empty-or-missing') {
-      ctx.diagnostics.push({ code: 'missing-argument', severity: 'error', start: node.start, end: node.nameEnd, message: `${name} halts the command without "${r.name}" (argument ${r.pos}).` });
+      ctx.diagnostics.push({
+        code: 'missing-argument',
+        severity: 'error',
+        start: node.start,
+        end: node.nameEnd,
+        message: `${name} halts the command without "${r.name}" (argument ${r.pos}).`,
+      });
     }
   }
 }

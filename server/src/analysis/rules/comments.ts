@@ -21,6 +21,13 @@ export function checkCommentCutsText(node: CommentNode, ctx: StatementContext): 
   const comment = ctx.rel(node.start, node.end);
   const before = ctx.text.slice(ctx.base + Math.max(0, node.start - 32), ctx.base + node.start);
   if (SCHEME_BEFORE.test(before) || ADDRESS_AFTER.test(comment)) {
-    ctx.diagnostics.push({ code: 'comment-cuts-text', severity: 'warning', start: node.start, end: node.end, message: 'Outside braces, "//" starts a comment, so the rest of this line (it looks like part of a URL) is not sent. There is no escape for "/": put the URL inside a call\'s braces, where "//" is text, e.g. in Zdescription{...} or a field\'s value.' });
+    ctx.diagnostics.push({
+      code: 'comment-cuts-text',
+      severity: 'warning',
+      start: node.start,
+      end: node.end,
+      message:
+        'Outside braces, "//" starts a comment, so the rest of this line (it looks like part of a URL) is not sent. There is no escape for "/": put the URL inside a call\'s braces, where "//" is text, e.g. in Zdescription{...} or a field\'s value.',
+    });
   }
 }

@@ -10,7 +10,9 @@ import type { DiagnosticCode, Severity } from '../codes';
 import type { ReadArgument, StatementContext } from './context';
 
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
-const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = { ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' } };
+const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = {
+  ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' },
+};
 
 const MIXED_MESSAGE = 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.';
 
@@ -46,7 +48,13 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
     });
     // Calls leave "Zname" in `own` (their braces are skipped); an operator would have to be in the part's own text.
     if (firstEq < 0 || /[<>]|==|!=| contains | startsWith | endsWith /.test(own)) continue;
-    ctx.diagnostics.push({ code: 'condition-without-operator', severity: 'warning', start: arg.start + firstEq, end: arg.start + firstEq + 1, message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.' });
+    ctx.diagnostics.push({
+      code: 'condition-without-operator',
+      severity: 'warning',
+      start: arg.start + firstEq,
+      end: arg.start + firstEq + 1,
+      message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.',
+    });
   }
 }
 
@@ -138,7 +146,12 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
     if (!op) {
       const t = part.trim();
       // "false" and "0" are false, as their author means them.
-      if (t !== 'true' && t !== '1' && t !== 'false' && t !== '0') push('condition-without-operator', 'warning', `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`);
+      if (t !== 'true' && t !== '1' && t !== 'false' && t !== '0')
+        push(
+          'condition-without-operator',
+          'warning',
+          `"${t}" has no comparison operator, so it is false (only "true" or "1" count as true). Did you mean to compare it with something, e.g. ==?`,
+        );
       continue;
     }
     if (op === '>' || op === '<' || op === '>=' || op === '<=') {
@@ -182,15 +195,27 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     if (!range || !isNumber(literal)) continue;
     const n = Number(literal);
     const never =
-      o === '==' ? !(Number.isInteger(n) && n >= range.min && n <= range.max) :
-      o === '>=' ? n > range.max :
-      o === '>' ? n >= range.max :
-      o === '<=' ? n < range.min :
-      o === '<' ? n <= range.min : false;
+      o === '=='
+        ? !(Number.isInteger(n) && n >= range.min && n <= range.max)
+        : o === '>='
+          ? n > range.max
+          : o === '>'
+            ? n >= range.max
+            : o === '<='
+              ? n < range.min
+              : o === '<'
+                ? n <= range.min
+                : false;
     if (never) {
       const lead = part.length - part.trimStart().length;
       const trail = part.length - part.trimEnd().length;
-      ctx.diagnostics.push({ code: 'condition-never-true', severity: 'warning', start: arg.start + p.start + lead, end: arg.start + p.end - trail, message: `${fnName} is ${range.what}, so "${part.trim()}" is never true.` });
+      ctx.diagnostics.push({
+        code: 'condition-never-true',
+        severity: 'warning',
+        start: arg.start + p.start + lead,
+        end: arg.start + p.end - trail,
+        message: `${fnName} is ${range.what}, so "${part.trim()}" is never true.`,
+      });
     }
   }
 }

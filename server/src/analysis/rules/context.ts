@@ -4,7 +4,7 @@
  * nodes (never another statement), so their results can be cached by statement.
  */
 import type { Catalog } from '../../catalog/catalog';
-import { Argument, ContentNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { StatementSummary } from '../facts';
 import type { FunctionSuggester } from '../suggest';

@@ -5,10 +5,10 @@
  * braces, and text it skips after a call (see engine/statementReader.ts).
  */
 import type { Catalog } from '../../catalog/catalog';
-import { engineFacts, EngineFunction } from '../../catalog/engine';
+import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { mayReadDifferently, readStatement, StatementReading, WordCall } from '../engine/statementReader';
+import { mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
 
 /** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
 export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
@@ -20,9 +20,9 @@ export function checkEngineReading(text: string, base: number, end: number, cata
   for (const e of reading.escapesInCalls) {
     const message =
       e.kind === 'close'
-        ? 'Between a call\'s braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call.'
+        ? "Between a call's braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call."
         : e.kind === 'open'
-          ? 'Between a call\'s braces the engine still counts \\{ as an opening brace, so the call does not end where it seems to.'
+          ? "Between a call's braces the engine still counts \\{ as an opening brace, so the call does not end where it seems to."
           : `Between a call's braces the engine drops this backslash and runs ${text.slice(e.start + 1, e.end)} as a function.`;
     out.push({ code: 'escape-in-call', severity: 'warning', start: e.start - base, end: e.end - base, message });
   }
@@ -66,7 +66,24 @@ function asciiSpellingFix(text: string, base: number, end: number): AnalysisFix 
   return { title: edits.length === 1 ? `Write "${edits[0].newText}"` : 'Spell the letters of this statement with ASCII', edits, preferred: true };
 }
 
-const SPECIAL_SPELLINGS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', ð: 'd', '²': '2', '³': '3', '¹': '1' };
+const SPECIAL_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  ð: 'd',
+  '²': '2',
+  '³': '3',
+  '¹': '1',
+};
 
 function asciiSpelling(ch: string): string | undefined {
   const special = SPECIAL_SPELLINGS[ch];
@@ -86,7 +103,11 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const does = whatItDoes(w.fn, catalog);
   const where = a === w.start ? `the word "${word}"` : `"${w.name}" at the end of "${word}"`;
   const before = text.slice(a, w.start);
-  const outcome = /\b(halts|stops)\b/.test(does) ? '' : before ? ` The bot writes "${before}" followed by its result.` : ' The bot writes its result instead of the word.';
+  const outcome = /\b(halts|stops)\b/.test(does)
+    ? ''
+    : before
+      ? ` The bot writes "${before}" followed by its result.`
+      : ' The bot writes its result instead of the word.';
   const fix = keepWordFix(w, base);
   out.push({
     code: 'word-runs-function',
@@ -118,4 +139,3 @@ function whatItDoes(fn: EngineFunction, catalog: Catalog): string {
   if (fn.summary) return `does this: ${fn.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
   return 'is a function of the engine';
 }
-

@@ -25,23 +25,56 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
   }
   if (!DIRECTIVES.includes(name)) {
     const suggestion = closest(name, DIRECTIVES);
-    out.push({ code: 'unknown-directive', severity: 'warning', start: st.start, end: st.nameEnd, message: `"${text.slice(base + st.start, base + st.nameEnd)}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`, fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }] : undefined });
+    out.push({
+      code: 'unknown-directive',
+      severity: 'warning',
+      start: st.start,
+      end: st.nameEnd,
+      message: `"${text.slice(base + st.start, base + st.nameEnd)}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+      fixes: suggestion
+        ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }]
+        : undefined,
+    });
     return;
   }
   const exact = value.trim();
   const word = exact.toLowerCase();
-  if ((name === '#type' && TYPE_WORDS.includes(word) && !TYPE_WORDS.includes(exact)) || (name === '#scope' && SCOPE_WORDS.includes(word) && !SCOPE_WORDS.includes(exact))) {
+  if (
+    (name === '#type' && TYPE_WORDS.includes(word) && !TYPE_WORDS.includes(exact)) ||
+    (name === '#scope' && SCOPE_WORDS.includes(word) && !SCOPE_WORDS.includes(exact))
+  ) {
     const fallback = name === '#type' ? 'prefix' : 'guild';
-    out.push({ code: 'header-word-case', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `The engine compares ${name} words exactly: "${exact}" is not "${word}", so it silently uses "${fallback}".`, fixes: [{ title: `Change to ${word}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: word }], preferred: true }] });
+    out.push({
+      code: 'header-word-case',
+      severity: 'warning',
+      start: st.valueStart,
+      end: st.valueEnd,
+      message: `The engine compares ${name} words exactly: "${exact}" is not "${word}", so it silently uses "${fallback}".`,
+      fixes: [{ title: `Change to ${word}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: word }], preferred: true }],
+    });
     return;
   }
   if (name === '#type' && !TYPE_WORDS.includes(word)) {
     const s = closest(word, TYPE_WORDS);
-    out.push({ code: 'invalid-type', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a command type; the bot will treat this command as "prefix". Use one of: ${TYPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
+    out.push({
+      code: 'invalid-type',
+      severity: 'warning',
+      start: st.valueStart,
+      end: st.valueEnd,
+      message: `"${value}" is not a command type; the bot will treat this command as "prefix". Use one of: ${TYPE_WORDS.join(', ')}.`,
+      fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined,
+    });
   }
   if (name === '#scope' && !SCOPE_WORDS.includes(word)) {
     const s = closest(word, SCOPE_WORDS);
-    out.push({ code: 'invalid-scope', severity: 'warning', start: st.valueStart, end: st.valueEnd, message: `"${value}" is not a scope; the bot will use "guild". Use one of: ${SCOPE_WORDS.join(', ')}.`, fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined });
+    out.push({
+      code: 'invalid-scope',
+      severity: 'warning',
+      start: st.valueStart,
+      end: st.valueEnd,
+      message: `"${value}" is not a scope; the bot will use "guild". Use one of: ${SCOPE_WORDS.join(', ')}.`,
+      fixes: s ? [{ title: `Change to ${s}`, edits: [{ start: st.valueStart, end: st.valueEnd, newText: s }], preferred: true }] : undefined,
+    });
   }
   if (name === '#option') checkOption(st, value, out);
 }
@@ -50,7 +83,13 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
 function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic[]): void {
   const parts = value.split('|');
   if (parts.length !== 4) {
-    out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the engine refuses to load this file.` });
+    out.push({
+      code: 'invalid-option',
+      severity: 'error',
+      start: st.valueStart,
+      end: st.valueEnd,
+      message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the engine refuses to load this file.`,
+    });
     return;
   }
   const type = parts[2];
@@ -58,16 +97,36 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
     const trimmed = type.trim().toLowerCase();
     if (OPTION_TYPES.includes(trimmed)) {
       const tidy = parts.map((p) => p.trim()).join('|');
-      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `The engine does not trim the type part of an #option: "${type}" with its spaces is an unknown option type, and the engine refuses to load this file. Write the parts without spaces around "|".`, fixes: [{ title: 'Remove the spaces around |', edits: [{ start: st.valueStart, end: st.valueEnd, newText: tidy }], preferred: true }] });
+      out.push({
+        code: 'invalid-option',
+        severity: 'error',
+        start: st.valueStart,
+        end: st.valueEnd,
+        message: `The engine does not trim the type part of an #option: "${type}" with its spaces is an unknown option type, and the engine refuses to load this file. Write the parts without spaces around "|".`,
+        fixes: [{ title: 'Remove the spaces around |', edits: [{ start: st.valueStart, end: st.valueEnd, newText: tidy }], preferred: true }],
+      });
     } else {
-      out.push({ code: 'invalid-option', severity: 'error', start: st.valueStart, end: st.valueEnd, message: `"${type.trim()}" is not an option type; the engine refuses to load this file. Use one of: ${OPTION_TYPES.join(', ')}.` });
+      out.push({
+        code: 'invalid-option',
+        severity: 'error',
+        start: st.valueStart,
+        end: st.valueEnd,
+        message: `"${type.trim()}" is not an option type; the engine refuses to load this file. Use one of: ${OPTION_TYPES.join(', ')}.`,
+      });
     }
     return;
   }
   const required = parts[3].trim();
   if (required !== 'required' && required.toLowerCase() === 'required') {
     const at = st.valueStart + value.lastIndexOf(required);
-    out.push({ code: 'header-word-case', severity: 'warning', start: at, end: at + required.length, message: `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`, fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }] });
+    out.push({
+      code: 'header-word-case',
+      severity: 'warning',
+      start: at,
+      end: at + required.length,
+      message: `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`,
+      fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }],
+    });
   }
 }
 
@@ -83,5 +142,12 @@ function reportIgnoredDirective(st: HeaderStatement, text: string, base: number,
   else why = between === '' ? `${name} must be followed by a space` : `${name} must be followed by a space, not a tab`;
   if (hasValue) fixes.push({ title: `Write "${name} "`, edits: [{ start: st.start, end: st.valueStart, newText: `${name} ` }], preferred: true });
   const consequence = name === '#trigger' ? ' Without a #trigger the file is not loaded.' : '';
-  out.push({ code: 'directive-ignored', severity: 'warning', start: st.start, end: hasValue ? st.valueStart : st.nameEnd, message: `The engine ignores this line: ${why}.${consequence}`, fixes: fixes.length ? fixes : undefined });
+  out.push({
+    code: 'directive-ignored',
+    severity: 'warning',
+    start: st.start,
+    end: hasValue ? st.valueStart : st.nameEnd,
+    message: `The engine ignores this line: ${why}.${consequence}`,
+    fixes: fixes.length ? fixes : undefined,
+  });
 }

@@ -18,7 +18,12 @@ import type { ReadArgument, StatementContext } from './context';
 /** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
 const MEANT_AS_FALSE = new Set(['no', 'n', 'off', '0', 'false', 'disabled', 'disable']);
 
-const COLOR_PARAMS: Record<string, string[]> = { Zcolor: ['hex'], ZcreateRole: ['color', 'colour'], ZmodifyRole: ['color', 'colour'], ZcolorRole: ['color', 'colour'] };
+const COLOR_PARAMS: Record<string, string[]> = {
+  Zcolor: ['hex'],
+  ZcreateRole: ['color', 'colour'],
+  ZmodifyRole: ['color', 'colour'],
+  ZcolorRole: ['color', 'colour'],
+};
 /** Functions whose permission argument edits a permission: it starts with +, - or /. */
 
 /** One literal, non-empty argument (`text` trimmed) bound to the parameter `paramName` of `fn`. */
@@ -34,7 +39,12 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (set) {
     if (!inValueSet(set, text)) {
       const s = closest(text, set.values);
-      push('invalid-value', 'warning', `"${text}" is not a valid ${paramName} for ${fn.name}. Use one of: ${set.values.join(', ')}.`, s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined);
+      push(
+        'invalid-value',
+        'warning',
+        `"${text}" is not a valid ${paramName} for ${fn.name}. Use one of: ${set.values.join(', ')}.`,
+        s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined,
+      );
     }
     return;
   }
@@ -51,7 +61,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       // The engine compares with "true" exactly and reads anything else as false: a word meant as
       // false works; one meant as true silently does not.
       if (fn.name !== 'Znot' && !isBoolean(text) && !MEANT_AS_FALSE.has(text.toLowerCase())) {
-        push('invalid-boolean', 'warning', `The engine reads only the exact word "true" as true: "${text}" means false for "${paramName}".`, [{ title: 'Change to true', edits: [{ start: arg.start, end: arg.end, newText: 'true' }], preferred: /^(yes|y|1|on|true|enabled?)$/i.test(text) }, { title: 'Change to false', edits: [{ start: arg.start, end: arg.end, newText: 'false' }] }]);
+        push('invalid-boolean', 'warning', `The engine reads only the exact word "true" as true: "${text}" means false for "${paramName}".`, [
+          { title: 'Change to true', edits: [{ start: arg.start, end: arg.end, newText: 'true' }], preferred: /^(yes|y|1|on|true|enabled?)$/i.test(text) },
+          { title: 'Change to false', edits: [{ start: arg.start, end: arg.end, newText: 'false' }] },
+        ]);
       }
       break;
     case 'snowflake':
@@ -63,7 +76,8 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     case 'duration': {
       const secs = parseDuration(text);
       if (secs === undefined) {
-        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text))) push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`, unitFixes(text, arg, ctx));
+        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text)))
+          push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`, unitFixes(text, arg, ctx));
       } else if (secs === 0 && fn.name !== 'ZslowMode') {
         push('invalid-duration', 'error', `A duration of zero is an error for ${fn.name}; write a length such as 10m.`);
       } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
@@ -74,18 +88,36 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     case 'permission': {
       const { prefix, name } = splitPermissionPrefix(text);
       if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && prefix === '') {
-        push('invalid-permission', 'error', `${fn.name} needs "+" (allow), "-" (deny) or "/" (reset) before the permission, e.g. +${text}.`, [{ title: `Change to +${text}`, edits: [{ start: arg.start, end: arg.end, newText: `+${text}` }] }]);
+        push('invalid-permission', 'error', `${fn.name} needs "+" (allow), "-" (deny) or "/" (reset) before the permission, e.g. +${text}.`, [
+          { title: `Change to +${text}`, edits: [{ start: arg.start, end: arg.end, newText: `+${text}` }] },
+        ]);
         break;
       }
       const target = PERMISSION_EDITING_FUNCTIONS.has(fn.name) ? name : text;
       if (!resolvePermission(target)) {
         if (/^useexternalemojis$/i.test(target)) {
-          push('unknown-permission', 'error', 'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.', [{ title: 'Change to usexternalEmojis', edits: [{ start: arg.start, end: arg.end, newText: text.slice(0, text.length - target.length) + 'usexternalEmojis' }], preferred: true }]);
+          push(
+            'unknown-permission',
+            'error',
+            'The bot spells this permission "usexternalEmojis" (one "e" after "us"); "useExternalEmojis" fails when the command runs.',
+            [
+              {
+                title: 'Change to usexternalEmojis',
+                edits: [{ start: arg.start, end: arg.end, newText: `${text.slice(0, text.length - target.length)}usexternalEmojis` }],
+                preferred: true,
+              },
+            ],
+          );
         } else {
           const suggestion = closest(normalizeSpacing(target), PERMISSION_WORDS);
           // The prefix (+, - or /, with any space after it) stays as written.
           const replacement = suggestion && text.slice(0, text.length - target.length) + suggestion;
-          push('unknown-permission', 'error', `"${target}" is not a permission name the bot knows.${suggestion ? ` Did you mean ${suggestion}?` : ''}`, replacement ? [{ title: `Change to ${replacement}`, edits: [trimmedEdit(text, arg, ctx, replacement)], preferred: true }] : undefined);
+          push(
+            'unknown-permission',
+            'error',
+            `"${target}" is not a permission name the bot knows.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+            replacement ? [{ title: `Change to ${replacement}`, edits: [trimmedEdit(text, arg, ctx, replacement)], preferred: true }] : undefined,
+          );
         }
       }
       break;
@@ -118,11 +150,32 @@ function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText
 export function checkLimits(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text)) {
     const n = Number(args[0].text);
-    if (n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: 'Zclear can delete at most 100 messages at a time.' });
-    else if (n < 1) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.` });
+    if (n > 100)
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: args[0].arg.start,
+        end: args[0].arg.end,
+        message: 'Zclear can delete at most 100 messages at a time.',
+      });
+    else if (n < 1)
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: args[0].arg.start,
+        end: args[0].arg.end,
+        message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.`,
+      });
   }
   if ((name === 'ZauditCount' || name === 'ZauditEntries') && args[1]?.literal && isInteger(args[1].text)) {
     const n = Number(args[1].text);
-    if (n < 1 || n > 100) ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: args[1].arg.start, end: args[1].arg.end, message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.` });
+    if (n < 1 || n > 100)
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: args[1].arg.start,
+        end: args[1].arg.end,
+        message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.`,
+      });
   }
 }

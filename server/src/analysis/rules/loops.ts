@@ -8,5 +8,11 @@ export function isLoopValue(name: string): boolean {
 }
 
 export function reportLoopValueOutsideLoop(name: string, start: number, end: number, ctx: StatementContext): void {
-  ctx.diagnostics.push({ code: 'loop-value-outside-loop', severity: 'warning', start, end, message: `${name} only has a value inside the code of Zrepeat, ZforSplit or ZforJson; here it is empty.` });
+  ctx.diagnostics.push({
+    code: 'loop-value-outside-loop',
+    severity: 'warning',
+    start,
+    end,
+    message: `${name} only has a value inside the code of Zrepeat, ZforSplit or ZforJson; here it is empty.`,
+  });
 }
