@@ -47,7 +47,8 @@ let contexts: Record<string, unknown> = {};
 /** Any function, object or constructor a caller wants; disposable; never a thenable. */
 function standIn(name: string): unknown {
   const cache = new Map<string | symbol, unknown>();
-  return new Proxy(() => {}, {
+  // biome-ignore lint/complexity/useArrowFunction: the target must be constructible (the extension extends and news these stand-ins)
+  return new Proxy(function () {}, {
     get(_target, prop) {
       if (prop === 'then') return undefined;
       if (prop === 'dispose') return () => undefined;
