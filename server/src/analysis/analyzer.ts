@@ -223,7 +223,8 @@ export class Analyzer {
     }
     // Within one pass over many statements, a statement whose text (and kind) was already
     // analysed shares that result: a statement's analysis depends on its own text only (the
-    // premise of caching by statement), and its findings have offsets relative to it. Lines
+    // premise of caching by statement), and its findings have offsets relative to it, so one
+    // result object serves every copy (nothing keys on a statement's array or changes it). Lines
     // repeat (blank lines, "}", headers, the same call, or the same mistake, in several
     // places); the map lives for this pass only.
     const starts = tree.starts;
@@ -237,7 +238,7 @@ export class Analyzer {
         const key = same ? text.slice(starts[i], starts[i + 1]) : '';
         const seen = same?.get(key);
         if (seen && seen.kind === st.kind) {
-          result = seen.result.diagnostics.length === 0 ? seen.result : sharedResult(seen.result);
+          result = seen.result;
         } else {
           result = analyzeStatement(st, text, starts[i], this.catalog, this.suggester);
           this.stats.statementsAnalyzed++;
@@ -253,15 +254,4 @@ export class Analyzer {
     }
     return results;
   }
-}
-
-/**
- * Another statement's result (the same text) for this one: the same findings
- * and facts, in an array of its own, since the sorted order and the LSP
- * conversion are kept per diagnostics array and belong to one statement.
- */
-function sharedResult(r: StatementResult): StatementResult {
-  return r.unknownNames
-    ? { diagnostics: r.diagnostics.slice(), summary: r.summary, unknownNames: r.unknownNames }
-    : { diagnostics: r.diagnostics.slice(), summary: r.summary };
 }
