@@ -21,23 +21,13 @@ import * as path from 'node:path';
 import { bundledCatalog } from '../server/src/catalog';
 import { parseCommandFile } from '../server/src/syntax/parse';
 import { Analyzer } from '../server/src/analysis';
+import { prng } from './parser';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const VALID = path.join(ROOT, 'test', 'fixtures', 'valid');
 
 /** The command every clean file starts with: it sets the file's type (prefix) before any fixture's headers. */
 const LEAD = '#trigger !bench\n#description The first command of a generated file\nHello Zusername!\n';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;

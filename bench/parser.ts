@@ -19,7 +19,8 @@ const MiB = 1024 * 1024;
 const BARE = new Set(['Zusername', 'ZuserID', 'Ztimestamp', 'ZguildID', 'ZchannelID', 'ZmessageID', 'Zdate', 'Ztime']);
 const options: ParseOptions = { isBareCallable: (name) => BARE.has(name) };
 
-function prng(seed: number): () => number {
+/** mulberry32: a small seeded PRNG, so generated documents are the same in every run. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
