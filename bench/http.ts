@@ -9,8 +9,8 @@
  * The load generator is wrk (C, one thread): a node load generator on two
  * cores saturates before the server does, and every server then looks alike.
  * wrk's own CPU time is printed beside the server's so that this stays
- * checked. Each server runs in its own process, a fresh one per mode; the
- * runs go in back-to-back pairs whose order swaps every round, so that drift
+ * checked. Each server runs in its own processes, fresh ones per mode (three
+ * of each node server, used in turn); the runs go in back-to-back pairs whose order swaps every round, so that drift
  * on a shared machine hits both sides of a pair; the verdict is the median
  * of the pairs' ratios, printed with their range.
  *
@@ -32,7 +32,9 @@ const SERVER_BIN = path.join(ROOT, 'dist', 'catalog-server.js');
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 16);
 const WARMUP_SECONDS = 1;
-const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 9);
+/** Processes of each node server per mode, used in turn by the rounds. */
+const PROCESSES = Math.max(1, Number(process.env.BENCH_HTTP_PROCESSES ?? 3));
 
 interface Child {
   url: string;
@@ -444,7 +446,7 @@ export async function runHttpBench(): Promise<string[]> {
     } else nginxNote = 'nginx not installed (apt-get install nginx): skipped';
 
     lines.push(
-      `http: GET /functions_list, wrk (${wrkVersion()}) 1 thread ${CONNECTIONS} connections, keep-alive, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, ${ROUNDS} rounds of back-to-back runs (order swapped each round; medians), node ${process.version}, ${os.cpus().length} CPUs; zscript with its access log on, to a file`,
+      `http: GET /functions_list, wrk (${wrkVersion()}) 1 thread ${CONNECTIONS} connections, keep-alive, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, ${ROUNDS} rounds of back-to-back runs over ${PROCESSES} processes of each node server (order swapped each round; medians), node ${process.version}, ${os.cpus().length} CPUs; zscript with its access log on, to a file`,
     );
     const modes: { name: string; headers: Record<string, string>; file: string; reply: typeof identity }[] = [
       { name: 'identity', headers: {}, file: 'identity', reply: identity },
@@ -452,16 +454,24 @@ export async function runHttpBench(): Promise<string[]> {
     ];
     await probe.stop();
     for (const mode of modes) {
-      // A fresh process of each node server per mode, as for the baseline: with one zscript
-      // process for both modes and a fresh baseline per mode, gzip (measured second) came out
-      // at 86% of the baseline, and at 95% with the modes' order swapped.
-      const baseline = await startBaseline(path.join(work, `${mode.file}.bin`), path.join(work, `${mode.file}.headers.json`));
-      children.push(baseline);
-      const zscript = await startZscript(accessLogFile);
-      children.push(zscript);
-      const check = await get(`${baseline.url}/functions_list`, mode.headers);
-      if (!check.body.equals(mode.reply.body)) throw new Error('baseline bytes differ');
-      if (headBytes(check) !== headBytes(mode.reply)) throw new Error(`baseline header block is ${headBytes(check)} bytes, zscript's ${headBytes(mode.reply)}`);
+      // Fresh processes of each node server per mode, PROCESSES of each, used in turn: two
+      // processes of the same bare node:http script differed by up to a tenth in CPU time per
+      // request (memory placement, when V8 optimised what), as much as the gap measured, so
+      // one process a side made the verdict a draw of that luck.
+      const baselines: Child[] = [];
+      const zscripts: Child[] = [];
+      for (let k = 0; k < PROCESSES; k++) {
+        const baseline = await startBaseline(path.join(work, `${mode.file}.bin`), path.join(work, `${mode.file}.headers.json`));
+        children.push(baseline);
+        baselines.push(baseline);
+        const zscript = await startZscript(accessLogFile);
+        children.push(zscript);
+        zscripts.push(zscript);
+        const check = await get(`${baseline.url}/functions_list`, mode.headers);
+        if (!check.body.equals(mode.reply.body)) throw new Error('baseline bytes differ');
+        if (headBytes(check) !== headBytes(mode.reply))
+          throw new Error(`baseline header block is ${headBytes(check)} bytes, zscript's ${headBytes(mode.reply)}`);
+      }
       let nginxHead = '';
       if (nginxChild) {
         const n = await get(`${nginxChild.url}/functions_list`, mode.headers);
@@ -479,6 +489,8 @@ export async function runHttpBench(): Promise<string[]> {
       const nginxRuns: Measure[] = [];
       const logBefore = fs.existsSync(accessLogFile) ? fs.statSync(accessLogFile).size : 0;
       for (let round = 0; round < ROUNDS; round++) {
+        const baseline = baselines[round % PROCESSES];
+        const zscript = zscripts[round % PROCESSES];
         if (round % 2 === 0) {
           baseRuns.push(await load(baseline, mode.headers));
           ourRuns.push(await load(zscript, mode.headers));
@@ -493,8 +505,7 @@ export async function runHttpBench(): Promise<string[]> {
       const pairRatios = ourRuns.map((m, i) => m.rps / baseRuns[i].rps).sort((a, b) => a - b);
       lines.push(fmt('node:http baseline', base));
       lines.push(fmt('zscript (access log on)', ours));
-      await baseline.stop();
-      await zscript.stop();
+      for (const child of [...baselines, ...zscripts]) await child.stop();
       const logged = (fs.existsSync(accessLogFile) ? fs.statSync(accessLogFile).size : 0) - logBefore;
       const rpsRatio = medianOf(pairRatios);
       const p99Ratio = base.p99 > 0 ? ours.p99 / base.p99 : ours.p99 === 0 ? 1 : Infinity;
