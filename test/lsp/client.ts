@@ -137,6 +137,7 @@ export class LspClient {
     this.handlers.set('client/registerCapability', () => null);
     this.handlers.set('client/unregisterCapability', () => null);
     this.handlers.set('workspace/diagnostic/refresh', () => null);
+    this.handlers.set('window/workDoneProgress/create', () => null);
     this.handlers.set('workspace/inlayHint/refresh', () => null);
     this.handlers.set('workspace/semanticTokens/refresh', () => null);
     this.handlers.set('window/workDoneProgress/create', () => null);
@@ -323,8 +324,9 @@ export function frame(message: object): Buffer {
 }
 
 /** Full LSP 3.17 client capabilities the tests declare (pull diagnostics on or off). */
-export function capabilities(options: { pull?: boolean; configuration?: boolean; refresh?: boolean; watch?: boolean } = {}): object {
+export function capabilities(options: { pull?: boolean; configuration?: boolean; refresh?: boolean; watch?: boolean; progress?: boolean } = {}): object {
   return {
+    window: { workDoneProgress: options.progress ?? false },
     workspace: {
       configuration: options.configuration ?? false,
       didChangeConfiguration: { dynamicRegistration: false },

@@ -132,6 +132,48 @@ describe('lsp: settings', function () {
       }
     });
 
+    it('shows the scan as work-done progress to a client that declares it: begin, the count, end', async () => {
+      const client = new LspClient();
+      try {
+        const done = indexed(client, 0);
+        await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ progress: true }) });
+        const log = await done;
+        const files = Number(/indexed (\d+) \.zbr file/.exec(log.params.message)?.[1]);
+        assert.ok(files > 0, log.params.message);
+        const create = await eventually(async () => client.serverRequests.find((r) => r.method === 'window/workDoneProgress/create'), 'the progress token');
+        const values = await eventually(async () => {
+          const sent = client.notifications.filter((n) => n.method === '$/progress' && n.params.token === create.params.token).map((n) => n.params.value);
+          return sent.some((v) => v.kind === 'end') ? sent : undefined;
+        }, 'the end of the progress');
+        assert.strictEqual(values[0].kind, 'begin');
+        assert.strictEqual(values[0].title, 'Indexing command files');
+        assert.deepStrictEqual(values.slice(-2), [{ kind: 'report', message: `${files} files` }, { kind: 'end' }]);
+        assert.strictEqual(values.filter((v) => v.kind === 'begin').length, 1);
+      } finally {
+        await client.shutdown();
+      }
+    });
+
+    it('sends no progress to a client that does not declare window.workDoneProgress', async () => {
+      const client = new LspClient();
+      try {
+        const done = indexed(client, 0);
+        await client.initialize({ workspaceFolders: [dir], capabilities: capabilities() });
+        await done;
+        await client.request('workspace/symbol', { query: '' });
+        assert.deepStrictEqual(
+          client.serverRequests.filter((r) => r.method === 'window/workDoneProgress/create'),
+          [],
+        );
+        assert.deepStrictEqual(
+          client.notifications.filter((n) => n.method === '$/progress'),
+          [],
+        );
+      } finally {
+        await client.shutdown();
+      }
+    });
+
     it('indexes at most files.maxIndexed files, says so once, and takes the rest in when the limit is raised', async () => {
       const client = new LspClient();
       try {

@@ -27,6 +27,7 @@ import { DiagnosticsDelivery } from './diagnosticsDelivery';
 import { OpenDocuments } from './documents';
 import { Guard } from './guard';
 import { registerRequestHandlers } from './handlers';
+import { IndexProgress } from './indexProgress';
 import { LiveSettings } from './liveSettings';
 import { uriToPath, WorkspaceFiles } from './workspaceScan';
 import { followWorkspace, listenToWatchedFiles, rereadClosed, workspaceFoldersOf } from './workspaceEvents';
@@ -86,6 +87,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
     undefined,
     options.readerEntry,
   );
+  workspace.progress = new IndexProgress(connection);
   const documents = new OpenDocuments(service);
   const diagnostics = new DiagnosticsDelivery({
     connection,

@@ -67,6 +67,16 @@ export interface WorkspaceLog {
   warn(message: string): void;
 }
 
+/** What a scan tells about its course, for an editor's progress display (see indexProgress.ts). */
+export interface ScanProgress {
+  /** A scan of at least one folder started (a newer scan may start before the last one ended). */
+  started(): void;
+  /** `files` are indexed so far. */
+  indexed(files: number): void;
+  /** The current scan ended with `files` indexed. */
+  ended(files: number): void;
+}
+
 export class WorkspaceFiles {
   private folders: string[] = [];
   private exclude: GlobMatcher = () => false;
@@ -80,6 +90,8 @@ export class WorkspaceFiles {
   private reading = 0;
   /** Resolves when the current scan finishes (tests and the bench wait on it). */
   scanning: Promise<void> = Promise.resolve();
+  /** Told when a scan starts, as it indexes and when it ends. */
+  progress: ScanProgress | undefined;
 
   constructor(
     private readonly service: ZscriptLanguageService,
@@ -136,7 +148,14 @@ export class WorkspaceFiles {
   rescan(): Promise<void> {
     const generation = ++this.scanGeneration;
     this.warnedLimit = false;
-    this.scanning = this.scan(generation).catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`));
+    const reported = this.folders.length > 0 ? this.progress : undefined;
+    reported?.started();
+    this.scanning = this.scan(generation)
+      .catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`))
+      .finally(() => {
+        // A superseded scan leaves the report to the one that replaced it.
+        if (generation === this.scanGeneration) reported?.ended(this.indexed.size);
+      });
     return this.scanning;
   }
 
@@ -338,6 +357,7 @@ export class WorkspaceFiles {
     this.totalBytes += size - (previous ?? 0);
     this.indexed.set(uri, size);
     this.service.setWorkspaceFile(uri, text);
+    this.progress?.indexed(this.indexed.size);
   }
 
   private indexFull(): void {
