@@ -43,7 +43,7 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import { CommandTriggers, notLoadedReason, triggerOf } from './analysis/commandLayout';
+import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf } from './analysis/commandLayout';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
@@ -362,15 +362,7 @@ export class LanguageService implements ZscriptLanguageService {
     const related: Diagnostic['relatedInformation'] = [];
     const dup = this.triggers.duplicatesOf(uri);
     if (dup) {
-      const names = dup.others.map((o) => decodeURIComponent(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
-      const event = this.currentCatalog.getTrigger(dup.site.trigger) ? 'handle the same event' : 'have the same trigger';
-      out.push({
-        code: 'duplicate-trigger',
-        severity: 'warning',
-        start: dup.site.start,
-        end: dup.site.end,
-        message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${dup.site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${event} must be merged into one.`,
-      });
+      out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog.getTrigger(dup.site.trigger) !== undefined));
       for (const o of dup.others) {
         const other = this.state(o.uri);
         if (other)
@@ -381,8 +373,8 @@ export class LanguageService implements ZscriptLanguageService {
       }
     }
     const isBotRoot = this.environment.isBotRoot;
-    const reason = isBotRoot ? notLoadedReason(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
-    if (reason) out.push({ code: 'file-not-loaded', severity: 'information', start: 0, end: 0, message: reason });
+    const notLoaded = isBotRoot ? notLoadedFinding(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
+    if (notLoaded) out.push(notLoaded);
     const result = toLspDiagnostics(state.doc, out, this.settings.severity);
     for (const d of result) if (d.code === 'duplicate-trigger' && related.length) d.relatedInformation = related;
     return result;

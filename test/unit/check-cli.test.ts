@@ -55,6 +55,32 @@ describe('zscript-check (dist/check.js)', () => {
     assert.match(r.stderr, /2 files checked, 3 errors, 0 warnings/);
   });
 
+  it('compares the files of one run as the language server compares a workspace: shared triggers, files the engine never loads', () => {
+    // A bot: zbr.json, two commands with one trigger, a command in a subfolder of commands/ (never loaded).
+    const bot = path.join(temp, 'layout-bot');
+    fs.mkdirSync(path.join(bot, 'commands', 'admin'), { recursive: true });
+    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+    fs.writeFileSync(path.join(bot, 'commands', 'ping.zbr'), '#trigger !ping\nPong!\n');
+    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff#trigger !ping\nAlso pong\n');
+    fs.writeFileSync(path.join(bot, 'commands', 'help.zbr'), '#trigger !help\nHelp\n');
+    fs.writeFileSync(path.join(bot, 'commands', 'admin', 'ban.zbr'), '#trigger !ban\nBanned\n');
+    const r = check([bot]);
+    assert.strictEqual(r.code, 0, r.stderr);
+    const at = (...p: string[]) => path.join(bot, 'commands', ...p);
+    assert.deepStrictEqual(lines(r.stdout), [
+      `${at('admin', 'ban.zbr')}:1:1: information file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
+      `${at('ping.zbr')}:1:10: warning duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
+      // The byte order mark is not a column.
+      `${at('pong.zbr')}:1:10: warning duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
+    ]);
+    assert.match(r.stderr, /4 files checked, 0 errors, 2 warnings/);
+    assert.strictEqual(check(['--max-warnings', '0', bot]).code, 1, 'the shared trigger counts as a warning');
+    // A file checked alone has no other file to share its trigger with.
+    assert.deepStrictEqual(lines(check([at('ping.zbr')]).stdout), []);
+    // Severity overrides apply to them as to every code.
+    assert.doesNotMatch(check(['--severity', 'duplicate-trigger=off', bot]).stdout, /duplicate-trigger/);
+  });
+
   it('searches folders recursively for .zbr files only', () => {
     const r = check([path.join(FIXTURES, 'errors')]);
     assert.ok(r.stdout.includes('nested'), 'the nested folder is searched');

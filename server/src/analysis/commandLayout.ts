@@ -10,6 +10,7 @@
  * copies), and only files of one folder are loaded together.
  */
 import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } from '../syntax/tree';
+import type { AnalysisDiagnostic } from './diagnostic';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
 export interface TriggerSite {
@@ -113,6 +114,22 @@ export class CommandTriggers {
 }
 
 /**
+ * The warning on a file whose trigger other files of its folder share
+ * (offsets in that file). `sameEvent`: the trigger is an event's name, so
+ * the files handle the same event rather than answer the same command.
+ */
+export function duplicateTriggerFinding(site: TriggerSite, others: readonly TriggerSite[], sameEvent: boolean): AnalysisDiagnostic {
+  const names = others.map((o) => decodeSegment(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
+  return {
+    code: 'duplicate-trigger',
+    severity: 'warning',
+    start: site.start,
+    end: site.end,
+    message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${sameEvent ? 'handle the same event' : 'have the same trigger'} must be merged into one.`,
+  };
+}
+
+/**
  * Why the engine never loads a file at this URI, if it does not: it lies in a
  * subfolder of a `commands/` folder that sits next to a `zbr.json` (checked by
  * `isBotRoot`, given the folder that would hold zbr.json).
@@ -132,6 +149,12 @@ export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => b
     return `The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "${sub}": this command is never loaded. Move it up into commands/.`;
   }
   return undefined;
+}
+
+/** The notice on a file the engine never loads (see notLoadedReason), or undefined. */
+export function notLoadedFinding(uri: string, isBotRoot: (folderUri: string) => boolean): AnalysisDiagnostic | undefined {
+  const reason = notLoadedReason(uri, isBotRoot);
+  return reason === undefined ? undefined : { code: 'file-not-loaded', severity: 'information', start: 0, end: 0, message: reason };
 }
 
 function decodeSegment(s: string): string {

@@ -21,6 +21,9 @@ import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, type Severity, SE
 import { type CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
 import { VERSION } from '../version';
 import { walkSync } from '../walk';
+import { pathToFileURL } from 'node:url';
+import { botRootOnDisk } from '../botRoot';
+import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf } from '../analysis/commandLayout';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -194,12 +197,12 @@ export function* eachFinding(
   analyzer: Analyzer,
   catalog: Catalog,
   severity: Record<string, SeverityLevel>,
+  layout?: Layout,
 ): Generator<CheckDiagnostic> {
-  // A byte order mark is not part of the first line for anyone reading positions.
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const tree = parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
+  const { body, tree } = parseBody(text, catalog);
   const lines = new LineIndex(body);
-  for (const d of eachAnalysisDiagnostic(tree, analyzer)) {
+  const others = layout?.findingsOf(file) ?? [];
+  for (const d of withOthers(eachAnalysisDiagnostic(tree, analyzer), others)) {
     const level = effectiveSeverity(d.code, d.severity, severity);
     if (level === undefined) continue;
     const start = lines.positionAt(d.start);
@@ -215,6 +218,56 @@ export function* eachFinding(
       message: d.message,
     };
   }
+}
+
+/** The text as parsed, without a byte order mark (not part of the first line for anyone reading positions). */
+function parseBody(text: string, catalog: Catalog): { body: string; tree: SyntaxTree } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return { body, tree: parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) }) };
+}
+
+/** `findings` in position order with `others` (sorted) merged in, each placed after the findings at or before its range. */
+function* withOthers(findings: Iterable<AnalysisDiagnostic>, others: readonly AnalysisDiagnostic[]): Generator<AnalysisDiagnostic> {
+  let k = 0;
+  for (const d of findings) {
+    while (k < others.length && (others[k].start - d.start || others[k].end - d.end) < 0) yield others[k++];
+    yield d;
+  }
+  while (k < others.length) yield others[k++];
+}
+
+/**
+ * What the engine makes of the files checked, taken together, as the
+ * language server reports it for a workspace (commandLayout.ts): a trigger
+ * other files of the same folder have (only one of them is loaded), a file
+ * in a subfolder of a bot's commands/ folder (never loaded). Files are
+ * compared with the other files of the same run.
+ */
+export class Layout {
+  private readonly triggers = new CommandTriggers();
+
+  constructor(private readonly catalog: Catalog) {}
+
+  /** Records the trigger of a file, from its text as read. */
+  add(file: string, text: string): void {
+    const uri = uriOf(file);
+    this.triggers.update(uri, triggerOf(uri, parseBody(text, this.catalog).tree));
+  }
+
+  /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
+  findingsOf(file: string): AnalysisDiagnostic[] {
+    const uri = uriOf(file);
+    const out: AnalysisDiagnostic[] = [];
+    const notLoaded = notLoadedFinding(uri, botRootOnDisk);
+    if (notLoaded) out.push(notLoaded);
+    const dup = this.triggers.duplicatesOf(uri);
+    if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog.getTrigger(dup.site.trigger) !== undefined));
+    return out;
+  }
+}
+
+function uriOf(file: string): string {
+  return pathToFileURL(path.resolve(file)).href;
 }
 
 /**
@@ -306,6 +359,23 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A file's text, or why it is not checked. */
+function readCommandFile(file: string): { text: string } | { problem: string } | { binary: true } {
+  let text: string;
+  try {
+    text = readRegularFileSync(file, MAX_CHECK_FILE_BYTES).toString('utf8');
+  } catch (error) {
+    const reason =
+      error instanceof BoundedReadError
+        ? error.problem === 'too-large'
+          ? `over ${formatBytes(MAX_CHECK_FILE_BYTES)}, larger than any command file; not checked`
+          : error.message
+        : describe(error);
+    return { problem: reason === 'no such file' ? 'no such file or folder' : reason };
+  }
+  return text.includes('\0') ? { binary: true } : { text };
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -340,27 +410,29 @@ function main(argv: readonly string[]): number {
   const json = options.format === 'json';
   // JSON is written as it goes too: the diagnostics array first, the counts (known at the end) after it.
   if (json) out.write('{\n  "diagnostics": [');
+  // A first reading for the triggers, so that each file's report can say which others share its
+  // trigger; the texts are read again below rather than held (a run may cover thousands of files).
+  const layout = new Layout(catalog);
+  if (files.length > 1) {
+    for (const file of files) {
+      const read = readCommandFile(file);
+      if ('text' in read) layout.add(file, read.text);
+    }
+  }
   for (const file of files) {
-    let text: string;
-    try {
-      text = readRegularFileSync(file, MAX_CHECK_FILE_BYTES).toString('utf8');
-    } catch (error) {
-      const reason =
-        error instanceof BoundedReadError
-          ? error.problem === 'too-large'
-            ? `over ${formatBytes(MAX_CHECK_FILE_BYTES)}, larger than any command file; not checked`
-            : error.message
-          : describe(error);
-      problems.push(`${file}: cannot be read (${reason === 'no such file' ? 'no such file or folder' : reason})`);
+    const read = readCommandFile(file);
+    if ('problem' in read) {
+      problems.push(`${file}: cannot be read (${read.problem})`);
       continue;
     }
-    if (text.includes('\0')) {
+    if ('binary' in read) {
       skipped.push(`${file}: binary file (contains NUL bytes), not checked`);
       continue;
     }
+    const text = read.text;
     checked++;
     const display = path.isAbsolute(file) ? file : path.normalize(file);
-    for (const d of eachFinding(display, text, analyzer, catalog, options.severity)) {
+    for (const d of eachFinding(display, text, analyzer, catalog, options.severity, layout)) {
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
       // --quiet hides warnings but they still count for --max-warnings.

@@ -14,10 +14,9 @@
  * - catalogHttp.ts: the catalog HTTP server the editor starts and stops
  * - workspaceScan.ts / workspaceEvents.ts: the .zbr files on disk and their changes
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { bundledCatalog } from '../catalog';
+import { botRootOnDisk } from '../botRoot';
 import { LanguageService, type ZscriptLanguageService } from '../service';
 import { clientSupportOf, initializeResult, NO_CLIENT_SUPPORT, type ClientSupport } from './capabilities';
 import { ActiveCatalog } from './catalogStatus';
@@ -29,7 +28,7 @@ import { Guard } from './guard';
 import { registerRequestHandlers } from './handlers';
 import { IndexProgress } from './indexProgress';
 import { LiveSettings } from './liveSettings';
-import { uriToPath, WorkspaceFiles } from './workspaceScan';
+import { WorkspaceFiles } from './workspaceScan';
 import { followWorkspace, listenToWatchedFiles, rereadClosed, workspaceFoldersOf } from './workspaceEvents';
 
 export interface StartOptions {
@@ -39,25 +38,6 @@ export interface StartOptions {
   faultMethod?: string;
   /** The entry file that runs the workspace reader thread when started as a worker (else the scan reads in this thread). */
   readerEntry?: string;
-}
-
-const botRoots = new Map<string, { value: boolean; at: number }>();
-
-/** Whether a folder holds a bot's zbr.json (checked on disk, remembered for a few seconds). */
-function botRootOnDisk(folderUri: string): boolean {
-  const now = Date.now();
-  const known = botRoots.get(folderUri);
-  if (known && now - known.at < 5000) return known.value;
-  const dir = uriToPath(`${folderUri}/`);
-  let value = false;
-  try {
-    value = dir !== undefined && fs.statSync(path.join(dir, 'zbr.json')).isFile();
-  } catch {
-    value = false;
-  }
-  if (botRoots.size > 1000) botRoots.clear();
-  botRoots.set(folderUri, { value, at: now });
-  return value;
 }
 
 export function startServer(connection: Connection, options: StartOptions = {}): void {
