@@ -73,7 +73,7 @@ export interface ScanProgress {
   started(): void;
   /** `files` are indexed so far. */
   indexed(files: number): void;
-  /** The current scan ended with `files` indexed. */
+  /** The current scan ended with `files` indexed (also told when nothing was started). */
   ended(files: number): void;
 }
 
@@ -148,13 +148,13 @@ export class WorkspaceFiles {
   rescan(): Promise<void> {
     const generation = ++this.scanGeneration;
     this.warnedLimit = false;
-    const reported = this.folders.length > 0 ? this.progress : undefined;
-    reported?.started();
+    if (this.folders.length > 0) this.progress?.started();
     this.scanning = this.scan(generation)
       .catch((error) => this.log.warn(`workspace scan failed: ${(error as Error)?.message ?? error}`))
       .finally(() => {
-        // A superseded scan leaves the report to the one that replaced it.
-        if (generation === this.scanGeneration) reported?.ended(this.indexed.size);
+        // A superseded scan leaves the report to the one that replaced it (which ends it even
+        // when it has no folder to scan).
+        if (generation === this.scanGeneration) this.progress?.ended(this.indexed.size);
       });
     return this.scanning;
   }
