@@ -40,7 +40,50 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
 }
 
 /** The statement holding the file's engine trigger, -1 when none (the loader's reading, without the other file checks). */
-function engineTriggerIndex(tree: SyntaxTree): number {
+export function engineTriggerIndex(tree: SyntaxTree): number {
+  return plainHeaderTrigger(tree) ?? loaderTriggerIndex(tree);
+}
+
+const TRIGGER = '#trigger';
+
+/**
+ * The answer of loaderTriggerIndex in the common case, without the loader's
+ * reading of every statement (a workspace scan asks it of every file, whose
+ * tree is then dropped): the text holds `#trigger` once, in a header
+ * statement, and no brace appears before the end of that statement, which
+ * only header, blank and comment statements precede. The loader is then at
+ * depth 0 there and reads it as a directive, and no later line can replace
+ * it. Undefined when that does not hold (the loader's reading decides).
+ */
+function plainHeaderTrigger(tree: SyntaxTree): number | undefined {
+  const { statements, starts, text } = tree;
+  const at = text.indexOf(TRIGGER);
+  if (at < 0) return -1; // the engine recognises exactly `#trigger `: no such text, no trigger
+  if (text.charCodeAt(0) === 0xfeff || text.indexOf(TRIGGER, at + TRIGGER.length) >= 0) return undefined;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    const end = starts[i + 1];
+    if (end <= at) {
+      if (st.kind === StatementKind.Body || hasBrace(text, starts[i], end)) return undefined;
+      continue;
+    }
+    // The statement holding the text.
+    if (st.kind !== StatementKind.Header || hasBrace(text, starts[i], end)) return undefined;
+    return engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end).directive === '#trigger' ? i : undefined;
+  }
+  return undefined;
+}
+
+function hasBrace(text: string, start: number, end: number): boolean {
+  for (let p = start; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 123 || c === 125) return true;
+  }
+  return false;
+}
+
+/** engineTriggerIndex by the loader's reading of the whole file. */
+export function loaderTriggerIndex(tree: SyntaxTree): number {
   const { statements, starts, text } = tree;
   const bom = text.charCodeAt(0) === 0xfeff;
   const reading = readAsLoader({
