@@ -26,6 +26,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { median } from './stats';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER_BIN = path.join(ROOT, 'dist', 'catalog-server.js');
@@ -386,14 +387,9 @@ async function load(server: Child, headers: Record<string, string>): Promise<Mea
   };
 }
 
-function medianOf(values: readonly number[]): number {
-  const v = [...values].sort((a, b) => a - b);
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-}
-
 /** Medians of the rounds (robust to one disturbed run on a shared machine). */
-function median(runs: Measure[]): Measure {
-  const mid = (pick: (m: Measure) => number): number => medianOf(runs.map(pick));
+function medianRun(runs: Measure[]): Measure {
+  const mid = (pick: (m: Measure) => number): number => median(runs.map(pick));
   return {
     cpuUs: mid((m) => m.cpuUs),
     loadCpu: mid((m) => m.loadCpu),
@@ -500,14 +496,14 @@ export async function runHttpBench(): Promise<string[]> {
         }
         if (nginxChild) nginxRuns.push(await load(nginxChild, mode.headers));
       }
-      const base = median(baseRuns);
-      const ours = median(ourRuns);
+      const base = medianRun(baseRuns);
+      const ours = medianRun(ourRuns);
       const pairRatios = ourRuns.map((m, i) => m.rps / baseRuns[i].rps).sort((a, b) => a - b);
       lines.push(fmt('node:http baseline', base));
       lines.push(fmt('zscript (access log on)', ours));
       for (const child of [...baselines, ...zscripts]) await child.stop();
       const logged = (fs.existsSync(accessLogFile) ? fs.statSync(accessLogFile).size : 0) - logBefore;
-      const rpsRatio = medianOf(pairRatios);
+      const rpsRatio = median(pairRatios);
       const p99Ratio = base.p99 > 0 ? ours.p99 / base.p99 : ours.p99 === 0 ? 1 : Infinity;
       lines.push(
         `    ${rpsRatio >= 0.95 ? 'PASS' : 'MISS'} requests/s: ${(rpsRatio * 100).toFixed(1)}% of baseline, median of ${pairRatios.length} back-to-back pairs (${(pairRatios[0] * 100).toFixed(0)}–${(pairRatios[pairRatios.length - 1] * 100).toFixed(0)}%; target ≥ 95%, access log on: ${(logged / 1048576).toFixed(1)} MiB of log lines written)`,
@@ -523,7 +519,7 @@ export async function runHttpBench(): Promise<string[]> {
         `    ${saturated ? 'MISS' : 'PASS'} load generator not the bottleneck: wrk used ${(Math.max(base.loadCpu, ours.loadCpu) * 100).toFixed(0)}% of a core at most`,
       );
       if (nginxChild) {
-        const n = median(nginxRuns);
+        const n = medianRun(nginxRuns);
         lines.push(fmt('nginx (1 worker)', n));
         lines.push(
           `    nginx: ${((n.rps / base.rps) * 100).toFixed(1)}% of node:http's requests/s; zscript ${((ours.rps / n.rps) * 100).toFixed(1)}% of nginx's, p99 ${(n.p99 > 0 ? ours.p99 / n.p99 : 1).toFixed(2)}× nginx's`,

@@ -35,6 +35,7 @@ import { performance } from 'node:perf_hooks';
 import { capabilities, LspClient, ROOT, SERVER } from '../test/lsp/client';
 import { generateCommandText } from './parser';
 import { cleanCommandText, faultyCommandText, statementCounts } from './documents';
+import { median } from './stats';
 
 const MiB = 1024 * 1024;
 const JSON_SERVER = path.join(ROOT, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
@@ -77,13 +78,6 @@ function positionAt(text: string, offset: number): Position {
     lineStart = i + 1;
   }
   return { line, character: offset - lineStart };
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function peakMemoryKiB(pid: number | undefined): number {

@@ -24,14 +24,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { capabilities, fileUri, LspClient, ROOT } from '../test/lsp/client';
+import { median } from './stats';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'valid');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 function peakMemoryMiB(pid: number | undefined): number {
   try {
