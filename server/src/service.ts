@@ -362,7 +362,7 @@ export class LanguageService implements ZscriptLanguageService {
     const related: Diagnostic['relatedInformation'] = [];
     const dup = this.triggers.duplicatesOf(uri);
     if (dup) {
-      out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog.getTrigger(dup.site.trigger) !== undefined));
+      out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog));
       for (const o of dup.others) {
         const other = this.state(o.uri);
         if (other)

@@ -9,6 +9,7 @@
  * Files are grouped by folder: a workspace may hold several bots (or test
  * copies), and only files of one folder are loaded together.
  */
+import type { Catalog } from '../catalog/catalog';
 import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
@@ -158,10 +159,11 @@ export class CommandTriggers {
 
 /**
  * The warning on a file whose trigger other files of its folder share
- * (offsets in that file). `sameEvent`: the trigger is an event's name, so
- * the files handle the same event rather than answer the same command.
+ * (offsets in that file). A trigger the catalog lists is an event's name:
+ * the files then handle the same event rather than answer the same command.
  */
-export function duplicateTriggerFinding(site: TriggerSite, others: readonly TriggerSite[], sameEvent: boolean): AnalysisDiagnostic {
+export function duplicateTriggerFinding(site: TriggerSite, others: readonly TriggerSite[], catalog: Catalog): AnalysisDiagnostic {
+  const sameEvent = catalog.getTrigger(site.trigger) !== undefined;
   const names = others.map((o) => decodeSegment(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
   return {
     code: 'duplicate-trigger',

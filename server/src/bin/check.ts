@@ -261,7 +261,7 @@ export class Layout {
     const notLoaded = notLoadedFinding(uri, botRootOnDisk);
     if (notLoaded) out.push(notLoaded);
     const dup = this.triggers.duplicatesOf(uri);
-    if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog.getTrigger(dup.site.trigger) !== undefined));
+    if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog));
     return out;
   }
 }
