@@ -79,6 +79,13 @@ describe('zscript-check (dist/check.js)', () => {
     assert.deepStrictEqual(lines(check([at('ping.zbr')]).stdout), []);
     // Severity overrides apply to them as to every code.
     assert.doesNotMatch(check(['--severity', 'duplicate-trigger=off', bot]).stdout, /duplicate-trigger/);
+    // A trigger the catalog lists is an event: two handlers of it are named so.
+    const events = path.join(temp, 'layout-events');
+    fs.mkdirSync(events, { recursive: true });
+    for (const name of ['join.zbr', 'welcome.zbr']) fs.writeFileSync(path.join(events, name), '#type event\n#trigger onMemberJoin\nWelcome!\n');
+    const both = lines(check([events]).stdout).filter((l) => / duplicate-trigger /.test(l));
+    assert.strictEqual(both.length, 2, both.join('\n'));
+    for (const l of both) assert.match(l, /Files that handle the same event must be merged into one\.$/);
   });
 
   it('searches folders recursively for .zbr files only', () => {
