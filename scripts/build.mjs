@@ -58,7 +58,10 @@ for (const entry of entries) {
     format: 'cjs',
     sourcemap: true,
     minify: !watch,
-    keepNames: true,
+    // No keepNames: it wraps every function the code creates in a call that defines its name,
+    // closures made per statement or per request included, which cost the first analysis of a
+    // large file about a tenth of its time. Stack traces map back through the shipped source map
+    // (node --enable-source-maps).
     external: entry.external ?? [],
     banner: entry.banner,
     logLevel: 'warning',

@@ -19,7 +19,8 @@ import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from '.
 import { sameFacts, sortedDiagnostics, type StatementResult } from './facts';
 import { diagnoseFile, embedDiagnostics, type FileDiagnosis } from './fileChecks';
 import { flattenDiagnosis } from './silencing';
-import { analyzeStatement } from './statement';
+import { type AnalysisTables, analyzeStatement } from './statement';
+import { CallProfiles } from './rules/callProfile';
 import { FunctionSuggester } from './suggest';
 
 // Other layers (lsp/, service.ts, bin/) import these from this module.
@@ -45,11 +46,11 @@ export class Analyzer {
   private readonly treeFolds = new WeakMap<SyntaxTree, FileDiagnosis>();
   /** How the last tree resultsOf saw with a `previous` lines up with it: [from, to) replaced [from, oldTo). */
   private alignment: { tree: SyntaxTree; previous: SyntaxTree; from: number; to: number; oldTo: number } | undefined;
-  private readonly suggester: FunctionSuggester;
+  private readonly tables: AnalysisTables;
   readonly stats = { statementsAnalyzed: 0, refolds: 0 };
 
   constructor(private readonly catalog: Catalog) {
-    this.suggester = new FunctionSuggester(catalog);
+    this.tables = { catalog, suggester: new FunctionSuggester(catalog), profiles: new CallProfiles(catalog) };
   }
 
   /** Every diagnostic of the tree, absolute offsets, in (start, end) order, severity overrides applied. */
@@ -240,7 +241,7 @@ export class Analyzer {
         if (seen && seen.kind === st.kind) {
           result = seen.result;
         } else {
-          result = analyzeStatement(st, text, starts[i], this.catalog, this.suggester);
+          result = analyzeStatement(st, text, starts[i], this.tables);
           this.stats.statementsAnalyzed++;
           if (same) same.set(key, { kind: st.kind, result });
         }

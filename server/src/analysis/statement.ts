@@ -10,6 +10,7 @@ import type { AnalysisDiagnostic } from './diagnostic';
 import type { StatementResult, StatementSummary } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
+import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts } from './rules/callFacts';
 import { checkCall } from './rules/calls';
@@ -17,11 +18,18 @@ import { checkCommentCutsText } from './rules/comments';
 import type { StatementContext } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
-import { isLoopValue, LOOP_FUNCTIONS, reportLoopValueOutsideLoop } from './rules/loops';
+import { reportLoopValueOutsideLoop } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
 import { loaderLinesOf } from './engine/loader';
 
-export function analyzeStatement(st: Statement, text: string, base: number, catalog: Catalog, suggester: FunctionSuggester): StatementResult {
+/** The Analyzer's lookup tables, shared by every statement it analyses. */
+export interface AnalysisTables {
+  readonly catalog: Catalog;
+  readonly suggester: FunctionSuggester;
+  readonly profiles: CallProfiles;
+}
+
+export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary: StatementSummary = {};
   if (st.kind === StatementKind.Blank) return { diagnostics, summary };
@@ -40,7 +48,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, cata
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
   reportSyntaxErrors(st, diagnostics);
   const unknownNames: { name: string; start: number }[] = [];
-  const ctx: StatementContext = { catalog, suggester, text, base, rel, diagnostics, summary, unknownNames };
+  const { catalog, suggester, profiles } = tables;
+  const ctx: StatementContext = { catalog, suggester, profiles, text, base, rel, diagnostics, summary, unknownNames };
   walkNodes(st.nodes, 0, ctx, false, false);
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics);
@@ -57,15 +66,17 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
   for (let k = 0; k < nodes.length; k++) {
     const node = nodes[k];
     if (node.kind === NodeKind.Call) {
-      checkCall(node, ctx, inCall, inLoop);
       const name = ctx.rel(node.start, node.nameEnd);
-      const loop = inLoop || LOOP_FUNCTIONS.has(name);
+      const profile = ctx.profiles.get(name);
+      checkCall(node, name, profile, ctx, inCall, inLoop);
+      const loop = inLoop || profile.startsLoop;
       const args = node.args;
       for (let j = 0; j < args.length; j++) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
-      recordBareCallFacts(node, name, ctx);
-      if (!inLoop && isLoopValue(name)) reportLoopValueOutsideLoop(name, node.start, node.end, ctx);
+      const profile = ctx.profiles.get(name);
+      recordBareCallFacts(node, name, profile.facts, ctx);
+      if (!inLoop && profile.loopValue) reportLoopValueOutsideLoop(name, node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {

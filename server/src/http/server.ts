@@ -107,8 +107,7 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
    */
   function logged(answer: Handler): Handler {
     if (!accessLog) return answer;
-    // No closure made per request: the bundle names every function it creates (esbuild's
-    // keepNames), and a per-request named closure showed in the profile.
+    // No closure made per request: each one is an allocation on the hottest path.
     return (req, res) => {
       const at = Date.now();
       responses.begin();

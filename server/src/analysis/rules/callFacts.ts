@@ -47,61 +47,86 @@ const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = 
   ZaddTextInput: 'input',
 };
 
+type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read';
+
 /**
- * Records the facts of a call `name{...}`. `inCall`: the call is inside
- * another call's argument (its component ID is then not a top-level one);
- * `inLoop`: inside the code of a loop (a Zvar read there may follow a set
- * made by an earlier iteration, so it is left out).
+ * Which facts a called name contributes beyond being called, worked out once
+ * per name (see CallProfiles): undefined for most names, which contribute
+ * only that.
  */
-export function recordCallFacts(node: CallNode, name: string, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
+export interface CallFactKinds {
+  readonly embedPart: (typeof EMBED_PARTS)[string] | undefined;
+  readonly orderKind: OrderKind | undefined;
+  readonly isVar: boolean;
+  readonly contextDependent: boolean;
+  readonly component: 'menu' | 'option' | 'modal' | 'input' | undefined;
+  readonly createdIdIndex: number | undefined;
+}
+
+export function callFactKinds(name: string): CallFactKinds | undefined {
+  const kinds: CallFactKinds = {
+    embedPart: Object.hasOwn(EMBED_PARTS, name) ? EMBED_PARTS[name] : undefined,
+    orderKind:
+      name === 'ZinputValue'
+        ? 'input'
+        : HTTP_REQUESTS.has(name)
+          ? 'request'
+          : name === 'ZhttpStatus' || name === 'ZhttpResult'
+            ? 'result'
+            : name === 'ZtextSplit'
+              ? 'split'
+              : SPLIT_READERS.has(name)
+                ? 'split-read'
+                : undefined,
+    isVar: name === 'Zvar',
+    contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
+    component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
+    createdIdIndex: createdComponentIdArgument(name),
+  };
+  const none = !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined;
+  return none ? undefined : kinds;
+}
+
+/**
+ * Records the facts of a call `name{...}`, whose kinds (callFactKinds) are
+ * `kinds`. `inCall`: the call is inside another call's argument (its
+ * component ID is then not a top-level one); `inLoop`: inside the code of a
+ * loop (a Zvar read there may follow a set made by an earlier iteration, so
+ * it is left out).
+ */
+export function recordCallFacts(
+  node: CallNode,
+  name: string,
+  kinds: CallFactKinds | undefined,
+  ctx: StatementContext,
+  inCall: boolean,
+  inLoop: boolean,
+): void {
   (ctx.summary.calls ??= new Set()).add(name);
-  const embedBase = EMBED_PARTS[name]?.base;
-  if (embedBase) {
-    const idx = node.args[EMBED_PARTS[name].index];
+  if (!kinds) return;
+  const part = kinds.embedPart;
+  if (part) {
+    const idx = node.args[part.index];
     if (!idx || !hasCall(idx)) {
-      const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
-      (ctx.summary.embedEvents ??= []).push({
-        base: embedBase,
-        dependent: embedBase !== name,
-        name,
-        index: index === '' ? '1' : index,
-        start: node.start,
-        end: node.nameEnd,
-      });
+      const given = idx ? ctx.rel(idx.start, idx.end).trim() : '';
+      const index = given === '' ? '1' : given;
+      if (part.base) {
+        (ctx.summary.embedEvents ??= []).push({ base: part.base, dependent: part.base !== name, name, index, start: node.start, end: node.nameEnd });
+      }
+      (ctx.summary.embedContent ??= []).push({ index, sendable: part.sendable, name, start: node.start, end: node.nameEnd });
     }
   }
-  const orderKind =
-    name === 'ZinputValue'
-      ? 'input'
-      : HTTP_REQUESTS.has(name)
-        ? 'request'
-        : name === 'ZhttpStatus' || name === 'ZhttpResult'
-          ? 'result'
-          : name === 'ZtextSplit'
-            ? 'split'
-            : SPLIT_READERS.has(name)
-              ? 'split-read'
-              : undefined;
-  if (orderKind) (ctx.summary.orderEvents ??= []).push({ kind: orderKind, name, start: node.start, end: node.nameEnd });
-  if (name === 'Zvar' && !hasCall(node.args[0])) {
+  if (kinds.orderKind) (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.nameEnd });
+  if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
     if (varName !== '' && (set || !inLoop)) (ctx.summary.varEvents ??= []).push({ name: varName, set, start: node.args[0].start, end: node.args[0].end });
   }
-  if (CONTEXT_DEPENDENT_FUNCTIONS[name] && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
+  if (kinds.contextDependent && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
-  const component = COMPONENT_EVENTS[name];
-  if (component) (ctx.summary.componentEvents ??= []).push({ kind: component, name, start: node.start, end: node.nameEnd });
-  const part = EMBED_PARTS[name];
-  if (part) {
-    const idx = node.args[part.index];
-    if (!idx || !hasCall(idx)) {
-      const index = idx ? ctx.rel(idx.start, idx.end).trim() : '';
-      (ctx.summary.embedContent ??= []).push({ index: index === '' ? '1' : index, sendable: part.sendable, name, start: node.start, end: node.nameEnd });
-    }
-  }
-  const idIndex = createdComponentIdArgument(name);
+  if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
+  const idIndex = kinds.createdIdIndex;
   if (!inCall && idIndex !== undefined) {
     const a = node.args[idIndex];
     if (a && !hasCall(a)) {
@@ -111,10 +136,10 @@ export function recordCallFacts(node: CallNode, name: string, ctx: StatementCont
   }
 }
 
-/** Records the facts of a bare call (`Zname` without braces). */
-export function recordBareCallFacts(node: BareCallNode, name: string, ctx: StatementContext): void {
+/** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
+export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
+  if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
-  if (CONTEXT_DEPENDENT_FUNCTIONS[name]) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
-  if (name === 'ZtextSplit' || SPLIT_READERS.has(name))
-    (ctx.summary.orderEvents ??= []).push({ kind: name === 'ZtextSplit' ? 'split' : 'split-read', name, start: node.start, end: node.end });
+  if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
+  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read') (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
 }

@@ -4,7 +4,7 @@
  * then each literal argument, the condition and the limits are checked, and
  * the call's facts are recorded for the file-level checks.
  */
-import { engineFacts, type EngineFunction } from '../../catalog/engine';
+import type { EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import type { CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
@@ -12,16 +12,15 @@ import { recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { hasCall, type ReadArgument, type StatementContext } from './context';
 import { checkLimits, checkLiteral } from './literals';
-import { isLoopValue, reportLoopValueOutsideLoop } from './loops';
+import { reportLoopValueOutsideLoop } from './loops';
+import type { CallProfile } from './callProfile';
 
-/** `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
-export function checkCall(node: CallNode, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
-  const name = ctx.rel(node.start, node.nameEnd);
+/** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
+export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   if (name === 'Z') return; // missing-name is a syntax error already
-  recordCallFacts(node, name, ctx, inCall, inLoop);
-  if (!inLoop && isLoopValue(name)) reportLoopValueOutsideLoop(name, node.start, node.nameEnd, ctx);
-  const fn = ctx.catalog.getFunction(name);
-  const engine = engineFacts.forCall(name);
+  recordCallFacts(node, name, profile.facts, ctx, inCall, inLoop);
+  if (!inLoop && profile.loopValue) reportLoopValueOutsideLoop(name, node.start, node.nameEnd, ctx);
+  const { fn, engine } = profile;
   if (name === 'Zalias') recordAlias(node, ctx);
   if (!fn && !engine) {
     // The engine halts with "Unknown function", unless a Zalias defined the name before (the walk in fileChecks.ts drops it then).

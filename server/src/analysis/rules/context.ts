@@ -8,10 +8,13 @@ import { type Argument, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { StatementSummary } from '../facts';
 import type { FunctionSuggester } from '../suggest';
+import type { CallProfiles } from './callProfile';
 
 export interface StatementContext {
   readonly catalog: Catalog;
   readonly suggester: FunctionSuggester;
+  /** What each called name is (catalog record, engine entry, roles), by name. */
+  readonly profiles: CallProfiles;
   /** The whole file's text; the statement starts at `base`. Node offsets are RELATIVE to `base`. */
   readonly text: string;
   readonly base: number;
