@@ -9,6 +9,7 @@ import { engineFacts } from '../../server/src/catalog/engine';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { Analyzer, type AnalysisDiagnostic } from '../../server/src/analysis';
 import { mayReadDifferently, readStatement } from '../../server/src/analysis/engine/statementReader';
+import { prng } from './syntax-helpers';
 
 const catalog = bundledCatalog();
 const opts = { isBareCallable: (n: string) => catalog.isBareCallable(n) };
@@ -168,6 +169,72 @@ describe('engine reading: escapes and skipped text', () => {
     assert.strictEqual(mayReadDifferently('Ztitle{Hello Zusername}', 0, 23, engineFacts), false);
     assert.strictEqual(mayReadDifferently('Ztitle{Daily update}', 0, 20, engineFacts), true);
     assert.strictEqual(mayReadDifferently('Ztitle{é}', 0, 9, engineFacts), true);
+  });
+
+  it('needs no simulation for symbols outside ASCII where they change nothing: outside braces, or with nothing after the braces', () => {
+    const may = (s: string) => mayReadDifferently(s, 0, s.length, engineFacts);
+    assert.strictEqual(may('🎉 Hello Zusername!'), false);
+    assert.strictEqual(may('Ztitle{🎉 Party}'), false);
+    assert.strictEqual(may('Zif{Zvar{a}==1;Ztitle{🎉}'), false);
+    // Text after a call holding one is what the engine skips: simulated.
+    assert.strictEqual(may('Ztitle{🎉 Party} time'), true);
+    assert.strictEqual(may('Ztitle{🎉 Party}}'), true);
+    assert.strictEqual(may('Zif{Ztitle{🎉} more}'), true);
+    // Whether a brace around it makes a call decides what is lost: simulated.
+    assert.strictEqual(may('Zif{a;Ztitle{🎉};b}'), true);
+    assert.strictEqual(may('{Ztitle{🎉}}'), true);
+    // After a //, the brace count is not the engine's (it drops // lines): simulated.
+    assert.strictEqual(may('Ztitle{a\n// }\n🎉 b}'), true);
+  });
+
+  it('finds nothing in the statements it says need no simulation (random statements)', () => {
+    const parts = [
+      'Ztitle{',
+      'Zif{',
+      'Zvar{x;',
+      'Zmessage{1}',
+      '{',
+      '}',
+      '}',
+      ';',
+      ' ',
+      '\n',
+      '\t',
+      '\u00a0',
+      '🎉',
+      '❓',
+      '…',
+      '✓',
+      'é',
+      '²',
+      'ß',
+      'day',
+      'Friday',
+      'hello',
+      'Zusername',
+      'ZisAdmin',
+      'Z',
+      'x',
+      '//',
+      '\\;',
+      '\\}',
+      '==',
+      '\r\n',
+    ];
+    const rnd = prng(2026);
+    let quiet = 0;
+    for (let i = 0; i < 20000; i++) {
+      let s = '';
+      const n = 1 + Math.floor(rnd() * 12);
+      for (let k = 0; k < n; k++) s += parts[Math.floor(rnd() * parts.length)];
+      if (mayReadDifferently(s, 0, s.length, engineFacts)) continue;
+      quiet++;
+      const r = readStatement(s, 0, s.length, engineFacts);
+      const found = { panic: r.panic, words: r.wordCalls.filter((w) => !w.withZ).map((w) => w.name), escapes: r.escapesInCalls, skipped: r.skipped };
+      assert.deepStrictEqual(found, { panic: undefined, words: [], escapes: [], skipped: [] }, JSON.stringify(s));
+    }
+    // The check would prove nothing if the generator never produced a statement the precheck lets through.
+    assert.ok(quiet > 2000, `${quiet} statements skipped the simulation`);
   });
 });
 

@@ -182,27 +182,55 @@ class TooDeep {}
 
 /**
  * False when reading text[start, end) as the engine does cannot differ from
- * the language's reading, so the simulation can be skipped: all ASCII (no
- * byte/character mix-up), no backslash (no escape between braces), and no
- * run of letters and digits the engine would look up and find, i.e. no word
- * ending in a registry name that needs no argument (a run that starts with
- * `Z` and names such a function whole is the intended bare call; a run
- * followed by `{` is a call or text, never looked up).
+ * the language's reading, so the simulation can be skipped: no backslash (no
+ * escape between braces); no letter or digit outside ASCII (the engine
+ * slices those apart); no other character outside ASCII between braces (the
+ * engine skips its extra bytes after the call); and no run of letters and
+ * digits the engine would look up and find, i.e. no word ending in a
+ * registry name that needs no argument (a run that starts with `Z` and names
+ * such a function whole is the intended bare call; a run followed by `{` is
+ * a call or text, never looked up). An emoji or other symbol outside every
+ * brace ends a word as punctuation does and leaves every byte offset after
+ * it exact, so it needs no simulation: text commonly carries them.
  */
 export function mayReadDifferently(text: string, start: number, end: number, facts: EngineFacts): boolean {
+  // Braces open so far. No backslash has been seen (the scan would have stopped), so the
+  // plain count is the engine's, which ignores escapes; after a `//` it is unknown, since the
+  // engine drops `//` lines and cuts inline comments, braces and all.
+  let depth = 0;
+  let countKnown = true;
+  // A character outside ASCII was seen between braces (armed), and a brace has closed since
+  // (afterClose): that brace may end a call holding it, and the engine skips the character's
+  // extra bytes past the call's end. Whether what follows is lost depends on which braces make
+  // calls (a brace that never closes does not), which is the simulation's job.
+  let armed = false;
+  let afterClose = false;
   let p = start;
   while (p < end) {
     const c = text.charCodeAt(p);
-    if (c >= 128 || c === BACKSLASH) return true;
+    if (c === BACKSLASH) return true;
+    if (afterClose) return true;
+    if (c >= 128) {
+      const cp = text.codePointAt(p)!;
+      if (!countKnown || isAlphanumeric(cp)) return true;
+      if (depth > 0) armed = true;
+      p += cp > 0xffff ? 2 : 1;
+      continue;
+    }
     if (!isAlnum(c)) {
+      if (c === OPEN) depth++;
+      else if (c === CLOSE) {
+        if (depth > 0) depth--;
+        if (armed) afterClose = true;
+      } else if (c === SLASH && p + 1 < end && text.charCodeAt(p + 1) === SLASH) countKnown = false;
       p++;
       continue;
     }
     let q = p + 1;
     while (q < end) {
       const d = text.charCodeAt(q);
-      if (d >= 128) return true;
-      if (!isAlnum(d)) break;
+      // A character outside ASCII ends the run (a letter or digit among them is caught above).
+      if (d >= 128 || !isAlnum(d)) break;
       q++;
     }
     if (!(q < end && text.charCodeAt(q) === OPEN)) {

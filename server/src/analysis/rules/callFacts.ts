@@ -94,14 +94,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
  * loop (a Zvar read there may follow a set made by an earlier iteration, so
  * it is left out).
  */
-export function recordCallFacts(
-  node: CallNode,
-  name: string,
-  kinds: CallFactKinds | undefined,
-  ctx: StatementContext,
-  inCall: boolean,
-  inLoop: boolean,
-): void {
+export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
   if (!kinds) return;
   const part = kinds.embedPart;
@@ -141,5 +134,6 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
-  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read') (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
+  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
+    (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
 }
