@@ -14,6 +14,8 @@ const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> 
   ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' },
 };
 
+const RANGED_NAMES = Object.keys(RANGED_VALUES);
+
 const MIXED_MESSAGE = 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.';
 
 /** Whether " && " and " || " both occur outside nested calls and braces (escapes skipped). */
@@ -32,9 +34,23 @@ function hasMixedTopLevelOperators(raw: string): boolean {
  */
 function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (raw.indexOf('=') < 0) return;
+  if (!hasLoneEquals(raw)) return;
+  for (const at of singleEqualsConditions(raw)) {
+    ctx.diagnostics.push({
+      code: 'condition-without-operator',
+      severity: 'warning',
+      start: arg.start + at,
+      end: arg.start + at + 1,
+      message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.',
+    });
+  }
+}
+
+/** Where checkSingleEquals reports in the condition `raw`: the first "=" of each part that has no operator. */
+export function singleEqualsConditions(raw: string): number[] {
+  const found: number[] = [];
   const parts = splitTopLevelCondition(raw);
-  if (!parts) return;
+  if (!parts) return found;
   for (const p of parts) {
     let own = '';
     let firstEq = -1;
@@ -48,14 +64,28 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
     });
     // Calls leave "Zname" in `own` (their braces are skipped); an operator would have to be in the part's own text.
     if (firstEq < 0 || /[<>]|==|!=| contains | startsWith | endsWith /.test(own)) continue;
-    ctx.diagnostics.push({
-      code: 'condition-without-operator',
-      severity: 'warning',
-      start: arg.start + firstEq,
-      end: arg.start + firstEq + 1,
-      message: 'A single "=" is not a comparison operator, so this condition has none and is false. Write "==" to compare.',
-    });
+    found.push(firstEq);
   }
+  return found;
+}
+
+/**
+ * Whether `raw` has an "=" that is not part of "==", "!=", ">=" or "<=": the
+ * only kind checkSingleEquals can report (an "=" of such a pair leaves the
+ * operator in the part's own text, which the check then leaves alone).
+ */
+export function hasLoneEquals(raw: string): boolean {
+  // An escape hides one character of a pair (`\==` leaves a single "=" in the text): read it all.
+  if (raw.indexOf('\\') >= 0) return raw.indexOf('=') >= 0;
+  for (let i = raw.indexOf('='); i >= 0; i = raw.indexOf('=', i + 1)) {
+    const before = raw[i - 1];
+    if (raw[i + 1] === '=') {
+      i++; // "==": both characters taken
+      continue;
+    }
+    if (before !== '!' && before !== '>' && before !== '<') return true;
+  }
+  return false;
 }
 
 /** The checks of a call's condition argument (its first), when `name` takes one. */
@@ -172,7 +202,7 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
  */
 function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (!/Z[A-Za-z]/.test(raw)) return;
+  if (!RANGED_NAMES.some((name) => raw.includes(name))) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {
