@@ -183,12 +183,24 @@ describe('engine reading: escapes and skipped text', () => {
     // Whether a brace around it makes a call decides what is lost: simulated.
     assert.strictEqual(may('Zif{a;Ztitle{🎉};b}'), true);
     assert.strictEqual(may('{Ztitle{🎉}}'), true);
+    // Escapes that mean the same to the engine: a pair of escaped braces, an escaped ";".
+    assert.strictEqual(may('ZsendMessage{Not enough \\{xp\\} yet\\; keep going!}'), false);
+    assert.strictEqual(may('Path C:\\\\bot'), false);
+    // An escaped brace alone moves the call's end; "\\" between braces escapes again in a nested call.
+    assert.strictEqual(may('Ztitle{a \\} b}'), true);
+    assert.strictEqual(may('Zif{Zif{\\\\}}'), true);
     // After a //, the brace count is not the engine's (it drops // lines): simulated.
     assert.strictEqual(may('Ztitle{a\n// }\n🎉 b}'), true);
   });
 
   it('finds nothing in the statements it says need no simulation (random statements)', () => {
     const parts = [
+      '\\{',
+      '\\Z',
+      '\\\\',
+      'a\\',
+      'Zi\\{',
+      'x\\}',
       'Ztitle{',
       'Zif{',
       'Zvar{x;',

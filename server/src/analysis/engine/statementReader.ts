@@ -182,23 +182,33 @@ class TooDeep {}
 
 /**
  * False when reading text[start, end) as the engine does cannot differ from
- * the language's reading, so the simulation can be skipped: no backslash (no
- * escape between braces); no letter or digit outside ASCII (the engine
- * slices those apart); no other character outside ASCII between braces (the
- * engine skips its extra bytes after the call); and no run of letters and
- * digits the engine would look up and find, i.e. no word ending in a
- * registry name that needs no argument (a run that starts with `Z` and names
- * such a function whole is the intended bare call; a run followed by `{` is
- * a call or text, never looked up). An emoji or other symbol outside every
- * brace ends a word as punctuation does and leaves every byte offset after
- * it exact, so it needs no simulation: text commonly carries them.
+ * the language's reading, so the simulation can be skipped. It can differ
+ * through:
+ * - a letter or digit outside ASCII (the engine slices those apart);
+ * - another character outside ASCII between braces, when anything follows
+ *   the closing brace (the engine skips its extra bytes past a call's end);
+ * - `\Z` (between braces the engine drops the backslash and runs the name),
+ *   and `\\` between braces (the `\` left in the argument escapes what
+ *   follows it when the engine reads a call there);
+ * - escaped braces that move where a call ends (the engine counts them):
+ *   inside braces, every `\}` must follow its `\{`, and both must pair up
+ *   between the same plain braces;
+ * - a run of letters and digits the engine would look up and find, i.e. a
+ *   word ending in a registry name that needs no argument (a run that starts
+ *   with `Z` and names such a function whole is the intended bare call; a
+ *   run followed by `{` is a call or text, never looked up).
+ * An emoji outside every brace ends a word as punctuation does and leaves
+ * every byte offset after it exact; `\;` changes no finding, nor does `\\`
+ * outside braces: text commonly carries them.
  */
 export function mayReadDifferently(text: string, start: number, end: number, facts: EngineFacts): boolean {
-  // Braces open so far. No backslash has been seen (the scan would have stopped), so the
-  // plain count is the engine's, which ignores escapes; after a `//` it is unknown, since the
-  // engine drops `//` lines and cuts inline comments, braces and all.
+  // Plain braces open so far; the language's count, which the escaped-brace rule below keeps
+  // equal to the engine's (it ignores escapes) wherever a call could end. After a `//` it is
+  // unknown, since the engine drops `//` lines and cuts inline comments, braces and all.
   let depth = 0;
   let countKnown = true;
+  // Escaped opening minus escaped closing braces since the outermost open brace.
+  let escaped = 0;
   // A character outside ASCII was seen between braces (armed), and a brace has closed since
   // (afterClose): that brace may end a call holding it, and the engine skips the character's
   // extra bytes past the call's end. Whether what follows is lost depends on which braces make
@@ -208,8 +218,25 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
   let p = start;
   while (p < end) {
     const c = text.charCodeAt(p);
-    if (c === BACKSLASH) return true;
     if (afterClose) return true;
+    if (c === BACKSLASH) {
+      const next = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+      if (next === Z || !countKnown) return true;
+      if (next === OPEN || next === CLOSE) {
+        if (armed && next === CLOSE) afterClose = true;
+        if (depth > 0) {
+          escaped += next === OPEN ? 1 : -1;
+          if (escaped < 0) return true;
+        }
+        p += 2;
+      } else if (next === BACKSLASH) {
+        // Between braces `\\` leaves a `\` in the argument, which the engine then reads as an
+        // escape when the argument holds a call.
+        if (depth > 0) return true;
+        p += 2;
+      } else p += next === SEMI ? 2 : 1;
+      continue;
+    }
     if (c >= 128) {
       const cp = text.codePointAt(p)!;
       if (!countKnown || isAlphanumeric(cp)) return true;
@@ -218,10 +245,15 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
       continue;
     }
     if (!isAlnum(c)) {
-      if (c === OPEN) depth++;
-      else if (c === CLOSE) {
-        if (depth > 0) depth--;
-        if (armed) afterClose = true;
+      if (c === OPEN || c === CLOSE) {
+        if (depth > 0 && escaped !== 0) return true;
+        if (c === OPEN) {
+          if (depth === 0) escaped = 0;
+          depth++;
+        } else {
+          if (depth > 0) depth--;
+          if (armed) afterClose = true;
+        }
       } else if (c === SLASH && p + 1 < end && text.charCodeAt(p + 1) === SLASH) countKnown = false;
       p++;
       continue;
