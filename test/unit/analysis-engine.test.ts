@@ -156,6 +156,34 @@ describe('engine reading: escapes and skipped text', () => {
     assert.deepStrictEqual(read('Ztitle{Use \\Zfoo}').escapesInCalls, []);
   });
 
+  it("\\; in a call inside another call's argument reaches that call bare: it splits its arguments", () => {
+    // Directly in a call's argument, \; is a ";" of the text; one call deeper, the outer call's
+    // reading has already removed the backslash.
+    assert.deepStrictEqual(read('Ztitle{a\\;b}').escapesInCalls, []);
+    const [once] = read('Zif{1==1;Ztitle{a\\;b}}').escapesInCalls;
+    assert.deepStrictEqual(
+      { kind: once.kind, start: once.start, end: once.end, levels: once.levels, call: once.splits?.name },
+      { kind: 'semicolon', start: 17, end: 19, levels: 1, call: 'Ztitle' },
+    );
+    assert.strictEqual(read('Zif{1==1;Zif{2==2;Ztitle{a\\;b}}}').escapesInCalls[0].levels, 2);
+    // In braces that are not a call's, or written with one more escape per enclosing call: nothing splits.
+    assert.deepStrictEqual(read('Ztitle{x {a\\;b}}').escapesInCalls, []);
+    assert.deepStrictEqual(read('Zif{1==1;Ztitle{a\\\\\\;b}}').escapesInCalls, []);
+  });
+
+  it('reports the split as the halt it causes when the call then has too many arguments; the fix escapes it for every enclosing call', () => {
+    const warned = '#trigger !x\nZif{1==1;Ztitle{a\\;b}}\n';
+    const [w] = diagnose(warned);
+    assert.deepStrictEqual([w.code, w.severity, warned.slice(w.start, w.end)], ['escape-in-call', 'warning', '\\;']);
+    assert.deepStrictEqual(diagnose(applyFix(warned, w)), []);
+    const halting = '#trigger !x\nZif{1==1;Zif{2==2;Zvar{x;a\\;b}}}\n';
+    const [h] = diagnose(halting);
+    assert.deepStrictEqual([h.code, h.severity], ['too-many-arguments', 'error']);
+    assert.match(h.message, /3 arguments, more than the 2/);
+    assert.strictEqual(h.fixes![0].edits[0].newText, `${'\\'.repeat(7)};`);
+    assert.deepStrictEqual(diagnose(applyFix(halting, h)), []);
+  });
+
   it('skips as many characters after a call as its multi-byte characters have extra bytes', () => {
     const r = read('Ztitle{🎉 Party} time');
     assert.deepStrictEqual(
@@ -186,7 +214,9 @@ describe('engine reading: escapes and skipped text', () => {
     // Escapes that mean the same to the engine: a pair of escaped braces, an escaped ";".
     assert.strictEqual(may('ZsendMessage{Not enough \\{xp\\} yet\\; keep going!}'), false);
     assert.strictEqual(may('Path C:\\\\bot'), false);
-    // An escaped brace alone moves the call's end; "\\" between braces escapes again in a nested call.
+    // An escaped brace alone moves the call's end; "\\" between braces escapes again in a nested call,
+    // and so does the outer call's reading of a "\\;" inside a brace.
+    assert.strictEqual(may('Zif{1==1;Ztitle{a\\;b}}'), true);
     assert.strictEqual(may('Ztitle{a \\} b}'), true);
     assert.strictEqual(may('Zif{Zif{\\\\}}'), true);
     // After a //, the brace count is not the engine's (it drops // lines): simulated.

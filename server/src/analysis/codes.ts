@@ -157,7 +157,8 @@ const CODE_TABLE = {
   },
   'escape-in-call': {
     severity: 'warning',
-    description: "An escape between a call's braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs.",
+    description:
+      "An escape between a call's braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs, and \\; in a call inside another call's argument splits that call's arguments.",
     example: 'Ztitle{a \\} b}',
   },
   'text-skipped-after-call': {

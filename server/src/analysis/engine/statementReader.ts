@@ -66,7 +66,15 @@ export interface EngineCall {
 export interface EscapeInCall {
   readonly start: number;
   readonly end: number;
-  readonly kind: 'close' | 'open' | 'name';
+  /**
+   * `close`, `open`: an escaped brace that moves the call's end; `name`: `\Zname` that runs;
+   * `semicolon`: `\;` in a call inside another call's argument, which the outer call's reading
+   * turns into `;` before the inner call splits its arguments.
+   */
+  readonly kind: 'close' | 'open' | 'name' | 'semicolon';
+  /** For `semicolon`: the call whose arguments the `;` separates, and how many reads unescape it before that call does. */
+  readonly splits?: EngineCall;
+  readonly levels?: number;
 }
 
 /** Text the engine skips after a call that contains multi-byte characters. */
@@ -188,8 +196,9 @@ class TooDeep {}
  * - another character outside ASCII between braces, when anything follows
  *   the closing brace (the engine skips its extra bytes past a call's end);
  * - `\Z` (between braces the engine drops the backslash and runs the name),
- *   and `\\` between braces (the `\` left in the argument escapes what
- *   follows it when the engine reads a call there);
+ *   `\\` between braces (the `\` left in the argument escapes what follows
+ *   it when the engine reads a call there), and `\;` in a brace inside a
+ *   call's argument (the call's reading unescapes it for a nested call);
  * - escaped braces that move where a call ends (the engine counts them):
  *   inside braces, every `\}` must follow its `\{`, and both must pair up
  *   between the same plain braces;
@@ -198,8 +207,9 @@ class TooDeep {}
  *   with `Z` and names such a function whole is the intended bare call; a
  *   run followed by `{` is a call or text, never looked up).
  * An emoji outside every brace ends a word as punctuation does and leaves
- * every byte offset after it exact; `\;` changes no finding, nor does `\\`
- * outside braces: text commonly carries them.
+ * every byte offset after it exact; `\;` directly in a call's argument or
+ * outside braces, and `\\` outside braces, mean what they seem: text
+ * commonly carries them.
  */
 export function mayReadDifferently(text: string, start: number, end: number, facts: EngineFacts): boolean {
   // Plain braces open so far; the language's count, which the escaped-brace rule below keeps
@@ -234,7 +244,11 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
         // escape when the argument holds a call.
         if (depth > 0) return true;
         p += 2;
-      } else p += next === SEMI ? 2 : 1;
+      } else if (next === SEMI) {
+        // Inside a brace within a call's argument, the call's reading unescapes it for a nested call.
+        if (depth > 1) return true;
+        p += 2;
+      } else p++;
       continue;
     }
     if (c >= 128) {
@@ -282,7 +296,7 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
  * too). Offsets in the result are document offsets.
  */
 export function readStatement(text: string, start: number, end: number, facts: EngineFacts): StatementReading {
-  const out: MutableReading = { wordCalls: [], calls: [], escapesInCalls: [], skipped: [], incomplete: false };
+  const out: MutableReading = { wordCalls: [], calls: [], escapesInCalls: [], skipped: [], incomplete: false, separators: new Map() };
   if (end - start > MAX_SIMULATED_LENGTH) {
     out.incomplete = true;
     return out;
@@ -309,6 +323,8 @@ interface MutableReading {
   escapesInCalls: EscapeInCall[];
   skipped: SkippedText[];
   incomplete: boolean;
+  /** Internal: the `;` at which calls split their arguments (see EscapeInCall's `semicolon`). */
+  separators: Separators;
 }
 
 /** The statement's lines trimmed, empty and `//` lines left out, joined by `\n`, then trimmed. */
@@ -476,13 +492,22 @@ function readCall(chars: Chars, at: number, open: number, callEnd: number, facts
       if (next === BACKSLASH || next === SEMI) k++;
     }
   }
-  const args = splitArguments(chars, open + 1, callEnd - 1);
-  out.calls.push({ start: src[at], name, argCount: args.length });
+  const separators: number[] = [];
+  const args = splitArguments(chars, open + 1, callEnd - 1, separators);
+  const call: EngineCall = { start: src[at], name, argCount: args.length };
+  out.calls.push(call);
+  for (const s of separators) out.separators.set(s, { call, depth });
   for (const arg of args) {
     const escapedNames = arg.escapedNames;
     const before = out.wordCalls.length;
     const callsBefore = out.calls.length;
     readTemplate(arg.chars, facts, out, depth + 1);
+    // `\;` this call's reading unescaped inside a nested brace: reported where a nested call splits at it.
+    for (const e of arg.earlySemicolons) {
+      const split = out.separators.get(e.semicolon);
+      if (split && split.depth > depth)
+        out.escapesInCalls.push({ start: e.start, end: e.end, kind: 'semicolon', splits: split.call, levels: split.depth - depth });
+    }
     // `\Zname` between braces loses its backslash: report it where it then runs.
     if (escapedNames.length) {
       const ran = new Set<number>();
@@ -511,15 +536,21 @@ function intendedCallEnd(cps: readonly number[], open: number): number {
 interface SplitArgument {
   chars: Chars;
   escapedNames: { start: number; end: number; zOffset: number }[];
+  /** `\;` resolved inside braces within the argument: the `;` reaches a nested call's reading bare. */
+  earlySemicolons: { start: number; end: number; semicolon: number }[];
 }
 
+/** Where a call's reading split its arguments: the `;` (document offset) and the call, with its template depth. */
+type Separators = Map<number, { call: EngineCall; depth: number }>;
+
 /** The arguments between the braces [from, to): split at `;` at depth 0, escapes resolved, each trimmed. */
-function splitArguments(chars: Chars, from: number, to: number): SplitArgument[] {
+function splitArguments(chars: Chars, from: number, to: number, separators: number[]): SplitArgument[] {
   if (from >= to) return [];
   const { cps, src } = chars;
   const args: SplitArgument[] = [];
   let cur: Chars = { cps: [], src: [] };
   let names: SplitArgument['escapedNames'] = [];
+  let semicolons: SplitArgument['earlySemicolons'] = [];
   let depth = 0;
   for (let k = from; k < to; k++) {
     const c = cps[k];
@@ -528,6 +559,8 @@ function splitArguments(chars: Chars, from: number, to: number): SplitArgument[]
         let e = k + 2;
         while (e < to && isAlphanumeric(cps[e])) e++;
         names.push({ start: src[k], end: src[e - 1] + 1, zOffset: src[k + 1] });
+      } else if (cps[k + 1] === SEMI && depth > 0 && src[k] >= 0 && src[k + 1] >= 0) {
+        semicolons.push({ start: src[k], end: src[k + 1] + 1, semicolon: src[k + 1] });
       }
       cur.cps.push(cps[k + 1]);
       cur.src.push(src[k + 1]);
@@ -537,15 +570,17 @@ function splitArguments(chars: Chars, from: number, to: number): SplitArgument[]
     if (c === OPEN) depth++;
     else if (c === CLOSE) depth--;
     else if (c === SEMI && depth === 0) {
-      args.push({ chars: trimmed(cur), escapedNames: names });
+      args.push({ chars: trimmed(cur), escapedNames: names, earlySemicolons: semicolons });
+      if (src[k] >= 0) separators.push(src[k]);
       cur = { cps: [], src: [] };
       names = [];
+      semicolons = [];
       continue;
     }
     cur.cps.push(c);
     cur.src.push(src[k]);
   }
-  args.push({ chars: trimmed(cur), escapedNames: names });
+  args.push({ chars: trimmed(cur), escapedNames: names, earlySemicolons: semicolons });
   return args;
 }
 

@@ -8,7 +8,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
+import { type EscapeInCall, mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
 
 /** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
 export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
@@ -18,6 +18,10 @@ export function checkEngineReading(text: string, base: number, end: number, cata
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) if (!w.withZ) reportWordCall(w, text, base, catalog, out);
   for (const e of reading.escapesInCalls) {
+    if (e.kind === 'semicolon') {
+      out.push(nestedSemicolon(e, base));
+      continue;
+    }
     const message =
       e.kind === 'close'
         ? "Between a call's braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call."
@@ -36,6 +40,38 @@ export function checkEngineReading(text: string, base: number, end: number, cata
       message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call. Put this text on its own line, or keep such characters out of the call.`,
     });
   }
+}
+
+/**
+ * `\\;` in a call inside another call's argument: each enclosing call's reading
+ * unescapes it once, so the inner call gets a bare `;` and splits there. As
+ * many backslashes as survive those reads (3 for one enclosing call, 7 for
+ * two) keep it in the text.
+ */
+function nestedSemicolon(e: EscapeInCall, base: number): AnalysisDiagnostic {
+  const call = e.splits!;
+  const written = `${'\\'.repeat(2 ** ((e.levels ?? 1) + 1) - 1)};`;
+  const fixes: AnalysisFix[] = [{ title: `Write ${written}`, edits: [{ start: e.start - base, end: e.end - base, newText: written }], preferred: true }];
+  const why = `The engine removes this backslash while it reads the call around ${call.name}, so ${call.name} gets a plain ";" and splits its arguments here`;
+  const engine = engineFacts.forCall(call.name);
+  if (engine && !engine.lazy && engine.max !== null && call.argCount > engine.max) {
+    return {
+      code: 'too-many-arguments',
+      severity: 'error',
+      start: e.start - base,
+      end: e.end - base,
+      message: `${why}: it then has ${call.argCount} arguments, more than the ${engine.max} the engine accepts, and the command halts with "Too many arguments". Write ${written} to keep the ";" in the text.`,
+      fixes,
+    };
+  }
+  return {
+    code: 'escape-in-call',
+    severity: 'warning',
+    start: e.start - base,
+    end: e.end - base,
+    message: `${why}: the text after it becomes another argument. Write ${written} to keep the ";" in the text.`,
+    fixes,
+  };
 }
 
 function reportPanic(reading: StatementReading, text: string, base: number, end: number, out: AnalysisDiagnostic[]): void {
