@@ -66,10 +66,8 @@ export function flattenDiagnosis(tree: SyntaxTree, parts: DiagnosisParts, overri
 
 /** A copy of a statement-relative diagnostic with absolute offsets (fix edits too). */
 export function rebased(d: AnalysisDiagnostic, base: number): AnalysisDiagnostic {
-  return {
-    ...d,
-    start: d.start + base,
-    end: d.end + base,
-    fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) })),
-  };
+  const moved: AnalysisDiagnostic = { ...d, start: d.start + base, end: d.end + base };
+  // Most diagnostics have no fix: no closure or array made for them.
+  if (d.fixes) moved.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) }));
+  return moved;
 }

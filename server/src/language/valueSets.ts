@@ -65,11 +65,17 @@ export const VALUE_SETS: readonly ValueSet[] = [
   },
 ];
 
-const byKey = new Map(VALUE_SETS.map((s) => [`${s.fn}\u0000${s.param}`, s]));
+/** By function, then parameter: a look-up per literal argument, with no key to build. */
+const byFunction = new Map<string, Map<string, ValueSet>>();
+for (const set of VALUE_SETS) {
+  let params = byFunction.get(set.fn);
+  if (!params) byFunction.set(set.fn, (params = new Map()));
+  params.set(set.param, set);
+}
 
 /** The closed set of a parameter, or undefined when its values are open. */
 export function valueSetFor(fn: string, param: string): ValueSet | undefined {
-  return byKey.get(`${fn}\u0000${param}`);
+  return byFunction.get(fn)?.get(param);
 }
 
 /** Whether a literal word belongs to the set. */
