@@ -54,7 +54,8 @@ function commandFile(rnd: () => number, n: number): string {
       .padStart(6, '0')}}`,
     `ZaddField{${v};Zvar{${v}};true}`,
     `ZaddField{Server;ZserverName{};false}`,
-    `Zif{Zvar{${v}}>=${Math.floor(rnd() * 100)};ZsetUserVar{${v};Zcalculate{Zvar{${v}}+1}};ZsendMessage{;Not enough \\{${v}\\} yet\\; keep going!}}`,
+    `Zif{Zvar{${v}}>=${Math.floor(rnd() * 100)};ZsetUserVar{${v};Zcalculate{Zvar{${v}}+1}};ZsendMessage{;Not enough \\{${v}\\} yet\\\\\\; keep going!}}`,
+    // (The engine unescapes a nested call's text once per enclosing call: \\\; reaches ZsendMessage as \;.)
     `ZaddButton{;ok-${n};OK;;true}`,
     `Hello Zusername, you have Zvar{${v}} ${v} // inline note`,
     `Literal \\Zusername and a path C:\\\\bot\\\\data`,

@@ -225,6 +225,7 @@ describe('engine reading: escapes and skipped text', () => {
 
   it('finds nothing in the statements it says need no simulation (random statements)', () => {
     const parts = [
+      '\\\\\\;',
       '\\{',
       '\\Z',
       '\\\\',

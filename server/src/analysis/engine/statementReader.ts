@@ -241,8 +241,13 @@ export function mayReadDifferently(text: string, start: number, end: number, fac
         p += 2;
       } else if (next === BACKSLASH) {
         // Between braces `\\` leaves a `\` in the argument, which the engine then reads as an
-        // escape when the argument holds a call.
-        if (depth > 0) return true;
+        // escape when the argument holds a call; `\\\;` up to one call deep is the escaped ";"
+        // that reaches the call as `\;` (see EscapeInCall's `semicolon`).
+        if (depth > 0) {
+          if (depth > 2 || text.charCodeAt(p + 2) !== BACKSLASH || text.charCodeAt(p + 3) !== SEMI || p + 3 >= end) return true;
+          p += 4;
+          continue;
+        }
         p += 2;
       } else if (next === SEMI) {
         // Inside a brace within a call's argument, the call's reading unescapes it for a nested call.
