@@ -79,8 +79,9 @@ const CODE_TABLE = {
   },
   'invalid-value': {
     severity: 'warning',
-    description: 'A word outside the closed set the catalog lists (language/valueSets.ts).',
-    example: 'ZaddButton{;id;OK;red}',
+    description:
+      'A word outside the closed set a parameter takes (language/valueSets.ts): an error where the engine halts on it (a button style, ZgetMessage type, ZinviteInfo type, ...), a warning where it silently uses a default.',
+    example: 'ZstartThread{Chat;234567890123456789;;120}',
   },
   'limit-exceeded': {
     severity: 'error',
@@ -122,6 +123,12 @@ const CODE_TABLE = {
     description: 'A directive the engine does not recognise: not the exact lower-case word, not followed by a space, or without a value. The line is ignored.',
     example: '#Trigger !ping',
   },
+  'header-comment': {
+    severity: 'warning',
+    description:
+      'A // comment after a #trigger or #name value: the engine keeps it as part of the value, so the command answers only to the whole text (an error for a slash command, whose name Discord then refuses).',
+    example: '#trigger !ping // replies with pong',
+  },
   'header-word-case': {
     severity: 'warning',
     description:
@@ -152,8 +159,14 @@ const CODE_TABLE = {
   },
   'word-runs-function': {
     severity: 'warning',
-    description: 'A plain word, or the end of one, that the engine runs as a function ("stop" halts, "Friday" prints "Fri" and the day).',
-    example: 'Please stop spamming',
+    description:
+      'A plain word, or the end of one, that the engine runs as a function ("Friday" prints "Fri" and the day); an error where that function halts the command ("stop").',
+    example: 'Happy Friday',
+  },
+  'separator-trimmed': {
+    severity: 'warning',
+    description: 'A separator argument that is only white space: the engine trims every argument, so the function gets an empty separator.',
+    example: 'ZtextSplit{a b c; }',
   },
   'escape-in-call': {
     severity: 'warning',

@@ -10,6 +10,8 @@ export interface ValueSet {
   readonly param: string;
   readonly values: readonly string[];
   readonly caseInsensitive: boolean;
+  /** The engine halts the command on any other word (else it silently falls back to a default). */
+  readonly halts: boolean;
   /** Where the words come from. */
   readonly source: string;
 }
@@ -20,33 +22,52 @@ export const VALUE_SETS: readonly ValueSet[] = [
     param: 'style',
     values: ['primary', 'secondary', 'success', 'danger', 'link'],
     caseInsensitive: true,
-    source: 'Discord button styles (catalog: ZaddButton)',
+    halts: true,
+    source: 'Discord button styles (catalog: ZaddButton); the engine lower-cases the word and halts on others',
   },
-  { fn: 'ZaddTextInput', param: 'style', values: ['short', 'paragraph'], caseInsensitive: true, source: 'Discord text-input styles (catalog: ZaddTextInput)' },
+  {
+    fn: 'ZaddTextInput',
+    param: 'style',
+    values: ['short', 'paragraph'],
+    caseInsensitive: false,
+    halts: false,
+    source: 'Discord text-input styles (catalog: ZaddTextInput); the engine takes exactly "paragraph", anything else is short',
+  },
   {
     fn: 'ZgetEmbedData',
     param: 'type',
     values: ['title', 'description', 'footer', 'color', 'image', 'timestamp'],
     caseInsensitive: false,
+    halts: true,
     source: 'catalog description of ZgetEmbedData',
   },
-  { fn: 'ZgetTimestamp', param: 'unit', values: ['s', 'ms', 'ns'], caseInsensitive: false, source: 'catalog description of ZgetTimestamp' },
-  { fn: 'ZdisplayName', param: 'type', values: ['server', 'global'], caseInsensitive: false, source: 'catalog description of ZdisplayName' },
+  { fn: 'ZgetTimestamp', param: 'unit', values: ['s', 'ms', 'ns'], caseInsensitive: false, halts: true, source: 'catalog description of ZgetTimestamp' },
+  { fn: 'ZdisplayName', param: 'type', values: ['server', 'global'], caseInsensitive: false, halts: false, source: 'catalog description of ZdisplayName' },
   {
     fn: 'ZgetMessage',
     param: 'type',
     values: ['content', 'authorID', 'username', 'avatar'],
     caseInsensitive: false,
+    halts: true,
     source: 'catalog description of ZgetMessage',
   },
   {
     fn: 'ZinviteInfo',
     param: 'type',
-    values: ['uses', 'channel', 'creationDate', 'inviter', 'isTemporary'],
-    caseInsensitive: false,
-    source: 'catalog description of ZinviteInfo',
+    // The catalog also lists uses, creationDate and isTemporary; the engine answers only these two.
+    values: ['channel', 'inviter'],
+    caseInsensitive: true,
+    halts: true,
+    source: 'the engine (v1.8.5) answers channel and inviter, in any case, and halts on other types',
   },
-  { fn: 'Zurl', param: 'mode', values: ['encode', 'decode'], caseInsensitive: false, source: 'catalog description of Zurl (percent-encodes or decodes)' },
+  {
+    fn: 'Zurl',
+    param: 'mode',
+    values: ['encode', 'decode'],
+    caseInsensitive: false,
+    halts: true,
+    source: 'catalog description of Zurl (percent-encodes or decodes)',
+  },
   // Thread auto-archive durations in minutes: the platform accepts only these four
   // (document 000's limits table gives the default, 60; the catalog's examples use 1440).
   {
@@ -54,6 +75,7 @@ export const VALUE_SETS: readonly ValueSet[] = [
     param: 'archiveDuration',
     values: ['60', '1440', '4320', '10080'],
     caseInsensitive: false,
+    halts: false,
     source: 'thread auto-archive durations in minutes (document 000 limits table: default 60)',
   },
   {
@@ -61,6 +83,7 @@ export const VALUE_SETS: readonly ValueSet[] = [
     param: 'archiveDuration',
     values: ['60', '1440', '4320', '10080'],
     caseInsensitive: false,
+    halts: false,
     source: 'thread auto-archive durations in minutes (same set as ZstartThread)',
   },
 ];

@@ -6,7 +6,7 @@
  */
 import type { EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
-import type { CallNode } from '../../syntax/tree';
+import type { Argument, CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
@@ -54,6 +54,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     const param = binding.args[i].param;
     if (!param) continue;
     const { arg, text, literal } = args[i];
+    if (literal && param.name === 'separator') checkTrimmedSeparator(name, arg, text, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -154,4 +155,23 @@ function recordAlias(node: CallNode, ctx: StatementContext): void {
   let alias = ctx.rel(a.start, a.end).trim();
   if (alias.startsWith('Z')) alias = alias.slice(1);
   if (alias !== '') (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
+}
+
+/**
+ * A separator that is only white space, which the engine trims away (it trims
+ * every argument): `ZtextSplit{Zmessage; }` splits at "" (into single
+ * characters) rather than at spaces, and the functions with a default
+ * separator use that default. A separator that merely ends in a space
+ * (`ZjoinSplitText{, }`) loses it too, but only the spacing of the output
+ * changes and there is no way to write it: not reported.
+ */
+function checkTrimmedSeparator(name: string, arg: Argument, text: string, ctx: StatementContext): void {
+  if (text !== '' || arg.end === arg.start) return;
+  ctx.diagnostics.push({
+    code: 'separator-trimmed',
+    severity: 'warning',
+    start: arg.start,
+    end: arg.end,
+    message: `The engine trims every argument, so ${name} gets an empty separator here, not a space.`,
+  });
 }

@@ -139,7 +139,9 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const does = whatItDoes(w.fn, catalog);
   const where = a === w.start ? `the word "${word}"` : `"${w.name}" at the end of "${word}"`;
   const before = text.slice(a, w.start);
-  const outcome = /\b(halts|stops)\b/.test(does)
+  // A word whose function halts the command stops everything after it: an error, like any halt.
+  const halts = /\b(halts|stops)\b/.test(does);
+  const outcome = halts
     ? ''
     : before
       ? ` The bot writes "${before}" followed by its result.`
@@ -147,7 +149,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const fix = keepWordFix(w, base);
   out.push({
     code: 'word-runs-function',
-    severity: 'warning',
+    severity: halts ? 'error' : 'warning',
     start: w.start - base,
     end: w.end - base,
     message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${fix ? ` To print the word, write ${fix.edits[0].newText}.` : ''}`,

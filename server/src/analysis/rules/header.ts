@@ -37,6 +37,7 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     });
     return;
   }
+  if (name === '#trigger' || name === '#name') checkHeaderComment(st, name, value, out);
   const exact = value.trim();
   const word = exact.toLowerCase();
   if (
@@ -149,5 +150,43 @@ function reportIgnoredDirective(st: HeaderStatement, text: string, base: number,
     end: hasValue ? st.valueStart : st.nameEnd,
     message: `The engine ignores this line: ${why}.${consequence}`,
     fixes: fixes.length ? fixes : undefined,
+  });
+}
+
+/**
+ * `#trigger !ping // replies with pong`: the engine takes a header's value
+ * whole (comments are whole lines only), so the trigger is the whole text and
+ * the command answers only to a message starting with all of it. A `//` after
+ * white space is taken for a comment; one inside a word (`https://`) is not.
+ */
+function checkHeaderComment(st: HeaderStatement, name: string, value: string, out: AnalysisDiagnostic[]): void {
+  const m = /\s+\/\//.exec(value);
+  if (!m) return;
+  const kept = value.slice(0, m.index);
+  if (kept.trim() === '') return;
+  const comment = value.slice(m.index).trim();
+  const cutStart = st.valueStart + m.index;
+  // A slash command's name with spaces and slashes is one Discord refuses: the command is never registered.
+  const slash = name === '#trigger' && kept.trim().startsWith('/');
+  out.push({
+    code: 'header-comment',
+    severity: slash ? 'error' : 'warning',
+    start: cutStart + m[0].length - 2,
+    end: st.valueEnd,
+    message: slash
+      ? `The engine keeps the whole line after #trigger, comment included: the slash command would be named "${value.trim().slice(1)}", which Discord refuses, so the command is not registered. Put the comment on a line of its own.`
+      : name === '#trigger'
+        ? `The engine keeps the whole line after #trigger, comment included: this command answers only to messages starting with "${value.trim()}". Put the comment on a line of its own.`
+        : `The engine keeps the whole line after #name, comment included: the command is named "${value.trim()}". Put the comment on a line of its own.`,
+    fixes: [
+      {
+        title: 'Move the comment to the line above',
+        edits: [
+          { start: st.start, end: st.start, newText: `${comment}\n` },
+          { start: cutStart, end: st.valueEnd, newText: '' },
+        ],
+        preferred: true,
+      },
+    ],
   });
 }

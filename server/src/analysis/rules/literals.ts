@@ -41,14 +41,16 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       const s = closest(text, set.values);
       push(
         'invalid-value',
-        'warning',
-        `"${text}" is not a valid ${paramName} for ${fn.name}. Use one of: ${set.values.join(', ')}.`,
+        set.halts ? 'error' : 'warning',
+        `"${text}" is not a valid ${paramName} for ${fn.name}${set.halts ? ': the engine halts the command' : ''}. Use one of: ${set.values.join(', ')}.`,
         s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined,
       );
     }
     return;
   }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
+  // The catalog types Zdelay's duration as text; the engine reads it with the duration parser and halts on what that refuses.
+  if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
   switch (type) {
     case 'integer':
       if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
@@ -165,6 +167,17 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
         start: args[0].arg.start,
         end: args[0].arg.end,
         message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.`,
+      });
+  }
+  if (name === 'Zrepeat' && args[0]?.literal && isInteger(args[0].text)) {
+    const n = Number(args[0].text);
+    if (n < 1 || n > 1000)
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: args[0].arg.start,
+        end: args[0].arg.end,
+        message: `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${args[0].text}.`,
       });
   }
   if ((name === 'ZauditCount' || name === 'ZauditEntries') && args[1]?.literal && isInteger(args[1].text)) {
