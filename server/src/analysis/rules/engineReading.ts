@@ -141,11 +141,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const before = text.slice(a, w.start);
   // A word whose function halts the command stops everything after it: an error, like any halt.
   const halts = /\b(halts|stops)\b/.test(does);
-  const outcome = halts
-    ? ''
-    : before
-      ? ` The bot writes "${before}" followed by its result.`
-      : ' The bot writes its result instead of the word.';
+  const outcome = halts ? '' : before ? ` The bot writes "${before}" followed by its result.` : ' The bot writes its result instead of the word.';
   const fix = keepWordFix(w, base);
   out.push({
     code: 'word-runs-function',

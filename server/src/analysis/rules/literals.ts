@@ -18,6 +18,29 @@ import type { ReadArgument, StatementContext } from './context';
 /** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
 const MEANT_AS_FALSE = new Set(['no', 'n', 'off', '0', 'false', 'disabled', 'disable']);
 
+/**
+ * Boolean parameters the engine reads strictly: exactly `true` or `false`
+ * (and `!unchanged` where it keeps the current value), halting the command
+ * on any other word, by function and parameter.
+ */
+const STRICT_BOOLEANS: Record<string, Record<string, readonly string[]>> = {
+  ZsendMessage: { returnID: ['true', 'false'] },
+  ZsendEmbed: { returnID: ['true', 'false'] },
+  ZsendWebhook: { returnID: ['true', 'false'] },
+  ZstartThread: { returnID: ['true', 'false', '!unchanged'] },
+  ZeditThread: { archived: ['true', 'false', '!unchanged'], locked: ['true', 'false', '!unchanged'] },
+  ZcreateRole: { hoisted: ['true', 'false'], mentionable: ['true', 'false'] },
+  ZmodifyRole: { hoisted: ['true', 'false', '!unchanged'], mentionable: ['true', 'false', '!unchanged'] },
+  ZmodifyChannel: { nsfw: ['true', 'false', '!unchanged'] },
+  Zclear: { removePinned: ['true', 'false'] },
+  Zenabled: { condition: ['true', 'false'] },
+};
+
+/** Boolean parameters the engine reads the other way round: only the exact word `false` is false. */
+const TRUE_UNLESS_FALSE: Record<string, readonly string[]> = {
+  ZaddTextInput: ['required'],
+};
+
 const COLOR_PARAMS: Record<string, string[]> = {
   Zcolor: ['hex'],
   ZcreateRole: ['color', 'colour'],
@@ -58,7 +81,28 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     case 'number':
       if (!isNumber(text)) push('invalid-number', 'error', `"${paramName}" must be a number, not "${text}".`);
       break;
-    case 'boolean':
+    case 'boolean': {
+      const strict = Object.hasOwn(STRICT_BOOLEANS, fn.name) ? STRICT_BOOLEANS[fn.name][paramName] : undefined;
+      if (strict) {
+        if (!strict.includes(text))
+          push(
+            'invalid-boolean',
+            'error',
+            `${fn.name} takes exactly ${strict.map((w) => `"${w}"`).join(' or ')} for "${paramName}" and halts the command on "${text}".`,
+            [
+              { title: 'Change to true', edits: [{ start: arg.start, end: arg.end, newText: 'true' }], preferred: /^(yes|y|1|on|true|enabled?)$/i.test(text) },
+              { title: 'Change to false', edits: [{ start: arg.start, end: arg.end, newText: 'false' }], preferred: MEANT_AS_FALSE.has(text.toLowerCase()) },
+            ],
+          );
+        break;
+      }
+      if (Object.hasOwn(TRUE_UNLESS_FALSE, fn.name) && TRUE_UNLESS_FALSE[fn.name].includes(paramName)) {
+        if (text !== 'false' && MEANT_AS_FALSE.has(text.toLowerCase()))
+          push('invalid-boolean', 'warning', `The engine reads only the exact word "false" as false for "${paramName}": "${text}" means true.`, [
+            { title: 'Change to false', edits: [{ start: arg.start, end: arg.end, newText: 'false' }], preferred: true },
+          ]);
+        break;
+      }
       // Znot takes any text: "false for `true` or `1`, true for anything else" (catalog), so Znot{1} is valid.
       // The engine compares with "true" exactly and reads anything else as false: a word meant as
       // false works; one meant as true silently does not.
@@ -69,6 +113,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
         ]);
       }
       break;
+    }
     case 'snowflake':
       if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
       break;
