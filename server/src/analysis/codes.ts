@@ -68,9 +68,18 @@ const CODE_TABLE = {
     example: 'ZaddButton{a;b;c;;yes}',
   },
   'invalid-snowflake': { severity: 'warning', description: 'A literal ID is not 17 to 20 digits.', example: 'Zban{1234}' },
-  'invalid-url': { severity: 'warning', description: 'A literal URL is not an absolute http(s) address.', example: 'Ztitle{Hi} + Zimage{example.com/a.png}' },
+  'invalid-url': {
+    severity: 'error',
+    description: 'A literal URL is not an absolute http(s) address: the engine checks every URL argument and halts the command.',
+    example: 'Ztitle{Hi} + Zimage{example.com/a.png}',
+  },
   'invalid-duration': { severity: 'error', description: 'A literal duration is not like 10m, 1h30m, 7d.', example: 'Ztimeout{123456789012345678;ten minutes}' },
-  'invalid-color': { severity: 'warning', description: 'A colour parameter is not a hex colour.', example: 'Ztitle{Hi} + Zcolor{blue}' },
+  'invalid-color': {
+    severity: 'error',
+    description:
+      'A colour parameter is not a hex colour: the engine halts the command. A warning for fewer than six hex digits, which it reads as a number (#fff is #000fff).',
+    example: 'Ztitle{Hi} + Zcolor{blue}',
+  },
   'unknown-permission': { severity: 'error', description: 'A permission name the bot does not know.', example: 'ZonlyPerms{banMembers2}' },
   'invalid-permission': {
     severity: 'error',

@@ -55,7 +55,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
   const colorParams = COLOR_PARAMS[fn.name];
   if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
-    if (!isHexColor(text)) push('invalid-color', 'warning', `"${text}" is not a hex colour; write it like #5865F2.`);
+    if (!isHexColor(text)) checkColor(fn.name, text, arg, ctx);
     return;
   }
   const set = valueSetFor(fn.name, paramName);
@@ -118,7 +118,13 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
       break;
     case 'url':
-      if (!isHttpUrl(text)) push('invalid-url', 'warning', `"${paramName}" should be a full web address starting with https://; "${text}" is not one.`);
+      // Every URL parameter goes through the engine's URL check, which halts the command on failure.
+      if (!isHttpUrl(text))
+        push(
+          'invalid-url',
+          'error',
+          `"${paramName}" must be a full web address starting with https://; "${text}" is not one, and ${fn.name} halts the command.`,
+        );
       break;
     case 'duration': {
       const secs = parseDuration(text);
@@ -236,4 +242,36 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
         message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.`,
       });
   }
+}
+
+/**
+ * A colour that is not six hex digits. The engine strips the leading `#`s and
+ * reads the rest as one hexadecimal number: other characters halt the command
+ * (Zcolor also halts past six digits), while fewer digits are a different
+ * colour than a web designer means (`#fff` is #000fff, a dark blue).
+ */
+function checkColor(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const digits = text.replace(/^#+/, '');
+  const hex = /^[0-9a-fA-F]+$/.test(digits);
+  if (hex && digits.length < 6) {
+    const meant = digits.length === 3 ? `#${[...digits].map((c) => c + c).join('')}` : undefined;
+    ctx.diagnostics.push({
+      code: 'invalid-color',
+      severity: 'warning',
+      start: arg.start,
+      end: arg.end,
+      message: `The engine reads "${text}" as the number ${digits}, the colour #${digits.padStart(6, '0').toLowerCase()}${meant ? `, not ${meant}` : ''}: write all six digits.`,
+      fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: arg.start, end: arg.end, newText: meant }], preferred: true }] : undefined,
+    });
+    return;
+  }
+  // Role colours take any number that fits; Zcolor refuses more than six digits too.
+  if (hex && (fnName !== 'Zcolor' || digits.length <= 6)) return;
+  ctx.diagnostics.push({
+    code: 'invalid-color',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: `"${text}" is not a hex colour: ${fnName} halts the command. Write it like #5865F2.`,
+  });
 }
