@@ -172,6 +172,11 @@ const CODE_TABLE = {
       'A plain word, or the end of one, that the engine runs as a function ("Friday" prints "Fri" and the day); an error where that function halts the command ("stop").',
     example: 'Happy Friday',
   },
+  'no-line-break': {
+    severity: 'information',
+    description: "A line of text right after another: the engine concatenates the lines' output with no line break between them, so both appear on one line.",
+    example: 'Welcome! + Read the rules.',
+  },
   'separator-trimmed': {
     severity: 'warning',
     description: 'A separator argument that is only white space: the engine trims every argument, so the function gets an empty separator.',

@@ -49,6 +49,8 @@ export interface StatementSummary {
   orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
+  /** Body statement: the first word of text it prints as written (outside every call), if any. */
+  printedText?: { start: number; end: number };
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

@@ -47,6 +47,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
   const fileSilence = new Set<string>();
   let seenBody = false;
+  /** The last body statement so far printed text as written (no-line-break). */
+  let previousPrinted = false;
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
@@ -115,7 +117,22 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         for (const c of s.disable.codes ?? Object.keys(DIAGNOSTIC_CODES)) fileSilence.add(c);
       }
     }
-    if (st.kind === StatementKind.Body) seenBody = true;
+    if (st.kind === StatementKind.Body) {
+      seenBody = true;
+      // The engine concatenates the statements' output: two lines of text in a row print as one.
+      if (s.printedText && previousPrinted)
+        out.push({
+          code: 'no-line-break',
+          // Information, not a warning: the author may mean the lines as one, and no spelling keeps
+          // a line break between statements.
+          severity: 'information',
+          start: base + s.printedText.start,
+          end: base + s.printedText.end,
+          message:
+            "The engine puts no line break between lines: this line's text is written straight after the previous line's. To keep them on separate lines, write both inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
+        });
+      previousPrinted = s.printedText !== undefined;
+    }
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
