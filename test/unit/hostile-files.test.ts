@@ -119,7 +119,7 @@ describe('hostile files (issue 16)', function () {
     it('ends quietly when its output pipe closes (`| head`): no stack trace, and the exit status of the findings', function () {
       if (!posix) this.skip();
       // Only warnings (invalid-color), many of them: the report outlives head's reading.
-      fs.writeFileSync(path.join(temp, 'warn.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(50_000)}Ztitle{Hi}\n`);
+      fs.writeFileSync(path.join(temp, 'warn.zbr'), `#trigger !a\n${'Zcolor{#fff}\n'.repeat(50_000)}Ztitle{Hi}\n`);
       const status = spawnSync('/bin/sh', ['-c', `("${process.execPath}" "${BIN}" warn.zbr; echo "exit=$?" >&2) | head -n 1`], {
         cwd: temp,
         encoding: 'utf8',
@@ -132,7 +132,7 @@ describe('hostile files (issue 16)', function () {
     });
 
     it('streams a report of 20,000 findings in text and in JSON (the same findings, counts after the list)', () => {
-      fs.writeFileSync(path.join(temp, 'many.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(20_000)}Ztitle{Hi}\n`);
+      fs.writeFileSync(path.join(temp, 'many.zbr'), `#trigger !a\n${'Zcolor{#fff}\n'.repeat(20_000)}Ztitle{Hi}\n`);
       const text = check(['many.zbr']);
       assert.strictEqual(text.code, 0, text.stderr.slice(0, 500));
       const textLines = text.stdout.split('\n').filter((l) => l);
@@ -161,8 +161,8 @@ describe('hostile files (issue 16)', function () {
 
     it('reports a file larger than any command file instead of exhausting a small heap on it', () => {
       // 9 MiB of findings: analysed, it would need several hundred MiB.
-      fs.writeFileSync(path.join(temp, 'huge.zbr'), `#trigger !a\n${'Zcolor{blue}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13))}`);
-      fs.writeFileSync(path.join(temp, 'fine.zbr'), '#trigger !a\nZcolor{blue}\nZtitle{Hi}\n');
+      fs.writeFileSync(path.join(temp, 'huge.zbr'), `#trigger !a\n${'Zcolor{#fff}\n'.repeat(Math.ceil((9 * 1024 * 1024) / 13))}`);
+      fs.writeFileSync(path.join(temp, 'fine.zbr'), '#trigger !a\nZcolor{#fff}\nZtitle{Hi}\n');
       const r = check(['huge.zbr', 'fine.zbr'], { node: ['--max-old-space-size=64'] });
       assert.strictEqual(r.signal, null);
       assert.strictEqual(r.code, 2, r.stderr.slice(0, 500));
