@@ -247,8 +247,9 @@ const CODE_TABLE = {
   },
   'split-text-before-split': {
     severity: 'warning',
-    description: 'ZsplitText, ZforSplit, ZjoinSplitText or another split-text reader before any ZtextSplit in the command.',
-    example: 'ZsplitText{1} ZtextSplit{a,b;,}',
+    description:
+      'ZsplitText, ZforSplit, ZjoinSplitText or another split-text reader before any ZtextSplit in the command: an error for ZsplitText, ZforSplit, ZeditSplitText and ZremoveSplitTextElement, which halt the command then.',
+    example: 'ZjoinSplitText{,} ZtextSplit{a,b;,}',
   },
   'http-result-before-request': {
     severity: 'warning',

@@ -26,6 +26,9 @@ import { sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 
+/** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
+const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
+
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
   parts: DiagnosisParts;
@@ -156,14 +159,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       for (const e of s.orderEvents) {
         if (e.kind === 'split') splitDone = true;
         else if (e.kind === 'split-read') {
-          if (!splitDone)
+          if (!splitDone) {
+            const halts = SPLIT_READERS_THAT_HALT.has(e.name);
             out.push({
               code: 'split-text-before-split',
-              severity: 'warning',
+              severity: halts ? 'error' : 'warning',
               start: base + e.start,
               end: base + e.end,
-              message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read.`,
+              message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
             });
+          }
         } else if (e.kind === 'request') requested = true;
         else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
         else if (!requested)
