@@ -104,6 +104,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
     checkMisreadEquality(args[0].arg, ctx);
+    if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
     checkUnspacedOperators(args[0].arg, ctx);
   }
 }
@@ -133,6 +134,51 @@ function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
     }
     return 1;
   });
+}
+
+/**
+ * The engine looks for the operators in a fixed order, anywhere in the
+ * condition as evaluated: >=, <=, !=, ==, >, <, then the words. So in a
+ * condition with calls:
+ * - `Zmessage{1}==<@ZuserID>`: a mention compared with what a call returns
+ *   is a mention too, ending in ">", and ">" then "==" is found as ">=" (a
+ *   length comparison): never equal. A space before "==" keeps them apart.
+ * - `Zmessage contains <3`: a "<" or ">" in the condition's own text is found
+ *   before "contains", "startsWith" and "endsWith".
+ * (Literal conditions are read in the same order by checkLiteralCondition.)
+ */
+function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf('<') < 0) return;
+  let wordOp: string | undefined;
+  let angle = -1;
+  forEachTopLevel(raw, 0, raw.length, (i, escape) => {
+    if (escape) return 0;
+    const c = raw[i];
+    if ((c === '<' || c === '>') && angle < 0) angle = i;
+    if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
+    if ((raw.startsWith('==<@', i) || raw.startsWith('!=<@', i) || raw.startsWith('==<#', i) || raw.startsWith('!=<#', i)) && i > 0 && raw[i - 1] === '}') {
+      const op = raw.slice(i, i + 2);
+      ctx.diagnostics.push({
+        code: 'non-numeric-comparison',
+        severity: 'warning',
+        start: arg.start + i,
+        end: arg.start + i + 2,
+        message: `When the call before "${op}" returns a mention, it ends in ">", and the bot reads ">" followed by "=" as ">=" (a length comparison), so the two are never compared. Put a space before "${op}".`,
+        fixes: [{ title: `Write " ${op}"`, edits: [{ start: arg.start + i, end: arg.start + i, newText: ' ' }], preferred: true }],
+      });
+      return 1;
+    }
+    return 0;
+  });
+  if (wordOp && angle >= 0)
+    ctx.diagnostics.push({
+      code: 'non-numeric-comparison',
+      severity: 'warning',
+      start: arg.start + angle,
+      end: arg.start + angle + 1,
+      message: `The bot looks for "${raw[angle]}" before "${wordOp.trim()}", so it splits this condition at "${raw[angle]}" and compares lengths instead.`,
+    });
 }
 
 /**
