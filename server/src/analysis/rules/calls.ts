@@ -104,7 +104,11 @@ function checkEngineArity(
               severity: 'warning',
               start: sep,
               end: a.end,
-              message: `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
+              // Zeval runs every argument before it reads the first: a surplus one's actions happen, its text is lost.
+              message:
+                name === 'Zeval'
+                  ? `Zeval runs only the code of its first argument; the engine still runs this one first (a call here acts) but discards its text. Is a ";" in the text meant to be written as \\;?`
+                  : `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
               fixes: [{ title: 'Remove the ignored argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }],
             }
           : {
