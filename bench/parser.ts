@@ -58,8 +58,9 @@ function commandFile(rnd: () => number, n: number): string {
     // (The engine unescapes a nested call's text once per enclosing call: \\\; reaches ZsendMessage as \;.)
     `ZaddButton{;ok-${n};OK;;true}`,
     `Hello Zusername, you have Zvar{${v}} ${v} // inline note`,
-    `Literal \\Zusername and a path C:\\\\bot\\\\data`,
+    // (Not two text lines in a row: the engine would print them as one line.)
     `Zfooter{Requested by Zusername at Zdate Ztime}`,
+    `Literal \\Zusername and a path C:\\\\bot\\\\data`,
     '',
   ];
   return lines.join('\n');

@@ -50,8 +50,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
   const fileSilence = new Set<string>();
   let seenBody = false;
-  /** The last body statement so far printed text as written (no-line-break). */
-  let previousPrinted = false;
+  /** How many body statements in a row, up to this one, print text as written (no-line-break). */
+  let previousPrinted = 0;
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
@@ -123,7 +123,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (st.kind === StatementKind.Body) {
       seenBody = true;
       // The engine concatenates the statements' output: two lines of text in a row print as one.
-      if (s.printedText && previousPrinted)
+      // Reported once per run of such lines, at its second line.
+      if (s.printedText && previousPrinted === 1)
         out.push({
           code: 'no-line-break',
           // Information, not a warning: the author may mean the lines as one, and no spelling keeps
@@ -132,9 +133,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           start: base + s.printedText.start,
           end: base + s.printedText.end,
           message:
-            "The engine puts no line break between lines: this line's text is written straight after the previous line's. To keep them on separate lines, write both inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
+            "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
         });
-      previousPrinted = s.printedText !== undefined;
+      previousPrinted = s.printedText === undefined ? 0 : previousPrinted + 1;
     }
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
