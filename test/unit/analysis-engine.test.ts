@@ -281,6 +281,22 @@ describe('engine reading: escapes and skipped text', () => {
   });
 });
 
+describe('engine loader: header values', () => {
+  it("a // after a #trigger value is part of the trigger; the fix moves it to a line of its own, with the file's line break", () => {
+    for (const lineBreak of ['\n', '\r\n']) {
+      const text = `#trigger !ping // replies with pong${lineBreak}Pong!${lineBreak}`;
+      const [d] = diagnose(text);
+      assert.deepStrictEqual([d.code, d.severity, text.slice(d.start, d.end)], ['header-comment', 'warning', '// replies with pong']);
+      const fixed = applyFix(text, d);
+      assert.strictEqual(fixed, `// replies with pong${lineBreak}#trigger !ping${lineBreak}Pong!${lineBreak}`);
+      assert.deepStrictEqual(diagnose(fixed), []);
+    }
+    // A slash command so named is never registered: an error. A URL's // is not a comment.
+    assert.strictEqual(diagnose('#trigger /ping // note\n#type slash\nPong!\n')[0].severity, 'error');
+    assert.deepStrictEqual(diagnose('#trigger !docs\n#name https://example.com/docs\nSee the docs.\n'), []);
+  });
+});
+
 describe('engine loader: directives and dropped lines', () => {
   it('recognises only the exact word followed by a space', () => {
     for (const line of ['#Trigger !x', '#trigger!x', '#trigger\t!x', '#trigger']) {

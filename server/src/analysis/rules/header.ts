@@ -37,7 +37,7 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     });
     return;
   }
-  if (name === '#trigger' || name === '#name') checkHeaderComment(st, name, value, out);
+  if (name === '#trigger' || name === '#name') checkHeaderComment(st, name, value, text.charCodeAt(base + st.end) === 13 ? '\r\n' : '\n', out);
   const exact = value.trim();
   const word = exact.toLowerCase();
   if (
@@ -156,10 +156,11 @@ function reportIgnoredDirective(st: HeaderStatement, text: string, base: number,
 /**
  * `#trigger !ping // replies with pong`: the engine takes a header's value
  * whole (comments are whole lines only), so the trigger is the whole text and
- * the command answers only to a message starting with all of it. A `//` after
+ * the command answers only to a message starting with all of it. The fix
+ * moves the comment to a line above, with the file's line break. A `//` after
  * white space is taken for a comment; one inside a word (`https://`) is not.
  */
-function checkHeaderComment(st: HeaderStatement, name: string, value: string, out: AnalysisDiagnostic[]): void {
+function checkHeaderComment(st: HeaderStatement, name: string, value: string, lineBreak: string, out: AnalysisDiagnostic[]): void {
   const m = /\s+\/\//.exec(value);
   if (!m) return;
   const kept = value.slice(0, m.index);
@@ -182,7 +183,7 @@ function checkHeaderComment(st: HeaderStatement, name: string, value: string, ou
       {
         title: 'Move the comment to the line above',
         edits: [
-          { start: st.start, end: st.start, newText: `${comment}\n` },
+          { start: st.start, end: st.start, newText: `${comment}${lineBreak}` },
           { start: cutStart, end: st.valueEnd, newText: '' },
         ],
         preferred: true,
