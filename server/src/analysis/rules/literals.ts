@@ -199,50 +199,48 @@ function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText
   return { start, end: start + text.length, newText };
 }
 
-/** The documented limits of literal amounts: Zclear 1 to 100 messages, the audit log 1 to 100 entries. */
+/** The documented ranges of literal whole-number arguments (INTEGER_LIMITS): Zclear, Zrepeat, the audit log. */
 export function checkLimits(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
-  if (name === 'Zclear' && args[0]?.literal && isInteger(args[0].text)) {
-    const n = Number(args[0].text);
-    if (n > 100)
-      ctx.diagnostics.push({
-        code: 'limit-exceeded',
-        severity: 'error',
-        start: args[0].arg.start,
-        end: args[0].arg.end,
-        message: 'Zclear can delete at most 100 messages at a time.',
-      });
-    else if (n < 1)
-      ctx.diagnostics.push({
-        code: 'limit-exceeded',
-        severity: 'error',
-        start: args[0].arg.start,
-        end: args[0].arg.end,
-        message: `Zclear deletes 1 to 100 messages; ${args[0].text} deletes nothing.`,
-      });
-  }
-  if (name === 'Zrepeat' && args[0]?.literal && isInteger(args[0].text)) {
-    const n = Number(args[0].text);
-    if (n < 1 || n > 1000)
-      ctx.diagnostics.push({
-        code: 'limit-exceeded',
-        severity: 'error',
-        start: args[0].arg.start,
-        end: args[0].arg.end,
-        message: `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${args[0].text}.`,
-      });
-  }
-  if ((name === 'ZauditCount' || name === 'ZauditEntries') && args[1]?.literal && isInteger(args[1].text)) {
-    const n = Number(args[1].text);
-    if (n < 1 || n > 100)
-      ctx.diagnostics.push({
-        code: 'limit-exceeded',
-        severity: 'error',
-        start: args[1].arg.start,
-        end: args[1].arg.end,
-        message: `The audit log gives 1 to 100 entries per request (the default is 20); ${args[1].text} is out of range.`,
-      });
+  const limits = Object.hasOwn(INTEGER_LIMITS, name) ? INTEGER_LIMITS[name] : undefined;
+  if (!limits) return;
+  for (const limit of limits) {
+    const a = args[limit.index];
+    if (!a?.literal || !isInteger(a.text)) continue;
+    const n = Number(a.text);
+    if (n >= limit.min && n <= limit.max) continue;
+    ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: a.arg.start, end: a.arg.end, message: limit.message(a.text, n > limit.max) });
   }
 }
+
+/** A whole-number argument's documented range, and what to say outside it (`above`: past the maximum). */
+interface IntegerLimit {
+  readonly index: number;
+  readonly min: number;
+  readonly max: number;
+  readonly message: (text: string, above: boolean) => string;
+}
+
+const AUDIT_ENTRIES: IntegerLimit = {
+  index: 1,
+  min: 1,
+  max: 100,
+  message: (text) => `The audit log gives 1 to 100 entries per request (the default is 20); ${text} is out of range.`,
+};
+
+/** Ranges of whole-number arguments, by function. */
+const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
+  Zclear: [
+    {
+      index: 0,
+      min: 1,
+      max: 100,
+      message: (text, above) => (above ? 'Zclear can delete at most 100 messages at a time.' : `Zclear deletes 1 to 100 messages; ${text} deletes nothing.`),
+    },
+  ],
+  Zrepeat: [{ index: 0, min: 1, max: 1000, message: (text) => `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${text}.` }],
+  ZauditCount: [AUDIT_ENTRIES],
+  ZauditEntries: [AUDIT_ENTRIES],
+};
 
 /**
  * A colour that is not six hex digits. The engine strips the leading `#`s and
