@@ -297,6 +297,21 @@ describe('engine loader: header values', () => {
   });
 });
 
+describe('engine loader: empty lines inside a call', () => {
+  it('notes the lost paragraph break once per statement; the fix removes the blank lines, as the engine does', () => {
+    const text = '#trigger !rules\nZtitle{Rules}\nZdescription{**Rules**\n\n   \n1. Be nice.\n\n2. No spam.}\n';
+    const found = diagnose(text);
+    assert.deepStrictEqual(
+      found.map((d) => [d.code, d.severity]),
+      [['blank-line-dropped', 'information']],
+    );
+    const fixed = applyFix(text, found[0]);
+    assert.strictEqual(fixed, '#trigger !rules\nZtitle{Rules}\nZdescription{**Rules**\n1. Be nice.\n\n2. No spam.}\n');
+    // Empty lines between statements are not inside anything.
+    assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{a}\n\nZdescription{b}\n'), []);
+  });
+});
+
 describe('engine loader: directives and dropped lines', () => {
   it('recognises only the exact word followed by a space', () => {
     for (const line of ['#Trigger !x', '#trigger!x', '#trigger\t!x', '#trigger']) {

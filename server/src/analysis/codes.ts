@@ -178,6 +178,11 @@ const CODE_TABLE = {
     description: "A line of text right after another: the engine concatenates the lines' output with no line break between them, so both appear on one line.",
     example: 'Welcome! + Read the rules.',
   },
+  'blank-line-dropped': {
+    severity: 'information',
+    description: "An empty line inside a call: the engine skips empty lines before it joins a call's lines, so a paragraph break in the text is lost.",
+    example: 'Zdescription{Rules: +  + Be nice.}',
+  },
   'separator-trimmed': {
     severity: 'warning',
     description: 'A separator argument that is only white space: the engine trims every argument, so the function gets an empty separator.',

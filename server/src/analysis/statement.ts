@@ -54,6 +54,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   const printed = firstPrintedWord(st.nodes, st.end, text, base);
   if (printed) summary.printedText = printed;
+  reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
@@ -112,4 +113,40 @@ function firstPrintedWord(nodes: readonly TopLevelNode[], end: number, text: str
     at = node.end;
   }
   return undefined;
+}
+
+/**
+ * Empty lines inside a statement (a call still open at the line's end): the
+ * engine skips empty lines before it joins a call's lines, so a paragraph
+ * break in a text argument is lost (the lines around it are joined by one
+ * line break). Information, once per statement: only the spacing of the
+ * output changes. The fix removes the lines, as the engine does.
+ */
+function reportBlankLinesInCall(text: string, base: number, end: number, out: AnalysisDiagnostic[]): void {
+  const stop = base + end;
+  let nl = text.indexOf('\n', base);
+  if (nl < 0 || nl >= stop) return; // one line: nothing inside
+  let from = -1;
+  let to = -1;
+  while (nl >= 0 && nl < stop) {
+    let p = nl + 1;
+    while (p < stop && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9 || text.charCodeAt(p) === 13)) p++;
+    if (p < stop && text.charCodeAt(p) === 10) {
+      if (from < 0) from = nl + 1;
+      to = p + 1;
+      nl = p;
+      continue;
+    }
+    if (from >= 0) break; // the first run of blank lines
+    nl = text.indexOf('\n', nl + 1);
+  }
+  if (from < 0) return;
+  out.push({
+    code: 'blank-line-dropped',
+    severity: 'information',
+    start: from - base,
+    end: to - base,
+    message: 'The engine skips empty lines, even inside a call: this blank line is not in the text, and the lines around it are joined by a single line break.',
+    fixes: [{ title: 'Remove the blank line', edits: [{ start: from - base, end: to - base, newText: '' }] }],
+  });
 }
