@@ -76,7 +76,9 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
   switch (type) {
     case 'integer':
-      if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
+      if (isLenientEmbedIndex(fn.name, paramName)) {
+        if (!isEmbedIndexNumber(text)) push('invalid-integer', 'warning', `"${text}" is not an embed number: the engine silently uses embed 1.`);
+      } else if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
       break;
     case 'number':
       if (!isNumber(text)) push('invalid-number', 'error', `"${paramName}" must be a number, not "${text}".`);
@@ -201,6 +203,8 @@ function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText
 
 /** The documented ranges of literal whole-number arguments (INTEGER_LIMITS): Zclear, Zrepeat, the audit log. */
 export function checkLimits(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  checkEmbedIndex(name, args, ctx);
+  checkArithmetic(name, args, ctx);
   const limits = Object.hasOwn(INTEGER_LIMITS, name) ? INTEGER_LIMITS[name] : undefined;
   if (!limits) return;
   for (const limit of limits) {
@@ -229,6 +233,16 @@ const AUDIT_ENTRIES: IntegerLimit = {
 
 /** Ranges of whole-number arguments, by function. */
 const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
+  Zmentioned: [
+    { index: 0, min: 1, max: Number.MAX_SAFE_INTEGER, message: (text) => `Zmentioned counts mentions from 1; the engine halts the command on ${text}.` },
+  ],
+  ZnewSelectMenu: [1, 2].map((index) => ({
+    index,
+    min: 0,
+    max: 255,
+    message: (text: string) =>
+      `A select menu's ${index === 1 ? 'minimum' : 'maximum'} number of choices is 0 to 255 to the engine; it halts the command on ${text}.`,
+  })),
   Zclear: [
     {
       index: 0,
@@ -272,4 +286,80 @@ function checkColor(fnName: string, text: string, arg: Argument, ctx: StatementC
     end: arg.end,
     message: `"${text}" is not a hex colour: ${fnName} halts the command. Write it like #5865F2.`,
   });
+}
+
+/** The argument holding the embed index (0-based), by function: the engine reads it as a number from 1 to 10. */
+const EMBED_INDEX_ARGUMENT: Record<string, number> = {
+  ZaddField: 3,
+  Zauthor: 1,
+  ZauthorIcon: 1,
+  ZauthorURL: 1,
+  Zcolor: 1,
+  Zdescription: 1,
+  ZeditEmbed: 2,
+  Zfooter: 1,
+  ZfooterIcon: 1,
+  Zimage: 1,
+  ZsendEmbed: 1,
+  Zthumbnail: 1,
+  Ztimestamp: 0,
+  Ztitle: 1,
+  ZtitleURL: 1,
+  ZsendWebhook: 1,
+};
+
+/** Whether the literal embed index `text` is one the engine reads as a number (an unsigned whole number). */
+function isEmbedIndexNumber(text: string): boolean {
+  return /^\+?\d+$/.test(text);
+}
+
+/**
+ * An embed index: 0 or above 10 halts the command; anything that is not a
+ * whole number (a word, a negative number) is silently embed 1.
+ */
+function checkEmbedIndex(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (!Object.hasOwn(EMBED_INDEX_ARGUMENT, name)) return;
+  const a = args[EMBED_INDEX_ARGUMENT[name]];
+  if (!a?.literal || a.text === '' || !isEmbedIndexNumber(a.text)) return;
+  const n = Number(a.text);
+  if (n >= 1 && n <= 10) return;
+  ctx.diagnostics.push({
+    code: 'limit-exceeded',
+    severity: 'error',
+    start: a.arg.start,
+    end: a.arg.end,
+    message: `An embed index is 1 to 10; the engine halts the command on ${a.text}.`,
+  });
+}
+
+/** Literal arithmetic the engine halts on: a zero divisor of Zdiv, Zrandom's minimum not below its maximum. */
+function checkArithmetic(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (name === 'Zdiv') {
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i];
+      if (a.literal && isNumber(a.text) && Number(a.text) === 0)
+        ctx.diagnostics.push({
+          code: 'limit-exceeded',
+          severity: 'error',
+          start: a.arg.start,
+          end: a.arg.end,
+          message: 'Zdiv halts the command on a division by zero.',
+        });
+    }
+  } else if (name === 'Zrandom' && args.length >= 2) {
+    const [min, max] = args;
+    if (min.literal && max.literal && isInteger(min.text) && isInteger(max.text) && Number(min.text) >= Number(max.text))
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: min.arg.start,
+        end: max.arg.end,
+        message: `Zrandom's minimum must be below its maximum; the engine halts the command on ${min.text} and ${max.text}.`,
+      });
+  }
+}
+
+/** The embed-index parameters, where a word is not an error: the engine silently uses embed 1. */
+export function isLenientEmbedIndex(fnName: string, paramName: string): boolean {
+  return paramName === 'index' && Object.hasOwn(EMBED_INDEX_ARGUMENT, fnName);
 }
