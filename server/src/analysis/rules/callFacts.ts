@@ -120,7 +120,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
   const idIndex = kinds.createdIdIndex;
-  if (!inCall && idIndex !== undefined) {
+  if (!inCall && idIndex !== undefined && !isLinkButton(node, name, ctx)) {
     const a = node.args[idIndex];
     if (a && !hasCall(a)) {
       const id = ctx.rel(a.start, a.end).trim();
@@ -136,4 +136,15 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
+}
+
+/**
+ * `ZaddButton{row;url;label;link}`: a link button's second argument is the
+ * address it opens, not a custom ID (the engine gives it none), so two link
+ * buttons to one address do not clash.
+ */
+export function isLinkButton(node: CallNode, name: string, ctx: StatementContext): boolean {
+  if (name !== 'ZaddButton') return false;
+  const style = node.args[3];
+  return style !== undefined && !hasCall(style) && ctx.rel(style.start, style.end).trim().toLowerCase() === 'link';
 }

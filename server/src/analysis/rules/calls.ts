@@ -8,9 +8,10 @@ import type { EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import type { Argument, CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
-import { recordCallFacts } from './callFacts';
+import { isLinkButton, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { hasCall, type ReadArgument, type StatementContext } from './context';
+import { isHttpUrl } from '../../language/literals';
 import { checkLimits, checkLiteral } from './literals';
 import { reportLoopValueOutsideLoop } from './loops';
 import type { CallProfile } from './callProfile';
@@ -61,6 +62,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
+  if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
 }
 
 /**
@@ -177,5 +179,17 @@ function checkTrimmedSeparator(name: string, arg: Argument, text: string, ctx: S
     start: arg.start,
     end: arg.end,
     message: `The engine trims every argument, so ${name} gets an empty separator here, not a space.`,
+  });
+}
+
+/** A link button opens the address in its second argument: Discord refuses a message whose link button has no web address there. */
+function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext): void {
+  if (!a?.literal || a.text === '' || isHttpUrl(a.text)) return;
+  ctx.diagnostics.push({
+    code: 'invalid-url',
+    severity: 'error',
+    start: a.arg.start,
+    end: a.arg.end,
+    message: `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https://: Discord refuses the whole message.`,
   });
 }
