@@ -297,6 +297,17 @@ describe('engine loader: header values', () => {
   });
 });
 
+describe('slash command names as Discord takes them', () => {
+  it('a slash name is one lower-case word; a sub-slash trigger is two words', () => {
+    const codes = (trigger: string, type: string) => diagnose(`#trigger ${trigger}\n#type ${type}\nHi\n`).map((d) => `${d.severity} ${d.code}`);
+    assert.deepStrictEqual(codes('/server info', 'slash'), ['error trigger-type-mismatch']);
+    assert.deepStrictEqual(codes('/Ping', 'slash'), ['error trigger-type-mismatch']);
+    assert.deepStrictEqual(codes('/ping', 'slash'), []);
+    assert.deepStrictEqual(codes('/admin ban user', 'sub-slash'), ['error trigger-type-mismatch']);
+    assert.deepStrictEqual(codes('/admin ban', 'sub-slash'), []);
+  });
+});
+
 describe('engine loader: empty lines inside a call', () => {
   it('notes the lost paragraph break once per statement; the fix removes the blank lines, as the engine does', () => {
     const text = '#trigger !rules\nZtitle{Rules}\nZdescription{**Rules**\n\n   \n1. Be nice.\n\n2. No spam.}\n';

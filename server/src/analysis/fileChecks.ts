@@ -289,6 +289,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
       severity = 'warning';
       problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
+    } else if (kind === 'sub-slash' && /^\/\S+\s+\S+\s+\S/.test(t)) {
+      // Registered as the subcommand named by the second word, but looked up by the first two words only.
+      problem = `A sub-slash trigger is two words, "/parent sub": the engine registers "${t}" by its second word but looks it up as "/parent sub", so the command never runs.`;
+    } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && (/\s/.test(t) || /\p{Lu}/u.test(t))) {
+      // The engine sends the name to Discord as written; Discord takes one lower-case word (a // comment is header-comment's).
+      problem = /\s/.test(t)
+        ? `A slash command's name is one word: Discord refuses "${t.slice(1)}", so the command is never registered. For "/parent sub", use "#type sub-slash".`
+        : `A slash command's name is lower case: Discord refuses "${t.slice(1)}", so the command is never registered.`;
     }
     if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
   }
