@@ -214,8 +214,9 @@ const CODE_TABLE = {
   'trigger-type-mismatch': { severity: 'error', description: 'The trigger form does not fit #type.', example: '#type slash + #trigger !ping' },
   'unknown-option': {
     severity: 'warning',
-    description: 'Zoption{name} names no declared #option.',
-    example: '#option user|The member|user|required + Zoption{usr}',
+    description:
+      'Zoption{name} names no #option declared with exactly that name, or is used outside a slash or sub-slash command (which alone receive options): it prints "option "name" not found".',
+    example: '#trigger /ban + #type slash + #option user|The member|user|required + Zoption{usr}',
   },
   'unclosed-call': { severity: 'error', description: 'A call whose { is never closed.', example: 'Zuppercase{hi' },
   'unclosed-brace': { severity: 'error', description: 'A { group that is never closed.', example: '{hi' },

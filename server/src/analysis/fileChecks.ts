@@ -140,7 +140,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
-      if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim().toLowerCase()));
+      if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim()));
     }
     if (s.embedEvents) {
       for (const e of s.embedEvents) {
@@ -337,18 +337,23 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.',
       });
   }
-  if (options_.size > 0 || type === 'slash' || type === 'sub-slash') {
-    for (const r of optionReads) {
-      if (!options_.has(r.name.toLowerCase())) {
-        out.push({
-          code: 'unknown-option',
-          severity: 'warning',
-          start: r.start,
-          end: r.end,
-          message: `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} will be empty.`,
-        });
-      }
-    }
+  // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
+  // a missing one prints `option "name" not found`.
+  const slashLike = type === 'slash' || type === 'sub-slash';
+  for (const r of optionReads) {
+    if (slashLike && options_.has(r.name)) continue;
+    const declaredOtherCase = !options_.has(r.name) && [...options_].some((o) => o.toLowerCase() === r.name.toLowerCase());
+    out.push({
+      code: 'unknown-option',
+      severity: 'warning',
+      start: r.start,
+      end: r.end,
+      message: !slashLike
+        ? `Only slash and sub-slash commands receive options: here Zoption{${r.name}} prints "option "${r.name}" not found".`
+        : declaredOtherCase
+          ? `Option names are compared exactly: no #option is named "${r.name}" (another case is), so Zoption{${r.name}} prints "option "${r.name}" not found".`
+          : `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} prints "option "${r.name}" not found".`,
+    });
   }
 
   // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.
