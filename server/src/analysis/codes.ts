@@ -184,6 +184,12 @@ const CODE_TABLE = {
     description: "An empty line inside a call: the engine skips empty lines before it joins a call's lines, so a paragraph break in the text is lost.",
     example: 'Zdescription{Rules: +  + Be nice.}',
   },
+  'modal-outside-interaction': {
+    severity: 'warning',
+    description:
+      'ZnewModal in a command that is not #type interaction: the engine shows modals only as the answer to a button or menu, and ignores them elsewhere.',
+    example: 'ZnewModal{form;Apply} + ZaddTextInput{age;Your age}',
+  },
   'separator-trimmed': {
     severity: 'warning',
     description: 'A separator argument that is only white space: the engine trims every argument, so the function gets an empty separator.',

@@ -66,6 +66,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const inputUses: { start: number; end: number }[] = [];
   const contextUses: { name: string; start: number; end: number }[] = [];
   let menuOpen = false;
+  /** Where ZnewModal is called (modal-outside-interaction). */
+  const modals: { start: number; end: number }[] = [];
   let modalOpen = false;
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
@@ -199,8 +201,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
         if (e.kind === 'menu') menuOpen = true;
-        else if (e.kind === 'modal') modalOpen = true;
-        else if (e.kind === 'option' && !menuOpen)
+        else if (e.kind === 'modal') {
+          modalOpen = true;
+          modals.push({ start: base + e.start, end: base + e.end });
+        } else if (e.kind === 'option' && !menuOpen)
           out.push({
             code: 'select-option-without-menu',
             severity: 'error',
@@ -337,6 +341,17 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message: 'ZinputValue reads a field of a submitted modal; it only has a value in an interaction command (#type interaction) started by the modal.',
       });
   }
+  // The engine shows a modal only as the answer to a button or menu, in an interaction command.
+  if (type !== 'interaction')
+    for (const m of modals)
+      out.push({
+        code: 'modal-outside-interaction',
+        severity: 'warning',
+        start: m.start,
+        end: m.end,
+        message:
+          'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
+      });
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.
   const slashLike = type === 'slash' || type === 'sub-slash';
