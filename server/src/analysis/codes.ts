@@ -184,6 +184,12 @@ const CODE_TABLE = {
     description: "An empty line inside a call: the engine skips empty lines before it joins a call's lines, so a paragraph break in the text is lost.",
     example: 'Zdescription{Rules: +  + Be nice.}',
   },
+  'event-output-nowhere': {
+    severity: 'warning',
+    description:
+      'Text or an embed in an event command whose event is about no channel (onMemberJoin, ...), without ZuseChannel: the engine has nowhere to send it and drops it.',
+    example: '#trigger onMemberJoin + #type event + Welcome <@ZuserID>!',
+  },
   'modal-outside-interaction': {
     severity: 'warning',
     description:

@@ -50,6 +50,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
   const fileSilence = new Set<string>();
   let seenBody = false;
+  /** The first text the command prints as written, and its first embed part (event-output-nowhere). */
+  let firstOutput: { start: number; end: number } | undefined;
+  let firstEmbed: { start: number; end: number } | undefined;
   /** How many body statements in a row, up to this one, print text as written (no-line-break). */
   let previousPrinted = 0;
   let type: string | undefined;
@@ -138,6 +141,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
             "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
         });
       previousPrinted = s.printedText === undefined ? 0 : previousPrinted + 1;
+      if (s.printedText && !firstOutput) firstOutput = { start: base + s.printedText.start, end: base + s.printedText.end };
     }
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
@@ -223,7 +227,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
-    if (s.embedContent) embedStatements.push(i);
+    if (s.embedContent) {
+      embedStatements.push(i);
+      if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
+    }
     if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
     if (s.componentIds) {
       for (const c of s.componentIds) {
@@ -306,6 +313,17 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
   if (type === 'event' && triggerValue) {
     const trigger = catalog.getTrigger(triggerValue.value.trim());
+    // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
+    // Embeds sent with ZsendEmbed or ZsendWebhook go to the channel or webhook they name.
+    const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed);
+    if (trigger && trigger.context.channel === null && output && !allCalls.has('ZuseChannel'))
+      out.push({
+        code: 'event-output-nowhere',
+        severity: 'warning',
+        start: output.start,
+        end: output.end,
+        message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
+      });
     if (trigger) {
       for (const u of contextUses) {
         const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
