@@ -6,8 +6,8 @@
  *   another, repeated up to the size. A command file is one command, so not
  *   every fixture stays valid beside the others (an event command's context
  *   functions, a modal's inputs, custom IDs repeated by the next copy): the
- *   fixtures kept are those that, put twice after a plain prefix command,
- *   still have no diagnostic. What is left is error-free code as people write
+ *   fixtures kept are those that, without their header lines and put twice
+ *   after a plain prefix command, still have no diagnostic. What is left is error-free code as people write
  *   it (embeds, conditions, loops, HTTP, JSON, escapes, comments, CRLF files).
  * - `faultyCommandText`: that same code with mistakes people make, one every
  *   few calls (a misspelt function name, an argument left out, one too many),
@@ -46,7 +46,15 @@ export function repeatableValidFixtures(): string[] {
     .readdirSync(VALID)
     .filter((f) => f.endsWith('.zbr'))
     .sort()) {
-    const text = withNewline(fs.readFileSync(path.join(VALID, name), 'utf8'));
+    // Header lines go: one file has one trigger, type and option set (the lead's), and a later
+    // fixture's #type would change what every earlier fixture's calls mean.
+    const text = withNewline(
+      fs
+        .readFileSync(path.join(VALID, name), 'utf8')
+        .split('\n')
+        .filter((line) => !line.trimStart().startsWith('#'))
+        .join('\n'),
+    );
     if (analyzer.diagnose(parseCommandFile(LEAD + text + text, options)).length === 0) keptFixtures.push(text);
   }
   return keptFixtures;
