@@ -49,8 +49,12 @@ export interface StatementSummary {
   orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
-  /** Body statement: the first word of text it prints as written (outside every call), if any. */
-  printedText?: { start: number; end: number };
+  /**
+   * Body statement: where the first text it prints as written (outside every call) starts, if
+   * any. Only the start: typing inside that text leaves the fact, and so the file's findings, as
+   * they are (refold).
+   */
+  printedText?: number;
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

@@ -129,19 +129,19 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       seenBody = true;
       // The engine concatenates the statements' output: two lines of text in a row print as one.
       // Reported once per run of such lines, at its second line.
-      if (s.printedText && previousPrinted === 1)
+      if (s.printedText !== undefined && previousPrinted === 1)
         out.push({
           code: 'no-line-break',
           // Information, not a warning: the author may mean the lines as one, and no spelling keeps
           // a line break between statements.
           severity: 'information',
-          start: base + s.printedText.start,
-          end: base + s.printedText.end,
+          start: base + s.printedText,
+          end: base + s.printedText + 1,
           message:
             "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
         });
       previousPrinted = s.printedText === undefined ? 0 : previousPrinted + 1;
-      if (s.printedText && !firstOutput) firstOutput = { start: base + s.printedText.start, end: base + s.printedText.end };
+      if (s.printedText !== undefined && !firstOutput) firstOutput = { start: base + s.printedText, end: base + s.printedText + 1 };
     }
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {

@@ -52,8 +52,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const ctx: StatementContext = { catalog, suggester, profiles, text, base, rel, diagnostics, summary, unknownNames };
   walkNodes(st.nodes, 0, ctx, false, false);
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
-  const printed = firstPrintedWord(st.nodes, st.end, text, base);
-  if (printed) summary.printedText = printed;
+  const printed = firstPrintedText(st.nodes, st.end, text, base);
+  if (printed >= 0) summary.printedText = printed;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
@@ -93,26 +93,21 @@ function isBlank(c: number): boolean {
 }
 
 /**
- * The first word of text a body statement prints as written: a run of
- * characters between its top-level nodes (outside every call), or an escape,
- * before any trailing comment. What calls print is not known here.
+ * Where the first text a body statement prints as written starts (-1: none):
+ * a character between its top-level nodes (outside every call), or an
+ * escape, before any trailing comment. What calls print is not known here.
  */
-function firstPrintedWord(nodes: readonly TopLevelNode[], end: number, text: string, base: number): { start: number; end: number } | undefined {
+function firstPrintedText(nodes: readonly TopLevelNode[], end: number, text: string, base: number): number {
   let at = 0;
   for (let k = 0; k <= nodes.length; k++) {
     const node = k < nodes.length ? nodes[k] : undefined;
     const gapEnd = node ? node.start : end;
-    for (let p = at; p < gapEnd; p++) {
-      if (isBlank(text.charCodeAt(base + p))) continue;
-      let e = p + 1;
-      while (e < gapEnd && !isBlank(text.charCodeAt(base + e))) e++;
-      return { start: p, end: e };
-    }
-    if (!node || node.kind === NodeKind.Comment) return undefined;
-    if (node.kind === NodeKind.Escape) return { start: node.start, end: node.end };
+    for (let p = at; p < gapEnd; p++) if (!isBlank(text.charCodeAt(base + p))) return p;
+    if (!node || node.kind === NodeKind.Comment) return -1;
+    if (node.kind === NodeKind.Escape) return node.start;
     at = node.end;
   }
-  return undefined;
+  return -1;
 }
 
 /**
