@@ -111,7 +111,12 @@ function checkEngineArity(
                 name === 'Zeval'
                   ? `Zeval runs only the code of its first argument; the engine still runs this one first (a call here acts) but discards its text. Is a ";" in the text meant to be written as \\;?`
                   : `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
-              fixes: [{ title: 'Remove the ignored argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }],
+              fixes: [
+                {
+                  title: name === 'Zeval' ? 'Remove the argument (its calls no longer run)' : 'Remove the ignored argument',
+                  edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
+                },
+              ],
             }
           : {
               code: 'too-many-arguments',
