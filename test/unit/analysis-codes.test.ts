@@ -4,7 +4,8 @@
  * who pastes an example from the table sees exactly what the table says.
  *
  * Examples are one line, or several joined by " + " (header lines and body
- * lines of one file); a body-only example gets `#trigger !x` above it.
+ * lines of one file); a line ending in ` ×N` stands for N copies of it; a
+ * body-only example gets `#trigger !x` above it.
  */
 import * as assert from 'node:assert';
 import { bundledCatalog } from '../../server/src/catalog';
@@ -16,7 +17,10 @@ const catalog = bundledCatalog();
 export function exampleFile(code: string, example: string): string {
   if (code === 'missing-trigger') return 'Hello Zusername\n';
   if (code === 'byte-order-mark') return '\uFEFF#trigger !x\nHello Zusername\n';
-  const lines = example.split(' + ');
+  const lines = example.split(' + ').flatMap((line) => {
+    const times = / ×(\d+)$/.exec(line);
+    return times ? Array<string>(Number(times[1])).fill(line.slice(0, times.index)) : [line];
+  });
   if (!lines.some((line) => line.startsWith('#trigger'))) lines.unshift('#trigger !x');
   return `${lines.join('\n')}\n`;
 }

@@ -17,7 +17,7 @@ import type { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
 import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
 import { sameFacts, sortedDiagnostics, type StatementResult } from './facts';
-import { diagnoseFile, embedDiagnostics, type FileDiagnosis } from './fileChecks';
+import { diagnoseFile, EMBED_CODES, embedDiagnostics, type FileDiagnosis } from './fileChecks';
 import { flattenDiagnosis } from './silencing';
 import { type AnalysisTables, analyzeStatement } from './statement';
 import { CallProfiles } from './rules/callProfile';
@@ -151,7 +151,7 @@ export class Analyzer {
       for (let j = from; j < to; j++) if (results[j].summary.embedContent) kept.push(j);
       embedStatements = kept.sort((a, b) => a - b);
       const startOf = (i: number) => tree.starts[i];
-      fileLevel = [...fileLevel.filter((d) => d.code !== 'embed-without-body'), ...embedDiagnostics(embedStatements, results, startOf)];
+      fileLevel = [...fileLevel.filter((d) => !EMBED_CODES.has(d.code)), ...embedDiagnostics(embedStatements, results, startOf)];
     }
     // The statements' own lists: the same, but for the replaced statements'.
     const statements: StatementDiagnostics[] = [];

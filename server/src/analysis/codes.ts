@@ -218,6 +218,12 @@ const CODE_TABLE = {
       'An embed given content (colour, footer, image, timestamp, ...) but no title, description, author or field: the engine replaces the whole reply with an error message.',
     example: 'Zcolor{#ff0000}',
   },
+  'too-many-embed-fields': {
+    severity: 'error',
+    description:
+      'A 26th ZaddField into one embed at the top level of a command: an embed holds at most 25 fields, and the engine halts the command at the one past them.',
+    example: 'ZaddField{Name;Value} ×26',
+  },
   'operator-without-spaces': {
     severity: 'warning',
     description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.',

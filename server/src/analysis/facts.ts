@@ -29,8 +29,8 @@ export interface StatementSummary {
   loader?: LoaderLine[];
   /** Names defined with Zalias{expression;name} (without Z), where. */
   aliasDefs?: { name: string; start: number }[];
-  /** Embed parts set, in text order: which embed (1-based index text) and whether the part lets the embed be sent. */
-  embedContent?: { index: string; sendable: boolean; name: string; start: number; end: number }[];
+  /** Embed parts set, in text order. */
+  embedContent?: EmbedContent[];
   /** Comment statement: a silencing directive. */
   disable?: DisableDirective;
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
@@ -55,6 +55,19 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+}
+
+/** An embed part set by a call. */
+export interface EmbedContent {
+  /** Which embed: the 1-based index as written ("1" when left out). */
+  index: string;
+  /** The part alone lets the embed be sent (title, description, author, a field). */
+  sendable: boolean;
+  name: string;
+  start: number;
+  end: number;
+  /** Not inside any call's argument: the call runs each time the statement does (the field count). */
+  topLevel?: true;
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

@@ -416,6 +416,7 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
     }
   }
   const out: AnalysisDiagnostic[] = [];
+  reportSurplusFields(statements, results, startOf, out);
   for (const [index, part] of parts) {
     if (part.sendable || !part.first) continue;
     const which = index === '1' ? 'the embed' : `embed ${index}`;
@@ -428,6 +429,44 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
     });
   }
   return out;
+}
+
+/** The codes embedDiagnostics reports (refold recomputes them). */
+export const EMBED_CODES: ReadonlySet<string> = new Set(['embed-without-body', 'too-many-embed-fields']);
+
+/** Discord's limit, which the engine's ZaddField enforces: the next one halts the command. */
+const MAX_EMBED_FIELDS = 25;
+
+/**
+ * The 26th ZaddField into one embed halts the command. Only fields added at
+ * a statement's top level are counted: they run each time the command does,
+ * where a field inside a condition or a loop may run any number of times.
+ */
+function reportSurplusFields(statements: readonly number[], results: readonly StatementResult[], startOf: (i: number) => number, out: AnalysisDiagnostic[]): void {
+  let counts: Map<number, number> | undefined;
+  for (const i of statements) {
+    for (const e of results[i].summary.embedContent ?? []) {
+      if (e.name !== 'ZaddField' || !e.topLevel) continue;
+      const index = engineEmbedIndex(e.index);
+      counts ??= new Map();
+      const count = (counts.get(index) ?? 0) + 1;
+      counts.set(index, count);
+      if (count !== MAX_EMBED_FIELDS + 1) continue;
+      const base = startOf(i);
+      out.push({
+        code: 'too-many-embed-fields',
+        severity: 'error',
+        start: base + e.start,
+        end: base + e.end,
+        message: `This is field ${count} of ${index === 1 ? 'the embed' : `embed ${index}`}: an embed holds at most ${MAX_EMBED_FIELDS} fields, and the engine halts the command here. Put the rest in another embed (ZaddField's fourth argument is the embed's number).`,
+      });
+    }
+  }
+}
+
+/** The embed an index text selects, as the engine reads it: a whole number, anything else the first. */
+function engineEmbedIndex(text: string): number {
+  return /^\+?\d+$/.test(text) ? Number(text) : 1;
 }
 
 /** Where the engine's loader reads lines differently from the tree, said as what the engine does. */

@@ -8,6 +8,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { hasCall, type StatementContext } from './context';
+import type { EmbedContent } from '../facts';
 
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 /** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
@@ -106,7 +107,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (part.base) {
         (ctx.summary.embedEvents ??= []).push({ base: part.base, dependent: part.base !== name, name, index, start: node.start, end: node.nameEnd });
       }
-      (ctx.summary.embedContent ??= []).push({ index, sendable: part.sendable, name, start: node.start, end: node.nameEnd });
+      const content: EmbedContent = { index, sendable: part.sendable, name, start: node.start, end: node.nameEnd };
+      if (!inCall) content.topLevel = true;
+      (ctx.summary.embedContent ??= []).push(content);
     }
   }
   if (kinds.orderKind) (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.nameEnd });
