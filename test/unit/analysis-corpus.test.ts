@@ -168,8 +168,9 @@ describe('analysis: checks', () => {
       'split-text-before-split',
       // Options reach slash and sub-slash commands only; the examples run in a prefix command.
       'unknown-option',
-      // Modals show in interaction commands only.
+      // Modals show, and Zdefer acts, in interaction commands only.
       'modal-outside-interaction',
+      'defer-ignored',
     ]);
     for (const f of catalog.functions) {
       const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));

@@ -224,6 +224,23 @@ const CODE_TABLE = {
       'A 26th ZaddField into one embed at the top level of a command: an embed holds at most 25 fields, and the engine halts the command at the one past them.',
     example: 'ZaddField{Name;Value} ×26',
   },
+  'component-rows-dropped': {
+    severity: 'warning',
+    description:
+      "Buttons and a select menu that make more than one row (at most 5 buttons to a row; a button with \"true\" first starts a new one; a select menu has its own): the engine attaches each row in place of the one before, so only the last row is sent.",
+    example: 'ZaddButton{false;vote-yes;Yes;success} + ZnewSelectMenu{pick;1;1;Choose one} + ZaddSelectMenuOption{Red;red}',
+  },
+  'defer-discards-reply': {
+    severity: 'warning',
+    description:
+      "Zdefer in an interaction command that also replies: answering a button or select menu, the engine then sends a bare acknowledgement and throws the reply (text, embeds, components, modal) away.",
+    example: '#trigger onInteraction{refresh} + #type interaction + Zdefer + Updated!',
+  },
+  'defer-ignored': {
+    severity: 'warning',
+    description: 'Zdefer in a prefix, slash or event command: the engine reads it only when it answers a button or select menu, so it does nothing here.',
+    example: '#trigger /report + #type slash + Zdefer + Working on it',
+  },
   'operator-without-spaces': {
     severity: 'warning',
     description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.',

@@ -41,6 +41,14 @@ export interface StatementSummary {
   componentIds?: { id: string; start: number; end: number }[];
   /** Component parts in text order: menus and modals created, options and text inputs added. */
   componentEvents?: { kind: 'menu' | 'option' | 'modal' | 'input'; name: string; start: number; end: number }[];
+  /**
+   * Buttons and select menus created at the top level (not inside any call's argument), in text
+   * order: each runs every time the command does (component-rows-dropped). `newRow`: a button's
+   * first argument is the exact word "true".
+   */
+  componentRows?: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[];
+  /** Zdefer calls (the name's range). */
+  defers?: { start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */

@@ -72,6 +72,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Where ZnewModal is called (modal-outside-interaction). */
   const modals: { start: number; end: number }[] = [];
   let modalOpen = false;
+  /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
+  const rowParts: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[] = [];
+  let firstDefer: { start: number; end: number } | undefined;
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
@@ -227,6 +230,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
+    if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.defers && !firstDefer) firstDefer = { start: base + s.defers[0].start, end: base + s.defers[0].end };
     if (s.embedContent) {
       embedStatements.push(i);
       if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
@@ -370,6 +375,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message:
           'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
       });
+  if (modals.length === 0) reportDroppedRows(rowParts, out);
+  if (firstDefer && hasTrigger) {
+    const reply = firstOutput ?? firstEmbed ?? rowParts[0] ?? modals[0];
+    reportDefer(type, firstDefer, reply, out);
+  }
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.
   const slashLike = type === 'slash' || type === 'sub-slash';
@@ -429,6 +439,71 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
     });
   }
   return out;
+}
+
+/**
+ * The engine attaches the reply's action rows one at a time, each replacing
+ * the one before, so only the last row reaches Discord. Rows: the buttons,
+ * five to a row and a new one at a button whose first argument is "true",
+ * then the select menu. Counted over the top-level components only: one
+ * inside a condition or loop can only add rows, so the count is a lower
+ * bound. Reported at the first component of the first row that is lost.
+ */
+function reportDroppedRows(parts: readonly { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[], out: AnalysisDiagnostic[]): void {
+  if (parts.length < 2) return;
+  let rows = 0;
+  let inRow = 0;
+  let menu = false;
+  for (const p of parts) {
+    if (p.kind === 'menu') {
+      menu = true;
+      continue;
+    }
+    if (inRow === 0 || (p.newRow && inRow > 0) || inRow === 5) {
+      rows++;
+      inRow = 0;
+    }
+    inRow++;
+  }
+  if (menu) rows++;
+  if (rows < 2) return;
+  const first = parts.find((p) => p.kind === 'button') ?? parts[0];
+  const kept = menu ? 'the select menu' : 'the last row of buttons';
+  out.push({
+    code: 'component-rows-dropped',
+    severity: 'warning',
+    start: first.start,
+    end: first.end,
+    message: `This command's components make ${rows} rows (a row holds at most 5 buttons, a button with "true" first starts a new one, and a select menu has a row of its own), but the engine sends only the last row with the reply: only ${kept} appears, and this button does not. Keep the buttons to one row${menu ? ', or send the menu without buttons' : ''}.`,
+  });
+}
+
+/**
+ * Zdefer: the engine reads it only when it answers a button or select menu
+ * (an interaction command), and then answers with a bare acknowledgement
+ * and throws the command's reply away. Everywhere else it does nothing.
+ */
+function reportDefer(type: string | undefined, at: { start: number; end: number }, reply: { start: number; end: number } | undefined, out: AnalysisDiagnostic[]): void {
+  if (type === 'interaction') {
+    if (!reply) return;
+    out.push({
+      code: 'defer-discards-reply',
+      severity: 'warning',
+      start: at.start,
+      end: at.end,
+      message:
+        "When this command answers a button or select menu, Zdefer makes the engine reply with a bare acknowledgement and throw away the command's reply: its text, embeds, components and modal are never sent. Send what must appear with ZsendMessage or ZsendEmbed, or remove Zdefer.",
+    });
+    return;
+  }
+  const where = type === 'slash' || type === 'sub-slash' ? 'a slash command' : type === 'event' ? 'an event command' : 'a prefix command';
+  out.push({
+    code: 'defer-ignored',
+    severity: 'warning',
+    start: at.start,
+    end: at.end,
+    message: `The engine reads Zdefer only in interaction commands (a button or select menu); in ${where} it does nothing${where === 'a slash command' ? ': the reply is sent when the command ends, and Discord reports the command as failed if that takes longer than 3 seconds' : ''}.`,
+  });
 }
 
 /** The codes embedDiagnostics reports (refold recomputes them). */

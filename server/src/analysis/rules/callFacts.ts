@@ -62,6 +62,9 @@ export interface CallFactKinds {
   readonly contextDependent: boolean;
   readonly component: 'menu' | 'option' | 'modal' | 'input' | undefined;
   readonly createdIdIndex: number | undefined;
+  /** A component that takes a place in the reply's action rows. */
+  readonly row: 'button' | 'menu' | undefined;
+  readonly defer: boolean;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -83,8 +86,11 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
     createdIdIndex: createdComponentIdArgument(name),
+    row: name === 'ZaddButton' ? 'button' : name === 'ZnewSelectMenu' ? 'menu' : undefined,
+    defer: name === 'Zdefer',
   };
-  const none = !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined;
+  const none =
+    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.defer;
   return none ? undefined : kinds;
 }
 
@@ -122,6 +128,13 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
+  if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.nameEnd });
+  if (kinds.row && !inCall) {
+    // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
+    const first = node.args[0];
+    const newRow = kinds.row === 'button' && first !== undefined && !hasCall(first) && ctx.rel(first.start, first.end).trim() === 'true';
+    (ctx.summary.componentRows ??= []).push(newRow ? { kind: kinds.row, newRow, start: node.start, end: node.nameEnd } : { kind: kinds.row, start: node.start, end: node.nameEnd });
+  }
   const idIndex = kinds.createdIdIndex;
   if (!inCall && idIndex !== undefined && !isLinkButton(node, name, ctx)) {
     const a = node.args[idIndex];
@@ -136,6 +149,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
+  if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
