@@ -95,7 +95,7 @@ const CODE_TABLE = {
   'limit-exceeded': {
     severity: 'error',
     description:
-      "A literal the engine halts on: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 255, a division by zero, Zrandom's minimum not below its maximum.",
+      "A literal the engine halts on: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 255, a division by zero, Zrandom's minimum not below its maximum.",
     example: 'Zclear{500}',
   },
   'condition-never-true': {

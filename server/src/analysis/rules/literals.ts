@@ -129,14 +129,22 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
         );
       break;
     case 'duration': {
-      const secs = parseDuration(text);
+      // ZslowMode reads a plain number as seconds (and "0" or "0s" as off) before it reads a duration.
+      const slowMode = fn.name === 'ZslowMode';
+      const secs = slowMode && /^\d+$/.test(text) ? Number(text) : slowMode && text === '0s' ? 0 : parseDuration(text);
       if (secs === undefined) {
-        if (!(fn.name === 'ZslowMode' && /^0s?$/i.test(text)))
-          push('invalid-duration', 'error', `"${text}" is not a duration; write it like 10m, 1h30m or 7d.`, unitFixes(text, arg, ctx));
-      } else if (secs === 0 && fn.name !== 'ZslowMode') {
+        push(
+          'invalid-duration',
+          'error',
+          `"${text}" is not a duration; write it like ${slowMode ? '30s, 5m or 30 (seconds)' : '10m, 1h30m or 7d'}.`,
+          unitFixes(text, arg, ctx),
+        );
+      } else if (secs === 0 && !slowMode) {
         push('invalid-duration', 'error', `A duration of zero is an error for ${fn.name}; write a length such as 10m.`);
       } else if (fn.name === 'Ztimeout' && secs > 28 * 86400) {
         push('limit-exceeded', 'error', 'A timeout can last at most 28 days.');
+      } else if (slowMode && secs > 6 * 3600) {
+        push('limit-exceeded', 'error', 'Slow mode can be at most 6 hours (21600 seconds); the engine halts the command on a longer one.');
       }
       break;
     }
