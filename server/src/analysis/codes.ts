@@ -224,6 +224,12 @@ const CODE_TABLE = {
       'A 26th ZaddField into one embed at the top level of a command: an embed holds at most 25 fields, and the engine halts the command at the one past them.',
     example: 'ZaddField{Name;Value} ×26',
   },
+  'action-prints-result': {
+    severity: 'warning',
+    description:
+      'Zban, Zkick or Ztimeout at the top level of a line: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead.',
+    example: 'Zban{123456789012345678;Spam} + The user was banned.',
+  },
   'component-rows-dropped': {
     severity: 'warning',
     description:

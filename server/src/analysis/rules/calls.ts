@@ -48,6 +48,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     const a = nodeArgs[i];
     args[i] = { arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) };
   }
+  const before = ctx.diagnostics.length;
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
   if (!fn) return; // an engine function the catalog does not document: no parameter types to check
   const binding = bindArguments(fn, args);
@@ -63,6 +64,13 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
+  if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before)) reportPrintedResult(node, name, ctx);
+}
+
+/** Whether an error was reported since the diagnostics list had `length` items (the call halts before it prints). */
+function hasErrorSince(ctx: StatementContext, length: number): boolean {
+  for (let k = length; k < ctx.diagnostics.length; k++) if (ctx.diagnostics[k].severity === 'error') return true;
+  return false;
 }
 
 /**
@@ -157,6 +165,33 @@ function checkEngineArity(
 
 function requiredCount(fn: FunctionRecord | undefined): number {
   return fn ? fn.arguments.filter((a) => a.required).length : -1;
+}
+
+/** Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>" for those Discord refused. */
+const PRINTED_RESULTS: Record<string, string> = { Zban: 'banned', Zkick: 'kicked', Ztimeout: 'timed out' };
+
+/**
+ * A moderation call at a statement's top level: its result text goes into
+ * the reply, which authors do not expect of an action. The fix stores it in
+ * a temporary variable (a Zvar set writes nothing).
+ */
+function reportPrintedResult(node: CallNode, name: string, ctx: StatementContext): void {
+  ctx.diagnostics.push({
+    code: 'action-prints-result',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `${name} writes its result into the reply: "${PRINTED_RESULTS[name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${name}{...}}.`,
+    fixes: [
+      {
+        title: 'Keep the result out of the reply',
+        edits: [
+          { start: node.start, end: node.start, newText: 'Zvar{result;' },
+          { start: node.close + 1, end: node.close + 1, newText: '}' },
+        ],
+      },
+    ],
+  });
 }
 
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
