@@ -53,6 +53,8 @@ const COLOR_PARAMS: Record<string, string[]> = {
 export function checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: StatementContext): void {
   const push = (code: DiagnosticCode, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
     ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
+  // The functions that keep a field as it is for the word "!unchanged" take it for any field they edit.
+  if (text === UNCHANGED && KEEPS_UNCHANGED.has(fn.name)) return;
   const colorParams = COLOR_PARAMS[fn.name];
   if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
     if (!isHexColor(text)) checkColor(fn.name, text, arg, ctx);
@@ -74,6 +76,11 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
   // The catalog types Zdelay's duration as text; the engine reads it with the duration parser and halts on what that refuses.
   if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
+  const lenient = Object.hasOwn(LENIENT_NUMBERS, fn.name) ? LENIENT_NUMBERS[fn.name][paramName] : undefined;
+  if (lenient) {
+    if (!lenient.reads(text)) push('invalid-integer', 'warning', `${fn.name} cannot read "${text}" as ${lenient.what}, and silently uses ${lenient.instead}.`, lenient.fixes?.(text, arg, ctx));
+    return;
+  }
   switch (type) {
     case 'integer':
       if (isLenientEmbedIndex(fn.name, paramName)) {
@@ -188,6 +195,57 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   }
 }
 
+/** The word that tells the engine's editing functions to leave a field as it is. */
+const UNCHANGED = '!unchanged';
+const KEEPS_UNCHANGED: ReadonlySet<string> = new Set(['ZmodifyChannel', 'ZmodifyRole', 'ZeditThread', 'ZstartThread', 'ZeditEvent', 'ZcreateForumTag', 'ZeditForumTag']);
+
+/** A whole number the engine reads with an unsigned parse (no sign but "+"), from `min` up to `max`. */
+const unsigned =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (text: string): boolean =>
+    /^\+?\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
+
+/**
+ * Whole-number parameters the engine reads leniently: a value it cannot read
+ * (a word, a sign, out of its type's range) becomes a default instead of
+ * halting the command. `reads`: what it reads; `what`: what it wanted;
+ * `instead`: what it uses otherwise.
+ */
+interface LenientNumber {
+  readonly reads: (text: string) => boolean;
+  readonly what: string;
+  readonly instead: string;
+  readonly fixes?: (text: string, arg: Argument, ctx: StatementContext) => AnalysisFix[] | undefined;
+}
+
+const AUDIT_LIMIT: LenientNumber = { reads: unsigned(1, 255), what: 'a number of entries from 1 to 255', instead: '1 entry' };
+const SELECT_LIMIT: LenientNumber = { reads: unsigned(1), what: 'a number of values from 1', instead: 'every selected value' };
+
+const LENIENT_NUMBERS: Record<string, Record<string, LenientNumber>> = {
+  ZauditCount: { limit: AUDIT_LIMIT },
+  ZauditEntries: { limit: AUDIT_LIMIT },
+  ZcreateInvite: {
+    maxUses: { reads: unsigned(0, 255), what: 'a number of uses from 0 to 255', instead: '0: unlimited uses' },
+    maxAge: {
+      reads: unsigned(0, 4294967295),
+      what: 'a number of seconds',
+      instead: '0: an invite that never expires',
+      fixes: (text, arg, ctx) => {
+        const secs = parseDuration(text);
+        return secs ? [{ title: `Change to ${secs} (seconds)`, edits: [trimmedEdit(text, arg, ctx, String(secs))], preferred: true }] : undefined;
+      },
+    },
+  },
+  ZgetMentionableSelectUserIDs: { limit: SELECT_LIMIT },
+  ZgetRoleSelectRoleIDs: { limit: SELECT_LIMIT },
+  ZgetUserSelectUserIDs: { limit: SELECT_LIMIT },
+  ZreplaceText: { amount: { reads: (text) => /^[+-]?\d+$/.test(text), what: 'a number of replacements', instead: 'every occurrence' } },
+  Zsubstring: { length: { reads: unsigned(0), what: 'a length', instead: 'the rest of the text' } },
+  Zround: { decimals: { reads: unsigned(0, 4294967295), what: 'a number of decimals', instead: '0 decimals (a whole number)' } },
+  ZserverNames: { amount: { reads: unsigned(0), what: 'a number of servers', instead: 'every server' } },
+  Zmessage: { index: { reads: unsigned(1), what: 'a word number from 1', instead: 'empty text' } },
+};
+
 /** Permission names and their aliases, the candidates for a misspelt one. */
 const PERMISSION_WORDS: readonly string[] = [...PERMISSIONS.map((p) => p.name), ...PERMISSIONS.flatMap((p) => p.aliases)];
 
@@ -219,7 +277,7 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
     const a = args[limit.index];
     if (!a?.literal || !isInteger(a.text)) continue;
     const n = Number(a.text);
-    if (n >= limit.min && n <= limit.max) continue;
+    if ((n >= limit.min && n <= limit.max) || (limit.upTo !== undefined && (n > limit.upTo || n < limit.min))) continue;
     ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: a.arg.start, end: a.arg.end, message: limit.message(a.text, n > limit.max) });
   }
 }
@@ -229,6 +287,8 @@ interface IntegerLimit {
   readonly index: number;
   readonly min: number;
   readonly max: number;
+  /** Values past this one (or below `min`) are another check's (the engine reads them as a default: LENIENT_NUMBERS). */
+  readonly upTo?: number;
   readonly message: (text: string, above: boolean) => string;
 }
 
@@ -236,7 +296,8 @@ const AUDIT_ENTRIES: IntegerLimit = {
   index: 1,
   min: 1,
   max: 100,
-  message: (text) => `The audit log gives 1 to 100 entries per request (the default is 20); ${text} is out of range.`,
+  upTo: 255,
+  message: (text) => `Discord gives at most 100 audit log entries per request: it refuses ${text}, and the command halts.`,
 };
 
 /** Ranges of whole-number arguments, by function. */
