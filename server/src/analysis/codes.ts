@@ -67,7 +67,12 @@ const CODE_TABLE = {
       'A true/false argument written another way: the engine reads every word but "true" as false (so "yes", "1" and "True" mean false; "false", "no", "off" and "0" are read as meant). An error where the function takes exactly true or false and halts on anything else (returnID of ZsendMessage and ZsendEmbed, ZcreateRole, ZmodifyRole, ZeditThread, ...); for ZaddTextInput\'s required, only "false" is false.',
     example: 'ZaddButton{a;b;c;;yes}',
   },
-  'invalid-snowflake': { severity: 'warning', description: 'A literal ID is not 17 to 20 digits.', example: 'Zban{1234}' },
+  'invalid-snowflake': {
+    severity: 'warning',
+    description:
+      'A literal ID that is not 17 to 20 digits: a warning for a number of the wrong length; an error where the engine halts on a word or a mention, or crashes on 0.',
+    example: 'Zban{1234}',
+  },
   'invalid-url': {
     severity: 'error',
     description: 'A literal URL is not an absolute http(s) address: the engine checks every URL argument and halts the command.',

@@ -124,7 +124,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       break;
     }
     case 'snowflake':
-      if (!isSnowflake(text)) push('invalid-snowflake', 'warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
+      if (!isSnowflake(text)) checkSnowflake(fn.name, paramName, text, arg, ctx);
       break;
     case 'url':
       // Every URL parameter goes through the engine's URL check, which halts the command on failure.
@@ -193,6 +193,65 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       break;
     }
   }
+}
+
+/**
+ * ID parameters the engine does not parse as a number: the variable
+ * functions use any text as the storage key (no diagnostic), and the
+ * others compare or paste the text as it is, so a word is never a match.
+ */
+const TEXT_KEY_IDS: ReadonlySet<string> = new Set(['ZgetChannelVar', 'ZgetServerVar', 'ZgetUserVar', 'ZsetChannelVar', 'ZsetServerVar', 'ZsetUserVar']);
+const COMPARED_IDS: ReadonlySet<string> = new Set([
+  'ZblackListIDs',
+  'ZblackListRolesIDs',
+  'ZblackListServers',
+  'ZallowRoleMentions',
+  'ZallowUserMentions',
+  'ZchannelExists',
+  'ZguildExists',
+  'ZroleExists',
+  'ZuserExists',
+  'ZignoreChannels',
+  'ZonlyForCategories',
+  'ZonlyForChannels',
+  'ZonlyForIDs',
+  'ZonlyForRoleIDs',
+  'ZonlyForServers',
+  'ZonlyBotChannelPerms',
+  'ZisMentioned',
+  'ZmessageLink',
+  'ZsetPostTags',
+  'ZcreationDate',
+  'ZchannelCreated',
+  'Zclear',
+]);
+
+/**
+ * A literal ID that is not 17 to 20 digits. Most functions parse it as a
+ * number and halt the command on anything else, and build a Discord ID from
+ * it that cannot be 0 (the engine then crashes running the command); a
+ * number of the wrong length reaches Discord, which knows no such thing.
+ */
+function checkSnowflake(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  if (TEXT_KEY_IDS.has(fnName)) return;
+  const push = (severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+    ctx.diagnostics.push({ code: 'invalid-snowflake', severity, start: arg.start, end: arg.end, message, fixes });
+  const numeric = /^\+?\d+$/.test(text);
+  if (COMPARED_IDS.has(fnName) || (numeric && !/^\+?0+$/.test(text))) {
+    push('warning', `"${paramName}" should be a Discord ID (17 to 20 digits); "${text}" is not one.`);
+    return;
+  }
+  if (numeric) {
+    push('error', `An ID of 0 crashes the engine's run of this command (Discord IDs start from 1): the command stops without a reply.`);
+    return;
+  }
+  // A mention pasted where the ID goes: <@123>, <@!123>, <@&123>, <#123>.
+  const mention = /^<(?:@[!&]?|#)(\d{17,20})>$/.exec(text);
+  push(
+    'error',
+    `${fnName} halts the command: "${paramName}" must be a Discord ID, a number${mention ? ' without the mention around it' : ''}, and "${text}" is not one.`,
+    mention ? [{ title: `Change to ${mention[1]}`, edits: [trimmedEdit(text, arg, ctx, mention[1])], preferred: true }] : undefined,
+  );
 }
 
 /** The word that tells the engine's editing functions to leave a field as it is. */
