@@ -171,7 +171,7 @@ const CODE_TABLE = {
   'lines-joined': {
     severity: 'warning',
     description: "The engine reads several lines as one statement where the language's rules read several, so later lines become text of the first.",
-    example: 'Ztitle{a + // } + }',
+    example: 'Zdescription{Read the rules at + https://example.com/rules} + }',
   },
   'word-runs-function': {
     severity: 'warning',

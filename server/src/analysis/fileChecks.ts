@@ -550,7 +550,9 @@ function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDi
   const why =
     cause?.kind === 'cut'
       ? 'the "//" here stops the engine\'s brace count for this line, so the braces after it on the line are not counted'
-      : cause?.kind === 'skipped-comment'
+      : cause?.kind === 'counted-comment'
+        ? 'this line closes a brace before the "//", and then the engine does not take the "//" as a comment: the braces after it are counted'
+        : cause?.kind === 'skipped-comment'
         ? 'this line starts with "//", so the engine skips it even inside a call, braces included'
         : cause?.kind === 'negative'
           ? 'this line closes more braces than it opens, and the engine then reads on until its count is back to zero'
@@ -559,7 +561,9 @@ function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDi
   const fixes =
     cause?.kind === 'cut' && cause.breakAt !== undefined
       ? [{ title: 'Move the braces after the "//" to the next line', edits: [{ start: cause.breakAt, end: cause.breakAt, newText: '\n' }], preferred: true }]
-      : undefined;
+      : cause?.kind === 'counted-comment' && cause.breakAt !== undefined
+        ? [{ title: 'Move the comment to a line of its own', edits: [{ start: cause.breakAt, end: cause.breakAt, newText: '\n' }], preferred: true }]
+        : undefined;
   if (d.kind === 'dropped') {
     return {
       code: 'lines-never-loaded',

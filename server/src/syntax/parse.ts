@@ -539,7 +539,8 @@ class BodyParser {
           }
           // Inside open braces a line is part of the statement whatever it starts with:
           // the engine reads a `#trigger` line there as argument text, not as a header.
-          pos = after;
+          // A line starting with `//` is the exception: the engine's loader skips it, braces and all.
+          pos = skipCommentLine(text, after, len);
           continue;
         }
         case SLASH: {
@@ -735,6 +736,19 @@ export function startsWithKnownDirective(text: string, pos: number): boolean {
 const SCAN = new Uint8Array(128);
 for (const ch of [LF, CR, SLASH, BACKSLASH, OPEN, CLOSE]) SCAN[ch] = 1;
 
+/**
+ * `pos` starts a line inside open braces: when the line's first non-blank
+ * characters are `//`, the offset of its line break (the engine's loader
+ * skips the whole line, so its braces and semicolons count for nothing);
+ * otherwise `pos`.
+ */
+function skipCommentLine(text: string, pos: number, len: number): number {
+  let p = pos;
+  while (p < len && isInlineSpace(text.charCodeAt(p))) p++;
+  if (p + 1 < len && text.charCodeAt(p) === SLASH && text.charCodeAt(p + 1) === SLASH) return findLineEnd(text, p + 2);
+  return pos;
+}
+
 /** What `scanBody` found besides the end: the content end (before the final line break) and whether braces were left open. One per parse, reused. */
 class BodyScan {
   contentEnd = 0;
@@ -765,7 +779,7 @@ function scanBody(text: string, pos: number, len: number, found: BodyScan): numb
           found.unclosed = depth > 0;
           return after;
         }
-        pos = after;
+        pos = skipCommentLine(text, after, len);
         continue;
       }
       case SLASH:

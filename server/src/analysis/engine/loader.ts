@@ -35,6 +35,8 @@ export interface LoaderLine {
   readonly cut: number;
   /** The first brace after that `//` (-1 when no cut). */
   readonly braceAfterCut: number;
+  /** Relative offset of a `//` the count went past (the line's own count was not zero there) whose later braces changed it. */
+  readonly counted?: number;
   /** A skipped `//` line with braces on it: its relative range (else undefined). */
   readonly skippedBraces?: { start: number; end: number };
 }
@@ -55,7 +57,7 @@ export function loaderLinesOf(text: string, base: number, length: number, kind: 
     lines.push(loaderLine(text, a, b, base));
     lineStart = lineEnd + 1;
   }
-  if (lines.length === 1 && lines[0].change === 0 && lines[0].cut < 0) return undefined;
+  if (lines.length === 1 && lines[0].change === 0 && lines[0].cut < 0 && lines[0].counted === undefined) return undefined;
   return lines;
 }
 
@@ -70,24 +72,34 @@ function loaderLine(text: string, a: number, b: number, base: number): LoaderLin
     }
     return braces ? { kind: 'skip', change: 0, cut: -1, braceAfterCut: -1, skippedBraces: { start: a - base, end: b - base } } : SKIPPED;
   }
-  const { change, cut, braceAfterCut } = lineBraceCount(text, a, b);
+  const { change, cut, braceAfterCut, counted } = lineBraceCount(text, a, b);
   const kind = text.charCodeAt(a) === 35 ? 'directive' : 'body';
-  return { kind, change, cut: cut < 0 ? -1 : cut - base, braceAfterCut: braceAfterCut < 0 ? -1 : braceAfterCut - base };
+  const line: LoaderLine = { kind, change, cut: cut < 0 ? -1 : cut - base, braceAfterCut: braceAfterCut < 0 ? -1 : braceAfterCut - base };
+  return counted < 0 ? line : { ...line, counted: counted - base };
 }
 
 const SKIPPED: LoaderLine = { kind: 'skip', change: 0, cut: -1, braceAfterCut: -1 };
 
 /** The loader's brace count of one trimmed line [a, b); `cut` is the `//` that stopped it when braces followed. */
-export function lineBraceCount(text: string, a: number, b: number): { change: number; cut: number; braceAfterCut: number } {
+export function lineBraceCount(text: string, a: number, b: number): { change: number; cut: number; braceAfterCut: number; counted: number } {
   let depth = 0;
+  // The first `//` met while the count was not zero, and the count there.
+  let counted = -1;
+  let countedAt = 0;
   for (let p = a; p < b; p++) {
     const c = text.charCodeAt(p);
-    if (c === 47 && depth === 0 && p + 1 < b && text.charCodeAt(p + 1) === 47) {
-      for (let q = p + 2; q < b; q++) {
-        const d = text.charCodeAt(q);
-        if (d === 123 || d === 125) return { change: depth, cut: p, braceAfterCut: q };
+    if (c === 47 && p + 1 < b && text.charCodeAt(p + 1) === 47) {
+      if (depth === 0) {
+        for (let q = p + 2; q < b; q++) {
+          const d = text.charCodeAt(q);
+          if (d === 123 || d === 125) return { change: depth, cut: p, braceAfterCut: q, counted: -1 };
+        }
+        return { change: depth, cut: -1, braceAfterCut: -1, counted: -1 };
       }
-      return { change: depth, cut: -1, braceAfterCut: -1 };
+      if (counted < 0) {
+        counted = p;
+        countedAt = depth;
+      }
     }
     if (c === 92 && p + 1 < b) {
       // The loader's brace count skips what the statement reader escapes, `\Z` included.
@@ -99,7 +111,7 @@ export function lineBraceCount(text: string, a: number, b: number): { change: nu
     if (c === 123) depth++;
     else if (c === 125) depth--;
   }
-  return { change: depth, cut: -1, braceAfterCut: -1 };
+  return { change: depth, cut: -1, braceAfterCut: -1, counted: counted >= 0 && depth !== countedAt ? counted : -1 };
 }
 
 /** The directive the engine recognises on a trimmed header line: the exact word followed by a space. */
@@ -147,7 +159,7 @@ export interface LoaderDivergence {
 }
 
 export interface LoaderCause {
-  readonly kind: 'cut' | 'skipped-comment' | 'negative';
+  readonly kind: 'cut' | 'counted-comment' | 'skipped-comment' | 'negative';
   readonly start: number;
   readonly end: number;
   /** For 'cut': where a line break keeps the braces counted. */
@@ -220,6 +232,8 @@ export function readAsLoader(input: LoaderInput): LoaderReading {
       }
       end = input.end(i);
       if (line.cut >= 0 && !cause) cause = { kind: 'cut', start: stStart + line.cut, end: stStart + line.cut + 2, breakAt: stStart + line.braceAfterCut };
+      if (line.counted !== undefined && !cause)
+        cause = { kind: 'counted-comment', start: stStart + line.counted, end: stStart + line.counted + 2, breakAt: stStart + line.counted };
       depth += line.change;
       if (depth < 0 && !cause) cause = { kind: 'negative', start: stStart, end: input.end(i) };
       if (depth === 0) {

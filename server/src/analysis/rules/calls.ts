@@ -10,7 +10,7 @@ import type { Argument, CallNode } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { isLinkButton, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { hasCall, type ReadArgument, type StatementContext } from './context';
+import { argumentText, hasCall, type ReadArgument, type StatementContext } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { checkLimits, checkLiteral } from './literals';
 import { reportLoopValueOutsideLoop } from './loops';
@@ -46,7 +46,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   const args: ReadArgument[] = new Array(nodeArgs.length);
   for (let i = 0; i < nodeArgs.length; i++) {
     const a = nodeArgs[i];
-    args[i] = { arg: a, text: ctx.rel(a.start, a.end).trim(), literal: !hasCall(a) };
+    args[i] = { arg: a, text: argumentText(ctx.rel(a.start, a.end)), literal: !hasCall(a) };
   }
   const before = ctx.diagnostics.length;
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);

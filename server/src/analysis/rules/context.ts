@@ -35,6 +35,20 @@ export interface ReadArgument {
   literal: boolean;
 }
 
+/**
+ * An argument's text as the engine gets it, trimmed: the loader skips a line
+ * starting with `//` inside a call (and an empty one), so such lines are not
+ * part of it.
+ */
+export function argumentText(raw: string): string {
+  if (raw.indexOf('\n') < 0 || raw.indexOf('//') < 0) return raw.trim();
+  return raw
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n')
+    .trim();
+}
+
 /** True when the argument contains a call (its value is then unknown until run time). */
 export function hasCall(a: Argument): boolean {
   const nodes = a.nodes;
