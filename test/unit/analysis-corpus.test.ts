@@ -174,7 +174,16 @@ describe('analysis: checks', () => {
       'modal-outside-interaction',
       'defer-ignored',
     ]);
+    // Catalog examples the engine (v1.8.5) refuses: Zsort takes exactly asc or desc.
+    const refusedByEngine = new Set(['Zsort']);
     for (const f of catalog.functions) {
+      if (refusedByEngine.has(f.name)) {
+        assert.ok(
+          diagnose(`#trigger !x\n${f.example}`).some((d) => d.severity === 'error'),
+          `${f.name}: the engine refuses ${f.example}; if the catalog's example is fixed, drop it from refusedByEngine`,
+        );
+        continue;
+      }
       const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));
       assert.deepStrictEqual(
         found.map((d) => `${d.code}: ${d.message}`),

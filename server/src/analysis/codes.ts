@@ -316,8 +316,8 @@ const CODE_TABLE = {
     example: '#trigger !x + ZinputValue{name}',
   },
   'embed-part-order': {
-    severity: 'warning',
-    description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index).',
+    severity: 'error',
+    description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index): the engine halts the command.',
     example: 'Ztitle{Hi} + ZfooterIcon{https://x.io/i.png} Zfooter{hi}',
   },
   'bare-call-needs-braces': {

@@ -158,10 +158,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else if (!embedSet.has(key))
           out.push({
             code: 'embed-part-order',
-            severity: 'warning',
+            severity: 'error',
             start: base + e.start,
             end: base + e.end,
-            message: `${e.name} needs ${e.base} to be set first for the same embed; move ${e.base}{...} above this line.`,
+            message: `${e.name} needs ${e.base} to be set first for the same embed: the engine halts the command here. Move ${e.base}{...} above this line.`,
           });
       }
     }

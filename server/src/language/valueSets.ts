@@ -1,9 +1,10 @@
 /**
  * Closed value sets: parameters whose allowed words the catalog's descriptions
  * list. One table, read by the diagnostics (invalid-value) and by completion.
- * Only sets the catalog states explicitly are listed; open or vaguely described
- * parameters (ZtimeDiff unit, Zsort direction, ZuserRoles returnType, ...) are
- * left out on purpose, to avoid false alarms.
+ * Listed: sets the catalog states explicitly, and sets read from the engine's
+ * source (v1.8.5) where it halts on other words. Open or vaguely described
+ * parameters (ZtimeDiff unit, ...) are left out on purpose, to avoid false
+ * alarms.
  */
 export interface ValueSet {
   readonly fn: string;
@@ -83,8 +84,40 @@ export const VALUE_SETS: readonly ValueSet[] = [
     param: 'archiveDuration',
     values: ['60', '1440', '4320', '10080'],
     caseInsensitive: false,
-    halts: false,
-    source: 'thread auto-archive durations in minutes (same set as ZstartThread)',
+    halts: true,
+    source: 'thread auto-archive durations in minutes (same set as ZstartThread); the engine halts ZeditThread on another value',
+  },
+  {
+    fn: 'ZcreateChannel',
+    param: 'type',
+    values: ['text', 'voice', 'category', 'stage', 'forum'],
+    caseInsensitive: true,
+    halts: true,
+    source: 'the engine (v1.8.5) lower-cases the type and halts on other words',
+  },
+  {
+    fn: 'ZuserRoles',
+    param: 'returnType',
+    values: ['name', 'id', 'both'],
+    caseInsensitive: false,
+    halts: true,
+    source: 'the engine (v1.8.5) compares the word exactly and halts on others',
+  },
+  {
+    fn: 'Zsort',
+    param: 'direction',
+    values: ['asc', 'desc'],
+    caseInsensitive: false,
+    halts: true,
+    source: 'the engine (v1.8.5) takes exactly asc or desc and halts on other words (the catalog example\'s "descending" included)',
+  },
+  {
+    fn: 'ZisMessageEdited',
+    param: 'type',
+    values: ['edited', 'timestamp'],
+    caseInsensitive: false,
+    halts: true,
+    source: 'the engine (v1.8.5) compares the word exactly and halts on others',
   },
 ];
 

@@ -351,6 +351,11 @@ interface IntegerLimit {
   readonly message: (text: string, above: boolean) => string;
 }
 
+/** A count or position from 1: the engine halts the command on 0. */
+function fromOne(name: string, index: number, what: string): IntegerLimit {
+  return { index, min: 1, max: Number.MAX_SAFE_INTEGER, message: (text) => `${name} takes ${what} from 1 (the first is 1); the engine halts the command on ${text}.` };
+}
+
 const AUDIT_ENTRIES: IntegerLimit = {
   index: 1,
   min: 1,
@@ -380,6 +385,21 @@ const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
     },
   ],
   Zrepeat: [{ index: 0, min: 1, max: 1000, message: (text) => `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${text}.` }],
+  Zban: [
+    { index: 2, min: 0, max: 7, message: (text) => `Zban deletes the user's messages of the last 0 to 7 days; the engine halts the command on ${text}.` },
+  ],
+  ZrandomString: [{ index: 0, min: 1, max: 2000, message: (text) => `ZrandomString makes 1 to 2000 characters; the engine halts the command on ${text}.` }],
+  ZsplitText: [fromOne('ZsplitText', 0, 'an element number')],
+  ZeditSplitText: [fromOne('ZeditSplitText', 0, 'an element number')],
+  ZremoveSplitTextElement: [fromOne('ZremoveSplitTextElement', 0, 'an element number')],
+  Zsubstring: [fromOne('Zsubstring', 1, 'a start position')],
+  ZcropText: [fromOne('ZcropText', 1, 'a maximum length')],
+  ZgetAttachments: [fromOne('ZgetAttachments', 0, 'an attachment number')],
+  ZgetUserSelectUserID: [fromOne('ZgetUserSelectUserID', 0, 'a value number')],
+  ZgetRoleSelectRoleID: [fromOne('ZgetRoleSelectRoleID', 0, 'a value number')],
+  ZgetMentionableSelectUserID: [fromOne('ZgetMentionableSelectUserID', 0, 'a value number')],
+  ZgetEmbedData: [fromOne('ZgetEmbedData', 2, 'an embed number')],
+  ZsuppressErrors: [fromOne('ZsuppressErrors', 1, 'an embed number')],
   ZauditCount: [AUDIT_ENTRIES],
   ZauditEntries: [AUDIT_ENTRIES],
 };
@@ -462,7 +482,7 @@ function checkEmbedIndex(name: string, args: readonly ReadArgument[], ctx: State
 
 /** Literal arithmetic the engine halts on: a zero divisor of Zdiv, Zrandom's minimum not below its maximum. */
 function checkArithmetic(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
-  if (name === 'Zdiv') {
+  if (name === 'Zdiv' || name === 'Zmodulo') {
     for (let i = 1; i < args.length; i++) {
       const a = args[i];
       if (a.literal && isNumber(a.text) && Number(a.text) === 0)
@@ -471,9 +491,19 @@ function checkArithmetic(name: string, args: readonly ReadArgument[], ctx: State
           severity: 'error',
           start: a.arg.start,
           end: a.arg.end,
-          message: 'Zdiv halts the command on a division by zero.',
+          message: `${name} halts the command on a division by zero.`,
         });
     }
+  } else if (name === 'Zsqrt' && args.length >= 1) {
+    const a = args[0];
+    if (a.literal && isNumber(a.text) && Number(a.text) < 0)
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: 'error',
+        start: a.arg.start,
+        end: a.arg.end,
+        message: 'Zsqrt halts the command on a negative number.',
+      });
   } else if (name === 'Zrandom' && args.length >= 2) {
     const [min, max] = args;
     if (min.literal && max.literal && isInteger(min.text) && isInteger(max.text) && Number(min.text) >= Number(max.text))
