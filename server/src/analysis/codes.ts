@@ -235,6 +235,17 @@ const CODE_TABLE = {
       'Zban, Zkick or Ztimeout at the top level of a line: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead.',
     example: 'Zban{123456789012345678;Spam} + The user was banned.',
   },
+  'invalid-emoji': {
+    severity: 'warning',
+    description:
+      'An emoji Discord refuses: a button keeps only the first character of an emoji given as text (<:name:id> becomes "<"), and Discord then refuses the whole reply (an error); a reaction written as a :short_code: is not added (a warning).',
+    example: 'ZaddReactions{:thumbsup:}',
+  },
+  'emoji-not-shown': {
+    severity: 'warning',
+    description: "The emoji of ZaddSelectMenuOption or ZeditButton: the engine stores it but never sends it, so it does not appear.",
+    example: 'ZnewSelectMenu{m} + ZaddSelectMenuOption{Red;red;;;🔴}',
+  },
   'component-rows-dropped': {
     severity: 'warning',
     description:

@@ -126,6 +126,9 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     case 'snowflake':
       if (!isSnowflake(text)) checkSnowflake(fn.name, paramName, text, arg, ctx);
       break;
+    case 'emoji':
+      checkEmoji(fn.name, text, arg, ctx);
+      break;
     case 'url':
       // Every URL parameter goes through the engine's URL check, which halts the command on failure.
       if (!isHttpUrl(text))
@@ -252,6 +255,46 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
     `${fnName} halts the command: "${paramName}" must be a Discord ID, a number${mention ? ' without the mention around it' : ''}, and "${text}" is not one.`,
     mention ? [{ title: `Change to ${mention[1]}`, edits: [trimmedEdit(text, arg, ctx, mention[1])], preferred: true }] : undefined,
   );
+}
+
+/** Functions whose emoji argument the engine reads but never sends. */
+const EMOJI_NOT_SENT: ReadonlySet<string> = new Set(['ZaddSelectMenuOption', 'ZeditButton']);
+/** Functions that add reactions: a failed one is dropped without a word. */
+const REACTION_ADDERS: ReadonlySet<string> = new Set(['ZaddReactions', 'ZaddCmdReactions', 'ZaddMessageReactions']);
+
+/**
+ * An emoji argument. A button keeps only the first character of an emoji
+ * that is not a plain number (a custom emoji's ID), so `<:name:123>` becomes
+ * "<" and `:smile:` ":", which Discord refuses with the whole reply. A
+ * reaction takes a Unicode emoji, an ID or `<:name:id>`; a `:name:` short
+ * code is no emoji to Discord, and the failed reaction is dropped silently.
+ */
+function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const push = (code: DiagnosticCode, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+    ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
+  if (EMOJI_NOT_SENT.has(fnName)) {
+    push('emoji-not-shown', 'warning', `The engine stores ${fnName}'s emoji but never sends it to Discord: it does not appear.`);
+    return;
+  }
+  const custom = /^<a?:\w*:(\d+)>$/.exec(text);
+  const ascii = text.charCodeAt(0) < 128 && !/^\d+$/.test(text);
+  if (fnName === 'ZaddButton' && ascii) {
+    const keepId = custom ? [{ title: `Change to ${custom[1]}`, edits: [trimmedEdit(text, arg, ctx, custom[1])], preferred: true }] : undefined;
+    push(
+      'invalid-emoji',
+      'error',
+      `A button keeps only the first character of its emoji, "${text[0]}" here, and Discord refuses the whole reply with it. Write a Unicode emoji${custom ? ', or a custom emoji as its ID alone' : ' (👍), or a custom emoji\'s ID'}.`,
+      keepId,
+    );
+    return;
+  }
+  if (REACTION_ADDERS.has(fnName) && ascii && !custom) {
+    push(
+      'invalid-emoji',
+      'warning',
+      `Discord knows no emoji "${text}" (short codes such as :thumbsup: are a chat-box feature): the reaction is not added, and the engine says nothing. Write the emoji itself (👍), or a custom one as <:name:id>.`,
+    );
+  }
 }
 
 /** The word that tells the engine's editing functions to leave a field as it is. */
