@@ -246,6 +246,12 @@ const CODE_TABLE = {
     description: "The emoji of ZaddSelectMenuOption or ZeditButton: the engine stores it but never sends it, so it does not appear.",
     example: 'ZnewSelectMenu{m} + ZaddSelectMenuOption{Red;red;;;🔴}',
   },
+  'message-in-slash': {
+    severity: 'warning',
+    description:
+      'A function that reads the message that started the command, in a slash command, which has none: Zmessage, Zmentioned and ZgetAttachments are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
+    example: '#trigger /echo + #type slash + You said: Zmessage',
+  },
   'component-rows-dropped': {
     severity: 'warning',
     description:

@@ -47,6 +47,11 @@ export interface StatementSummary {
    * first argument is the exact word "true".
    */
   componentRows?: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[];
+  /**
+   * Uses of the message that started the command (its text, mentions, the message itself),
+   * which slash commands do not have: `halts` when the function halts without it.
+   */
+  messageUses?: { name: string; halts?: true; start: number; end: number }[];
   /** Zdefer calls (the name's range). */
   defers?: { start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */

@@ -75,6 +75,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
   const rowParts: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[] = [];
   let firstDefer: { start: number; end: number } | undefined;
+  /** Uses of the trigger message, absolute offsets (message-in-slash). */
+  const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
@@ -231,6 +233,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     }
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.defers && !firstDefer) firstDefer = { start: base + s.defers[0].start, end: base + s.defers[0].end };
     if (s.embedContent) {
       embedStatements.push(i);
@@ -376,6 +379,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
       });
   if (modals.length === 0) reportDroppedRows(rowParts, out);
+  if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) out.push(messageInSlash(u));
   if (firstDefer && hasTrigger) {
     const reply = firstOutput ?? firstEmbed ?? rowParts[0] ?? modals[0];
     reportDefer(type, firstDefer, reply, out);
@@ -504,6 +508,26 @@ function reportDefer(type: string | undefined, at: { start: number; end: number 
     end: at.end,
     message: `The engine reads Zdefer only in interaction commands (a button or select menu); in ${where} it does nothing${where === 'a slash command' ? ': the reply is sent when the command ends, and Discord reports the command as failed if that takes longer than 3 seconds' : ''}.`,
   });
+}
+
+/** What a slash command gets instead of the message a function reads (see MESSAGE_USES in rules/callFacts.ts). */
+const MESSAGE_IN_SLASH: Record<string, string> = {
+  Zmessage: 'Zmessage is empty here. Read what the user typed with Zoption{name} (an #option line declares it).',
+  Zmentioned: 'Zmentioned is empty here. Take the user from an option: #option user|Who|user|required, then Zoption{user}.',
+  ZgetAttachments: 'ZgetAttachments is empty here. Take the file from an option: #option file|The file|attachment|required.',
+  ZargsCheck: 'ZargsCheck counts no words and always stops the command here. Make the option required (#option name|...|string|required) instead.',
+  ZaddCmdReactions: 'ZaddCmdReactions halts the command here. Add reactions to the bot\'s reply with ZaddReactions.',
+  ZreplyIn: 'ZreplyIn halts the command here.',
+};
+
+function messageInSlash(u: { name: string; halts?: true; start: number; end: number }): AnalysisDiagnostic {
+  return {
+    code: 'message-in-slash',
+    severity: u.halts ? 'error' : 'warning',
+    start: u.start,
+    end: u.end,
+    message: `A slash command has no message: the engine gives it empty text and no trigger message, so ${MESSAGE_IN_SLASH[u.name]}`,
+  };
 }
 
 /** The codes embedDiagnostics reports (refold recomputes them). */

@@ -48,6 +48,20 @@ const COMPONENT_EVENTS: Record<string, 'menu' | 'option' | 'modal' | 'input'> = 
   ZaddTextInput: 'input',
 };
 
+/**
+ * Functions that read the message that started the command. A slash command
+ * has none: the engine gives it empty text and no trigger message, so these
+ * read nothing, or halt the command.
+ */
+const MESSAGE_USES: Record<string, 'halts' | 'empty'> = {
+  Zmessage: 'empty',
+  Zmentioned: 'empty',
+  ZgetAttachments: 'empty',
+  ZargsCheck: 'halts',
+  ZaddCmdReactions: 'halts',
+  ZreplyIn: 'halts',
+};
+
 type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read';
 
 /**
@@ -65,6 +79,8 @@ export interface CallFactKinds {
   /** A component that takes a place in the reply's action rows. */
   readonly row: 'button' | 'menu' | undefined;
   readonly defer: boolean;
+  /** Reads the message that started the command: 'halts' without one, 'empty' reads nothing then. */
+  readonly messageUse: 'halts' | 'empty' | undefined;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -88,9 +104,10 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     createdIdIndex: createdComponentIdArgument(name),
     row: name === 'ZaddButton' ? 'button' : name === 'ZnewSelectMenu' ? 'menu' : undefined,
     defer: name === 'Zdefer',
+    messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
   };
   const none =
-    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.defer;
+    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.defer && !kinds.messageUse;
   return none ? undefined : kinds;
 }
 
@@ -129,6 +146,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
   if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.nameEnd });
+  if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
     const first = node.args[0];
@@ -145,11 +163,27 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
 }
 
+/**
+ * A use of the trigger message. Not recorded where the function still works
+ * without one: Zmentioned{n;true} falls back to the author, and ZargsCheck
+ * whose minimum is 0 lets an empty message through.
+ */
+function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', ctx: StatementContext): void {
+  const literal = (i: number) => {
+    const a = node.args[i];
+    return a && !hasCall(a) ? ctx.rel(a.start, a.end).trim() : undefined;
+  };
+  if (name === 'Zmentioned' && literal(1) === 'true') return;
+  if (name === 'ZargsCheck' && !/^\+?0*[1-9]\d*$/.test(literal(0) ?? '')) return;
+  (ctx.summary.messageUses ??= []).push(use === 'halts' ? { name, halts: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd });
+}
+
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.end });
+  if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
