@@ -252,6 +252,12 @@ const CODE_TABLE = {
       'A function that reads the message that started the command, in a slash command, which has none: Zmessage, Zmentioned and ZgetAttachments are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
     example: '#trigger /echo + #type slash + You said: Zmessage',
   },
+  'delayed-output-lost': {
+    severity: 'warning',
+    description:
+      "Text or embed parts in Zdelay's code: the engine runs it after the command has replied and throws its output away. The fix sends the text with ZsendMessage.",
+    example: 'Zdelay{10s;Time is up!}',
+  },
   'component-rows-dropped': {
     severity: 'warning',
     description:

@@ -6,7 +6,7 @@
  */
 import type { EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
-import type { Argument, CallNode } from '../../syntax/tree';
+import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { isLinkButton, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
@@ -65,6 +65,56 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before)) reportPrintedResult(node, name, ctx);
+  if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+}
+
+/**
+ * Zdelay runs its code after the command has replied, and throws away what
+ * that code writes: text there never appears, and neither do embed parts.
+ * Actions (ZsendMessage, Zdm, ...) still run. The fix sends plain text with
+ * ZsendMessage to the command's channel.
+ */
+function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
+  let text = false;
+  let embed: string | undefined;
+  let at = code.start;
+  for (const n of code.nodes) {
+    if (!text && /\S/.test(ctx.rel(at, n.start))) text = true;
+    if (n.kind === NodeKind.Escape) text = true;
+    if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) {
+      const called = ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end);
+      if (!embed && ctx.profiles.get(called).facts?.embedPart) embed = called;
+    }
+    at = n.end;
+  }
+  if (!text && /\S/.test(ctx.rel(at, code.end))) text = true;
+  const raw = ctx.rel(code.start, code.end);
+  // Embeds the delayed code sends itself do appear.
+  if (embed && /Zsend(Embed|Webhook)\{/.test(raw)) embed = undefined;
+  if (!text && !embed) return;
+  const lead = raw.length - raw.trimStart().length;
+  const body = raw.trim();
+  ctx.diagnostics.push({
+    code: 'delayed-output-lost',
+    severity: 'warning',
+    start: code.start + lead,
+    end: code.start + lead + body.length,
+    message: embed
+      ? `Zdelay runs this code after the command has replied, so the embed ${embed} builds is never sent. Send it from here with ZsendEmbed, or build it outside Zdelay.`
+      : 'Zdelay runs this code after the command has replied and throws away the text it writes: this text never appears. Send it with ZsendMessage{ZchannelID;...}.',
+    fixes: embed
+      ? undefined
+      : [
+          {
+            title: 'Send the text with ZsendMessage',
+            edits: [
+              { start: code.start + lead, end: code.start + lead, newText: 'ZsendMessage{ZchannelID;' },
+              { start: code.start + lead + body.length, end: code.start + lead + body.length, newText: '}' },
+            ],
+            preferred: true,
+          },
+        ],
+  });
 }
 
 /** Whether an error was reported since the diagnostics list had `length` items (the call halts before it prints). */
