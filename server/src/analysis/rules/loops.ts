@@ -13,6 +13,7 @@ export function reportLoopValueOutsideLoop(name: string, start: number, end: num
     severity: 'warning',
     start,
     end,
-    message: `${name} only has a value inside the code of Zrepeat, ZforSplit or ZforJson; here it is empty.`,
+    // The engine never clears the loop variables: after a loop they keep its last value.
+    message: `${name} belongs inside the code of Zrepeat, ZforSplit or ZforJson; here it is empty, or still holds the last value of a loop that ran before.`,
   });
 }
