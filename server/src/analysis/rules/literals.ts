@@ -73,6 +73,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     }
     return;
   }
+  if (fn.name === 'ZroleGrant' && paramName === 'operation') {
+    checkRoleOperation(text, arg, ctx);
+    return;
+  }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
   // The catalog types Zdelay's duration as text; the engine reads it with the duration parser and halts on what that refuses.
   if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
@@ -255,6 +259,30 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
     `${fnName} halts the command: "${paramName}" must be a Discord ID, a number${mention ? ' without the mention around it' : ''}, and "${text}" is not one.`,
     mention ? [{ title: `Change to ${mention[1]}`, edits: [trimmedEdit(text, arg, ctx, mention[1])], preferred: true }] : undefined,
   );
+}
+
+/** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
+function checkRoleOperation(text: string, arg: Argument, ctx: StatementContext): void {
+  if (/^[+-]\d+$/.test(text)) return;
+  const signed = /^[+-]/.test(text);
+  const bareId = /^\d+$/.test(text);
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: signed
+      ? `ZroleGrant takes a role by its ID right after the sign, and halts the command on "${text}"${/^[+-]\s+\d+$/.test(text) ? ' (no space after the sign)' : ': a role name is not enough'}.`
+      : `ZroleGrant needs "+" (add) or "-" (remove) before each role ID, and halts the command on "${text}".`,
+    fixes: bareId
+      ? [
+          { title: `Change to +${text}`, edits: [trimmedEdit(text, arg, ctx, `+${text}`)], preferred: true },
+          { title: `Change to -${text}`, edits: [trimmedEdit(text, arg, ctx, `-${text}`)] },
+        ]
+      : /^[+-]\s+\d+$/.test(text)
+        ? [{ title: `Change to ${text.replace(/\s+/, '')}`, edits: [trimmedEdit(text, arg, ctx, text.replace(/\s+/, ''))], preferred: true }]
+        : undefined,
+  });
 }
 
 /** Functions whose emoji argument the engine reads but never sends. */
