@@ -141,6 +141,12 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
           'error',
           `"${paramName}" must be a full web address starting with https://; "${text}" is not one, and ${fn.name} halts the command.`,
         );
+      else if (HTTP_REQUESTS.has(fn.name) && isLocalHost(text))
+        push(
+          'invalid-url',
+          'error',
+          `The engine refuses requests to local and private addresses (this machine, a home network, localhost), and ${fn.name} halts the command. Serve the data from a public address.`,
+        );
       break;
     case 'duration': {
       // ZslowMode reads a plain number as seconds (and "0" or "0s" as off) before it reads a duration.
@@ -259,6 +265,45 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
     `${fnName} halts the command: "${paramName}" must be a Discord ID, a number${mention ? ' without the mention around it' : ''}, and "${text}" is not one.`,
     mention ? [{ title: `Change to ${mention[1]}`, edits: [trimmedEdit(text, arg, ctx, mention[1])], preferred: true }] : undefined,
   );
+}
+
+const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
+
+/**
+ * A URL whose host the engine's request guard refuses whatever it resolves
+ * to: the names it blocks, and literal loopback, private, link-local,
+ * unspecified, broadcast, documentation and unique-local addresses. (Names
+ * that resolve to such addresses are refused too; that is not knowable here.)
+ */
+function isLocalHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url.trim()).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (['localhost', 'localhost.localdomain', 'metadata', 'metadata.google.internal', 'metadata.google.internal.'].includes(host)) return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (v4) {
+    const [a, b, c] = [Number(v4[1]), Number(v4[2]), Number(v4[3])];
+    return (
+      a === 127 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      host === '0.0.0.0' ||
+      host === '255.255.255.255' ||
+      (a === 192 && b === 0 && c === 2) ||
+      (a === 198 && b === 51 && c === 100) ||
+      (a === 203 && b === 0 && c === 113)
+    );
+  }
+  if (host.startsWith('[')) {
+    const v6 = host.slice(1, -1);
+    return v6 === '::1' || v6 === '::' || /^f[cd][0-9a-f]{2}:/.test(v6);
+  }
+  return false;
 }
 
 /** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
