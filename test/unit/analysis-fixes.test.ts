@@ -69,4 +69,36 @@ describe('analysis: fixes', () => {
     const zero = diagnose('#trigger !x\nZtimeout{123456789012345678;0}').find((d) => d.code === 'invalid-duration')!;
     assert.strictEqual(zero.fixes, undefined);
   });
+  it('invalid-expression: ^ and x become ** and * when the result reads', () => {
+    const text = '#trigger !x\nZcalculate{ 2^3 x 4 }';
+    const d = diagnose(text).find((x) => x.code === 'invalid-expression')!;
+    assert.ok(d);
+    assert.strictEqual(applied(text, d), '#trigger !x\nZcalculate{ 2**3 * 4 }');
+    assert.deepStrictEqual(diagnose(applied(text, d)), []);
+    // No fix where the spelling alone does not make it readable.
+    assert.strictEqual(diagnose('#trigger !x\nZcalculate{2^}').find((x) => x.code === 'invalid-expression')!.fixes, undefined);
+  });
+
+  it('invalid-snowflake: a pasted mention keeps its digits', () => {
+    const text = '#trigger !x\nZuseChannel{ <#123456789012345678> }';
+    const d = diagnose(text).find((x) => x.code === 'invalid-snowflake')!;
+    assert.strictEqual(d.severity, 'error');
+    assert.strictEqual(applied(text, d), '#trigger !x\nZuseChannel{ 123456789012345678 }');
+  });
+
+  it('action-prints-result: the result goes into a variable', () => {
+    const text = '#trigger !x\nZkick{123456789012345678;spam} Kicked.';
+    const d = diagnose(text).find((x) => x.code === 'action-prints-result')!;
+    const fixed = d.fixes![0].edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+    assert.strictEqual(fixed, '#trigger !x\nZvar{result;Zkick{123456789012345678;spam}} Kicked.');
+    assert.ok(!diagnose(fixed).some((x) => x.code === 'action-prints-result'));
+  });
+
+  it('delayed-output-lost: the text is sent with ZsendMessage', () => {
+    const text = '#trigger !x\nHi\nZdelay{10s; Time is up! }';
+    const d = diagnose(text).find((x) => x.code === 'delayed-output-lost')!;
+    const fixed = d.fixes![0].edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+    assert.strictEqual(fixed, '#trigger !x\nHi\nZdelay{10s; ZsendMessage{ZchannelID;Time is up!} }');
+    assert.deepStrictEqual(diagnose(fixed), []);
+  });
 });

@@ -252,6 +252,12 @@ const CODE_TABLE = {
       'A function that reads the message that started the command, in a slash command, which has none: Zmessage, Zmentioned and ZgetAttachments are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
     example: '#trigger /echo + #type slash + You said: Zmessage',
   },
+  'invalid-expression': {
+    severity: 'error',
+    description:
+      'A Zcalculate expression the engine cannot read (it knows numbers, + - * / %, ** and parentheses: 2^3 or 3 x 4 halt the command), or one that divides by zero.',
+    example: 'Zcalculate{2^10}',
+  },
   'delayed-output-lost': {
     severity: 'warning',
     description:

@@ -12,6 +12,7 @@ import { isLinkButton, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext } from './context';
 import { isHttpUrl } from '../../language/literals';
+import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral } from './literals';
 import { reportLoopValueOutsideLoop } from './loops';
 import type { CallProfile } from './callProfile';
@@ -66,6 +67,52 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before)) reportPrintedResult(node, name, ctx);
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+  if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
+}
+
+/** How people write operators Zcalculate does not know, and its spelling of them. */
+const OPERATOR_SPELLINGS: Record<string, string> = { '^': '**', x: '*', X: '*', '×': '*', '÷': '/', ':': '/' };
+
+/**
+ * Zcalculate's expression as the engine reads it (language/calculation.ts):
+ * a literal one is read whole; around calls, whose values are unknown, only
+ * a character no expression can contain is certain to halt the command.
+ */
+function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
+  const raw = ctx.rel(a.arg.start, a.arg.end);
+  const lead = raw.length - raw.trimStart().length;
+  let error: { message: string; at: number } | undefined;
+  if (a.literal) error = calculationError(a.text);
+  else {
+    let at = a.arg.start;
+    for (const n of [...a.arg.nodes, undefined]) {
+      const gapEnd = n ? n.start : a.arg.end;
+      const k = firstForeignCharacter(ctx.rel(at, gapEnd));
+      if (k >= 0) {
+        error = { message: `unexpected character "${ctx.text[ctx.base + at + k]}"`, at: at + k - a.arg.start - lead };
+        break;
+      }
+      if (n) at = n.end;
+    }
+  }
+  if (!error) return;
+  const start = a.arg.start + lead;
+  // A fix where every foreign character has a known spelling and the result reads (literal expressions only).
+  let fixed: string | undefined;
+  if (a.literal && /[\^xX×÷:]/.test(a.text)) {
+    const candidate = a.text.replace(/\^|[xX×÷:]/g, (c) => OPERATOR_SPELLINGS[c]);
+    if (!calculationError(candidate)) fixed = candidate;
+  }
+  ctx.diagnostics.push({
+    code: 'invalid-expression',
+    severity: 'error',
+    start,
+    end: start + a.text.length,
+    message: error.message.includes('by zero')
+      ? `Zcalculate halts the command: this expression has ${error.message}.`
+      : `Zcalculate halts the command on this expression: ${error.message}${error.message.startsWith('unexpected') ? ` at position ${error.at + 1}` : ''}. It knows numbers, + - * / %, ** for powers and parentheses.`,
+    fixes: fixed ? [{ title: `Change to ${fixed}`, edits: [{ start, end: start + a.text.length, newText: fixed }], preferred: true }] : undefined,
+  });
 }
 
 /**
