@@ -101,4 +101,10 @@ describe('analysis: fixes', () => {
     assert.strictEqual(fixed, '#trigger !x\nHi\nZdelay{10s; ZsendMessage{ZchannelID;Time is up!} }');
     assert.deepStrictEqual(diagnose(fixed), []);
   });
+  it('invalid-time-format: a spreadsheet date pattern becomes % codes', () => {
+    const text = '#trigger !x\nZuserJoined{;DD/MM/YYYY HH:mm}';
+    const d = diagnose(text).find((x) => x.code === 'invalid-time-format')!;
+    assert.strictEqual(applied(text, d), '#trigger !x\nZuserJoined{;%d/%m/%Y %H:%M}');
+    assert.deepStrictEqual(diagnose(applied(text, d)), []);
+  });
 });

@@ -258,6 +258,12 @@ const CODE_TABLE = {
       'A Zcalculate expression the engine cannot read (it knows numbers, + - * / %, ** and parentheses: 2^3 or 3 x 4 halt the command), or one that divides by zero.',
     example: 'Zcalculate{2^10}',
   },
+  'invalid-time-format': {
+    severity: 'warning',
+    description:
+      'A date pattern of ZcreationDate or ZuserJoined without % codes, printed as it is (the fix writes DD/MM/YYYY as %d/%m/%Y); a lone % at its end crashes the command (an error).',
+    example: 'ZuserJoined{;DD/MM/YYYY}',
+  },
   'delayed-output-lost': {
     severity: 'warning',
     description:

@@ -73,6 +73,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     }
     return;
   }
+  if (paramName === 'format' && TIME_FORMATTERS.has(fn.name)) {
+    checkTimeFormat(fn.name, text, arg, ctx);
+    return;
+  }
   if (fn.name === 'ZroleGrant' && paramName === 'operation') {
     checkRoleOperation(text, arg, ctx);
     return;
@@ -304,6 +308,43 @@ function isLocalHost(url: string): boolean {
     return v6 === '::1' || v6 === '::' || /^f[cd][0-9a-f]{2}:/.test(v6);
   }
   return false;
+}
+
+/** Functions that format a date with a strftime pattern (`%d.%m.%Y`). */
+const TIME_FORMATTERS: ReadonlySet<string> = new Set(['ZcreationDate', 'ZuserJoined']);
+
+/** Date patterns people write the spreadsheet way, and their strftime spelling. */
+const DATE_TOKENS: [RegExp, string][] = [
+  [/YYYY/g, '%Y'],
+  [/YY/g, '%y'],
+  [/MM/g, '%m'],
+  [/DD/g, '%d'],
+  [/HH/g, '%H'],
+  [/hh/g, '%I'],
+  [/mm/g, '%M'],
+  [/ss/g, '%S'],
+];
+
+/**
+ * A strftime pattern: without any `%` the engine prints it as it is (the
+ * date never shows), and a lone `%` at its end makes the formatting fail,
+ * which crashes the command with no reply.
+ */
+function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const push = (severity: Severity, message: string, fixes?: AnalysisFix[]) =>
+    ctx.diagnostics.push({ code: 'invalid-time-format', severity, start: arg.start, end: arg.end, message, fixes });
+  if (!text.includes('%')) {
+    let spelled = text;
+    for (const [token, spec] of DATE_TOKENS) spelled = spelled.replace(token, spec);
+    push(
+      'warning',
+      `${fnName} prints "${text}" as it is: a date pattern is written with % codes (%d day, %m month, %Y year, %H:%M time).`,
+      spelled !== text ? [{ title: `Change to ${spelled}`, edits: [trimmedEdit(text, arg, ctx, spelled)], preferred: true }] : undefined,
+    );
+    return;
+  }
+  // Pairs of %% are a literal percent sign; what is left must not end in a lone %.
+  if (/%$/.test(text.replace(/%%/g, ''))) push('error', `A pattern ending in a lone "%" makes ${fnName}'s date formatting fail, and the command crashes without a reply. Write %% for a percent sign.`);
 }
 
 /** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
