@@ -326,7 +326,7 @@ const CODE_TABLE = {
   'empty-event-context': {
     severity: 'warning',
     description:
-      'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username).',
+      'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username): an error where the function then halts (ZuserAvatar, ZchannelName, ZisAdmin, ZdisplayName, ...).',
     example: '#type event + #trigger onBanAdd + Zmessage',
   },
   'variable-read-before-set': {

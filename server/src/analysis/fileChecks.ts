@@ -18,7 +18,7 @@
  * fresh ones.
  */
 import type { Catalog } from '../catalog/catalog';
-import { CONTEXT_DEPENDENT_FUNCTIONS } from '../language/eventContext';
+import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
@@ -338,12 +338,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         const value = trigger.context[part];
         if (value === null) {
           const what = part === 'target' ? 'message or target ID' : part;
+          const halts = CONTEXT_HALTS.has(u.name);
           out.push({
             code: 'empty-event-context',
-            severity: 'warning',
+            severity: halts ? 'error' : 'warning',
             start: u.start,
             end: u.end,
-            message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} is empty here.`,
+            message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${halts ? `has no ID to read and halts the command here. Give it one: ${u.name}{ID}` : 'is empty here'}.`,
           });
         } else if (u.name === 'Zusername' && /no username/i.test(value)) {
           out.push({

@@ -1,7 +1,8 @@
 /**
- * Functions whose value (called with no arguments) comes from the execution
- * context: an `event` trigger whose catalog context leaves that part null makes
- * them empty. Kept small and explicit; read by the event-context diagnostic.
+ * Functions whose value (called without their first argument) comes from the
+ * execution context: an `event` trigger whose catalog context leaves that
+ * part null makes them empty, or halts them. Kept small and explicit; read by
+ * the event-context diagnostic.
  */
 export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'channel' | 'message' | 'target'>> = {
   Zmessage: 'message',
@@ -13,4 +14,25 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
   Zusername: 'author',
   ZuserID: 'author',
   ZuserAvatar: 'author',
+  ZdisplayName: 'author',
+  ZisAdmin: 'author',
+  ZisBooster: 'author',
+  ZisBot: 'author',
+  ZuserJoined: 'author',
+  ZuserRoles: 'author',
 };
+
+/**
+ * Of those, the ones that read the context's ID as a number and halt the
+ * command when it is empty (the others then give empty text).
+ */
+export const CONTEXT_HALTS: ReadonlySet<string> = new Set([
+  'ZchannelName',
+  'ZuserAvatar',
+  'ZdisplayName',
+  'ZisAdmin',
+  'ZisBooster',
+  'ZisBot',
+  'ZuserJoined',
+  'ZuserRoles',
+]);

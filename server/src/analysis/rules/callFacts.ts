@@ -141,7 +141,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const set = node.args.length >= 2;
     if (varName !== '' && (set || !inLoop)) (ctx.summary.varEvents ??= []).push({ name: varName, set, start: node.args[0].start, end: node.args[0].end });
   }
-  if (kinds.contextDependent && node.args.every((a) => a.start === a.end || ctx.rel(a.start, a.end).trim() === '')) {
+  // Without its first argument (the ID it would read), the function reads the context.
+  const first = node.args[0];
+  if (kinds.contextDependent && (first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')) {
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
