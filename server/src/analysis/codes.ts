@@ -264,6 +264,16 @@ const CODE_TABLE = {
       'A date pattern of ZcreationDate or ZuserJoined without % codes, printed as it is (the fix writes DD/MM/YYYY as %d/%m/%Y); a lone % at its end crashes the command (an error).',
     example: 'ZuserJoined{;DD/MM/YYYY}',
   },
+  'select-menu-replaced': {
+    severity: 'warning',
+    description: 'A second select menu in one reply (ZnewSelectMenu, ZaddUserSelect, ...): it replaces the first, options and all.',
+    example: 'Pick: + ZaddRoleSelect{roles} + ZaddUserSelect{users}',
+  },
+  'always-halts': {
+    severity: 'error',
+    description: 'A function the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses, so it halts the command every time.',
+    example: 'ZeditSelectMenu{colors;1;1;Pick one;123456789012345678}',
+  },
   'delayed-output-lost': {
     severity: 'warning',
     description:

@@ -46,7 +46,7 @@ export interface StatementSummary {
    * order: each runs every time the command does (component-rows-dropped). `newRow`: a button's
    * first argument is the exact word "true".
    */
-  componentRows?: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[];
+  componentRows?: ComponentRowPart[];
   /**
    * Uses of the message that started the command (its text, mentions, the message itself),
    * which slash commands do not have: `halts` when the function halts without it.
@@ -68,6 +68,17 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+}
+
+/** A button or select menu created at a statement's top level (component-rows-dropped, select-menu-replaced). */
+export interface ComponentRowPart {
+  kind: 'button' | 'menu';
+  /** The function that creates it. */
+  name: string;
+  /** A button whose first argument is exactly "true": it starts a new row. */
+  newRow?: true;
+  start: number;
+  end: number;
 }
 
 /** An embed part set by a call. */

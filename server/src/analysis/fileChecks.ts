@@ -22,7 +22,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventCon
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
-import { sortedDiagnostics, type StatementResult } from './facts';
+import { type ComponentRowPart, sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 
@@ -73,7 +73,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const modals: { start: number; end: number }[] = [];
   let modalOpen = false;
   /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
-  const rowParts: { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[] = [];
+  const rowParts: ComponentRowPart[] = [];
   let firstDefer: { start: number; end: number } | undefined;
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
   const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
@@ -454,8 +454,9 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
  * inside a condition or loop can only add rows, so the count is a lower
  * bound. Reported at the first component of the first row that is lost.
  */
-function reportDroppedRows(parts: readonly { kind: 'button' | 'menu'; newRow?: true; start: number; end: number }[], out: AnalysisDiagnostic[]): void {
+function reportDroppedRows(parts: readonly ComponentRowPart[], out: AnalysisDiagnostic[]): void {
   if (parts.length < 2) return;
+  reportReplacedMenus(parts, out);
   let rows = 0;
   let inRow = 0;
   let menu = false;
@@ -481,6 +482,23 @@ function reportDroppedRows(parts: readonly { kind: 'button' | 'menu'; newRow?: t
     end: first.end,
     message: `This command's components make ${rows} rows (a row holds at most 5 buttons, a button with "true" first starts a new one, and a select menu has a row of its own), but the engine sends only the last row with the reply: only ${kept} appears, and this button does not. Keep the buttons to one row${menu ? ', or send the menu without buttons' : ''}.`,
   });
+}
+
+/** A reply has one select menu: each one created replaces the one before, with its options. */
+function reportReplacedMenus(parts: readonly ComponentRowPart[], out: AnalysisDiagnostic[]): void {
+  let previous: ComponentRowPart | undefined;
+  for (const p of parts) {
+    if (p.kind !== 'menu') continue;
+    if (previous)
+      out.push({
+        code: 'select-menu-replaced',
+        severity: 'warning',
+        start: p.start,
+        end: p.end,
+        message: `A reply holds one select menu: this ${p.name} replaces the ${previous.name} created before it, options and all, so only this one is sent.`,
+      });
+    previous = p;
+  }
 }
 
 /**

@@ -62,6 +62,9 @@ const MESSAGE_USES: Record<string, 'halts' | 'empty'> = {
   ZreplyIn: 'halts',
 };
 
+/** The functions that create the reply's select menu (one per reply: each replaces the one before). */
+const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
+
 type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read';
 
 /**
@@ -102,7 +105,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
     createdIdIndex: createdComponentIdArgument(name),
-    row: name === 'ZaddButton' ? 'button' : name === 'ZnewSelectMenu' ? 'menu' : undefined,
+    row: name === 'ZaddButton' ? 'button' : SELECT_MENUS.has(name) ? 'menu' : undefined,
     defer: name === 'Zdefer',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
   };
@@ -153,7 +156,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
     const first = node.args[0];
     const newRow = kinds.row === 'button' && first !== undefined && !hasCall(first) && ctx.rel(first.start, first.end).trim() === 'true';
-    (ctx.summary.componentRows ??= []).push(newRow ? { kind: kinds.row, newRow, start: node.start, end: node.nameEnd } : { kind: kinds.row, start: node.start, end: node.nameEnd });
+    (ctx.summary.componentRows ??= []).push(
+      newRow ? { kind: kinds.row, name, newRow, start: node.start, end: node.nameEnd } : { kind: kinds.row, name, start: node.start, end: node.nameEnd },
+    );
   }
   const idIndex = kinds.createdIdIndex;
   if (!inCall && idIndex !== undefined && !isLinkButton(node, name, ctx)) {

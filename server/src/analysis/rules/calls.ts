@@ -67,6 +67,16 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before)) reportPrintedResult(node, name, ctx);
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+  if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
+    // It sends the menu with no options at all, which Discord refuses.
+    ctx.diagnostics.push({
+      code: 'always-halts',
+      severity: 'error',
+      start: node.start,
+      end: node.nameEnd,
+      message:
+        'ZeditSelectMenu sends the menu without any of its options, which Discord refuses: the engine halts the command every time. Send a new menu with ZnewSelectMenu and ZaddSelectMenuOption instead.',
+    });
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
 }
 
