@@ -269,6 +269,11 @@ const CODE_TABLE = {
     description: 'A second select menu in one reply (ZnewSelectMenu, ZaddUserSelect, ...): it replaces the first, options and all.',
     example: 'Pick: + ZaddRoleSelect{roles} + ZaddUserSelect{users}',
   },
+  'use-channel-ignored': {
+    severity: 'warning',
+    description: 'ZuseChannel in a slash or interaction command: the engine answers those where they were used and reads ZuseChannel only for prefix and event commands.',
+    example: '#trigger /news + #type slash + ZuseChannel{234567890123456789} + Hello',
+  },
   'always-halts': {
     severity: 'error',
     description: 'A function the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses, so it halts the command every time.',

@@ -75,6 +75,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
   const rowParts: ComponentRowPart[] = [];
   let firstDefer: { start: number; end: number } | undefined;
+  let firstUseChannel: { start: number; end: number } | undefined;
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
   const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
@@ -234,7 +235,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.defers && !firstDefer) firstDefer = { start: base + s.defers[0].start, end: base + s.defers[0].end };
+    if (s.typeDependentCalls)
+      for (const c of s.typeDependentCalls) {
+        if (c.name === 'Zdefer') firstDefer ??= { start: base + c.start, end: base + c.end };
+        else firstUseChannel ??= { start: base + c.start, end: base + c.end };
+      }
     if (s.embedContent) {
       embedStatements.push(i);
       if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
@@ -381,6 +386,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       });
   if (modals.length === 0) reportDroppedRows(rowParts, out);
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) out.push(messageInSlash(u));
+  // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
+  if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
+    out.push({
+      code: 'use-channel-ignored',
+      severity: 'warning',
+      start: firstUseChannel.start,
+      end: firstUseChannel.end,
+      message: `The engine answers ${type === 'interaction' ? 'an interaction' : 'a slash command'} where it was used and ignores ZuseChannel: the reply does not go to that channel. Send to another channel with ZsendMessage{channelID;text} or ZsendEmbed.`,
+    });
   if (firstDefer && hasTrigger) {
     const reply = firstOutput ?? firstEmbed ?? rowParts[0] ?? modals[0];
     reportDefer(type, firstDefer, reply, out);

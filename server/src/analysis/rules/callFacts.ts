@@ -81,7 +81,8 @@ export interface CallFactKinds {
   readonly createdIdIndex: number | undefined;
   /** A component that takes a place in the reply's action rows. */
   readonly row: 'button' | 'menu' | undefined;
-  readonly defer: boolean;
+  /** Its effect depends on the command's type (Zdefer, ZuseChannel). */
+  readonly typeDependent: boolean;
   /** Reads the message that started the command: 'halts' without one, 'empty' reads nothing then. */
   readonly messageUse: 'halts' | 'empty' | undefined;
 }
@@ -106,11 +107,11 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
     createdIdIndex: createdComponentIdArgument(name),
     row: name === 'ZaddButton' ? 'button' : SELECT_MENUS.has(name) ? 'menu' : undefined,
-    defer: name === 'Zdefer',
+    typeDependent: name === 'Zdefer' || name === 'ZuseChannel',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
   };
   const none =
-    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.defer && !kinds.messageUse;
+    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.typeDependent && !kinds.messageUse;
   return none ? undefined : kinds;
 }
 
@@ -150,7 +151,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
-  if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.nameEnd });
+  if (kinds.typeDependent) (ctx.summary.typeDependentCalls ??= []).push({ name, start: node.start, end: node.nameEnd });
   if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
@@ -189,7 +190,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
-  if (kinds.defer) (ctx.summary.defers ??= []).push({ start: node.start, end: node.end });
+  if (kinds.typeDependent) (ctx.summary.typeDependentCalls ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
