@@ -58,6 +58,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (!param) continue;
     const { arg, text, literal } = args[i];
     if (literal && param.name === 'separator') checkTrimmedSeparator(name, arg, text, ctx);
+    if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -272,6 +273,19 @@ function checkEngineArity(
 
 function requiredCount(fn: FunctionRecord | undefined): number {
   return fn ? fn.arguments.filter((a) => a.required).length : -1;
+}
+
+/** Functions that read a present returnID strictly, empty included (the others treat an empty one as left out). */
+const EMPTY_RETURN_ID_HALTS: ReadonlySet<string> = new Set(['ZsendEmbed', 'ZsendWebhook']);
+
+function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext): void {
+  ctx.diagnostics.push({
+    code: 'invalid-boolean',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: `${name} reads an empty returnID as a word that is neither "true" nor "false" and halts the command. Leave the argument out (drop the last ";"), or write true or false.`,
+  });
 }
 
 /** Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>" for those Discord refused. */
