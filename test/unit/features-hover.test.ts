@@ -26,6 +26,12 @@ describe('features: hover', () => {
     assert.match(text, /Example/);
   });
 
+  it("adds what the engine does that the catalog does not say", () => {
+    assert.match(hoverText('Zti¦me{Europe/Paris}')!, /\*\*Engine:\*\* Without Ztime the engine's clock runs in Asia\/Tokyo time/);
+    assert.match(hoverText('Zba¦n{123456789012345678}')!, /\*\*Engine:\*\* Returns "banned: "/);
+    assert.doesNotMatch(hoverText('Zti¦tle{x}')!, /\*\*Engine:\*\*/);
+  });
+
   it('gives a guard its halt message', () => {
     assert.match(hoverText('ZblackList¦IDs{123456789012345678}')!, /Halts with:\*\* "You are blacklisted from using this command\."/);
   });

@@ -3,6 +3,7 @@
  * resolve and signature help.
  */
 import { engineFacts } from '../catalog/engine';
+import { ENGINE_NOTES } from '../language/engineNotes';
 import type { Catalog } from '../catalog';
 import type { ArgumentRecord, FunctionRecord, TriggerRecord } from '../catalog/types';
 import { type Parameter, signatureOf } from '../catalog/parameters';
@@ -66,6 +67,7 @@ export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
   else {
     const note = engineNote(fn);
     if (note) sections.push(note);
+    if (Object.hasOwn(ENGINE_NOTES, fn.name)) sections.push(`**Engine:** ${ENGINE_NOTES[fn.name]}`);
   }
   sections.push(parameterTable(fn));
   const halt = haltMessage(catalog, fn);

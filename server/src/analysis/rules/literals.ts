@@ -7,6 +7,7 @@
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
+import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
 import type { Argument } from '../../syntax/tree';
@@ -75,6 +76,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   }
   if (paramName === 'format' && TIME_FORMATTERS.has(fn.name)) {
     checkTimeFormat(fn.name, text, arg, ctx);
+    return;
+  }
+  if (fn.name === 'Ztime' && paramName === 'timezone') {
+    checkTimeZone(text, arg, ctx);
     return;
   }
   if (fn.name === 'ZroleGrant' && paramName === 'operation') {
@@ -309,6 +314,57 @@ function isLocalHost(url: string): boolean {
   }
   return false;
 }
+
+/**
+ * Ztime's time zone: the engine looks the name up exactly in the IANA
+ * database and halts the command on one it does not find. Fixes: the right
+ * case, an offset as its Etc zone (whose sign is the other way round:
+ * UTC+2 is Etc/GMT-2), or the closest name.
+ */
+function checkTimeZone(text: string, arg: Argument, ctx: StatementContext): void {
+  if (TIME_ZONE_NAMES.has(text)) return;
+  const lower = text.toLowerCase();
+  let suggestion = [...TIME_ZONE_NAMES].find((n) => n.toLowerCase() === lower);
+  const offset = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})$/i.exec(text);
+  if (!suggestion && offset) {
+    const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;
+    if (TIME_ZONE_NAMES.has(etc)) suggestion = etc;
+  }
+  // An abbreviation names no zone, and the closest spelling would be another zone (PST is not EST).
+  if (!suggestion && /^[A-Za-z]{2,5}$/.test(text)) suggestion = ABBREVIATIONS[text.toUpperCase()];
+  else suggestion ??= closest(text, TIME_ZONE_LIST);
+  const why = offset && suggestion?.startsWith('Etc/') ? ` (the Etc names count the other way: ${suggestion} is ${text.toUpperCase().replace(/\s+/g, '')})` : '';
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: `"${text}" is not a time zone name the engine knows (it wants the exact name, like Europe/Paris or America/New_York), and Ztime halts the command.${suggestion ? ` Did you mean ${suggestion}${why}?` : ''}`,
+    fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [trimmedEdit(text, arg, ctx, suggestion)], preferred: true }] : undefined,
+  });
+}
+
+const TIME_ZONE_LIST: readonly string[] = [...TIME_ZONE_NAMES];
+
+/** Common abbreviations that are not zone names, and the zone people mean by them. */
+const ABBREVIATIONS: Record<string, string> = {
+  PST: 'America/Los_Angeles',
+  PDT: 'America/Los_Angeles',
+  MDT: 'America/Denver',
+  CST: 'America/Chicago',
+  CDT: 'America/Chicago',
+  EDT: 'America/New_York',
+  AKST: 'America/Anchorage',
+  BST: 'Europe/London',
+  CEST: 'Europe/Paris',
+  EEST: 'Europe/Athens',
+  IST: 'Asia/Kolkata',
+  JST: 'Asia/Tokyo',
+  KST: 'Asia/Seoul',
+  AEST: 'Australia/Sydney',
+  AEDT: 'Australia/Sydney',
+  NZST: 'Pacific/Auckland',
+};
 
 /** Functions that format a date with a strftime pattern (`%d.%m.%Y`). */
 const TIME_FORMATTERS: ReadonlySet<string> = new Set(['ZcreationDate', 'ZuserJoined']);

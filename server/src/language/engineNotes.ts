@@ -1,0 +1,26 @@
+/**
+ * What the engine (v1.8.5) does with a function that its catalog entry does
+ * not say, shown in the function's documentation (hover, completion). Each
+ * note matches a diagnostic where one applies; see docs/language.md.
+ */
+export const ENGINE_NOTES: Readonly<Record<string, string>> = {
+  Ztime: "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
+  Zsort: 'The direction is exactly `asc` or `desc`; any other word (the example\'s `descending` too) halts the command.',
+  ZeditSelectMenu: 'The engine sends the edited menu without any options, which Discord refuses: the command halts every time.',
+  Zdefer:
+    "Acts only in an interaction command answering a button or select menu, and there the command's reply (text, embeds, components) is thrown away. Elsewhere it does nothing.",
+  Zban: 'Returns "banned: " and the user ID (or "failed: ..."), which goes into the reply unless stored: `Zvar{result;Zban{...}}`.',
+  Zkick: 'Returns "kicked: " and the user ID (or "failed: ..."), which goes into the reply unless stored: `Zvar{result;Zkick{...}}`.',
+  Ztimeout: 'Returns "timed out: " and the user ID (or "failed: ..."), which goes into the reply unless stored: `Zvar{result;Ztimeout{...}}`.',
+  ZuseChannel: 'Read for prefix and event commands only: slash commands and interactions are answered where they were used.',
+  ZaddSelectMenuOption: 'The engine never sends the emoji.',
+  ZeditButton: 'The engine never sends the emoji, and the edited message keeps only this button.',
+  ZaddButton:
+    'Only the first character of a text emoji is kept (give a custom emoji as its ID). A reply sends only its last row of components: keep to one row of at most 5 buttons.',
+  Zcalculate: 'Knows numbers, `+ - * / %`, `**` for powers and parentheses; anything else (`^`, `x`) or a division by zero halts the command.',
+  Zdelay: 'The delayed code runs after the reply is sent: its text and embed parts are thrown away (send with ZsendMessage).',
+  ZcreationDate: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
+  ZuserJoined: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
+  ZauditCount: 'Without a readable limit the engine fetches 1 entry, not 20; Discord refuses more than 100.',
+  ZauditEntries: 'Without a readable limit the engine fetches 1 entry, not 20; Discord refuses more than 100.',
+};
