@@ -249,7 +249,7 @@ const CODE_TABLE = {
   'message-in-slash': {
     severity: 'warning',
     description:
-      'A function that reads the message that started the command, in a slash command, which has none: Zmessage, Zmentioned and ZgetAttachments are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
+      'A function that reads the message that started the command, in a slash command, which has none: Zmentioned, ZgetAttachments and (without any #option) Zmessage are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
     example: '#trigger /echo + #type slash + You said: Zmessage',
   },
   'invalid-expression': {
@@ -273,6 +273,12 @@ const CODE_TABLE = {
     severity: 'warning',
     description: 'ZuseChannel in a slash or interaction command: the engine answers those where they were used and reads ZuseChannel only for prefix and event commands.',
     example: '#trigger /news + #type slash + ZuseChannel{234567890123456789} + Hello',
+  },
+  'arguments-swapped': {
+    severity: 'warning',
+    description:
+      'ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is.',
+    example: 'ZmessageLink{ZmessageID;ZchannelID}',
   },
   'always-halts': {
     severity: 'error',

@@ -52,8 +52,13 @@ export interface StatementSummary {
    * which slash commands do not have: `halts` when the function halts without it.
    */
   messageUses?: { name: string; halts?: true; start: number; end: number }[];
-  /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel): name and the name's range. */
-  typeDependentCalls?: { name: string; start: number; end: number }[];
+  /**
+   * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
+   * their result text goes into the reply (action-prints-result). `close`: the closing brace.
+   */
+  printedResults?: { name: string; start: number; nameEnd: number; close: number }[];
+  /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel): name, inside another call's argument, the name's range. */
+  typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */

@@ -76,6 +76,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const rowParts: ComponentRowPart[] = [];
   let firstDefer: { start: number; end: number } | undefined;
   let firstUseChannel: { start: number; end: number } | undefined;
+  /** Moderation results written into the reply, absolute offsets (action-prints-result). */
+  const printedResults: { name: string; start: number; nameEnd: number; close: number }[] = [];
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
   const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
@@ -235,9 +237,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.printedResults) for (const r of s.printedResults) printedResults.push({ name: r.name, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls)
       for (const c of s.typeDependentCalls) {
-        if (c.name === 'Zdefer') firstDefer ??= { start: base + c.start, end: base + c.end };
+        // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
+        if (c.name === 'Zdefer') {
+          if (!c.nested) firstDefer ??= { start: base + c.start, end: base + c.end };
+        }
         else firstUseChannel ??= { start: base + c.start, end: base + c.end };
       }
     if (s.embedContent) {
@@ -385,7 +391,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
       });
   if (modals.length === 0) reportDroppedRows(rowParts, out);
-  if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) out.push(messageInSlash(u));
+  // Zmessage reads a slash command's option values: empty only where none are declared.
+  if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
     out.push({
@@ -395,9 +402,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: firstUseChannel.end,
       message: `The engine answers ${type === 'interaction' ? 'an interaction' : 'a slash command'} where it was used and ignores ZuseChannel: the reply does not go to that channel. Send to another channel with ZsendMessage{channelID;text} or ZsendEmbed.`,
     });
+  if (printedResults.length && replyIsSent(type, triggerValue?.value, catalog, allCalls, firstDefer !== undefined && inputUses.length === 0))
+    for (const r of printedResults) out.push(printedResult(r));
   if (firstDefer && hasTrigger) {
-    const reply = firstOutput ?? firstEmbed ?? rowParts[0] ?? modals[0];
-    reportDefer(type, firstDefer, reply, out);
+    // Embeds sent or edited by the command itself are not part of its reply.
+    const replyEmbed = allCalls.has('ZsendEmbed') || allCalls.has('ZeditEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed;
+    const reply = firstOutput ?? replyEmbed ?? rowParts[0] ?? modals[0];
+    // A command reading modal fields answers a submitted modal, where the engine ignores Zdefer.
+    if (inputUses.length === 0 || type !== 'interaction') reportDefer(type, firstDefer, reply, out);
   }
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.
@@ -498,6 +510,41 @@ function reportDroppedRows(parts: readonly ComponentRowPart[], out: AnalysisDiag
   });
 }
 
+/**
+ * Whether the command's output reaches a reply: not in an event about no
+ * channel without ZuseChannel, nor in an interaction whose Zdefer (at a
+ * line's top level, answering a button or menu) throws the reply away.
+ */
+function replyIsSent(type: string | undefined, trigger: string | undefined, catalog: Catalog, allCalls: CallNames, deferred: boolean): boolean {
+  if (type === 'event') {
+    const t = trigger === undefined ? undefined : catalog.getTrigger(trigger.trim());
+    return !(t && t.context.channel === null && !allCalls.has('ZuseChannel'));
+  }
+  return !(type === 'interaction' && deferred);
+}
+
+const PRINTED_RESULT_WORDS: Record<string, string> = { Zban: 'banned', Zkick: 'kicked', Ztimeout: 'timed out' };
+
+/** Zban, Zkick, Ztimeout on a line of their own: the result goes into the reply. The fix stores it in a variable (a Zvar set writes nothing). */
+function printedResult(r: { name: string; start: number; nameEnd: number; close: number }): AnalysisDiagnostic {
+  return {
+    code: 'action-prints-result',
+    severity: 'warning',
+    start: r.start,
+    end: r.nameEnd,
+    message: `${r.name} writes its result into the reply: "${PRINTED_RESULT_WORDS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}.`,
+    fixes: [
+      {
+        title: 'Keep the result out of the reply',
+        edits: [
+          { start: r.start, end: r.start, newText: 'Zvar{result;' },
+          { start: r.close + 1, end: r.close + 1, newText: '}' },
+        ],
+      },
+    ],
+  };
+}
+
 /** A reply has one select menu: each one created replaces the one before, with its options. */
 function reportReplacedMenus(parts: readonly ComponentRowPart[], out: AnalysisDiagnostic[]): void {
   let previous: ComponentRowPart | undefined;
@@ -545,7 +592,7 @@ function reportDefer(type: string | undefined, at: { start: number; end: number 
 
 /** What a slash command gets instead of the message a function reads (see MESSAGE_USES in rules/callFacts.ts). */
 const MESSAGE_IN_SLASH: Record<string, string> = {
-  Zmessage: 'Zmessage is empty here. Read what the user typed with Zoption{name} (an #option line declares it).',
+  Zmessage: 'Zmessage, which reads its option values instead, is empty here: this command declares no #option. Declare one, and read it with Zoption{name}.',
   Zmentioned: 'Zmentioned is empty here. Take the user from an option: #option user|Who|user|required, then Zoption{user}.',
   ZgetAttachments: 'ZgetAttachments is empty here. Take the file from an option: #option file|The file|attachment|required.',
   ZargsCheck: 'ZargsCheck counts no words and always stops the command here. Make the option required (#option name|...|string|required) instead.',

@@ -54,6 +54,12 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
+  // Text written before a moderation call on its line shows its result is meant to be printed ("Result: Zban{...}").
+  if (printed >= 0 && summary.printedResults) {
+    const kept = summary.printedResults.filter((r) => r.start < printed);
+    if (kept.length) summary.printedResults = kept;
+    else delete summary.printedResults;
+  }
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };

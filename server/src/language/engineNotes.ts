@@ -21,6 +21,7 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   Zdelay: 'The delayed code runs after the reply is sent: its text and embed parts are thrown away (send with ZsendMessage).',
   ZcreationDate: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
   ZuserJoined: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
+  ZmessageLink: 'With two arguments the engine reads the channel ID first and the message ID second: `ZmessageLink{channelID;messageID}`.',
   ZauditCount: 'Without a readable limit the engine fetches 1 entry, not 20; Discord refuses more than 100.',
   ZauditEntries: 'Without a readable limit the engine fetches 1 entry, not 20; Discord refuses more than 100.',
 };

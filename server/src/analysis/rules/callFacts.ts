@@ -7,7 +7,7 @@
 import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import type { BareCallNode, CallNode } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
-import { hasCall, type StatementContext } from './context';
+import { argumentText, hasCall, type StatementContext } from './context';
 import type { EmbedContent } from '../facts';
 
 const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
@@ -129,7 +129,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (part) {
     const idx = node.args[part.index];
     if (!idx || !hasCall(idx)) {
-      const given = idx ? ctx.rel(idx.start, idx.end).trim() : '';
+      const given = idx ? argumentText(ctx.rel(idx.start, idx.end)) : '';
       const index = given === '' ? '1' : given;
       if (part.base) {
         (ctx.summary.embedEvents ??= []).push({ base: part.base, dependent: part.base !== name, name, index, start: node.start, end: node.nameEnd });
@@ -151,7 +151,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
-  if (kinds.typeDependent) (ctx.summary.typeDependentCalls ??= []).push({ name, start: node.start, end: node.nameEnd });
+  if (kinds.typeDependent)
+    (ctx.summary.typeDependentCalls ??= []).push(inCall ? { name, nested: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd });
   if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).

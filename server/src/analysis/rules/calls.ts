@@ -10,7 +10,7 @@ import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { isLinkButton, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { argumentText, hasCall, type ReadArgument, type StatementContext } from './context';
+import { argumentText, hasCall, type ReadArgument, type StatementContext, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral } from './literals';
@@ -66,7 +66,9 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
-  if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before)) reportPrintedResult(node, name, ctx);
+  // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
+  if (!inCall && node.close >= 0 && PRINTED_RESULTS.has(name) && !hasErrorSince(ctx, before))
+    (ctx.summary.printedResults ??= []).push({ name, start: node.start, nameEnd: node.nameEnd, close: node.close });
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
@@ -79,6 +81,37 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
         'ZeditSelectMenu sends the menu without any of its options, which Discord refuses: the engine halts the command every time. Send a new menu with ZnewSelectMenu and ZaddSelectMenuOption instead.',
     });
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
+  if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
+}
+
+/**
+ * ZmessageLink with two arguments: the catalog documents {messageID;channelID},
+ * the engine reads {channelID;messageID}, so a link written the catalog's way
+ * points to no message. The fix swaps them.
+ */
+function reportSwappedLinkArguments(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [first, second] = args;
+  // Two IDs look alike: reported only where an argument says what it is (ZmessageID first, ZchannelID second).
+  const says = (a: ReadArgument, names: RegExp) => names.test(a.text);
+  if (!says(first, /^Z(messageID|repliedMessageID)(\{\s*\})?$/) && !says(second, /^ZchannelID(\{\s*\})?$/)) return;
+  const text = (a: ReadArgument) => ctx.rel(a.arg.start, a.arg.end);
+  ctx.diagnostics.push({
+    code: 'arguments-swapped',
+    severity: 'warning',
+    start: first.arg.start,
+    end: second.arg.end,
+    message:
+      'With two arguments the engine reads ZmessageLink{channelID;messageID}, the channel first, whatever the catalog says: written message first, the link leads nowhere. Put the channel ID first.',
+    fixes: [
+      {
+        title: 'Swap the two IDs',
+        edits: [
+          { start: first.arg.start, end: first.arg.end, newText: text(second) },
+          { start: second.arg.start, end: second.arg.end, newText: text(first) },
+        ],
+      },
+    ],
+  });
 }
 
 /** How people write operators Zcalculate does not know, and its spelling of them. */
@@ -98,9 +131,11 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
     let at = a.arg.start;
     for (const n of [...a.arg.nodes, undefined]) {
       const gapEnd = n ? n.start : a.arg.end;
-      const k = firstForeignCharacter(ctx.rel(at, gapEnd));
+      const gap = ctx.rel(at, gapEnd);
+      const k = firstForeignCharacter(withoutCommentLines(gap));
       if (k >= 0) {
-        error = { message: `unexpected character "${ctx.text[ctx.base + at + k]}"`, at: at + k - a.arg.start - lead };
+        const c = withoutCommentLines(gap)[k];
+        error = { message: `unexpected character "${c}"`, at: at + gap.indexOf(c) - a.arg.start - lead };
         break;
       }
       if (n) at = n.end;
@@ -137,7 +172,7 @@ function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
   let embed: string | undefined;
   let at = code.start;
   for (const n of code.nodes) {
-    if (!text && /\S/.test(ctx.rel(at, n.start))) text = true;
+    if (!text && /\S/.test(withoutCommentLines(ctx.rel(at, n.start)))) text = true;
     if (n.kind === NodeKind.Escape) text = true;
     if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) {
       const called = ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end);
@@ -145,10 +180,10 @@ function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
     }
     at = n.end;
   }
-  if (!text && /\S/.test(ctx.rel(at, code.end))) text = true;
+  if (!text && /\S/.test(withoutCommentLines(ctx.rel(at, code.end)))) text = true;
   const raw = ctx.rel(code.start, code.end);
-  // Embeds the delayed code sends itself do appear.
-  if (embed && /Zsend(Embed|Webhook)\{/.test(raw)) embed = undefined;
+  // Embeds the delayed code sends or edits itself do appear.
+  if (embed && /Z(sendEmbed|sendWebhook|editEmbed)\{/.test(raw)) embed = undefined;
   if (!text && !embed) return;
   const lead = raw.length - raw.trimStart().length;
   const body = raw.trim();
@@ -289,31 +324,7 @@ function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext)
 }
 
 /** Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>" for those Discord refused. */
-const PRINTED_RESULTS: Record<string, string> = { Zban: 'banned', Zkick: 'kicked', Ztimeout: 'timed out' };
-
-/**
- * A moderation call at a statement's top level: its result text goes into
- * the reply, which authors do not expect of an action. The fix stores it in
- * a temporary variable (a Zvar set writes nothing).
- */
-function reportPrintedResult(node: CallNode, name: string, ctx: StatementContext): void {
-  ctx.diagnostics.push({
-    code: 'action-prints-result',
-    severity: 'warning',
-    start: node.start,
-    end: node.nameEnd,
-    message: `${name} writes its result into the reply: "${PRINTED_RESULTS[name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${name}{...}}.`,
-    fixes: [
-      {
-        title: 'Keep the result out of the reply',
-        edits: [
-          { start: node.start, end: node.start, newText: 'Zvar{result;' },
-          { start: node.close + 1, end: node.close + 1, newText: '}' },
-        ],
-      },
-    ],
-  });
-}
+const PRINTED_RESULTS: ReadonlySet<string> = new Set(['Zban', 'Zkick', 'Ztimeout']);
 
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
 function recordAlias(node: CallNode, ctx: StatementContext): void {

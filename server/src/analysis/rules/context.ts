@@ -49,6 +49,11 @@ export function argumentText(raw: string): string {
     .trim();
 }
 
+/** Text between an argument's nodes without the `//` lines the engine's loader skips (the line break before each stays). */
+export function withoutCommentLines(text: string): string {
+  return text.indexOf('//') < 0 ? text : text.replace(/\n[^\S\n]*\/\/[^\n]*/g, '\n');
+}
+
 /** True when the argument contains a call (its value is then unknown until run time). */
 export function hasCall(a: Argument): boolean {
   const nodes = a.nodes;

@@ -222,6 +222,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
  * functions use any text as the storage key (no diagnostic), and the
  * others compare or paste the text as it is, so a word is never a match.
  */
+const BULK_IDS: ReadonlySet<string> = new Set(['Zban', 'Zkick', 'Ztimeout']);
 const TEXT_KEY_IDS: ReadonlySet<string> = new Set(['ZgetChannelVar', 'ZgetServerVar', 'ZgetUserVar', 'ZsetChannelVar', 'ZsetServerVar', 'ZsetUserVar']);
 const COMPARED_IDS: ReadonlySet<string> = new Set([
   'ZblackListIDs',
@@ -256,6 +257,10 @@ const COMPARED_IDS: ReadonlySet<string> = new Set([
  */
 function checkSnowflake(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (TEXT_KEY_IDS.has(fnName)) return;
+  // The moderation functions take several IDs in one argument, separated by \; (the reading unescapes it).
+  if (BULK_IDS.has(fnName) && text.includes('\\;')) {
+    if (text.split('\\;').every((id) => isSnowflake(id))) return;
+  }
   const push = (severity: Severity, message: string, fixes?: AnalysisFix[]) =>
     ctx.diagnostics.push({ code: 'invalid-snowflake', severity, start: arg.start, end: arg.end, message, fixes });
   const numeric = /^\+?\d+$/.test(text);
@@ -264,7 +269,7 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
     return;
   }
   if (numeric) {
-    push('error', `An ID of 0 crashes the engine's run of this command (Discord IDs start from 1): the command stops without a reply.`);
+    push('error', `Discord IDs start from 1: ${fnName} stops the command on an ID of 0 (most functions crash on it, without a reply).`);
     return;
   }
   // A mention pasted where the ID goes: <@123>, <@!123>, <@&123>, <#123>.
@@ -458,7 +463,8 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     );
     return;
   }
-  if (REACTION_ADDERS.has(fnName) && ascii && !custom) {
+  // Only text that is all ASCII is no emoji: a keycap (1️⃣) starts with an ASCII digit but is one.
+  if (REACTION_ADDERS.has(fnName) && ascii && !custom && /^[\x20-\x7e]+$/.test(text)) {
     push(
       'invalid-emoji',
       'warning',
