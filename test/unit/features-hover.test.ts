@@ -26,7 +26,7 @@ describe('features: hover', () => {
     assert.match(text, /Example/);
   });
 
-  it("adds what the engine does that the catalog does not say", () => {
+  it('adds what the engine does that the catalog does not say', () => {
     assert.match(hoverText('Zti¦me{Europe/Paris}')!, /\*\*Engine:\*\* Without Ztime the engine's clock runs in Asia\/Tokyo time/);
     assert.match(hoverText('Zba¦n{123456789012345678}')!, /\*\*Engine:\*\* Returns "banned: "/);
     assert.doesNotMatch(hoverText('Zti¦tle{x}')!, /\*\*Engine:\*\*/);

@@ -243,7 +243,7 @@ const CODE_TABLE = {
   },
   'emoji-not-shown': {
     severity: 'warning',
-    description: "The emoji of ZaddSelectMenuOption or ZeditButton: the engine stores it but never sends it, so it does not appear.",
+    description: 'The emoji of ZaddSelectMenuOption or ZeditButton: the engine stores it but never sends it, so it does not appear.',
     example: 'ZnewSelectMenu{m} + ZaddSelectMenuOption{Red;red;;;🔴}',
   },
   'message-in-slash': {
@@ -271,7 +271,8 @@ const CODE_TABLE = {
   },
   'use-channel-ignored': {
     severity: 'warning',
-    description: 'ZuseChannel in a slash or interaction command: the engine answers those where they were used and reads ZuseChannel only for prefix and event commands.',
+    description:
+      'ZuseChannel in a slash or interaction command: the engine answers those where they were used and reads ZuseChannel only for prefix and event commands.',
     example: '#trigger /news + #type slash + ZuseChannel{234567890123456789} + Hello',
   },
   'arguments-swapped': {
@@ -282,7 +283,8 @@ const CODE_TABLE = {
   },
   'always-halts': {
     severity: 'error',
-    description: 'A function the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses, so it halts the command every time.',
+    description:
+      'A function the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses, so it halts the command every time.',
     example: 'ZeditSelectMenu{colors;1;1;Pick one;123456789012345678}',
   },
   'delayed-output-lost': {
@@ -294,13 +296,13 @@ const CODE_TABLE = {
   'component-rows-dropped': {
     severity: 'warning',
     description:
-      "Buttons and a select menu that make more than one row (at most 5 buttons to a row; a button with \"true\" first starts a new one; a select menu has its own): the engine attaches each row in place of the one before, so only the last row is sent.",
+      'Buttons and a select menu that make more than one row (at most 5 buttons to a row; a button with "true" first starts a new one; a select menu has its own): the engine attaches each row in place of the one before, so only the last row is sent.',
     example: 'ZaddButton{false;vote-yes;Yes;success} + ZnewSelectMenu{pick;1;1;Choose one} + ZaddSelectMenuOption{Red;red}',
   },
   'defer-discards-reply': {
     severity: 'warning',
     description:
-      "Zdefer in an interaction command that also replies: answering a button or select menu, the engine then sends a bare acknowledgement and throws the reply (text, embeds, components, modal) away.",
+      'Zdefer in an interaction command that also replies: answering a button or select menu, the engine then sends a bare acknowledgement and throws the reply (text, embeds, components, modal) away.',
     example: '#trigger onInteraction{refresh} + #type interaction + Zdefer + Updated!',
   },
   'defer-ignored': {

@@ -237,14 +237,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.printedResults) for (const r of s.printedResults) printedResults.push({ name: r.name, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
+    if (s.printedResults)
+      for (const r of s.printedResults) printedResults.push({ name: r.name, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls)
       for (const c of s.typeDependentCalls) {
         // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
         if (c.name === 'Zdefer') {
           if (!c.nested) firstDefer ??= { start: base + c.start, end: base + c.end };
-        }
-        else firstUseChannel ??= { start: base + c.start, end: base + c.end };
+        } else firstUseChannel ??= { start: base + c.start, end: base + c.end };
       }
     if (s.embedContent) {
       embedStatements.push(i);
@@ -567,7 +567,12 @@ function reportReplacedMenus(parts: readonly ComponentRowPart[], out: AnalysisDi
  * (an interaction command), and then answers with a bare acknowledgement
  * and throws the command's reply away. Everywhere else it does nothing.
  */
-function reportDefer(type: string | undefined, at: { start: number; end: number }, reply: { start: number; end: number } | undefined, out: AnalysisDiagnostic[]): void {
+function reportDefer(
+  type: string | undefined,
+  at: { start: number; end: number },
+  reply: { start: number; end: number } | undefined,
+  out: AnalysisDiagnostic[],
+): void {
   if (type === 'interaction') {
     if (!reply) return;
     out.push({
@@ -596,7 +601,7 @@ const MESSAGE_IN_SLASH: Record<string, string> = {
   Zmentioned: 'Zmentioned is empty here. Take the user from an option: #option user|Who|user|required, then Zoption{user}.',
   ZgetAttachments: 'ZgetAttachments is empty here. Take the file from an option: #option file|The file|attachment|required.',
   ZargsCheck: 'ZargsCheck counts no words and always stops the command here. Make the option required (#option name|...|string|required) instead.',
-  ZaddCmdReactions: 'ZaddCmdReactions halts the command here. Add reactions to the bot\'s reply with ZaddReactions.',
+  ZaddCmdReactions: "ZaddCmdReactions halts the command here. Add reactions to the bot's reply with ZaddReactions.",
   ZreplyIn: 'ZreplyIn halts the command here.',
 };
 
@@ -621,7 +626,12 @@ const MAX_EMBED_FIELDS = 25;
  * a statement's top level are counted: they run each time the command does,
  * where a field inside a condition or a loop may run any number of times.
  */
-function reportSurplusFields(statements: readonly number[], results: readonly StatementResult[], startOf: (i: number) => number, out: AnalysisDiagnostic[]): void {
+function reportSurplusFields(
+  statements: readonly number[],
+  results: readonly StatementResult[],
+  startOf: (i: number) => number,
+  out: AnalysisDiagnostic[],
+): void {
   let counts: Map<number, number> | undefined;
   for (const i of statements) {
     for (const e of results[i].summary.embedContent ?? []) {
@@ -657,10 +667,10 @@ function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDi
       : cause?.kind === 'counted-comment'
         ? 'this line closes a brace before the "//", and then the engine does not take the "//" as a comment: the braces after it are counted'
         : cause?.kind === 'skipped-comment'
-        ? 'this line starts with "//", so the engine skips it even inside a call, braces included'
-        : cause?.kind === 'negative'
-          ? 'this line closes more braces than it opens, and the engine then reads on until its count is back to zero'
-          : 'its braces are not balanced';
+          ? 'this line starts with "//", so the engine skips it even inside a call, braces included'
+          : cause?.kind === 'negative'
+            ? 'this line closes more braces than it opens, and the engine then reads on until its count is back to zero'
+            : 'its braces are not balanced';
   const at = cause ?? { start: d.start, end: Math.min(d.end, lineEndAfter(tree, d)) };
   const fixes =
     cause?.kind === 'cut' && cause.breakAt !== undefined

@@ -4,8 +4,9 @@
  * note matches a diagnostic where one applies; see docs/language.md.
  */
 export const ENGINE_NOTES: Readonly<Record<string, string>> = {
-  Ztime: "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
-  Zsort: 'The direction is exactly `asc` or `desc`; any other word (the example\'s `descending` too) halts the command.',
+  Ztime:
+    "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
+  Zsort: "The direction is exactly `asc` or `desc`; any other word (the example's `descending` too) halts the command.",
   ZeditSelectMenu: 'The engine sends the edited menu without any options, which Discord refuses: the command halts every time.',
   Zdefer:
     "Acts only in an interaction command answering a button or select menu, and there the command's reply (text, embeds, components) is thrown away. Elsewhere it does nothing.",

@@ -111,7 +111,15 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
   };
   const none =
-    !kinds.embedPart && !kinds.orderKind && !kinds.isVar && !kinds.contextDependent && !kinds.component && kinds.createdIdIndex === undefined && !kinds.row && !kinds.typeDependent && !kinds.messageUse;
+    !kinds.embedPart &&
+    !kinds.orderKind &&
+    !kinds.isVar &&
+    !kinds.contextDependent &&
+    !kinds.component &&
+    kinds.createdIdIndex === undefined &&
+    !kinds.row &&
+    !kinds.typeDependent &&
+    !kinds.messageUse;
   return none ? undefined : kinds;
 }
 
@@ -152,7 +160,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
   if (kinds.typeDependent)
-    (ctx.summary.typeDependentCalls ??= []).push(inCall ? { name, nested: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd });
+    (ctx.summary.typeDependentCalls ??= []).push(
+      inCall ? { name, nested: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd },
+    );
   if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
@@ -184,7 +194,9 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
   };
   if (name === 'Zmentioned' && literal(1) === 'true') return;
   if (name === 'ZargsCheck' && !/^\+?0*[1-9]\d*$/.test(literal(0) ?? '')) return;
-  (ctx.summary.messageUses ??= []).push(use === 'halts' ? { name, halts: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd });
+  (ctx.summary.messageUses ??= []).push(
+    use === 'halts' ? { name, halts: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd },
+  );
 }
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */

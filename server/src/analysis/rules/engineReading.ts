@@ -169,7 +169,8 @@ function keepWordFix(w: WordCall, base: number): AnalysisFix | undefined {
 function whatItDoes(fn: EngineFunction, catalog: Catalog): string {
   if (fn.bare) return fn.bare;
   // The catalog says "with no output"; the engine drops all the command's text but still sends the embeds and components built before.
-  if (fn.key === 'stop') return 'halts the command: nothing after it runs, and none of the command\'s text is sent (embeds and buttons built before it still are)';
+  if (fn.key === 'stop')
+    return "halts the command: nothing after it runs, and none of the command's text is sent (embeds and buttons built before it still are)";
   const documented = catalog.getFunction(`Z${fn.key}`);
   if (documented) return `does this: ${documented.description.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
   if (fn.summary) return `does this: ${fn.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;

@@ -91,7 +91,13 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
   const lenient = Object.hasOwn(LENIENT_NUMBERS, fn.name) ? LENIENT_NUMBERS[fn.name][paramName] : undefined;
   if (lenient) {
-    if (!lenient.reads(text)) push('invalid-integer', 'warning', `${fn.name} cannot read "${text}" as ${lenient.what}, and silently uses ${lenient.instead}.`, lenient.fixes?.(text, arg, ctx));
+    if (!lenient.reads(text))
+      push(
+        'invalid-integer',
+        'warning',
+        `${fn.name} cannot read "${text}" as ${lenient.what}, and silently uses ${lenient.instead}.`,
+        lenient.fixes?.(text, arg, ctx),
+      );
     return;
   }
   switch (type) {
@@ -338,7 +344,8 @@ function checkTimeZone(text: string, arg: Argument, ctx: StatementContext): void
   // An abbreviation names no zone, and the closest spelling would be another zone (PST is not EST).
   if (!suggestion && /^[A-Za-z]{2,5}$/.test(text)) suggestion = ABBREVIATIONS[text.toUpperCase()];
   else suggestion ??= closest(text, TIME_ZONE_LIST);
-  const why = offset && suggestion?.startsWith('Etc/') ? ` (the Etc names count the other way: ${suggestion} is ${text.toUpperCase().replace(/\s+/g, '')})` : '';
+  const why =
+    offset && suggestion?.startsWith('Etc/') ? ` (the Etc names count the other way: ${suggestion} is ${text.toUpperCase().replace(/\s+/g, '')})` : '';
   ctx.diagnostics.push({
     code: 'invalid-value',
     severity: 'error',
@@ -405,7 +412,11 @@ function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: State
     return;
   }
   // Pairs of %% are a literal percent sign; what is left must not end in a lone %.
-  if (/%$/.test(text.replace(/%%/g, ''))) push('error', `A pattern ending in a lone "%" makes ${fnName}'s date formatting fail, and the command crashes without a reply. Write %% for a percent sign.`);
+  if (/%$/.test(text.replace(/%%/g, '')))
+    push(
+      'error',
+      `A pattern ending in a lone "%" makes ${fnName}'s date formatting fail, and the command crashes without a reply. Write %% for a percent sign.`,
+    );
 }
 
 /** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
@@ -458,7 +469,7 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     push(
       'invalid-emoji',
       'error',
-      `A button keeps only the first character of its emoji, "${text[0]}" here, and Discord refuses the whole reply with it. Write a Unicode emoji${custom ? ', or a custom emoji as its ID alone' : ' (👍), or a custom emoji\'s ID'}.`,
+      `A button keeps only the first character of its emoji, "${text[0]}" here, and Discord refuses the whole reply with it. Write a Unicode emoji${custom ? ', or a custom emoji as its ID alone' : " (👍), or a custom emoji's ID"}.`,
       keepId,
     );
     return;
@@ -475,7 +486,15 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
 
 /** The word that tells the engine's editing functions to leave a field as it is. */
 const UNCHANGED = '!unchanged';
-const KEEPS_UNCHANGED: ReadonlySet<string> = new Set(['ZmodifyChannel', 'ZmodifyRole', 'ZeditThread', 'ZstartThread', 'ZeditEvent', 'ZcreateForumTag', 'ZeditForumTag']);
+const KEEPS_UNCHANGED: ReadonlySet<string> = new Set([
+  'ZmodifyChannel',
+  'ZmodifyRole',
+  'ZeditThread',
+  'ZstartThread',
+  'ZeditEvent',
+  'ZcreateForumTag',
+  'ZeditForumTag',
+]);
 
 /** A whole number the engine reads with an unsigned parse (no sign but "+"), from `min` up to `max`. */
 const unsigned =
@@ -572,7 +591,12 @@ interface IntegerLimit {
 
 /** A count or position from 1: the engine halts the command on 0. */
 function fromOne(name: string, index: number, what: string): IntegerLimit {
-  return { index, min: 1, max: Number.MAX_SAFE_INTEGER, message: (text) => `${name} takes ${what} from 1 (the first is 1); the engine halts the command on ${text}.` };
+  return {
+    index,
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    message: (text) => `${name} takes ${what} from 1 (the first is 1); the engine halts the command on ${text}.`,
+  };
 }
 
 const AUDIT_ENTRIES: IntegerLimit = {
@@ -604,9 +628,7 @@ const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
     },
   ],
   Zrepeat: [{ index: 0, min: 1, max: 1000, message: (text) => `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${text}.` }],
-  Zban: [
-    { index: 2, min: 0, max: 7, message: (text) => `Zban deletes the user's messages of the last 0 to 7 days; the engine halts the command on ${text}.` },
-  ],
+  Zban: [{ index: 2, min: 0, max: 7, message: (text) => `Zban deletes the user's messages of the last 0 to 7 days; the engine halts the command on ${text}.` }],
   ZrandomString: [{ index: 0, min: 1, max: 2000, message: (text) => `ZrandomString makes 1 to 2000 characters; the engine halts the command on ${text}.` }],
   ZsplitText: [fromOne('ZsplitText', 0, 'an element number')],
   ZeditSplitText: [fromOne('ZeditSplitText', 0, 'an element number')],
