@@ -5,9 +5,10 @@
  * - `cleanCommandText`: the valid fixtures (test/fixtures/valid) one after
  *   another, repeated up to the size. A command file is one command, so not
  *   every fixture stays valid beside the others (an event command's context
- *   functions, a modal's inputs, custom IDs repeated by the next copy): the
- *   fixtures kept are those that, without their header lines and put twice
- *   after a plain prefix command, still have no diagnostic. What is left is error-free code as people write
+ *   functions, a modal's inputs, custom IDs repeated by the next copy, embed
+ *   fields and button rows that add up): the fixtures kept are those that,
+ *   without their header lines and put 26 times after a plain prefix command,
+ *   still have no diagnostic. What is left is error-free code as people write
  *   it (embeds, conditions, loops, HTTP, JSON, escapes, comments, CRLF files).
  * - `faultyCommandText`: that same code with mistakes people make, one every
  *   few calls (a misspelt function name, an argument left out, one too many),
@@ -35,6 +36,9 @@ function withNewline(text: string): string {
 
 let keptFixtures: string[] | undefined;
 
+/** Copies of a fixture checked together: more than the 25 fields an embed holds. */
+const COPIES = 26;
+
 /** The valid fixtures that stay error-free when repeated after a prefix command (see the file comment). */
 export function repeatableValidFixtures(): string[] {
   if (keptFixtures) return keptFixtures;
@@ -55,7 +59,9 @@ export function repeatableValidFixtures(): string[] {
         .filter((line) => !line.trimStart().startsWith('#'))
         .join('\n'),
     );
-    if (analyzer.diagnose(parseCommandFile(LEAD + text + text, options)).length === 0) keptFixtures.push(text);
+    // Many copies, as in the generated file: what adds up across a file (embed fields past 25,
+    // component rows past one) must stay clean too.
+    if (analyzer.diagnose(parseCommandFile(LEAD + text.repeat(COPIES), options)).length === 0) keptFixtures.push(text);
   }
   return keptFixtures;
 }
