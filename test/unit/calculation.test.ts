@@ -48,6 +48,11 @@ describe('language: Zcalculate expressions', () => {
     }
   });
 
+  it('gives up without a finding past its nesting limit, whatever the depth', () => {
+    assert.strictEqual(calculationError(`2${'**2'.repeat(100000)}`)?.message, 'too deeply nested');
+    assert.strictEqual(calculationError(`${'('.repeat(100000)}1${')'.repeat(100000)}`)?.message, 'too deeply nested');
+  });
+
   it('finds a character no expression contains', () => {
     assert.strictEqual(firstForeignCharacter(' + 2) * '), -1);
     assert.strictEqual(firstForeignCharacter(' ^ 2'), 1);

@@ -34,6 +34,9 @@ export function calculationError(text: string): CalculationError | undefined {
   }
 }
 
+/** Nesting (parentheses and chained **) read before giving up: far past any real expression, well within the stack. */
+const MAX_DEPTH = 200;
+
 class Refusal {
   constructor(
     readonly message: string,
@@ -58,7 +61,7 @@ class ExpressionReader {
 
   expression(): number {
     // Deeply nested parentheses: no engine limit is known, and the stack here has one.
-    if (++this.depth > 200) throw new Refusal('too deeply nested', this.pos);
+    if (++this.depth > MAX_DEPTH) throw new Refusal('too deeply nested', this.pos);
     let left = this.term();
     for (;;) {
       this.skipSpace();
@@ -96,7 +99,11 @@ class ExpressionReader {
     this.skipSpace();
     if (!this.isPower()) return base;
     this.pos += 2;
-    return base ** this.power();
+    // Right-associative, so each ** nests once more: bounded like parentheses.
+    if (++this.depth > MAX_DEPTH) throw new Refusal('too deeply nested', this.pos);
+    const value = base ** this.power();
+    this.depth--;
+    return value;
   }
 
   private unary(): number {

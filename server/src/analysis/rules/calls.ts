@@ -127,6 +127,8 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
   const lead = raw.length - raw.trimStart().length;
   let error: { message: string; at: number } | undefined;
   if (a.literal) error = calculationError(a.text);
+  // Past the reader's own nesting limit nothing is known about the engine's answer.
+  if (error?.message === 'too deeply nested') return;
   else {
     let at = a.arg.start;
     for (const n of [...a.arg.nodes, undefined]) {
