@@ -154,14 +154,15 @@ export function sameFacts(a: unknown, b: unknown, depth = 0): boolean {
   if (a instanceof Map || b instanceof Map) return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  // `calls` is compared by the caller; `embedContent` is recomputed by refold (embedDiagnostics).
-  const skip = (key: string) => key === 'loopMemo' || (depth === 0 && (key === 'calls' || key === 'embedContent')) || x[key] === undefined;
+  // `calls` is compared by the caller. `embedContent` is compared too: besides the embed checks refold
+  // recomputes, the walk reads where the first embed part is (defer-discards-reply, event-output-nowhere).
+  const skip = (key: string) => key === 'loopMemo' || (depth === 0 && key === 'calls') || x[key] === undefined;
   let count = 0;
   for (const key of Object.keys(x)) {
     if (skip(key)) continue;
     count++;
     if (!sameFacts(x[key], y[key], depth + 1)) return false;
   }
-  for (const key of Object.keys(y)) if (!(key === 'loopMemo' || (depth === 0 && (key === 'calls' || key === 'embedContent')) || y[key] === undefined)) count--;
+  for (const key of Object.keys(y)) if (!(key === 'loopMemo' || (depth === 0 && key === 'calls') || y[key] === undefined)) count--;
   return count === 0;
 }

@@ -84,7 +84,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);
-      recordBareCallFacts(node, name, profile.facts, ctx);
+      recordBareCallFacts(node, name, profile.facts, ctx, inCall);
       if (!inLoop && profile.loopValue) reportLoopValueOutsideLoop(name, node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);

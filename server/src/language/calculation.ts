@@ -140,7 +140,9 @@ class ExpressionReader {
     if (this.pos === start) throw new Refusal(`a number expected, not "${text[start] ?? ''}"`, start);
     const written = text.slice(start, this.pos);
     // Rust's float syntax: digits with at most one point, an optional exponent with digits.
-    if (!/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(written)) throw new Refusal(`"${written}" is not a number`, start);
+    // One way to match each text (no backtracking blow-up on a long run of digits).
+    if (!/^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(written))
+      throw new Refusal(`"${written.length > 24 ? `${written.slice(0, 20)}...` : written}" is not a number`, start);
     return Number(written);
   }
 }

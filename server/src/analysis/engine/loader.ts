@@ -111,7 +111,8 @@ export function lineBraceCount(text: string, a: number, b: number): { change: nu
     if (c === 123) depth++;
     else if (c === 125) depth--;
   }
-  return { change: depth, cut: -1, braceAfterCut: -1, counted: counted >= 0 && depth !== countedAt ? counted : -1 };
+  // Only a `//` met below zero matters: the language reads it as a comment (its call closed), the loader counts on.
+  return { change: depth, cut: -1, braceAfterCut: -1, counted: counted >= 0 && countedAt < 0 && depth !== countedAt ? counted : -1 };
 }
 
 /** The directive the engine recognises on a trimmed header line: the exact word followed by a space. */

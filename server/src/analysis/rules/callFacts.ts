@@ -200,10 +200,13 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 }
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
-export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
+export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
-  if (kinds.typeDependent) (ctx.summary.typeDependentCalls ??= []).push({ name, start: node.start, end: node.end });
+  if (kinds.typeDependent)
+    (ctx.summary.typeDependentCalls ??= []).push(
+      inCall ? { name, nested: true, start: node.start, end: node.end } : { name, start: node.start, end: node.end },
+    );
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')

@@ -47,7 +47,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   const args: ReadArgument[] = new Array(nodeArgs.length);
   for (let i = 0; i < nodeArgs.length; i++) {
     const a = nodeArgs[i];
-    args[i] = { arg: a, text: argumentText(ctx.rel(a.start, a.end)), literal: !hasCall(a) };
+    const raw = ctx.rel(a.start, a.end);
+    const literal = !hasCall(a);
+    const text = literal ? argumentText(raw) : raw.trim();
+    // A literal with `//` lines (which the engine drops) is left unchecked: a fix's range could not skip them.
+    args[i] = { arg: a, text, literal: literal && text === raw.trim() };
   }
   const before = ctx.diagnostics.length;
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
@@ -126,10 +130,11 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
   const raw = ctx.rel(a.arg.start, a.arg.end);
   const lead = raw.length - raw.trimStart().length;
   let error: { message: string; at: number } | undefined;
-  if (a.literal) error = calculationError(a.text);
-  // Past the reader's own nesting limit nothing is known about the engine's answer.
-  if (error?.message === 'too deeply nested') return;
-  else {
+  if (a.literal) {
+    error = calculationError(a.text);
+    // Past the reader's own nesting limit nothing is known about the engine's answer.
+    if (error?.message === 'too deeply nested') return;
+  } else {
     let at = a.arg.start;
     for (const n of [...a.arg.nodes, undefined]) {
       const gapEnd = n ? n.start : a.arg.end;
@@ -197,18 +202,19 @@ function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
     message: embed
       ? `Zdelay runs this code after the command has replied, so the embed ${embed} builds is never sent. Send it from here with ZsendEmbed, or build it outside Zdelay.`
       : 'Zdelay runs this code after the command has replied and throws away the text it writes: this text never appears. Send it with ZsendMessage{ZchannelID;...}.',
-    fixes: embed
-      ? undefined
-      : [
-          {
-            title: 'Send the text with ZsendMessage',
-            edits: [
-              { start: code.start + lead, end: code.start + lead, newText: 'ZsendMessage{ZchannelID;' },
-              { start: code.start + lead + body.length, end: code.start + lead + body.length, newText: '}' },
-            ],
-            preferred: true,
-          },
-        ],
+    fixes:
+      embed || withoutCommentLines(raw) !== raw
+        ? undefined
+        : [
+            {
+              title: 'Send the text with ZsendMessage',
+              edits: [
+                { start: code.start + lead, end: code.start + lead, newText: 'ZsendMessage{ZchannelID;' },
+                { start: code.start + lead + body.length, end: code.start + lead + body.length, newText: '}' },
+              ],
+              preferred: true,
+            },
+          ],
   });
 }
 

@@ -334,8 +334,7 @@ function isLocalHost(url: string): boolean {
  */
 function checkTimeZone(text: string, arg: Argument, ctx: StatementContext): void {
   if (TIME_ZONE_NAMES.has(text)) return;
-  const lower = text.toLowerCase();
-  let suggestion = [...TIME_ZONE_NAMES].find((n) => n.toLowerCase() === lower);
+  let suggestion = TIME_ZONES_BY_LOWER_CASE.get(text.toLowerCase());
   const offset = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})$/i.exec(text);
   if (!suggestion && offset) {
     const etc = `Etc/GMT${offset[1] === '+' ? '-' : '+'}${Number(offset[2])}`;
@@ -357,6 +356,7 @@ function checkTimeZone(text: string, arg: Argument, ctx: StatementContext): void
 }
 
 const TIME_ZONE_LIST: readonly string[] = [...TIME_ZONE_NAMES];
+const TIME_ZONES_BY_LOWER_CASE: ReadonlyMap<string, string> = new Map(TIME_ZONE_LIST.map((n) => [n.toLowerCase(), n]));
 
 /** Common abbreviations that are not zone names, and the zone people mean by them. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -404,10 +404,12 @@ function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: State
   if (!text.includes('%')) {
     let spelled = text;
     for (const [token, spec] of DATE_TOKENS) spelled = spelled.replace(token, spec);
+    // A fix only where every letter became a code (D.M.YYYY would be left half done).
+    const whole = spelled !== text && !/[A-Za-z]/.test(spelled.replace(/%[A-Za-z]/g, ''));
     push(
       'warning',
       `${fnName} prints "${text}" as it is: a date pattern is written with % codes (%d day, %m month, %Y year, %H:%M time).`,
-      spelled !== text ? [{ title: `Change to ${spelled}`, edits: [trimmedEdit(text, arg, ctx, spelled)], preferred: true }] : undefined,
+      whole ? [{ title: `Change to ${spelled}`, edits: [trimmedEdit(text, arg, ctx, spelled)], preferred: true }] : undefined,
     );
     return;
   }
