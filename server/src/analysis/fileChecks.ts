@@ -25,6 +25,7 @@ import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { type ComponentRowPart, sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
+import { PRINTED_RESULTS } from './rules/callFacts';
 
 /** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
 const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
@@ -330,12 +331,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
   }
+  const eventTrigger = type === 'event' && triggerValue ? catalog.getTrigger(triggerValue.value.trim()) : undefined;
+  // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
+  const outputDropped = eventTrigger !== undefined && eventTrigger.context.channel === null && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) {
-    const trigger = catalog.getTrigger(triggerValue.value.trim());
-    // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
+    const trigger = eventTrigger;
     // Embeds sent with ZsendEmbed or ZsendWebhook go to the channel or webhook they name.
     const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed);
-    if (trigger && trigger.context.channel === null && output && !allCalls.has('ZuseChannel'))
+    if (trigger && output && outputDropped)
       out.push({
         code: 'event-output-nowhere',
         severity: 'warning',
@@ -390,7 +393,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message:
           'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
       });
-  if (modals.length === 0) reportDroppedRows(rowParts, out);
+  if (modals.length === 0) {
+    reportReplacedMenus(rowParts, out);
+    reportDroppedRows(rowParts, out);
+  }
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
@@ -402,8 +408,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: firstUseChannel.end,
       message: `The engine answers ${type === 'interaction' ? 'an interaction' : 'a slash command'} where it was used and ignores ZuseChannel: the reply does not go to that channel. Send to another channel with ZsendMessage{channelID;text} or ZsendEmbed.`,
     });
-  if (printedResults.length && replyIsSent(type, triggerValue?.value, catalog, allCalls, firstDefer !== undefined && inputUses.length === 0))
-    for (const r of printedResults) out.push(printedResult(r));
+  // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
+  const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && inputUses.length === 0);
+  if (replySent) for (const r of printedResults) out.push(printedResult(r));
   if (firstDefer && hasTrigger) {
     // Embeds sent or edited by the command itself are not part of its reply.
     const replyEmbed = allCalls.has('ZsendEmbed') || allCalls.has('ZeditEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed;
@@ -482,7 +489,6 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
  */
 function reportDroppedRows(parts: readonly ComponentRowPart[], out: AnalysisDiagnostic[]): void {
   if (parts.length < 2) return;
-  reportReplacedMenus(parts, out);
   let rows = 0;
   let inRow = 0;
   let menu = false;
@@ -510,21 +516,6 @@ function reportDroppedRows(parts: readonly ComponentRowPart[], out: AnalysisDiag
   });
 }
 
-/**
- * Whether the command's output reaches a reply: not in an event about no
- * channel without ZuseChannel, nor in an interaction whose Zdefer (at a
- * line's top level, answering a button or menu) throws the reply away.
- */
-function replyIsSent(type: string | undefined, trigger: string | undefined, catalog: Catalog, allCalls: CallNames, deferred: boolean): boolean {
-  if (type === 'event') {
-    const t = trigger === undefined ? undefined : catalog.getTrigger(trigger.trim());
-    return !(t && t.context.channel === null && !allCalls.has('ZuseChannel'));
-  }
-  return !(type === 'interaction' && deferred);
-}
-
-const PRINTED_RESULT_WORDS: Record<string, string> = { Zban: 'banned', Zkick: 'kicked', Ztimeout: 'timed out' };
-
 /** Zban, Zkick, Ztimeout on a line of their own: the result goes into the reply. The fix stores it in a variable (a Zvar set writes nothing). */
 function printedResult(r: { name: string; start: number; nameEnd: number; close: number }): AnalysisDiagnostic {
   return {
@@ -532,7 +523,7 @@ function printedResult(r: { name: string; start: number; nameEnd: number; close:
     severity: 'warning',
     start: r.start,
     end: r.nameEnd,
-    message: `${r.name} writes its result into the reply: "${PRINTED_RESULT_WORDS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}.`,
+    message: `${r.name} writes its result into the reply: "${PRINTED_RESULTS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}.`,
     fixes: [
       {
         title: 'Keep the result out of the reply',

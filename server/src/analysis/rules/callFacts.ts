@@ -10,7 +10,13 @@ import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
 import type { EmbedContent } from '../facts';
 
-const HTTP_REQUESTS = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
+export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
+
+/**
+ * Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>"
+ * for those Discord refused (the word, by function). A top-level one's text goes into the reply.
+ */
+export const PRINTED_RESULTS: Readonly<Record<string, string>> = { Zban: 'banned', Zkick: 'kicked', Ztimeout: 'timed out' };
 /** Functions that read or edit the elements stored by ZtextSplit (catalog: "split-text element", "from ZtextSplit"). */
 const SPLIT_READERS = new Set([
   'ZsplitText',
@@ -159,10 +165,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
-  if (kinds.typeDependent)
-    (ctx.summary.typeDependentCalls ??= []).push(
-      inCall ? { name, nested: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd },
-    );
+  if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.nameEnd, inCall, ctx);
   if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {
     // The engine starts a new row for a button whose first argument is exactly "true" (after trimming).
@@ -180,6 +183,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (id !== '') (ctx.summary.componentIds ??= []).push({ id, start: a.start, end: a.end });
     }
   }
+}
+
+/** A call whose effect depends on the command's type; `inCall`: inside another call's argument, so it may not run. */
+function recordTypeDependentCall(name: string, start: number, end: number, inCall: boolean, ctx: StatementContext): void {
+  (ctx.summary.typeDependentCalls ??= []).push(inCall ? { name, nested: true, start, end } : { name, start, end });
 }
 
 /**
@@ -203,10 +211,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
-  if (kinds.typeDependent)
-    (ctx.summary.typeDependentCalls ??= []).push(
-      inCall ? { name, nested: true, start: node.start, end: node.end } : { name, start: node.start, end: node.end },
-    );
+  if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')

@@ -8,7 +8,7 @@ import type { EngineFunction } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
-import { isLinkButton, recordCallFacts } from './callFacts';
+import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
@@ -71,7 +71,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
-  if (!inCall && node.close >= 0 && PRINTED_RESULTS.has(name) && !hasErrorSince(ctx, before))
+  if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
     (ctx.summary.printedResults ??= []).push({ name, start: node.start, nameEnd: node.nameEnd, close: node.close });
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
@@ -139,9 +139,10 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
     for (const n of [...a.arg.nodes, undefined]) {
       const gapEnd = n ? n.start : a.arg.end;
       const gap = ctx.rel(at, gapEnd);
-      const k = firstForeignCharacter(withoutCommentLines(gap));
+      const code = withoutCommentLines(gap);
+      const k = firstForeignCharacter(code);
       if (k >= 0) {
-        const c = withoutCommentLines(gap)[k];
+        const c = code[k];
         error = { message: `unexpected character "${c}"`, at: at + gap.indexOf(c) - a.arg.start - lead };
         break;
       }
@@ -330,9 +331,6 @@ function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext)
     message: `${name} reads an empty returnID as a word that is neither "true" nor "false" and halts the command. Leave the argument out (drop the last ";"), or write true or false.`,
   });
 }
-
-/** Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>" for those Discord refused. */
-const PRINTED_RESULTS: ReadonlySet<string> = new Set(['Zban', 'Zkick', 'Ztimeout']);
 
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
 function recordAlias(node: CallNode, ctx: StatementContext): void {

@@ -15,6 +15,7 @@ import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
 import type { ReadArgument, StatementContext } from './context';
+import { HTTP_REQUESTS } from './callFacts';
 
 /** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
 const MEANT_AS_FALSE = new Set(['no', 'n', 'off', '0', 'false', 'disabled', 'disable']);
@@ -286,8 +287,6 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
     mention ? [{ title: `Change to ${mention[1]}`, edits: [trimmedEdit(text, arg, ctx, mention[1])], preferred: true }] : undefined,
   );
 }
-
-const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
 /**
  * A URL whose host the engine's request guard refuses whatever it resolves
