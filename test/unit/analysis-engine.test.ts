@@ -354,6 +354,11 @@ describe('engine loader: directives and dropped lines', () => {
     assert.deepStrictEqual(diagnose('#trigger !x\nZdescription{a\n  // TODO {\nb}\nZtitle{c}\n'), []);
     // Its text is not the argument's: the colour below is the only text Zcolor gets.
     assert.deepStrictEqual(diagnose('#trigger !x\nZtitle{t}\nZcolor{\n// red\n#ff0000}\n'), []);
+    // An argument's first line starts with the call, so a `//` there is text the engine keeps.
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZhttpGet{//example.com/a\n}\n').map((d) => d.code),
+      ['invalid-url'],
+    );
   });
 
   it('a #trigger line inside an open call is argument text, not a header', () => {

@@ -36,22 +36,17 @@ export interface ReadArgument {
 }
 
 /**
- * An argument's text as the engine gets it, trimmed: the loader skips a line
- * starting with `//` inside a call (and an empty one), so such lines are not
- * part of it.
+ * Text inside a call without the lines the engine's loader skips there: a
+ * line starting with `//` goes with its line break. Only a line after a
+ * break: the first line of an argument starts with the call, not with `//`.
  */
-export function argumentText(raw: string): string {
-  if (raw.indexOf('\n') < 0 || raw.indexOf('//') < 0) return raw.trim();
-  return raw
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('//'))
-    .join('\n')
-    .trim();
+export function withoutCommentLines(text: string): string {
+  return text.indexOf('//') < 0 ? text : text.replace(/\n[^\S\n]*\/\/[^\n]*/g, '');
 }
 
-/** Text between an argument's nodes without the `//` lines the engine's loader skips (the line break before each stays). */
-export function withoutCommentLines(text: string): string {
-  return text.indexOf('//') < 0 ? text : text.replace(/\n[^\S\n]*\/\/[^\n]*/g, '\n');
+/** An argument's text as the engine gets it, trimmed (withoutCommentLines). */
+export function argumentText(raw: string): string {
+  return withoutCommentLines(raw).trim();
 }
 
 /** True when the argument contains a call (its value is then unknown until run time). */
