@@ -34,6 +34,36 @@ describe('features: code actions', () => {
     assert.strictEqual(fix!.isPreferred, true);
   });
 
+  it('missing-trigger: adds a #trigger named after the file, / for slash commands, none for events', () => {
+    const svc = service();
+    const cases: [string, string, string | undefined][] = [
+      ['file:///bot/commands/Ban%20User.zbr', 'Hello Zusername\n', '#trigger !ban-user\nHello Zusername\n'],
+      ['file:///bot/commands/remind.zbr', '#type slash\nHello\n', '#trigger /remind\n#type slash\nHello\n'],
+      ['file:///bot/commands/welcome.zbr', '#type event\nHello\n', undefined],
+      ['file:///bot/commands/%C3%A9.zbr', 'Hello\n', undefined],
+    ];
+    for (const [uri, text, expected] of cases) {
+      svc.openDocument(uri, text, 1);
+      const d = svc.diagnostics(uri).find((x) => x.code === 'missing-trigger');
+      assert.ok(d, uri);
+      const fix = svc.codeActions(uri, d!.range, [d!]).find((a) => a.title.startsWith('Add'));
+      if (expected === undefined) {
+        assert.strictEqual(fix, undefined, uri);
+        continue;
+      }
+      assert.ok(fix, uri);
+      assert.strictEqual(fix!.isPreferred, true);
+      const fixed = applyEdits(text, fix!.edit!.changes![uri], offsetIn(text));
+      assert.strictEqual(fixed, expected);
+      svc.changeDocument(uri, [{ text: fixed }], 2);
+      assert.deepStrictEqual(
+        svc.diagnostics(uri).map((x) => x.code),
+        [],
+        uri,
+      );
+    }
+  });
+
   it('finds the fixes even when the client drops `data`', () => {
     const svc = service();
     const text = '#trigger !hi\nZaddFeild{Level;5}';

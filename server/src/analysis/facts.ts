@@ -56,7 +56,7 @@ export interface StatementSummary {
    * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
    */
-  printedResults?: { name: string; start: number; nameEnd: number; close: number }[];
+  printedResults?: PrintedResult[];
   /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel): name, inside another call's argument, the name's range. */
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
@@ -73,6 +73,17 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+}
+
+/** A moderation call whose result text goes into the reply (action-prints-result). */
+export interface PrintedResult {
+  name: string;
+  start: number;
+  nameEnd: number;
+  /** The closing brace. */
+  close: number;
+  /** The call's text holds a backslash: wrapped in Zvar, its escapes would be read once more. */
+  escaped?: true;
 }
 
 /** A button or select menu created at a statement's top level (component-rows-dropped, select-menu-replaced). */

@@ -22,7 +22,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventCon
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
-import { type ComponentRowPart, sortedDiagnostics, type StatementResult } from './facts';
+import { type ComponentRowPart, type PrintedResult, sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { PRINTED_RESULTS } from './rules/callFacts';
@@ -78,7 +78,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let firstDefer: { start: number; end: number } | undefined;
   let firstUseChannel: { start: number; end: number } | undefined;
   /** Moderation results written into the reply, absolute offsets (action-prints-result). */
-  const printedResults: { name: string; start: number; nameEnd: number; close: number }[] = [];
+  const printedResults: PrintedResult[] = [];
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
   const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
@@ -239,7 +239,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.printedResults)
-      for (const r of s.printedResults) printedResults.push({ name: r.name, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
+      for (const r of s.printedResults) printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls)
       for (const c of s.typeDependentCalls) {
         // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
@@ -291,8 +291,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       severity: 'error',
       start: 0,
       end: 0,
+      // The fix needs the file's name (a trigger line without a value is ignored too): the code actions add it.
       message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".',
-      fixes: [{ title: 'Add "#trigger "', edits: [{ start: 0, end: 0, newText: '#trigger \n' }] }],
     });
   }
   out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
@@ -517,22 +517,25 @@ function reportDroppedRows(parts: readonly ComponentRowPart[], out: AnalysisDiag
 }
 
 /** Zban, Zkick, Ztimeout on a line of their own: the result goes into the reply. The fix stores it in a variable (a Zvar set writes nothing). */
-function printedResult(r: { name: string; start: number; nameEnd: number; close: number }): AnalysisDiagnostic {
+function printedResult(r: PrintedResult): AnalysisDiagnostic {
   return {
     code: 'action-prints-result',
     severity: 'warning',
     start: r.start,
     end: r.nameEnd,
     message: `${r.name} writes its result into the reply: "${PRINTED_RESULTS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}.`,
-    fixes: [
-      {
-        title: 'Keep the result out of the reply',
-        edits: [
-          { start: r.start, end: r.start, newText: 'Zvar{result;' },
-          { start: r.close + 1, end: r.close + 1, newText: '}' },
+    // Inside Zvar's argument the call's escapes would be read once more (escape-in-call): no fix then.
+    fixes: r.escaped
+      ? undefined
+      : [
+          {
+            title: 'Keep the result out of the reply',
+            edits: [
+              { start: r.start, end: r.start, newText: 'Zvar{result;' },
+              { start: r.close + 1, end: r.close + 1, newText: '}' },
+            ],
+          },
         ],
-      },
-    ],
   };
 }
 

@@ -9,6 +9,7 @@ import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
 import { statementIndexAt } from '../syntax/positions';
+import { headerInfo } from '../analysis/headerInfo';
 import type { DocumentModel, FeatureContext } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
@@ -26,6 +27,7 @@ function commonRank(name: string): number {
 function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[], ctx: FeatureContext): FixData[] {
   const { doc } = model;
   const range = diagnostic.range;
+  if (diagnostic.code === 'missing-trigger') return triggerFromFileName(model);
   const raw = doc.getText(range);
   const lead = raw.length - raw.trimStart().length;
   const text = raw.trim();
@@ -72,6 +74,38 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     default:
       return [];
   }
+}
+
+/**
+ * missing-trigger: a `#trigger` line named after the file (`ban.zbr` → `!ban`,
+ * `/ban` in a slash command), the way command folders are usually laid out.
+ * None when the file already has a `#trigger` line with a value (what is wrong
+ * with it is that line's own diagnostic), for events and interactions (their
+ * triggers are event names and custom IDs), or when the name makes no word.
+ */
+function triggerFromFileName(model: DocumentModel): FixData[] {
+  const info = headerInfo(model.tree);
+  if (info.trigger) return [];
+  const sign = info.type === 'slash' ? '/' : info.type === 'prefix' ? '!' : undefined;
+  if (!sign) return [];
+  let file: string;
+  try {
+    file = decodeURIComponent(model.uri.slice(model.uri.lastIndexOf('/') + 1));
+  } catch {
+    return [];
+  }
+  // Slash command names are lower case, without spaces; prefix triggers are written the same way.
+  const word = file
+    .replace(/\.zbr$/i, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32);
+  if (word === '') return [];
+  const origin = model.doc.positionAt(0);
+  return [
+    { title: `Add "#trigger ${sign}${word}"`, preferred: true, edits: [{ range: { start: origin, end: origin }, newText: `#trigger ${sign}${word}\n` }] },
+  ];
 }
 
 const QUICK_FIX = 'quickfix';

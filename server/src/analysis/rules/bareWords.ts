@@ -52,8 +52,9 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
       severity: 'warning',
       start,
       end,
+      // No "add braces" fix: empty braces leave the function without the arguments it needs,
+      // which halts the command (missing-argument); the message shows how to write the call.
       message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`,
-      fixes: [{ title: 'Add braces', edits: [{ start: end, end, newText: '{}' }], preferred: true }],
     });
   }
 }

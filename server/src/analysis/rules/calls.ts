@@ -72,7 +72,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
-    (ctx.summary.printedResults ??= []).push({ name, start: node.start, nameEnd: node.nameEnd, close: node.close });
+    (ctx.summary.printedResults ??= []).push(
+      ctx.rel(node.start, node.close).includes('\\')
+        ? { name, start: node.start, nameEnd: node.nameEnd, close: node.close, escaped: true }
+        : { name, start: node.start, nameEnd: node.nameEnd, close: node.close },
+    );
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
