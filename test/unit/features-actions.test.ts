@@ -64,6 +64,17 @@ describe('features: code actions', () => {
     }
   });
 
+  it("offers only spellings whose function takes the call's argument count", () => {
+    const svc = service();
+    const text = '#trigger !hi\nCoins: ZgetUservar{coins}\n';
+    svc.openDocument(URI, text, 1);
+    const d = svc.diagnostics(URI).find((x) => x.code === 'unknown-function')!;
+    const titles = svc.codeActions(URI, d.range, [d]).map((a) => a.title);
+    assert.ok(titles.includes('Change to ZgetUserVar'), JSON.stringify(titles));
+    // ZsetUserVar is as close, but needs two arguments: the engine would halt.
+    assert.ok(!titles.includes('Change to ZsetUserVar'), JSON.stringify(titles));
+  });
+
   it('finds the fixes even when the client drops `data`', () => {
     const svc = service();
     const text = '#trigger !hi\nZaddFeild{Level;5}';

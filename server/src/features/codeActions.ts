@@ -8,7 +8,9 @@ import { PERMISSIONS, splitPermissionPrefix } from '../language/permissions';
 import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
-import { statementIndexAt } from '../syntax/positions';
+import { nodeAt, statementIndexAt } from '../syntax/positions';
+import { NodeKind } from '../syntax/tree';
+import { engineFacts } from '../catalog/engine';
 import { headerInfo } from '../analysis/headerInfo';
 import type { DocumentModel, FeatureContext } from './model';
 
@@ -43,12 +45,9 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
   switch (diagnostic.code) {
     case 'unknown-function': {
       if (!/^Z[A-Za-z0-9]+$/.test(text)) return [];
-      const names = nearestNames(
-        text,
-        ctx.catalog.functions.map((f) => f.name),
-        3,
-        commonRank,
-      );
+      // Only names the call's arguments fit: a spelling the engine would refuse for their count trades one halt for another.
+      const fits = argumentCountFits(model, start);
+      const names = nearestNames(text, ctx.catalog.functions.map((f) => f.name).filter(fits), 3, commonRank);
       // The analysis' own suggestion (the same distance: swaps count one edit there too) stays preferred.
       const oursFirst = !existing.some((f) => f.preferred);
       return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === names[0]));
@@ -74,6 +73,19 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     default:
       return [];
   }
+}
+
+/** Whether a function name would take the arguments of the call whose name starts at `offset` (any name when unknown). */
+function argumentCountFits(model: DocumentModel, offset: number): (name: string) => boolean {
+  const last = nodeAt(model.tree, offset).path.at(-1)?.node;
+  if (!last || last.kind !== NodeKind.Call || last.start !== offset - model.tree.starts[statementIndexAt(model.tree, offset)] || last.close < 0)
+    return () => true;
+  // `Zf{}` is no argument at all to the engine.
+  const count = last.close === last.open + 1 ? 0 : last.args.length;
+  return (name) => {
+    const engine = engineFacts.forCall(name);
+    return !engine || (count >= engine.min && (engine.max === null || count <= engine.max));
+  };
 }
 
 /**
