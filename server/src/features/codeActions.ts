@@ -8,9 +8,8 @@ import { PERMISSIONS, splitPermissionPrefix } from '../language/permissions';
 import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
-import { nodeAt, statementIndexAt } from '../syntax/positions';
-import { NodeKind } from '../syntax/tree';
-import { engineFacts } from '../catalog/engine';
+import { statementIndexAt } from '../syntax/positions';
+import { spellingFixes } from './spellings';
 import { headerInfo } from '../analysis/headerInfo';
 import type { DocumentModel, FeatureContext } from './model';
 
@@ -22,11 +21,12 @@ function commonRank(name: string): number {
 }
 
 /**
- * Fixes beyond the analysis' own (which come first and stay preferred): more
- * spellings for an unknown function or permission, more units for a duration
+ * Fixes beyond the analysis' own (which come first and stay preferred): a
+ * trigger named after the file, more spellings for a permission (a function's
+ * are spellings.ts's), more units for a duration
  * written as a bare number. Whatever the analysis already offers is left out.
  */
-function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[], ctx: FeatureContext): FixData[] {
+function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[]): FixData[] {
   const { doc } = model;
   const range = diagnostic.range;
   if (diagnostic.code === 'missing-trigger') return triggerFromFileName(model);
@@ -43,15 +43,6 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     edits: [{ range: trimmed, newText }],
   });
   switch (diagnostic.code) {
-    case 'unknown-function': {
-      if (!/^Z[A-Za-z0-9]+$/.test(text)) return [];
-      // Only names the call's arguments fit: a spelling the engine would refuse for their count trades one halt for another.
-      const fits = argumentCountFits(model, start);
-      const names = nearestNames(text, ctx.catalog.functions.map((f) => f.name).filter(fits), 3, commonRank);
-      // The analysis' own suggestion (the same distance: swaps count one edit there too) stays preferred.
-      const oursFirst = !existing.some((f) => f.preferred);
-      return names.filter((n) => !taken.has(n)).map((n) => change(n, oursFirst && n === names[0]));
-    }
     case 'unknown-permission': {
       const { prefix, name } = splitPermissionPrefix(text);
       const prefixText = prefix === '' ? '' : text.slice(0, text.length - name.length);
@@ -73,19 +64,6 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     default:
       return [];
   }
-}
-
-/** Whether a function name would take the arguments of the call whose name starts at `offset` (any name when unknown). */
-function argumentCountFits(model: DocumentModel, offset: number): (name: string) => boolean {
-  const last = nodeAt(model.tree, offset).path.at(-1)?.node;
-  if (!last || last.kind !== NodeKind.Call || last.start !== offset - model.tree.starts[statementIndexAt(model.tree, offset)] || last.close < 0)
-    return () => true;
-  // `Zf{}` is no argument at all to the engine.
-  const count = last.close === last.open + 1 ? 0 : last.args.length;
-  return (name) => {
-    const engine = engineFacts.forCall(name);
-    return !engine || (count >= engine.min && (engine.max === null || count <= engine.max));
-  };
 }
 
 /**
@@ -118,6 +96,14 @@ function triggerFromFileName(model: DocumentModel): FixData[] {
   return [
     { title: `Add "#trigger ${sign}${word}"`, preferred: true, edits: [{ range: { start: origin, end: origin }, newText: `#trigger ${sign}${word}\n` }] },
   ];
+}
+
+/** The name an unknown-function diagnostic points at, when it is one (`Z` and letters or digits). */
+function unknownName(model: DocumentModel, diagnostic: Diagnostic): { start: number; text: string } | undefined {
+  const raw = model.doc.getText(diagnostic.range);
+  const text = raw.trim();
+  if (!/^Z[A-Za-z0-9]+$/.test(text)) return undefined;
+  return { start: model.doc.offsetAt(diagnostic.range.start) + raw.length - raw.trimStart().length, text };
 }
 
 const QUICK_FIX = 'quickfix';
@@ -157,10 +143,15 @@ export function codeActionsFor(
       }
     }
     const own = data?.fixes ?? [];
-    const extra = extraFixes(model, diagnostic, own, ctx);
-    // One preferred fix at most: an extra fix that is a closer spelling outranks the analysis' own.
-    const demote = extra.some((f) => f.preferred === true);
-    const fixes = [...own.map((f) => (demote && f.preferred ? { ...f, preferred: undefined } : f)), ...extra];
+    const name = diagnostic.code === 'unknown-function' ? unknownName(model, diagnostic) : undefined;
+    let fixes: FixData[];
+    if (name) fixes = spellingFixes(model, name.start, name.text, own, ctx, commonRank);
+    else {
+      const extra = extraFixes(model, diagnostic, own);
+      // One preferred fix at most: an extra fix that is a closer spelling outranks the analysis' own.
+      const demote = extra.some((f) => f.preferred === true);
+      fixes = [...own.map((f) => (demote && f.preferred ? { ...f, preferred: undefined } : f)), ...extra];
+    }
     // The preferred fix first (the light bulb menu keeps this order).
     fixes.sort((a, b) => (b.preferred === true ? 1 : 0) - (a.preferred === true ? 1 : 0));
     for (const fix of fixes) {

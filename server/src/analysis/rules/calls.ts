@@ -261,7 +261,8 @@ function checkEngineArity(
     const close = node.close;
     const first = engine.max; // index of the first surplus argument
     for (let i = first; i < node.args.length; i++) {
-      const sep = node.separators[i - 1];
+      // With no argument allowed the first surplus one starts right after the brace (there is no separator before it).
+      const sep = i === 0 ? node.open + 1 : node.separators[i - 1];
       const a = node.args[i];
       ctx.diagnostics.push(
         engine.lazy
