@@ -175,11 +175,22 @@ describe('analysis: checks', () => {
       // Modals show, and Zdefer acts, in interaction commands only.
       'modal-outside-interaction',
       'defer-ignored',
+      // Zephemeral acts in slash and interaction commands only.
+      'ephemeral-ignored',
     ]);
     // Catalog examples the engine (v1.8.5) refuses: Zsort takes exactly asc or desc; ZeditSelectMenu
     // sends a menu without options, which Discord refuses.
     const refusedByEngine = new Set(['Zsort', 'ZeditSelectMenu']);
+    // Catalog examples the engine runs otherwise than they show: ZfromTimestamp knows no % pattern.
+    const readOtherwise = new Set(['ZfromTimestamp']);
     for (const f of catalog.functions) {
+      if (readOtherwise.has(f.name)) {
+        assert.ok(
+          diagnose(`#trigger !x\n${f.example}`).some((d) => d.severity === 'warning'),
+          `${f.name}: the engine runs ${f.example} otherwise; if the catalog's example is fixed, drop it from readOtherwise`,
+        );
+        continue;
+      }
       if (refusedByEngine.has(f.name)) {
         assert.ok(
           diagnose(`#trigger !x\n${f.example}`).some((d) => d.severity === 'error'),

@@ -310,6 +310,18 @@ const CODE_TABLE = {
     description: 'Zdefer in a prefix, slash or event command: the engine reads it only when it answers a button or select menu, so it does nothing here.',
     example: '#trigger /report + #type slash + Zdefer + Working on it',
   },
+  'ephemeral-ignored': {
+    severity: 'warning',
+    description:
+      'Zephemeral in a prefix or event command: the engine makes only slash and interaction answers visible to one user, so this reply is posted for everyone.',
+    example: '#trigger !secret + Zephemeral + Only you can see this',
+  },
+  'reactions-ignored': {
+    severity: 'warning',
+    description:
+      'ZaddReactions in an interaction command: the engine adds reactions to prefix, slash and event replies only, never to the answer to a button, menu or modal.',
+    example: '#trigger onInteraction + #type interaction + Vote! + ZaddReactions{👍;👎}',
+  },
   'operator-without-spaces': {
     severity: 'warning',
     description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.',

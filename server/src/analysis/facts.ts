@@ -57,7 +57,7 @@ export interface StatementSummary {
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
    */
   printedResults?: PrintedResult[];
-  /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel): name, inside another call's argument, the name's range. */
+  /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel, Zephemeral, ZaddReactions): name, inside another call's argument, the name's range. */
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: { name: string; set: boolean; start: number; end: number }[];

@@ -77,6 +77,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const rowParts: ComponentRowPart[] = [];
   let firstDefer: { start: number; end: number } | undefined;
   let firstUseChannel: { start: number; end: number } | undefined;
+  let firstEphemeral: { start: number; end: number } | undefined;
+  let firstReactions: { start: number; end: number } | undefined;
   /** Moderation results written into the reply, absolute offsets (action-prints-result). */
   const printedResults: PrintedResult[] = [];
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
@@ -245,7 +247,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
         if (c.name === 'Zdefer') {
           if (!c.nested) firstDefer ??= { start: base + c.start, end: base + c.end };
-        } else firstUseChannel ??= { start: base + c.start, end: base + c.end };
+        } else if (c.name === 'ZuseChannel') firstUseChannel ??= { start: base + c.start, end: base + c.end };
+        else if (c.name === 'Zephemeral') firstEphemeral ??= { start: base + c.start, end: base + c.end };
+        else firstReactions ??= { start: base + c.start, end: base + c.end };
       }
     if (s.embedContent) {
       embedStatements.push(i);
@@ -407,6 +411,24 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       start: firstUseChannel.start,
       end: firstUseChannel.end,
       message: `The engine answers ${type === 'interaction' ? 'an interaction' : 'a slash command'} where it was used and ignores ZuseChannel: the reply does not go to that channel. Send to another channel with ZsendMessage{channelID;text} or ZsendEmbed.`,
+    });
+  // Only slash and interaction answers can be visible to one user; only prefix, slash and event replies get reactions.
+  if (firstEphemeral && hasTrigger && type !== 'slash' && type !== 'sub-slash' && type !== 'interaction')
+    out.push({
+      code: 'ephemeral-ignored',
+      severity: 'warning',
+      start: firstEphemeral.start,
+      end: firstEphemeral.end,
+      message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
+    });
+  if (firstReactions && hasTrigger && type === 'interaction')
+    out.push({
+      code: 'reactions-ignored',
+      severity: 'warning',
+      start: firstReactions.start,
+      end: firstReactions.end,
+      message:
+        'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.',
     });
   // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
   const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && inputUses.length === 0);

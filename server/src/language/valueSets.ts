@@ -15,6 +15,10 @@ export interface ValueSet {
   readonly halts: boolean;
   /** Where the words come from. */
   readonly source: string;
+  /** For a set the engine does not halt on: what it does with another word (a verb phrase: "counts seconds"). */
+  readonly otherwise?: string;
+  /** Words outside the set that still do what they say (the engine's fallback is what they mean). */
+  readonly alsoMeant?: readonly string[];
 }
 
 export const VALUE_SETS: readonly ValueSet[] = [
@@ -119,6 +123,44 @@ export const VALUE_SETS: readonly ValueSet[] = [
     halts: true,
     source: 'the engine (v1.8.5) compares the word exactly and halts on others',
   },
+  {
+    fn: 'ZfromTimestamp',
+    param: 'format',
+    values: ['full', 'date', 'time', 'relative'],
+    caseInsensitive: false,
+    halts: false,
+    otherwise: 'prints the full date and time (2026-01-01 09:00:00), whatever the pattern says',
+    source: 'the engine (v1.8.5) knows exactly these words; any other, a % pattern included, gives the full form',
+  },
+  {
+    fn: 'ZtimeDiff',
+    param: 'unit',
+    values: ['seconds', 'minutes', 'hours', 'days'],
+    caseInsensitive: false,
+    halts: false,
+    otherwise: 'counts seconds',
+    alsoMeant: ['s', 'sec', 'secs', 'second'],
+    source: 'the engine (v1.8.5) converts exactly minutes, hours and days; any other word gives seconds',
+  },
+  {
+    fn: 'ZmembersCount',
+    param: 'status',
+    values: ['online', 'idle', 'dnd', 'offline'],
+    caseInsensitive: false,
+    halts: false,
+    otherwise: 'counts no one and prints 0',
+    source: 'the engine (v1.8.5) counts members by exactly these presence words; any other counts no one',
+  },
+  {
+    fn: 'ZcategoryChannels',
+    param: 'returnType',
+    values: ['name', 'id', 'mention', 'count'],
+    caseInsensitive: true,
+    halts: false,
+    otherwise: 'lists the channel names',
+    alsoMeant: ['names'],
+    source: 'the engine (v1.8.5) lower-cases the word and knows id, mention and count; any other lists names',
+  },
 ];
 
 /** By function, then parameter: a look-up per literal argument, with no key to build. */
@@ -137,5 +179,6 @@ export function valueSetFor(fn: string, param: string): ValueSet | undefined {
 /** Whether a literal word belongs to the set. */
 export function inValueSet(set: ValueSet, text: string): boolean {
   const t = text.trim();
+  if (set.alsoMeant?.includes(t)) return true;
   return set.caseInsensitive ? set.values.some((v) => v.toLowerCase() === t.toLowerCase()) : set.values.includes(t);
 }

@@ -40,8 +40,11 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
         for (const n of stack.pop()!) {
           nodeStarts.add(n.start);
           if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
-          else if (n.kind === NodeKind.Call) for (const a of n.args) stack.push(a.nodes);
-          else if (n.kind === NodeKind.Group) stack.push(n.nodes);
+          else if (n.kind === NodeKind.Call) {
+            // Zalias's expression names a function: the engine makes a call of a bare `Zname` there.
+            if (n.args.length > 0 && content.slice(n.start, n.nameEnd) === 'Zalias') skip.push([n.args[0].start, n.args[0].end]);
+            for (const a of n.args) stack.push(a.nodes);
+          } else if (n.kind === NodeKind.Group) stack.push(n.nodes);
         }
       }
     }

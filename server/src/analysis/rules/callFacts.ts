@@ -87,7 +87,7 @@ export interface CallFactKinds {
   readonly createdIdIndex: number | undefined;
   /** A component that takes a place in the reply's action rows. */
   readonly row: 'button' | 'menu' | undefined;
-  /** Its effect depends on the command's type (Zdefer, ZuseChannel). */
+  /** Its effect depends on the command's type (Zdefer, ZuseChannel, Zephemeral, ZaddReactions). */
   readonly typeDependent: boolean;
   /** Reads the message that started the command: 'halts' without one, 'empty' reads nothing then. */
   readonly messageUse: 'halts' | 'empty' | undefined;
@@ -113,7 +113,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
     createdIdIndex: createdComponentIdArgument(name),
     row: name === 'ZaddButton' ? 'button' : SELECT_MENUS.has(name) ? 'menu' : undefined,
-    typeDependent: name === 'Zdefer' || name === 'ZuseChannel',
+    typeDependent: name === 'Zdefer' || name === 'ZuseChannel' || name === 'Zephemeral' || name === 'ZaddReactions',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
   };
   const none =

@@ -121,6 +121,8 @@ function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
     if (escape) return 0;
     const op = raw.startsWith('&&', i) ? '&&' : raw.startsWith('||', i) ? '||' : undefined;
     if (!op) return 0;
+    // Text compared, not a join: at either end of the condition, or right after or before an operator (`Zmessage contains ||`).
+    if (isOperand(raw.slice(0, i), raw.slice(i + 2))) return 1;
     if (raw[i - 1] !== ' ' || raw[i + 2] !== ' ') {
       const fixed = `${raw[i - 1] === ' ' ? '' : ' '}${op}${raw[i + 2] === ' ' ? '' : ' '}`;
       ctx.diagnostics.push({
@@ -134,6 +136,15 @@ function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
     }
     return 1;
   });
+}
+
+/** Comparison operators at the end or start of a text (what stands right before or after an operand). */
+const OPERATOR_BEFORE = /(==|!=|>=|<=|>|<|\scontains|\sstartsWith|\sendsWith)\s*$/;
+const OPERATOR_AFTER = /^\s*(==|!=|>=|<=|>|<|contains\s|startsWith\s|endsWith\s)/;
+
+/** Whether `&&` or `||` between `before` and `after` is an operand: nothing on one side, or an operator next to it. */
+function isOperand(before: string, after: string): boolean {
+  return before.trim() === '' || after.trim() === '' || OPERATOR_BEFORE.test(before) || OPERATOR_AFTER.test(after);
 }
 
 /**
@@ -150,12 +161,34 @@ function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
 function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
   if (raw.indexOf('<') < 0) return;
+  // Per part: the engine splits at " && " and " || " first, and reads each part on its own.
   let wordOp: string | undefined;
-  let angle = -1;
+  let less = -1;
+  let greater = -1;
+  const endPart = () => {
+    // ">" is looked for before "<".
+    const angle = greater >= 0 ? greater : less;
+    if (wordOp && angle >= 0)
+      ctx.diagnostics.push({
+        code: 'non-numeric-comparison',
+        severity: 'warning',
+        start: arg.start + angle,
+        end: arg.start + angle + 1,
+        message: `The bot looks for "${raw[angle]}" before "${wordOp.trim()}", so it splits this condition at "${raw[angle]}" and compares the lengths of the two sides instead: the result has nothing to do with the text.`,
+      });
+    wordOp = undefined;
+    less = -1;
+    greater = -1;
+  };
   forEachTopLevel(raw, 0, raw.length, (i, escape) => {
     if (escape) return 0;
     const c = raw[i];
-    if ((c === '<' || c === '>') && angle < 0) angle = i;
+    if (raw.startsWith(' && ', i) || raw.startsWith(' || ', i)) {
+      endPart();
+      return 3;
+    }
+    if (c === '<' && less < 0) less = i;
+    if (c === '>' && greater < 0) greater = i;
     if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
     if ((raw.startsWith('==<@', i) || raw.startsWith('!=<@', i) || raw.startsWith('==<#', i) || raw.startsWith('!=<#', i)) && i > 0 && raw[i - 1] === '}') {
       const op = raw.slice(i, i + 2);
@@ -171,14 +204,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
     }
     return 0;
   });
-  if (wordOp && angle >= 0)
-    ctx.diagnostics.push({
-      code: 'non-numeric-comparison',
-      severity: 'warning',
-      start: arg.start + angle,
-      end: arg.start + angle + 1,
-      message: `The bot looks for "${raw[angle]}" before "${wordOp.trim()}", so it splits this condition at "${raw[angle]}" and compares lengths instead.`,
-    });
+  endPart();
 }
 
 /**

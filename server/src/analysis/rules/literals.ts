@@ -7,6 +7,7 @@
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
+import { unknownDateCode } from '../../language/dateFormat';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
@@ -69,7 +70,9 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       push(
         'invalid-value',
         set.halts ? 'error' : 'warning',
-        `"${text}" is not a valid ${paramName} for ${fn.name}${set.halts ? ': the engine halts the command' : ''}. Use one of: ${set.values.join(', ')}.`,
+        set.otherwise
+          ? `${fn.name} does not know the ${paramName} "${text}": it ${set.otherwise}. Use one of: ${set.values.join(', ')}.`
+          : `"${text}" is not a valid ${paramName} for ${fn.name}${set.halts ? ': the engine halts the command' : ''}. Use one of: ${set.values.join(', ')}.`,
         s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined,
       );
     }
@@ -85,6 +88,14 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   }
   if (fn.name === 'ZroleGrant' && paramName === 'operation') {
     checkRoleOperation(text, arg, ctx);
+    return;
+  }
+  if (fn.name === 'ZsplitText' && paramName === 'index') {
+    checkSplitIndex(text, arg, ctx);
+    return;
+  }
+  if (fn.name === 'ZhttpAddHeader' && paramName === 'name') {
+    checkHeaderName(text, arg, ctx);
     return;
   }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
@@ -413,11 +424,73 @@ function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: State
     return;
   }
   // Pairs of %% are a literal percent sign; what is left must not end in a lone %.
-  if (/%$/.test(text.replace(/%%/g, '')))
+  if (/%$/.test(text.replace(/%%/g, ''))) {
     push(
       'error',
       `A pattern ending in a lone "%" makes ${fnName}'s date formatting fail, and the command crashes without a reply. Write %% for a percent sign.`,
     );
+    return;
+  }
+  const unknown = unknownDateCode(text);
+  if (unknown)
+    push(
+      'error',
+      `"${unknown}" is no date code the engine knows, so ${fnName}'s date formatting fails and the command crashes without a reply. Codes: %d day, %m month, %Y year, %H:%M time, %A weekday, %B month name; %% for a percent sign.`,
+    );
+}
+
+/**
+ * ZsplitText's element: a number (whose range is checkLimits'), `<` for the
+ * first or `>` for the last; the engine halts the command on any word.
+ */
+function checkSplitIndex(text: string, arg: Argument, ctx: StatementContext): void {
+  if (/^[+-]?\d+$/.test(text) || text === '<' || text === '>') return;
+  const meant = /^(first|start)$/i.test(text) ? '<' : /^(last|end)$/i.test(text) ? '>' : undefined;
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: `ZsplitText takes an element number from 1, "<" for the first or ">" for the last, and halts the command on "${text}".`,
+    fixes: meant ? [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }] : undefined,
+  });
+}
+
+/** Header fields the engine refuses to set (it halts the command), compared in lower case; and any `sec-` one. */
+const REFUSED_HEADERS: ReadonlySet<string> = new Set([
+  'cookie',
+  'set-cookie',
+  'host',
+  'connection',
+  'transfer-encoding',
+  'proxy-connection',
+  'upgrade',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+]);
+
+/**
+ * ZhttpAddHeader's field name: the engine halts on the fields above, and a
+ * name that is no HTTP token (a space, a colon) makes the next request fail
+ * to build, which halts the command there.
+ */
+function checkHeaderName(text: string, arg: Argument, ctx: StatementContext): void {
+  const lower = text.toLowerCase();
+  const refused = REFUSED_HEADERS.has(lower) || lower.startsWith('sec-');
+  if (!refused && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(text)) return;
+  const spaced = !refused && /^[A-Za-z0-9-]+(\s+[A-Za-z0-9-]+)+$/.test(text) ? text.replace(/\s+/g, '-') : undefined;
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start: arg.start,
+    end: arg.end,
+    message: refused
+      ? `The engine does not let a command set the "${text}" header: ZhttpAddHeader halts the command.`
+      : `"${text}" is no HTTP header name (letters, digits and "-" only: no spaces or colons): the next HTTP request fails to build, and the command halts.`,
+    fixes: spaced ? [{ title: `Change to ${spaced}`, edits: [trimmedEdit(text, arg, ctx, spaced)], preferred: true }] : undefined,
+  });
 }
 
 /** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
