@@ -133,6 +133,12 @@ const CODE_TABLE = {
     description: '#option without four parts or with an unknown type (file fails to load).',
     example: '#option user|the user|member',
   },
+  'slash-not-registered': {
+    severity: 'error',
+    description:
+      'A slash command Discord refuses to register: a #description over 100 characters, an option name with capitals, spaces or over 32 characters, declared twice, an option description empty or over 100 characters, a required option after an optional one, more than 25 options. The engine only logs the refusal, and the command never appears.',
+    example: '#trigger /warn + #type slash + #option User|The member|user|required',
+  },
   'missing-trigger': { severity: 'error', description: 'No "#trigger " line the engine recognises: it does not load the file.', example: '(no #trigger line)' },
   'directive-ignored': {
     severity: 'warning',

@@ -22,6 +22,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventCon
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
+import { checkSlashRegistration, type RegistrationLine } from './slashRegistration';
 import { type ComponentRowPart, type PrintedResult, sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
@@ -59,6 +60,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
+  const registration: RegistrationLine[] = [];
   const optionReads: { name: string; start: number; end: number }[] = [];
   const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
   const allCalls = new CallNames(results);
@@ -158,6 +160,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (header) {
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
       if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim()));
+      if (header.name === '#option' || header.name === '#description')
+        registration.push({ name: header.name, value: header.value, valueStart: base + header.valueStart, valueEnd: base + header.valueEnd });
     }
     if (s.embedEvents) {
       for (const e of s.embedEvents) {
@@ -403,6 +407,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
+  if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
     out.push({

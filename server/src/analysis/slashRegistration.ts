@@ -1,0 +1,101 @@
+/**
+ * What Discord refuses when the engine registers a slash command. The engine
+ * builds the command from the header lines as they are (the #description,
+ * each #option's name, description and required flag) and only logs
+ * Discord's refusal to its console: the command never appears in Discord,
+ * and nothing tells the author why. Discord's rules: a description of 1 to
+ * 100 characters; option names of 1 to 32 lower-case letters, digits, `-`
+ * or `_`, each once; required options before the others; at most 25.
+ */
+import type { AnalysisDiagnostic } from './diagnostic';
+
+/** A header line the engine read (its value trimmed by the caller's reading), absolute offsets of the value. */
+export interface RegistrationLine {
+  readonly name: '#description' | '#option';
+  readonly value: string;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+const MAX_DESCRIPTION = 100;
+const MAX_OPTIONS = 25;
+/** Discord's option name rule, without its case rule (checked apart: the fix lower-cases). */
+const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
+
+/** `reads`: the file's Zoption{name} arguments (absolute ranges), renamed with an option by its fix. */
+export function checkSlashRegistration(
+  lines: readonly RegistrationLine[],
+  reads: readonly { name: string; start: number; end: number }[],
+  out: AnalysisDiagnostic[],
+): void {
+  const refused = (start: number, end: number, message: string, fix?: { title: string; edits: { start: number; end: number; newText: string }[] }) =>
+    out.push({
+      code: 'slash-not-registered',
+      severity: 'error',
+      start,
+      end,
+      message: `${message} Discord refuses to register the command, and it never appears (the engine only logs the refusal).`,
+      fixes: fix ? [{ ...fix, preferred: true }] : undefined,
+    });
+  // The engine keeps the last #description.
+  const description = lines.filter((l) => l.name === '#description').at(-1);
+  if (description && description.value.trim().length > MAX_DESCRIPTION)
+    refused(
+      description.valueStart,
+      description.valueEnd,
+      `This description has ${description.value.trim().length} characters; a slash command's may have at most ${MAX_DESCRIPTION}.`,
+    );
+  const seen = new Set<string>();
+  let optional = false;
+  let count = 0;
+  for (const line of lines) {
+    if (line.name !== '#option') continue;
+    const parts = line.value.split('|');
+    if (parts.length !== 4) continue; // invalid-option: the file is not loaded at all
+    count++;
+    const name = parts[0].trim();
+    const nameStart = line.valueStart + parts[0].indexOf(name);
+    if (count === MAX_OPTIONS + 1) refused(line.valueStart, line.valueEnd, `This is option ${count}; a slash command has at most ${MAX_OPTIONS}.`);
+    if (!NAME.test(name) || name !== name.toLowerCase()) {
+      const meant = name
+        .toLowerCase()
+        .replace(/\s+/g, '-')
+        .replace(/[^-_\p{L}\p{N}]/gu, '')
+        .slice(0, 32);
+      refused(
+        nameStart,
+        nameStart + name.length,
+        `"${name}" is no option name Discord takes: 1 to 32 lower-case letters, digits, "-" or "_", no spaces.`,
+        meant !== '' && meant !== name && NAME.test(meant)
+          ? {
+              // The Zoption reads of the name follow it.
+              title: `Change to ${meant}`,
+              edits: [
+                { start: nameStart, end: nameStart + name.length, newText: meant },
+                ...reads.filter((r) => r.name === name).map((r) => ({ start: r.start, end: r.end, newText: meant })),
+              ],
+            }
+          : undefined,
+      );
+    } else if (seen.has(name)) refused(nameStart, nameStart + name.length, `The option "${name}" is declared twice.`);
+    seen.add(name);
+    const about = parts[1].trim();
+    const aboutStart = line.valueStart + parts[0].length + 1 + parts[1].indexOf(about);
+    if (about.length === 0 || about.length > MAX_DESCRIPTION)
+      refused(
+        about.length === 0 ? line.valueStart : aboutStart,
+        about.length === 0 ? line.valueEnd : aboutStart + about.length,
+        about.length === 0
+          ? `The option "${name}" has no description; Discord needs 1 to ${MAX_DESCRIPTION} characters.`
+          : `The option "${name}" has a description of ${about.length} characters; Discord takes at most ${MAX_DESCRIPTION}.`,
+      );
+    const required = parts[3].trim() === 'required';
+    if (required && optional)
+      refused(
+        line.valueStart,
+        line.valueEnd,
+        `The required option "${name}" comes after an optional one; Discord wants the required options first. Move this line above the optional ones.`,
+      );
+    if (!required) optional = true;
+  }
+}
