@@ -133,6 +133,12 @@ const CODE_TABLE = {
     description: '#option without four parts or with an unknown type (file fails to load).',
     example: '#option user|the user|member',
   },
+  'unknown-operator': {
+    severity: 'warning',
+    description:
+      'An operator the engine does not know in a condition with calls: ===, !==, =>, =<, <>, Contains or startswith in another case, "and"/"or" instead of && and ||, a leading "!". The condition compares something else, or nothing.',
+    example: 'Zif{ZgetUserVar{level}==10 and ZisAdmin==true;...}',
+  },
   'slash-not-registered': {
     severity: 'error',
     description:

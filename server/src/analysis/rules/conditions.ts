@@ -46,6 +46,110 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   }
 }
 
+/** The operators the engine knows, in a part's own text (outside nested calls). */
+const KNOWN_OPERATOR = /==|!=|>=|<=|>|<| contains | startsWith | endsWith /;
+/** " and " / " or " written for a join. */
+const WORD_JOIN = / (and|or|AND|OR|And|Or) /;
+
+/**
+ * Operators people write that the engine does not know, in a condition with
+ * calls (a literal one is checkLiteralCondition's), part by part, in the
+ * part's own text outside the nested calls (what the calls return cannot
+ * take these characters away):
+ * - `===` and `!==`: read as `==` or `!=` with a right side starting with
+ *   "=", never equal; `=>`, `=<` and `<>`: read as `>` or `<` between texts
+ *   that are no numbers, a length comparison.
+ * - ` and ` / ` or ` between two comparisons (or two calls): the engine
+ *   joins only with ` && ` and ` || `, so this is one comparison.
+ * - `Contains`, `startswith`: the words count only exactly so; with no other
+ *   operator the condition has none, and is false.
+ * - a leading `!`: there is no "not"; `!true` has no operator and is false.
+ */
+function checkOperatorSpelling(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  const joins = parts.length > 1 ? raw.slice(parts[0].end, parts[0].end + 4) : undefined;
+  const push = (at: number, length: number, message: string, newText?: string) =>
+    ctx.diagnostics.push({
+      code: 'unknown-operator',
+      severity: 'warning',
+      start: arg.start + at,
+      end: arg.start + at + length,
+      message,
+      fixes:
+        newText === undefined
+          ? undefined
+          : [{ title: `Write "${newText.trim()}"`, edits: [{ start: arg.start + at, end: arg.start + at + length, newText }], preferred: true }],
+    });
+  // The fix of a word join, unless it would mix " && " and " || " (which halts).
+  const joinFix = (word: string) => {
+    const op = word.toLowerCase() === 'and' ? ' && ' : ' || ';
+    return joins === undefined || joins === op ? op : undefined;
+  };
+  for (const p of parts) {
+    // The part's own text, and where each of its characters is in `raw`.
+    let own = '';
+    const at: number[] = [];
+    forEachTopLevel(raw, p.start, p.end, (i, escape) => {
+      own += escape ? '_' : raw[i];
+      at.push(i);
+    });
+    const misspelt = /===|!==|(?<![<>!=])=>|(?<![<>!=])=<|<>/.exec(own);
+    if (misspelt) {
+      const op = misspelt[0];
+      const meant = op === '===' ? '==' : op === '!==' ? '!=' : op === '=>' ? '>=' : op === '=<' ? '<=' : '!=';
+      const read = op === '===' ? '==' : op === '!==' ? '!=' : op === '<>' ? '>' : op[1];
+      push(
+        at[misspelt.index],
+        op.length,
+        `The engine knows no "${op}": it reads "${read}" and compares the rest as text, which is not the comparison meant. Write "${meant}".`,
+        meant,
+      );
+      continue;
+    }
+    const join = WORD_JOIN.exec(own);
+    if (KNOWN_OPERATOR.test(own)) {
+      if (join && KNOWN_OPERATOR.test(own.slice(0, join.index)) && KNOWN_OPERATOR.test(own.slice(join.index + join[0].length - 1)))
+        push(
+          at[join.index],
+          join[0].length,
+          `The engine joins comparisons only with " && " and " || ": with "${join[1]}" this is one comparison of the whole text, which is not what is meant. Write "${join[1].toLowerCase() === 'and' ? '&&' : '||'}".`,
+          joinFix(join[1]),
+        );
+      continue;
+    }
+    const word = / (contains|startswith|endswith) /i.exec(own);
+    if (word) {
+      const lower = word[1].toLowerCase();
+      const exact = lower === 'contains' ? 'contains' : lower === 'startswith' ? 'startsWith' : 'endsWith';
+      push(
+        at[word.index + 1],
+        word[1].length,
+        `The engine knows this operator only as "${exact}", exactly so: the condition has no operator, and it is false. Write "${exact}".`,
+        exact,
+      );
+      continue;
+    }
+    if (join && /^\s*Z/.test(own) && /^\s*Z/.test(own.slice(join.index + join[0].length))) {
+      push(
+        at[join.index],
+        join[0].length,
+        `The engine joins conditions only with " && " and " || ": with "${join[1]}" this is one text with no operator, which is false. Write "${join[1].toLowerCase() === 'and' ? '&&' : '||'}".`,
+        joinFix(join[1]),
+      );
+      continue;
+    }
+    const not = /^\s*!\s*Z/.exec(own);
+    if (not)
+      push(
+        at[not[0].indexOf('!')],
+        1,
+        'The engine has no "not": "!" stays in the text, which then has no operator, so this condition is always false. Compare instead, e.g. ZisAdmin==false.',
+      );
+  }
+}
+
 /** Where checkSingleEquals reports in the condition `raw`: the first "=" of each part that has no operator. */
 export function singleEqualsConditions(raw: string): number[] {
   const found: number[] = [];
@@ -100,6 +204,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     } else {
       checkRangedComparisons(args[0].arg, ctx);
       checkSingleEquals(args[0].arg, ctx);
+      checkOperatorSpelling(args[0].arg, ctx);
     }
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
