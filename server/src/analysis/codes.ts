@@ -133,6 +133,17 @@ const CODE_TABLE = {
     description: '#option without four parts or with an unknown type (file fails to load).',
     example: '#option user|the user|member',
   },
+  'invalid-json': {
+    severity: 'error',
+    description: 'ZjsonParse of literal text that is no JSON (single quotes, keys without quotes, a trailing comma): the command halts.',
+    example: "ZjsonParse{\\{'items': []\\}}",
+  },
+  'invalid-regex': {
+    severity: 'error',
+    description:
+      "A ZregexMatch or ZregexReplace pattern the engine's regex library cannot compile: look-around, back-references, atomic groups, an unbalanced ( or [. The command halts.",
+    example: 'ZregexMatch{Zmessage;^(?!admin).*$}',
+  },
   'unknown-operator': {
     severity: 'warning',
     description:

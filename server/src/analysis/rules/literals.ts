@@ -8,6 +8,7 @@
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import { unknownDateCode } from '../../language/dateFormat';
+import { regexError } from '../../language/regex';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
@@ -92,6 +93,14 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   }
   if (fn.name === 'ZsplitText' && paramName === 'index') {
     checkSplitIndex(text, arg, ctx);
+    return;
+  }
+  if (fn.name === 'ZjsonParse' && paramName === 'jsonString') {
+    checkJsonLiteral(text, arg, ctx);
+    return;
+  }
+  if (paramName === 'pattern' && REGEX_FUNCTIONS.has(fn.name)) {
+    checkRegex(fn.name, text, arg, ctx);
     return;
   }
   if (fn.name === 'ZhttpAddHeader' && paramName === 'name') {
@@ -454,6 +463,51 @@ function checkSplitIndex(text: string, arg: Argument, ctx: StatementContext): vo
     message: `ZsplitText takes an element number from 1, "<" for the first or ">" for the last, and halts the command on "${text}".`,
     fixes: meant ? [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }] : undefined,
   });
+}
+
+/**
+ * ZjsonParse of literal text: the engine halts the command when it is no
+ * JSON (single quotes, keys without quotes, a trailing comma). Read after the
+ * engine's own escapes (`\{` is "{"); text with a `\\` is left alone (how
+ * many the engine removes depends on how deep the call is).
+ */
+function checkJsonLiteral(text: string, arg: Argument, ctx: StatementContext): void {
+  if (text.includes('\\\\')) return;
+  const value = text.replace(/\\([{};Z])/g, '$1');
+  try {
+    JSON.parse(value);
+  } catch {
+    ctx.diagnostics.push({
+      code: 'invalid-json',
+      severity: 'error',
+      start: arg.start,
+      end: arg.end,
+      message:
+        'This is no JSON, so ZjsonParse halts the command. JSON puts keys and text in double quotes and has no trailing commas or comments: \\{"items": [1, 2]\\}.',
+    });
+  }
+}
+
+/** Functions whose `pattern` is a regular expression. */
+const REGEX_FUNCTIONS: ReadonlySet<string> = new Set(['ZregexMatch', 'ZregexReplace']);
+
+/**
+ * A regular expression the engine's regex library cannot compile: the
+ * function halts the command. Patterns with an escape the engine itself
+ * reads (`\\`, `\;`, `\{`...) are left alone: how many of those it removes
+ * depends on how deep the call is.
+ */
+function checkRegex(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  if (/\\[{};Z\\]/.test(text)) return;
+  const why = regexError(text);
+  if (why)
+    ctx.diagnostics.push({
+      code: 'invalid-regex',
+      severity: 'error',
+      start: arg.start,
+      end: arg.end,
+      message: `The engine cannot compile this pattern (${why} by its regex library), so ${fnName} halts the command.`,
+    });
 }
 
 /** Header fields the engine refuses to set (it halts the command), compared in lower case; and any `sec-` one. */
