@@ -60,7 +60,7 @@ export interface StatementSummary {
   /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel, Zephemeral, ZaddReactions): name, inside another call's argument, the name's range. */
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
-  varEvents?: { name: string; set: boolean; start: number; end: number }[];
+  varEvents?: VarEvent[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
   embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
@@ -73,6 +73,20 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+}
+
+/** A Zvar set or read of a literal name; `start`/`end`: the name. In the order they happen (statement.ts sorts them). */
+export interface VarEvent {
+  name: string;
+  set: boolean;
+  start: number;
+  end: number;
+  /** A set: where its call ends (it happens after the reads in its value). */
+  done?: number;
+  /** A read that is a whole numeric argument of this function (which halts when it is empty). */
+  numeric?: string;
+  /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */
+  inLoop?: true;
 }
 
 /** A moderation call whose result text goes into the reply (action-prints-result). */

@@ -209,10 +209,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else if (!varsSet.has(v.name))
           out.push({
             code: 'variable-read-before-set',
-            severity: 'warning',
+            // An empty number halts the function reading it.
+            severity: v.numeric ? 'error' : 'warning',
             start: base + v.start,
             end: base + v.end,
-            message: `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
+            message: v.numeric
+              ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
+              : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
           });
       }
     }

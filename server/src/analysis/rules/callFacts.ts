@@ -5,10 +5,10 @@
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
 import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
-import type { BareCallNode, CallNode } from '../../syntax/tree';
+import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
-import type { EmbedContent } from '../facts';
+import type { EmbedContent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -68,6 +68,26 @@ const MESSAGE_USES: Record<string, 'halts' | 'empty'> = {
   ZreplyIn: 'halts',
 };
 
+/**
+ * Arguments the engine reads as numbers and halts on when empty (its number
+ * reader refuses empty text): every argument (-1), or the first n.
+ */
+const NUMERIC_ARGUMENTS: Record<string, number> = {
+  Zsum: -1,
+  Zsub: -1,
+  Zmulti: -1,
+  Zdiv: -1,
+  Zmin: -1,
+  Zmax: -1,
+  Zmodulo: 2,
+  Zpow: 2,
+  Zabs: 1,
+  Zceil: 1,
+  Zfloor: 1,
+  Zround: 1,
+  Zsqrt: 1,
+};
+
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
@@ -91,6 +111,8 @@ export interface CallFactKinds {
   readonly typeDependent: boolean;
   /** Reads the message that started the command: 'halts' without one, 'empty' reads nothing then. */
   readonly messageUse: 'halts' | 'empty' | undefined;
+  /** How many of its arguments are numbers it halts on when empty (-1: all), if any. */
+  readonly numericArguments: number | undefined;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -115,6 +137,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     row: name === 'ZaddButton' ? 'button' : SELECT_MENUS.has(name) ? 'menu' : undefined,
     typeDependent: name === 'Zdefer' || name === 'ZuseChannel' || name === 'Zephemeral' || name === 'ZaddReactions',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
+    numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
   };
   const none =
     !kinds.embedPart &&
@@ -125,7 +148,8 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     kinds.createdIdIndex === undefined &&
     !kinds.row &&
     !kinds.typeDependent &&
-    !kinds.messageUse;
+    !kinds.messageUse &&
+    kinds.numericArguments === undefined;
   return none ? undefined : kinds;
 }
 
@@ -154,10 +178,20 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     }
   }
   if (kinds.orderKind) (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.nameEnd });
+  if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
-    if (varName !== '' && (set || !inLoop)) (ctx.summary.varEvents ??= []).push({ name: varName, set, start: node.args[0].start, end: node.args[0].end });
+    const numeric = set ? undefined : ctx.numericReads?.get(node.start);
+    // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
+    if (varName !== '' && (set || !inLoop || numeric)) {
+      const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };
+      // A set happens once its value is read: after the reads inside it.
+      if (set) event.done = node.end;
+      if (numeric) event.numeric = numeric;
+      if (numeric && inLoop) event.inLoop = true;
+      (ctx.summary.varEvents ??= []).push(event);
+    }
   }
   // Without its first argument (the ID it would read), the function reads the context.
   const first = node.args[0];
@@ -182,6 +216,20 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       const id = ctx.rel(a.start, a.end).trim();
       if (id !== '') (ctx.summary.componentIds ??= []).push({ id, start: a.start, end: a.end });
     }
+  }
+}
+
+/** Zvar{name} reads that are a whole numeric argument of `name` (`count` of them: -1 all), for the Zvar calls to find. */
+function markNumericReads(node: CallNode, name: string, count: number, ctx: StatementContext): void {
+  const n = count < 0 ? node.args.length : Math.min(count, node.args.length);
+  for (let i = 0; i < n; i++) {
+    const nodes = node.args[i].nodes;
+    if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) continue;
+    const read = nodes[0];
+    if (read.args.length !== 1 || ctx.rel(read.start, read.nameEnd) !== 'Zvar') continue;
+    // Only the call in the argument: text around it would make a number of its own.
+    if (ctx.rel(node.args[i].start, node.args[i].end).trim() !== ctx.rel(read.start, read.end)) continue;
+    (ctx.numericReads ??= new Map()).set(read.start, name);
   }
 }
 

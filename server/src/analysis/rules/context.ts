@@ -26,6 +26,8 @@ export interface StatementContext {
   readonly summary: StatementSummary;
   /** Names called that neither the catalog nor the engine knows (StatementResult.unknownNames). */
   readonly unknownNames: { name: string; start: number }[];
+  /** Zvar reads (by call start) that are a whole numeric argument, and of which function (callFacts.ts). */
+  numericReads?: Map<number, string>;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */
