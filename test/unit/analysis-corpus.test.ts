@@ -198,7 +198,9 @@ describe('analysis: checks', () => {
         );
         continue;
       }
-      const found = diagnose(`#trigger !x\n${f.example}`).filter((d) => !needsContext.has(d.code));
+      // What an example needs after it to make a whole reply: a menu is sent with its options.
+      const after = f.name === 'ZnewSelectMenu' ? '\nZaddSelectMenuOption{A;a}' : '';
+      const found = diagnose(`#trigger !x\n${f.example}${after}`).filter((d) => !needsContext.has(d.code));
       assert.deepStrictEqual(
         found.map((d) => `${d.code}: ${d.message}`),
         [],

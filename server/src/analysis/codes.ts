@@ -100,7 +100,7 @@ const CODE_TABLE = {
   'limit-exceeded': {
     severity: 'error',
     description:
-      "A literal the engine halts on: Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 255, a division by zero, Zrandom's minimum not below its maximum.",
+      "A literal the engine halts on, or that Discord refuses (the reply or modal is then lost): Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 25 and its 1 to 25 options, a modal's 1 to 5 text inputs, Discord's text lengths (embed title 256, field value 1024, button label 80, modal title and input label 45...), a division by zero, Zrandom's minimum not below its maximum.",
     example: 'Zclear{500}',
   },
   'condition-never-true': {

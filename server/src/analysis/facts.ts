@@ -40,7 +40,7 @@ export interface StatementSummary {
   /** Literal custom IDs of components created at the top level (not inside any call argument). */
   componentIds?: { id: string; start: number; end: number }[];
   /** Component parts in text order: menus and modals created, options and text inputs added. */
-  componentEvents?: { kind: 'menu' | 'option' | 'modal' | 'input'; name: string; start: number; end: number }[];
+  componentEvents?: ComponentEvent[];
   /**
    * Buttons and select menus created at the top level (not inside any call's argument), in text
    * order: each runs every time the command does (component-rows-dropped). `newRow`: a button's
@@ -73,6 +73,19 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+}
+
+/** A menu or modal created, an option or text input added. */
+export interface ComponentEvent {
+  kind: 'menu' | 'option' | 'modal' | 'input';
+  name: string;
+  start: number;
+  end: number;
+  /** Inside a loop or another call's argument: it may run any number of times, or not at all. */
+  uncertain?: true;
+  /** A menu's literal minimum and maximum number of choices. */
+  min?: number;
+  max?: number;
 }
 
 /** A Zvar set or read of a literal name; `start`/`end`: the name. In the order they happen (statement.ts sorts them). */

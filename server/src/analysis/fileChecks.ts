@@ -22,8 +22,9 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventCon
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
+import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, type RegistrationLine } from './slashRegistration';
-import { type ComponentRowPart, type PrintedResult, sortedDiagnostics, type StatementResult } from './facts';
+import { type ComponentEvent, type ComponentRowPart, type PrintedResult, sortedDiagnostics, type StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { PRINTED_RESULTS } from './rules/callFacts';
@@ -74,6 +75,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let menuOpen = false;
   /** Where ZnewModal is called (modal-outside-interaction). */
   const modals: { start: number; end: number }[] = [];
+  const componentParts: ComponentEvent[] = [];
   let modalOpen = false;
   /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
   const rowParts: ComponentRowPart[] = [];
@@ -222,6 +224,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
+        if (e.kind === 'menu' || e.kind === 'modal' || e.kind === 'option' || e.kind === 'input')
+          componentParts.push({ ...e, start: base + e.start, end: base + e.end });
         if (e.kind === 'menu') menuOpen = true;
         else if (e.kind === 'modal') {
           modalOpen = true;
@@ -404,6 +408,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message:
           'A modal opens only as the answer to a button or select menu: the engine shows it in interaction commands (#type interaction) and ignores it here, so it never appears.',
       });
+  checkComponentCounts(
+    componentParts,
+    type === 'interaction',
+    rowParts.reduce((n, p) => n + (p.kind === 'menu' ? 1 : 0), 0),
+    out,
+  );
   if (modals.length === 0) {
     reportReplacedMenus(rowParts, out);
     reportDroppedRows(rowParts, out);

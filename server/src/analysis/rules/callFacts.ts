@@ -8,7 +8,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
-import type { EmbedContent, VarEvent } from '../facts';
+import type { ComponentEvent, EmbedContent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -198,7 +198,22 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (kinds.contextDependent && (first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')) {
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
-  if (kinds.component) (ctx.summary.componentEvents ??= []).push({ kind: kinds.component, name, start: node.start, end: node.nameEnd });
+  if (kinds.component) {
+    const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };
+    if (inCall || inLoop) event.uncertain = true;
+    if (kinds.component === 'menu') {
+      const choices = (i: number) => {
+        const a = node.args[i];
+        const t = a && !hasCall(a) ? ctx.rel(a.start, a.end).trim() : '';
+        return /^\d{1,3}$/.test(t) ? Number(t) : undefined;
+      };
+      const min = choices(1);
+      const max = choices(2);
+      if (min !== undefined) event.min = min;
+      if (max !== undefined) event.max = max;
+    }
+    (ctx.summary.componentEvents ??= []).push(event);
+  }
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.nameEnd, inCall, ctx);
   if (kinds.messageUse) recordMessageUse(node, name, kinds.messageUse, ctx);
   if (kinds.row && !inCall) {

@@ -9,6 +9,7 @@ import type { ArgumentType, FunctionRecord } from '../../catalog/types';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import { unknownDateCode } from '../../language/dateFormat';
 import { regexError } from '../../language/regex';
+import { textLimit } from '../../language/discordLimits';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
@@ -59,6 +60,17 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     ctx.diagnostics.push({ code, severity, start: arg.start, end: arg.end, message, fixes });
   // The functions that keep a field as it is for the word "!unchanged" take it for any field they edit.
   if (text === UNCHANGED && KEEPS_UNCHANGED.has(fn.name)) return;
+  const limit = textLimit(fn.name, paramName);
+  if (limit) {
+    // Counted as Discord counts (characters, not UTF-16 units), after the engine's own escapes.
+    const length = [...text.replace(/\\([{};Z\\])/g, '$1')].length;
+    if (length > limit.max)
+      push(
+        'limit-exceeded',
+        'error',
+        `Discord takes at most ${limit.max} characters for ${limit.what}; this one has ${length}, so ${limit.lost === 'reply' ? 'Discord refuses the reply, and nothing is sent' : 'the modal never opens ("This interaction failed")'}.`,
+      );
+  }
   const colorParams = COLOR_PARAMS[fn.name];
   if (colorParams && (colorParams.includes('*') || colorParams.includes(paramName.toLowerCase()))) {
     if (!isHexColor(text)) checkColor(fn.name, text, arg, ctx);
@@ -735,18 +747,27 @@ const AUDIT_ENTRIES: IntegerLimit = {
   message: (text) => `Discord gives at most 100 audit log entries per request: it refuses ${text}, and the command halts.`,
 };
 
+/**
+ * A select menu's minimum (0 to 25) and maximum (1 to 25) number of choices:
+ * the engine halts above 255, and Discord refuses the reply past 25.
+ */
+const SELECT_CHOICES: readonly IntegerLimit[] = [1, 2].map((index) => ({
+  index,
+  min: index === 1 ? 0 : 1,
+  max: 25,
+  message: (text: string) =>
+    `A select menu's ${index === 1 ? 'minimum' : 'maximum'} number of choices is ${index === 1 ? 0 : 1} to 25: ${Number(text) > 255 ? 'the engine halts the command on' : 'Discord refuses the reply, and nothing is sent, with'} ${text}.`,
+}));
+
 /** Ranges of whole-number arguments, by function. */
 const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
   Zmentioned: [
     { index: 0, min: 1, max: Number.MAX_SAFE_INTEGER, message: (text) => `Zmentioned counts mentions from 1; the engine halts the command on ${text}.` },
   ],
-  ZnewSelectMenu: [1, 2].map((index) => ({
-    index,
-    min: 0,
-    max: 255,
-    message: (text: string) =>
-      `A select menu's ${index === 1 ? 'minimum' : 'maximum'} number of choices is 0 to 255 to the engine; it halts the command on ${text}.`,
-  })),
+  ZnewSelectMenu: SELECT_CHOICES,
+  ZaddUserSelect: SELECT_CHOICES,
+  ZaddRoleSelect: SELECT_CHOICES,
+  ZaddMentionableSelect: SELECT_CHOICES,
   Zclear: [
     {
       index: 0,
