@@ -43,7 +43,7 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf } from './analysis/commandLayout';
+import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf, triggerOverlapFinding } from './analysis/commandLayout';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
@@ -359,24 +359,38 @@ export class LanguageService implements ZscriptLanguageService {
 
   private layoutDiagnostics(uri: string, state: DiagnosedFile): Diagnostic[] {
     const out: AnalysisDiagnosticLike[] = [];
-    const related: Diagnostic['relatedInformation'] = [];
+    // Related information by code: where the other files' triggers are.
+    const related = new Map<string, NonNullable<Diagnostic['relatedInformation']>>();
+    const relate = (code: string, others: readonly { uri: string; trigger: string; start: number; end: number }[], message: (trigger: string) => string) => {
+      const list: NonNullable<Diagnostic['relatedInformation']> = [];
+      for (const o of others) {
+        const other = this.state(o.uri);
+        if (other)
+          list.push({
+            location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } },
+            message: message(o.trigger),
+          });
+      }
+      if (list.length) related.set(code, list);
+    };
     const dup = this.triggers.duplicatesOf(uri);
     if (dup) {
       out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog));
-      for (const o of dup.others) {
-        const other = this.state(o.uri);
-        if (other)
-          related.push({
-            location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } },
-            message: `the same trigger "${o.trigger}"`,
-          });
-      }
+      relate('duplicate-trigger', dup.others, (t) => `the same trigger "${t}"`);
+    }
+    const shadows = this.triggers.shadowsOf(uri);
+    if (shadows) {
+      out.push(triggerOverlapFinding(shadows.site, shadows.others));
+      relate('trigger-overlap', shadows.others, (t) => `the trigger "${t}"`);
     }
     const isBotRoot = this.environment.isBotRoot;
     const notLoaded = isBotRoot ? notLoadedFinding(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
     if (notLoaded) out.push(notLoaded);
     const result = toLspDiagnostics(state.doc, out, this.settings.severity);
-    for (const d of result) if (d.code === 'duplicate-trigger' && related.length) d.relatedInformation = related;
+    for (const d of result) {
+      const list = related.get(String(d.code));
+      if (list) d.relatedInformation = list;
+    }
     return result;
   }
 

@@ -57,6 +57,19 @@ describe('lsp: diagnostics across files', function () {
     await cleared;
   });
 
+  it("warns on a trigger that starts with another file's trigger and a space, pointing at that file", async () => {
+    const overlap = client.next('textDocument/publishDiagnostics', (p) => p.uri === b && codesOf(p).includes('trigger-overlap'));
+    await client.notify('textDocument/didChange', { textDocument: { uri: b, version: 3 }, contentChanges: [{ text: '#trigger !ping extra\nMore pong\n' }] });
+    const d = (await overlap).params.diagnostics.find((x: any) => x.code === 'trigger-overlap');
+    assert.strictEqual(d.severity, 2);
+    assert.match(d.message, /starts with "!ping", the trigger of ping\.zbr/);
+    assert.strictEqual(d.relatedInformation[0].location.uri, a);
+    // A trigger that only starts with the same letters is no overlap: "!pingextra" needs a space after "!ping".
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === b && !codesOf(p).includes('trigger-overlap'));
+    await client.notify('textDocument/didChange', { textDocument: { uri: b, version: 4 }, contentChanges: [{ text: '#trigger !pingextra\nMore pong\n' }] });
+    await cleared;
+  });
+
   it('the same trigger in another folder is another bot: no warning', async () => {
     const other = fileUri(path.join(dir, 'copy', 'ping.zbr'));
     await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text: '#trigger !ping\nCopy\n' } });

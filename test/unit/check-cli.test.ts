@@ -63,17 +63,19 @@ describe('zscript-check (dist/check.js)', () => {
     fs.writeFileSync(path.join(bot, 'commands', 'ping.zbr'), '#trigger !ping\nPong!\n');
     fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff#trigger !ping\nAlso pong\n');
     fs.writeFileSync(path.join(bot, 'commands', 'help.zbr'), '#trigger !help\nHelp\n');
+    fs.writeFileSync(path.join(bot, 'commands', 'help-mod.zbr'), '#trigger !help mod\nModerator help\n');
     fs.writeFileSync(path.join(bot, 'commands', 'admin', 'ban.zbr'), '#trigger !ban\nBanned\n');
     const r = check([bot]);
     assert.strictEqual(r.code, 0, r.stderr);
     const at = (...p: string[]) => path.join(bot, 'commands', ...p);
     assert.deepStrictEqual(lines(r.stdout), [
       `${at('admin', 'ban.zbr')}:1:1: information file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
+      `${at('help-mod.zbr')}:1:10: warning trigger-overlap A message "!help mod" also starts with "!help", the trigger of help.zbr: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
       `${at('ping.zbr')}:1:10: warning duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
       // The byte order mark is not a column.
       `${at('pong.zbr')}:1:10: warning duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
     ]);
-    assert.match(r.stderr, /4 files checked, 0 errors, 2 warnings/);
+    assert.match(r.stderr, /5 files checked, 0 errors, 3 warnings/);
     assert.strictEqual(check(['--max-warnings', '0', bot]).code, 1, 'the shared trigger counts as a warning');
     // A file checked alone has no other file to share its trigger with.
     assert.deepStrictEqual(lines(check([at('ping.zbr')]).stdout), []);

@@ -418,6 +418,13 @@ const CODE_TABLE = {
     description: 'A function with required arguments written without braces: the bot prints it as text.',
     example: 'Hello Zmentioned',
   },
+  'trigger-overlap': {
+    severity: 'warning',
+    description:
+      "The trigger starts with another file's trigger and a space (!ticket close and !ticket): a message for this command matches both, and the engine runs whichever it tries first, in an order that changes at each start of the bot.",
+    example: '#trigger !ticket close (with !ticket in another file of commands/)',
+    scope: 'workspace',
+  },
   'duplicate-trigger': {
     severity: 'warning',
     description:

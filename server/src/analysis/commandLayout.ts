@@ -155,6 +155,46 @@ export class CommandTriggers {
     others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     return { site, others };
   }
+
+  /**
+   * The files of the folder whose trigger is this file's trigger cut before
+   * a space (`!ticket` for `!ticket close`): a message starting with this
+   * trigger matches theirs too (the engine's prefix match: the trigger, then
+   * nothing or a space). Not for triggers the engine fills in at run time.
+   */
+  shadowsOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
+    const site = this.byUri.get(uri);
+    if (!site) return undefined;
+    const trigger = site.trigger.trim();
+    if (!/\s/.test(trigger) || (trigger.includes('Z') && trigger.includes('{'))) return undefined;
+    const folder = this.byFolder.get(folderOf(uri));
+    if (!folder) return undefined;
+    const others: TriggerSite[] = [];
+    for (let i = 1; i < trigger.length; i++) {
+      if (!/\s/.test(trigger[i]) || /\s/.test(trigger[i - 1])) continue;
+      const shorter = folder.get(trigger.slice(0, i));
+      if (shorter) for (const other of shorter) if (other !== uri) others.push(this.byUri.get(other)!);
+    }
+    return others.length ? { site, others } : undefined;
+  }
+}
+
+/**
+ * The warning on a file whose trigger starts with another file's trigger and
+ * a space: the engine tries the commands in no set order (a hash map's,
+ * different at each start) and runs the first that matches, so a message
+ * for this command may run the other one.
+ */
+export function triggerOverlapFinding(site: TriggerSite, others: readonly TriggerSite[]): AnalysisDiagnostic {
+  const other = others[0];
+  const name = decodeSegment(other.uri.slice(other.uri.lastIndexOf('/') + 1));
+  return {
+    code: 'trigger-overlap',
+    severity: 'warning',
+    start: site.start,
+    end: site.end,
+    message: `A message "${site.trigger.trim()}" also starts with "${other.trigger.trim()}", the trigger of ${name}: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
+  };
 }
 
 /**

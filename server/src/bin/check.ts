@@ -23,7 +23,7 @@ import { VERSION } from '../version';
 import { walkSync } from '../walk';
 import { pathToFileURL } from 'node:url';
 import { botRootOnDisk } from '../botRoot';
-import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf } from '../analysis/commandLayout';
+import { CommandTriggers, duplicateTriggerFinding, triggerOverlapFinding, notLoadedFinding, triggerOf } from '../analysis/commandLayout';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -262,6 +262,8 @@ export class Layout {
     if (notLoaded) out.push(notLoaded);
     const dup = this.triggers.duplicatesOf(uri);
     if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog));
+    const shadows = this.triggers.shadowsOf(uri);
+    if (shadows) out.push(triggerOverlapFinding(shadows.site, shadows.others));
     return out;
   }
 }
