@@ -64,7 +64,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     else delete summary.printedResults;
   }
   reportBlankLinesInCall(text, base, st.end, diagnostics);
-  checkEngineReading(text, base, st.end, catalog, diagnostics);
+  checkEngineReading(text, base, st.end, catalog, diagnostics, summary);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
 

@@ -4,6 +4,7 @@
  * words it runs as functions, escapes that do not work between a call's
  * braces, and text it skips after a call (see engine/statementReader.ts).
  */
+import type { StatementSummary } from '../facts';
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
@@ -11,12 +12,18 @@ import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { type EscapeInCall, mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
 
 /** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
-export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   // Most statements are ASCII text and calls whose reading cannot differ: skip the simulation.
   if (!mayReadDifferently(text, base, base + end, engineFacts)) return;
   const reading = readStatement(text, base, base + end, engineFacts);
   if (reading.panic) reportPanic(reading, text, base, end, out);
-  for (const w of reading.wordCalls) if (!w.withZ) reportWordCall(w, text, base, catalog, out);
+  for (const w of reading.wordCalls) {
+    if (w.withZ) continue;
+    reportWordCall(w, text, base, catalog, out);
+    // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
+    if (w.fn.key === 'timestamp')
+      (summary.embedContent ??= []).push({ index: '1', sendable: false, name: 'Ztimestamp', start: w.start - base, end: w.end - base });
+  }
   for (const e of reading.escapesInCalls) {
     if (e.kind === 'semicolon') {
       out.push(nestedSemicolon(e, base));
