@@ -295,7 +295,18 @@ const COMPARED_IDS: ReadonlySet<string> = new Set([
  * number of the wrong length reaches Discord, which knows no such thing.
  */
 function checkSnowflake(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
-  if (TEXT_KEY_IDS.has(fnName)) return;
+  if (TEXT_KEY_IDS.has(fnName)) {
+    // Any text is a storage key, but a short number after a getter's name is a default value that is not one.
+    if (fnName.startsWith('Zget') && /^\d{1,16}$/.test(text))
+      ctx.diagnostics.push({
+        code: 'invalid-snowflake',
+        severity: 'warning',
+        start: arg.start,
+        end: arg.end,
+        message: `${fnName}'s "${paramName}" is whose variable it reads, not a default value: this reads the variable stored for "${text}", which is empty. There is no default: test the value with Zif{...==;...} instead.`,
+      });
+    return;
+  }
   // The moderation functions take several IDs in one argument, separated by \; (the reading unescapes it).
   if (BULK_IDS.has(fnName) && text.includes('\\;')) {
     if (text.split('\\;').every((id) => isSnowflake(id))) return;
