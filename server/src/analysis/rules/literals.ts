@@ -107,6 +107,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     checkSplitIndex(text, arg, ctx);
     return;
   }
+  if (paramName === 'key' && JSON_PATH_FUNCTIONS.has(fn.name)) {
+    checkJsonKey(fn.name, text, arg, ctx);
+    return;
+  }
   if (fn.name === 'ZjsonParse' && paramName === 'jsonString') {
     checkJsonLiteral(text, arg, ctx);
     return;
@@ -485,6 +489,28 @@ function checkSplitIndex(text: string, arg: Argument, ctx: StatementContext): vo
     end: arg.end,
     message: `ZsplitText takes an element number from 1, "<" for the first or ">" for the last, and halts the command on "${text}".`,
     fixes: meant ? [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }] : undefined,
+  });
+}
+
+/** Functions that walk the parsed JSON one key per argument. */
+const JSON_PATH_FUNCTIONS: ReadonlySet<string> = new Set(['ZjsonGet', 'ZjsonExists', 'ZjsonArrayCount', 'ZjsonSet', 'ZforJson']);
+
+/**
+ * A JavaScript-style path in one key (`current.temp`, `items[0]`): the engine
+ * looks it up as one key, and finds nothing. Each step is an argument of its
+ * own (`current;temp`, `items;0`). A warning: a key may really hold a dot.
+ */
+function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  if (!/^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\[\d+\])+$/.test(text)) return;
+  const steps = text.replace(/\[(\d+)\]/g, '.$1').split('.');
+  const meant = steps.join(';');
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'warning',
+    start: arg.start,
+    end: arg.end,
+    message: `${fnName} takes one key per argument: "${text}" is looked up as a single key, which the JSON most likely does not have, so it finds nothing. Write the steps as arguments: ${meant}.`,
+    fixes: [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }],
   });
 }
 
