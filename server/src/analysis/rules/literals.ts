@@ -91,36 +91,9 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     }
     return;
   }
-  if (paramName === 'format' && TIME_FORMATTERS.has(fn.name)) {
-    checkTimeFormat(fn.name, text, arg, ctx);
-    return;
-  }
-  if (fn.name === 'Ztime' && paramName === 'timezone') {
-    checkTimeZone(text, arg, ctx);
-    return;
-  }
-  if (fn.name === 'ZroleGrant' && paramName === 'operation') {
-    checkRoleOperation(text, arg, ctx);
-    return;
-  }
-  if (fn.name === 'ZsplitText' && paramName === 'index') {
-    checkSplitIndex(text, arg, ctx);
-    return;
-  }
-  if (paramName === 'key' && JSON_PATH_FUNCTIONS.has(fn.name)) {
-    checkJsonKey(fn.name, text, arg, ctx);
-    return;
-  }
-  if (fn.name === 'ZjsonParse' && paramName === 'jsonString') {
-    checkJsonLiteral(text, arg, ctx);
-    return;
-  }
-  if (paramName === 'pattern' && REGEX_FUNCTIONS.has(fn.name)) {
-    checkRegex(fn.name, text, arg, ctx);
-    return;
-  }
-  if (fn.name === 'ZhttpAddHeader' && paramName === 'name') {
-    checkHeaderName(text, arg, ctx);
+  const special = parameterCheck(fn.name, paramName);
+  if (special) {
+    special(fn.name, text, arg, ctx);
     return;
   }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
@@ -378,7 +351,7 @@ function isLocalHost(url: string): boolean {
  * case, an offset as its Etc zone (whose sign is the other way round:
  * UTC+2 is Etc/GMT-2), or the closest name.
  */
-function checkTimeZone(text: string, arg: Argument, ctx: StatementContext): void {
+function checkTimeZone(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (TIME_ZONE_NAMES.has(text)) return;
   let suggestion = TIME_ZONES_BY_LOWER_CASE.get(text.toLowerCase());
   const offset = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})$/i.exec(text);
@@ -425,7 +398,6 @@ const ABBREVIATIONS: Record<string, string> = {
 };
 
 /** Functions that format a date with a strftime pattern (`%d.%m.%Y`). */
-const TIME_FORMATTERS: ReadonlySet<string> = new Set(['ZcreationDate', 'ZuserJoined']);
 
 /** Date patterns people write the spreadsheet way, and their strftime spelling. */
 const DATE_TOKENS: [RegExp, string][] = [
@@ -479,7 +451,7 @@ function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: State
  * ZsplitText's element: a number (whose range is checkLimits'), `<` for the
  * first or `>` for the last; the engine halts the command on any word.
  */
-function checkSplitIndex(text: string, arg: Argument, ctx: StatementContext): void {
+function checkSplitIndex(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (/^[+-]?\d+$/.test(text) || text === '<' || text === '>') return;
   const meant = /^(first|start)$/i.test(text) ? '<' : /^(last|end)$/i.test(text) ? '>' : undefined;
   ctx.diagnostics.push({
@@ -491,9 +463,6 @@ function checkSplitIndex(text: string, arg: Argument, ctx: StatementContext): vo
     fixes: meant ? [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }] : undefined,
   });
 }
-
-/** Functions that walk the parsed JSON one key per argument. */
-const JSON_PATH_FUNCTIONS: ReadonlySet<string> = new Set(['ZjsonGet', 'ZjsonExists', 'ZjsonArrayCount', 'ZjsonSet', 'ZforJson']);
 
 /**
  * A JavaScript-style path in one key (`current.temp`, `items[0]`): the engine
@@ -520,7 +489,7 @@ function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: Statemen
  * engine's own escapes (`\{` is "{"); text with a `\\` is left alone (how
  * many the engine removes depends on how deep the call is).
  */
-function checkJsonLiteral(text: string, arg: Argument, ctx: StatementContext): void {
+function checkJsonLiteral(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (text.includes('\\\\')) return;
   const value = text.replace(/\\([{};Z])/g, '$1');
   try {
@@ -536,9 +505,6 @@ function checkJsonLiteral(text: string, arg: Argument, ctx: StatementContext): v
     });
   }
 }
-
-/** Functions whose `pattern` is a regular expression. */
-const REGEX_FUNCTIONS: ReadonlySet<string> = new Set(['ZregexMatch', 'ZregexReplace']);
 
 /**
  * A regular expression the engine's regex library cannot compile: the
@@ -579,7 +545,7 @@ const REFUSED_HEADERS: ReadonlySet<string> = new Set([
  * name that is no HTTP token (a space, a colon) makes the next request fail
  * to build, which halts the command there.
  */
-function checkHeaderName(text: string, arg: Argument, ctx: StatementContext): void {
+function checkHeaderName(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   const lower = text.toLowerCase();
   const refused = REFUSED_HEADERS.has(lower) || lower.startsWith('sec-');
   if (!refused && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(text)) return;
@@ -597,7 +563,7 @@ function checkHeaderName(text: string, arg: Argument, ctx: StatementContext): vo
 }
 
 /** ZroleGrant's operations: `+` (add) or `-` (remove) right before a role ID; the engine halts on anything else. */
-function checkRoleOperation(text: string, arg: Argument, ctx: StatementContext): void {
+function checkRoleOperation(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (/^[+-]\d+$/.test(text)) return;
   const signed = /^[+-]/.test(text);
   const bareId = /^\d+$/.test(text);
@@ -947,4 +913,34 @@ function checkArithmetic(name: string, args: readonly ReadArgument[], ctx: State
 /** The embed-index parameters, where a word is not an error: the engine silently uses embed 1. */
 export function isLenientEmbedIndex(fnName: string, paramName: string): boolean {
   return paramName === 'index' && Object.hasOwn(EMBED_INDEX_ARGUMENT, fnName);
+}
+
+/** A check of one parameter of one function that takes the place of its type's check. */
+type ParameterCheck = (fnName: string, text: string, arg: Argument, ctx: StatementContext) => void;
+
+/**
+ * The parameters with a reading of their own, by function and parameter: the
+ * date patterns of the functions that format dates, time zones, role
+ * operations, split positions, JSON keys and text, regular expressions,
+ * HTTP header names.
+ */
+const PARAMETER_CHECKS: Readonly<Record<string, Readonly<Record<string, ParameterCheck>>>> = {
+  ZcreationDate: { format: checkTimeFormat },
+  ZuserJoined: { format: checkTimeFormat },
+  Ztime: { timezone: checkTimeZone },
+  ZroleGrant: { operation: checkRoleOperation },
+  ZsplitText: { index: checkSplitIndex },
+  ZjsonGet: { key: checkJsonKey },
+  ZjsonExists: { key: checkJsonKey },
+  ZjsonArrayCount: { key: checkJsonKey },
+  ZjsonSet: { key: checkJsonKey },
+  ZforJson: { key: checkJsonKey },
+  ZjsonParse: { jsonString: checkJsonLiteral },
+  ZregexMatch: { pattern: checkRegex },
+  ZregexReplace: { pattern: checkRegex },
+  ZhttpAddHeader: { name: checkHeaderName },
+};
+
+function parameterCheck(fnName: string, paramName: string): ParameterCheck | undefined {
+  return Object.hasOwn(PARAMETER_CHECKS, fnName) && Object.hasOwn(PARAMETER_CHECKS[fnName], paramName) ? PARAMETER_CHECKS[fnName][paramName] : undefined;
 }
