@@ -12,6 +12,15 @@ function applyEdits(text: string, edits: TextEdit[], offsetAt: (p: { line: numbe
   return text;
 }
 
+/** The titles of the code actions on the first diagnostic of `code` in `text`. */
+function actionTitles(text: string, code: string): string[] {
+  const svc = service();
+  svc.openDocument(URI, text, 1);
+  const d = svc.diagnostics(URI).find((x) => x.code === code);
+  assert.ok(d, `no ${code}`);
+  return svc.codeActions(URI, d!.range, [d!]).map((a) => a.title);
+}
+
 function offsetIn(text: string) {
   const lines = text.split('\n');
   return (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
@@ -65,11 +74,7 @@ describe('features: code actions', () => {
   });
 
   it("offers only spellings whose function takes the call's argument count", () => {
-    const svc = service();
-    const text = '#trigger !hi\nCoins: ZgetUservar{coins}\n';
-    svc.openDocument(URI, text, 1);
-    const d = svc.diagnostics(URI).find((x) => x.code === 'unknown-function')!;
-    const titles = svc.codeActions(URI, d.range, [d]).map((a) => a.title);
+    const titles = actionTitles('#trigger !hi\nCoins: ZgetUservar{coins}\n', 'unknown-function');
     assert.ok(titles.includes('Change to ZgetUserVar'), JSON.stringify(titles));
     // ZsetUserVar is as close, but needs two arguments: the engine would halt.
     assert.ok(!titles.includes('Change to ZsetUserVar'), JSON.stringify(titles));
@@ -156,11 +161,7 @@ describe('features: code actions', () => {
   });
 
   it('adds a unit to a duration written as a bare number', () => {
-    const svc = service();
-    const text = 'Zcooldown{10}\n';
-    svc.openDocument(URI, text, 1);
-    const d = svc.diagnostics(URI).find((x) => x.code === 'invalid-duration')!;
-    const titles = svc.codeActions(URI, d.range, [d]).map((a) => a.title);
+    const titles = actionTitles('Zcooldown{10}\n', 'invalid-duration');
     assert.deepStrictEqual(titles.slice(0, 3), ['Change to 10s', 'Change to 10m', 'Change to 10h']);
   });
 });
