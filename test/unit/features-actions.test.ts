@@ -49,7 +49,9 @@ describe('features: code actions', () => {
       ['file:///bot/commands/Ban%20User.zbr', 'Hello Zusername\n', '#trigger !ban-user\nHello Zusername\n'],
       ['file:///bot/commands/remind.zbr', '#type slash\nHello\n', '#trigger /remind\n#type slash\nHello\n'],
       ['file:///bot/commands/welcome.zbr', '#type event\nHello\n', undefined],
-      ['file:///bot/commands/%C3%A9.zbr', 'Hello\n', undefined],
+      // Letters of any script stay (header values are safe); a name of symbols makes no word.
+      ['file:///bot/commands/men%C3%BC.zbr', 'Hello\n', '#trigger !menü\nHello\n'],
+      ['file:///bot/commands/%F0%9F%8E%89.zbr', 'Hello\n', undefined],
     ];
     for (const [uri, text, expected] of cases) {
       svc.openDocument(uri, text, 1);

@@ -160,13 +160,15 @@ export class CommandTriggers {
    * The files of the folder whose trigger is this file's trigger cut before
    * a space (`!ticket` for `!ticket close`): a message starting with this
    * trigger matches theirs too (the engine's prefix match: the trigger, then
-   * nothing or a space). Not for triggers the engine fills in at run time.
+   * nothing or a space). Not for slash triggers, nor for triggers the engine
+   * fills in at run time.
    */
   shadowsOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
     const site = this.byUri.get(uri);
     if (!site) return undefined;
     const trigger = site.trigger.trim();
-    if (!/\s/.test(trigger) || (trigger.includes('Z') && trigger.includes('{'))) return undefined;
+    // Slash and sub-slash commands ("/ticket close") are looked up by their exact name, not by a prefix match.
+    if (!/\s/.test(trigger) || trigger.startsWith('/') || (trigger.includes('Z') && trigger.includes('{'))) return undefined;
     const folder = this.byFolder.get(folderOf(uri));
     if (!folder) return undefined;
     const others: TriggerSite[] = [];

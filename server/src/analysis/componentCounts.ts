@@ -26,26 +26,33 @@ export function checkComponentCounts(parts: readonly ComponentEvent[], modalShow
   for (let i = 0; i < parts.length; i++) {
     const head = parts[i];
     if (head.kind !== 'menu' && head.kind !== 'modal') continue;
-    if (head.kind === 'menu' && menus > 1) continue;
+    // A menu or modal made in a condition or loop may not be the one the parts after it go into.
+    if (head.uncertain || (head.kind === 'menu' && menus > 1)) continue;
     const member = head.kind === 'menu' ? 'option' : 'input';
     const most = head.kind === 'menu' ? MAX_OPTIONS : MAX_INPUTS;
     let total = 0;
     let certain = 0;
     let j = i + 1;
-    for (; j < parts.length && parts[j].kind !== head.kind; j++) {
+    let another = false;
+    let overflow: ComponentEvent | undefined;
+    for (; j < parts.length && !(parts[j].kind === head.kind && !parts[j].uncertain); j++) {
       const p = parts[j];
+      // Another one made in a condition: the parts after it go into one or the other.
+      if (p.kind === head.kind) another = true;
       if (p.kind !== member) continue;
       total++;
       if (p.uncertain) continue;
       certain++;
-      if (certain === most + 1 && (head.kind === 'menu' || modalShown))
-        refused(
-          p,
-          head.kind === 'menu'
-            ? `A select menu holds at most ${MAX_OPTIONS} options; with this ${MAX_OPTIONS + 1}th Discord refuses the reply, and nothing is sent.`
-            : `A modal holds at most ${MAX_INPUTS} text inputs; with this sixth Discord refuses to open it, and the user sees "This interaction failed".`,
-        );
+      if (certain === most + 1) overflow = p;
     }
+    if (another) continue;
+    if (overflow && (head.kind === 'menu' || modalShown))
+      refused(
+        overflow,
+        head.kind === 'menu'
+          ? `A select menu holds at most ${MAX_OPTIONS} options; with this ${MAX_OPTIONS + 1}th Discord refuses the reply, and nothing is sent.`
+          : `A modal holds at most ${MAX_INPUTS} text inputs; with this sixth Discord refuses to open it, and the user sees "This interaction failed".`,
+      );
     if (head.kind === 'modal') {
       if (modalShown && total === 0)
         refused(

@@ -7,6 +7,7 @@
  * 100 characters; option names of 1 to 32 lower-case letters, digits, `-`
  * or `_`, each once; required options before the others; at most 25.
  */
+import { engineFacts } from '../catalog/engine';
 import type { AnalysisDiagnostic } from './diagnostic';
 
 /** A header line the engine read (its value trimmed by the caller's reading), absolute offsets of the value. */
@@ -19,8 +20,15 @@ export interface RegistrationLine {
 
 const MAX_DESCRIPTION = 100;
 const MAX_OPTIONS = 25;
-/** Discord's option name rule, without its case rule (checked apart: the fix lower-cases). */
-const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
+/** Discord's option name rule, without its case rule (checked apart: the fix lower-cases). Devanagari and Thai marks count as letters. */
+const NAME = /^[-_\p{L}\p{N}\p{sc=Devanagari}\p{sc=Thai}]{1,32}$/u;
+
+/** Discord counts characters (code points), not UTF-16 units. */
+function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
 
 /** `reads`: the file's Zoption{name} arguments (absolute ranges), renamed with an option by its fix. */
 export function checkSlashRegistration(
@@ -39,11 +47,12 @@ export function checkSlashRegistration(
     });
   // The engine keeps the last #description.
   const description = lines.filter((l) => l.name === '#description').at(-1);
-  if (description && description.value.trim().length > MAX_DESCRIPTION)
+  const described = description ? characters(description.value.trim()) : 0;
+  if (description && described > MAX_DESCRIPTION)
     refused(
       description.valueStart,
       description.valueEnd,
-      `This description has ${description.value.trim().length} characters; a slash command's may have at most ${MAX_DESCRIPTION}.`,
+      `This description has ${described} characters; a slash command's may have at most ${MAX_DESCRIPTION}.`,
     );
   const seen = new Set<string>();
   let optional = false;
@@ -57,16 +66,20 @@ export function checkSlashRegistration(
     const nameStart = line.valueStart + parts[0].indexOf(name);
     if (count === MAX_OPTIONS + 1) refused(line.valueStart, line.valueEnd, `This is option ${count}; a slash command has at most ${MAX_OPTIONS}.`);
     if (!NAME.test(name) || name !== name.toLowerCase()) {
-      const meant = name
-        .toLowerCase()
-        .replace(/\s+/g, '-')
-        .replace(/[^-_\p{L}\p{N}]/gu, '')
-        .slice(0, 32);
+      const meant = [
+        ...name
+          .toLowerCase()
+          .replace(/\s+/g, '-')
+          .replace(/[^-_\p{L}\p{N}\p{sc=Devanagari}\p{sc=Thai}]/gu, ''),
+      ]
+        .slice(0, 32)
+        .join('');
       refused(
         nameStart,
         nameStart + name.length,
         `"${name}" is no option name Discord takes: 1 to 32 lower-case letters, digits, "-" or "_", no spaces.`,
-        meant !== '' && meant !== name && NAME.test(meant)
+        // A name the engine runs as a function inside Zoption{...} (message, time) would read another option.
+        meant !== '' && meant !== name && NAME.test(meant) && !engineFacts.endingRunsAsWord(meant, 0, meant.length)
           ? {
               // The Zoption reads of the name follow it.
               title: `Change to ${meant}`,
@@ -81,13 +94,14 @@ export function checkSlashRegistration(
     seen.add(name);
     const about = parts[1].trim();
     const aboutStart = line.valueStart + parts[0].length + 1 + parts[1].indexOf(about);
-    if (about.length === 0 || about.length > MAX_DESCRIPTION)
+    const aboutLength = characters(about);
+    if (aboutLength === 0 || aboutLength > MAX_DESCRIPTION)
       refused(
         about.length === 0 ? line.valueStart : aboutStart,
         about.length === 0 ? line.valueEnd : aboutStart + about.length,
         about.length === 0
           ? `The option "${name}" has no description; Discord needs 1 to ${MAX_DESCRIPTION} characters.`
-          : `The option "${name}" has a description of ${about.length} characters; Discord takes at most ${MAX_DESCRIPTION}.`,
+          : `The option "${name}" has a description of ${aboutLength} characters; Discord takes at most ${MAX_DESCRIPTION}.`,
       );
     const required = parts[3].trim() === 'required';
     if (required && optional)

@@ -83,7 +83,13 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCall(node, name, profile, ctx, inCall, inLoop);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
-      for (let j = 0; j < args.length; j++) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+      // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
+      const guardFrom = name === 'Zif' ? 1 : name === 'ZtryRun' ? 0 : args.length;
+      for (let j = 0; j < args.length; j++) {
+        if (j === guardFrom) ctx.guarded = (ctx.guarded ?? 0) + 1;
+        walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+      }
+      if (guardFrom < args.length) ctx.guarded!--;
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);

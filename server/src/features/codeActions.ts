@@ -88,7 +88,7 @@ function triggerFromFileName(model: DocumentModel): FixData[] {
   const word = file
     .replace(/\.zbr$/i, '')
     .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/[^\p{L}\p{N}_-]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 32);
   if (word === '') return [];

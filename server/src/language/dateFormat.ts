@@ -5,8 +5,8 @@
  * a crash of the command (it formats with to_string, which panics).
  */
 
-/** The letters chrono knows after `%` (and `%`, `+` and `t`/`n` for tab and newline). */
-const CODE_LETTERS = new Set('aAbBcCdDeFgGhHIjklmMnpPrRsStTuUvVwWxXyYzZ%+'.split(''));
+/** The letters chrono (0.4.44) knows after `%` (and `%`, `+` and `t`/`n` for tab and newline; `q` is the quarter). */
+const CODE_LETTERS = new Set('aAbBcCdDeFgGhHIjklmMnpPqrRsStTuUvVwWxXyYzZ%+'.split(''));
 
 /**
  * The first `%` code of `pattern` that chrono does not know (`%i`, `%o`,

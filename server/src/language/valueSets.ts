@@ -139,7 +139,8 @@ export const VALUE_SETS: readonly ValueSet[] = [
     caseInsensitive: false,
     halts: false,
     otherwise: 'counts seconds',
-    alsoMeant: ['s', 'sec', 'secs', 'second'],
+    // Any spelling of seconds gives seconds, as meant.
+    alsoMeant: ['s', 'sec', 'secs', 'second', 'seconds'],
     source: 'the engine (v1.8.5) converts exactly minutes, hours and days; any other word gives seconds',
   },
   {
@@ -179,6 +180,6 @@ export function valueSetFor(fn: string, param: string): ValueSet | undefined {
 /** Whether a literal word belongs to the set. */
 export function inValueSet(set: ValueSet, text: string): boolean {
   const t = text.trim();
-  if (set.alsoMeant?.includes(t)) return true;
+  if (set.alsoMeant?.some((w) => w.toLowerCase() === t.toLowerCase())) return true;
   return set.caseInsensitive ? set.values.some((v) => v.toLowerCase() === t.toLowerCase()) : set.values.includes(t);
 }

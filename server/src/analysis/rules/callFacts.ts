@@ -182,7 +182,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
-    const numeric = set ? undefined : ctx.numericReads?.get(node.start);
+    // In a Zif branch or ZtryRun an empty number may never be read, or its halt is caught: an ordinary read then.
+    const numeric = set || ctx.guarded ? undefined : ctx.numericReads?.get(node.start);
     // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
     if (varName !== '' && (set || !inLoop || numeric)) {
       const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };

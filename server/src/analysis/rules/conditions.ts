@@ -96,7 +96,8 @@ function checkOperatorSpelling(arg: Argument, ctx: StatementContext): void {
       at.push(i);
     });
     const misspelt = /===|!==|(?<![<>!=])=>|(?<![<>!=])=<|<>/.exec(own);
-    if (misspelt) {
+    // Right after an operator it is the text compared (`contains =>`), which the operator order checks read.
+    if (misspelt && !OPERATOR_BEFORE.test(own.slice(0, misspelt.index))) {
       const op = misspelt[0];
       const meant = op === '===' ? '==' : op === '!==' ? '!=' : op === '=>' ? '>=' : op === '=<' ? '<=' : '!=';
       const read = op === '===' ? '==' : op === '!==' ? '!=' : op === '<>' ? '>' : op[1];
@@ -263,27 +264,31 @@ function isOperand(before: string, after: string): boolean {
  *   before "contains", "startsWith" and "endsWith".
  * (Literal conditions are read in the same order by checkLiteralCondition.)
  */
+/** The symbol operators in the order the engine looks for them (all before the word operators). */
+const SYMBOL_ORDER = ['>=', '<=', '!=', '==', '>', '<'];
+
 function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (raw.indexOf('<') < 0) return;
+  if (raw.indexOf('<') < 0 && raw.indexOf('>') < 0 && raw.indexOf('=') < 0) return;
   // Per part: the engine splits at " && " and " || " first, and reads each part on its own.
   let wordOp: string | undefined;
-  let less = -1;
-  let greater = -1;
+  // The first of each symbol operator in the part, in the order the engine looks for them.
+  const found = new Map<string, number>();
   const endPart = () => {
-    // ">" is looked for before "<".
-    const angle = greater >= 0 ? greater : less;
-    if (wordOp && angle >= 0)
+    const op = wordOp ? SYMBOL_ORDER.find((o) => found.has(o)) : undefined;
+    if (wordOp && op) {
+      const at = found.get(op)!;
+      const lengths = op !== '==' && op !== '!=';
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
         severity: 'warning',
-        start: arg.start + angle,
-        end: arg.start + angle + 1,
-        message: `The bot looks for "${raw[angle]}" before "${wordOp.trim()}", so it splits this condition at "${raw[angle]}" and compares the lengths of the two sides instead: the result has nothing to do with the text.`,
+        start: arg.start + at,
+        end: arg.start + at + op.length,
+        message: `The bot looks for "${op}" before "${wordOp.trim()}", so it splits this condition at "${op}" and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text.`,
       });
+    }
     wordOp = undefined;
-    less = -1;
-    greater = -1;
+    found.clear();
   };
   forEachTopLevel(raw, 0, raw.length, (i, escape) => {
     if (escape) return 0;
@@ -292,8 +297,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       endPart();
       return 3;
     }
-    if (c === '<' && less < 0) less = i;
-    if (c === '>' && greater < 0) greater = i;
+    for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
     if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
     if ((raw.startsWith('==<@', i) || raw.startsWith('!=<@', i) || raw.startsWith('==<#', i) || raw.startsWith('!=<#', i)) && i > 0 && raw[i - 1] === '}') {
       const op = raw.slice(i, i + 2);

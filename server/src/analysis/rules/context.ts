@@ -28,6 +28,8 @@ export interface StatementContext {
   readonly unknownNames: { name: string; start: number }[];
   /** Zvar reads (by call start) that are a whole numeric argument, and of which function (callFacts.ts). */
   numericReads?: Map<number, string>;
+  /** How many Zif branches or ZtryRun arguments the walk is in: code there may not run, or its halt is caught. */
+  guarded?: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

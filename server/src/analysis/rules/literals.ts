@@ -62,8 +62,15 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (text === UNCHANGED && KEEPS_UNCHANGED.has(fn.name)) return;
   const limit = textLimit(fn.name, paramName);
   if (limit) {
-    // Counted as Discord counts (characters, not UTF-16 units), after the engine's own escapes.
-    const length = [...text.replace(/\\([{};Z\\])/g, '$1')].length;
+    // The text as the engine sends it (each line trimmed, empty lines and line-end \r dropped by its loader;
+    // its escapes read), counted as Discord counts: characters, not UTF-16 units.
+    const sent = text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n')
+      .replace(/\\([{};Z\\])/g, '$1');
+    const length = [...sent].length;
     if (length > limit.max)
       push(
         'limit-exceeded',
