@@ -48,6 +48,13 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
 
 /** The operators the engine knows, in a part's own text (outside nested calls). */
 const KNOWN_OPERATOR = /==|!=|>=|<=|>|<| contains | startsWith | endsWith /;
+/** What checkOperatorSpelling looks for, anywhere in the condition (a quick test before reading it part by part). */
+function maybeMisspelt(raw: string): boolean {
+  if (/===|!==|=>|=<|<>|!\s*Z| (?:and|or) /i.test(raw)) return true;
+  for (const m of raw.matchAll(/ (contains|startswith|endswith) /gi)) if (m[1] !== 'contains' && m[1] !== 'startsWith' && m[1] !== 'endsWith') return true;
+  return false;
+}
+
 /** " and " / " or " written for a join. */
 const WORD_JOIN = / (and|or|AND|OR|And|Or) /;
 
@@ -67,6 +74,8 @@ const WORD_JOIN = / (and|or|AND|OR|And|Or) /;
  */
 function checkOperatorSpelling(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
+  // Most conditions have none of these: no part is read apart.
+  if (!maybeMisspelt(raw)) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   const joins = parts.length > 1 ? raw.slice(parts[0].end, parts[0].end + 4) : undefined;
@@ -297,7 +306,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       endPart();
       return 3;
     }
-    for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
+    if (c === '<' || c === '>' || c === '=' || c === '!') for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
     if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
     if ((raw.startsWith('==<@', i) || raw.startsWith('!=<@', i) || raw.startsWith('==<#', i) || raw.startsWith('!=<#', i)) && i > 0 && raw[i - 1] === '}') {
       const op = raw.slice(i, i + 2);

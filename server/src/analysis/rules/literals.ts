@@ -61,7 +61,8 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   // The functions that keep a field as it is for the word "!unchanged" take it for any field they edit.
   if (text === UNCHANGED && KEEPS_UNCHANGED.has(fn.name)) return;
   const limit = textLimit(fn.name, paramName);
-  if (limit) {
+  // What the engine sends is never longer than what is written: most texts need no counting.
+  if (limit && text.length > limit.max) {
     // The text as the engine sends it (each line trimmed, empty lines and line-end \r dropped by its loader;
     // its escapes read), counted as Discord counts: characters, not UTF-16 units.
     const sent = text
