@@ -333,6 +333,12 @@ const CODE_TABLE = {
     description: 'Zdefer in a prefix, slash or event command: the engine reads it only when it answers a button or select menu, so it does nothing here.',
     example: '#trigger /report + #type slash + Zdefer + Working on it',
   },
+  'components-in-modal-reply': {
+    severity: 'warning',
+    description:
+      'A button or select menu in the answer to a submitted modal (an onInteraction{id} command that reads ZinputValue): the engine sends only the text and embeds of that answer, so it never appears.',
+    example: '#trigger onInteraction{form} + #type interaction + Thanks ZinputValue{name}! + ZaddButton{;edit;Edit}',
+  },
   'ephemeral-ignored': {
     severity: 'warning',
     description:

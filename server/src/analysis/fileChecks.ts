@@ -448,6 +448,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message:
         'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.',
     });
+  // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
+  if (type === 'interaction' && inputUses.length > 0 && triggerValue && /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) && rowParts.length > 0)
+    out.push({
+      code: 'components-in-modal-reply',
+      severity: 'warning',
+      start: rowParts[0].start,
+      end: rowParts[0].end,
+      message: `This command answers a submitted modal (it reads ZinputValue), and the engine sends only the text and embeds of such an answer: this ${rowParts[0].kind === 'button' ? 'button' : 'select menu'} never appears. Send it in a message of its own with ZsendMessage, or answer a button instead.`,
+    });
   // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
   const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && inputUses.length === 0);
   if (replySent) for (const r of printedResults) out.push(printedResult(r));
