@@ -20,6 +20,8 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
   ZisBot: 'author',
   ZuserJoined: 'author',
   ZuserRoles: 'author',
+  // Without a channel ID it sends to the command's channel.
+  ZsendMessage: 'channel',
 };
 
 /**
@@ -35,4 +37,5 @@ export const CONTEXT_HALTS: ReadonlySet<string> = new Set([
   'ZisBot',
   'ZuserJoined',
   'ZuserRoles',
+  'ZsendMessage',
 ]);

@@ -4,7 +4,7 @@
  * then each literal argument, the condition and the limits are checked, and
  * the call's facts are recorded for the file-level checks.
  */
-import type { EngineFunction } from '../../catalog/engine';
+import { type EngineFunction, engineFacts } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
@@ -339,11 +339,38 @@ function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext)
 
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
 function recordAlias(node: CallNode, ctx: StatementContext): void {
+  checkAliasedName(node, ctx);
   const a = node.args[1];
   if (!a || hasCall(a)) return;
   let alias = ctx.rel(a.start, a.end).trim();
   if (alias.startsWith('Z')) alias = alias.slice(1);
   if (alias !== '') (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
+}
+
+/**
+ * Zalias{Zname;alias}: the engine makes a call of the bare name and halts
+ * the command ("function not found") unless its registry has the function
+ * (a catalog function the engine lacks, a lazy form such as Zif, or another
+ * alias are not in it). A name with braces is an ordinary call, checked as one.
+ */
+function checkAliasedName(node: CallNode, ctx: StatementContext): void {
+  const e = node.args[0];
+  if (!e || hasCall(e)) return;
+  const raw = ctx.rel(e.start, e.end);
+  const name = raw.trim();
+  if (!/^Z[A-Za-z0-9]+$/.test(name)) return;
+  const engine = engineFacts.forCall(name);
+  if (engine && engine.registered !== false) return;
+  const start = e.start + raw.indexOf(name);
+  const suggestion = engine ? undefined : ctx.suggester.suggest(name);
+  ctx.diagnostics.push({
+    code: 'unknown-function',
+    severity: 'error',
+    start,
+    end: start + name.length,
+    message: `Zalias names a function of the engine's registry, which has no ${name}${engine ? ' (it is a form the engine reads itself)' : ''}: the engine halts the command ("function not found").${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+    fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start, end: start + name.length, newText: suggestion }], preferred: true }] : undefined,
+  });
 }
 
 /**

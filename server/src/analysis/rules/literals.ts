@@ -248,9 +248,9 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
  */
 const BULK_IDS: ReadonlySet<string> = new Set(['Zban', 'Zkick', 'Ztimeout']);
 const TEXT_KEY_IDS: ReadonlySet<string> = new Set(['ZgetChannelVar', 'ZgetServerVar', 'ZgetUserVar', 'ZsetChannelVar', 'ZsetServerVar', 'ZsetUserVar']);
+// The role lists (ZonlyForRoleIDs, ZblackListRolesIDs) read their IDs as numbers and halt on a word or mention.
 const COMPARED_IDS: ReadonlySet<string> = new Set([
   'ZblackListIDs',
-  'ZblackListRolesIDs',
   'ZblackListServers',
   'ZallowRoleMentions',
   'ZallowUserMentions',
@@ -262,7 +262,6 @@ const COMPARED_IDS: ReadonlySet<string> = new Set([
   'ZonlyForCategories',
   'ZonlyForChannels',
   'ZonlyForIDs',
-  'ZonlyForRoleIDs',
   'ZonlyForServers',
   'ZonlyBotChannelPerms',
   'ZisMentioned',
