@@ -522,7 +522,7 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
       severity: 'error',
       start: part.first.start,
       end: part.first.end,
-      message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message. Add Ztitle{...} or Zdescription{...}.`,
+      message: `${part.first.name} gives ${which} content, but nothing in this command sets its title, description, author or a field: the engine then replaces the whole reply with an error message (and ZsendEmbed, sending it elsewhere, halts the command). Add Ztitle{...} or Zdescription{...}.`,
     });
   }
   return out;
