@@ -339,6 +339,12 @@ const CODE_TABLE = {
       'A button or select menu in the answer to a submitted modal (an onInteraction{id} command that reads ZinputValue): the engine sends only the text and embeds of that answer, so it never appears.',
     example: '#trigger onInteraction{form} + #type interaction + Thanks ZinputValue{name}! + ZaddButton{;edit;Edit}',
   },
+  'cooldown-labels-late': {
+    severity: 'warning',
+    description:
+      'ZchangeCooldownTime after Zcooldown (or ZserverCooldown, ZglobalCooldown): the cooldown message is made, and the command halted, before it runs, so its words are never used.',
+    example: 'Zcooldown{1h} + ZchangeCooldownTime{d;h;min;s}',
+  },
   'ephemeral-ignored': {
     severity: 'warning',
     description:

@@ -64,7 +64,7 @@ export interface StatementSummary {
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
   embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
-  orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read'; name: string; start: number; end: number }[];
+  orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels'; name: string; start: number; end: number }[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number }[];
   /**

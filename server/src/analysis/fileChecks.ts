@@ -71,6 +71,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let splitDone = false;
   const embedSet = new Set<string>();
   const inputUses: { start: number; end: number }[] = [];
+  let cooldownAt: string | undefined;
   const contextUses: { name: string; start: number; end: number }[] = [];
   let menuOpen = false;
   /** Where ZnewModal is called (modal-outside-interaction). */
@@ -195,7 +196,18 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           }
         } else if (e.kind === 'request') requested = true;
         else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
-        else if (!requested)
+        else if (e.kind === 'cooldown') cooldownAt ??= e.name;
+        else if (e.kind === 'cooldown-labels') {
+          // The cooldown's message is made, and the command halted, when the cooldown runs: labels set later are never used.
+          if (cooldownAt)
+            out.push({
+              code: 'cooldown-labels-late',
+              severity: 'warning',
+              start: base + e.start,
+              end: base + e.end,
+              message: `ZchangeCooldownTime sets the words of the cooldown message, but ${cooldownAt} runs before it: when the cooldown is on, the command halts there with the default words, and this line never runs. Move it above ${cooldownAt}.`,
+            });
+        } else if (!requested)
           out.push({
             code: 'http-result-before-request',
             severity: 'warning',

@@ -91,7 +91,10 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
-type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read';
+type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels';
+
+/** The cooldowns: when one is running, the command halts there with its message. */
+const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
 
 /**
  * Which facts a called name contributes beyond being called, worked out once
@@ -129,7 +132,11 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
               ? 'split'
               : SPLIT_READERS.has(name)
                 ? 'split-read'
-                : undefined,
+                : COOLDOWNS.has(name)
+                  ? 'cooldown'
+                  : name === 'ZchangeCooldownTime'
+                    ? 'cooldown-labels'
+                    : undefined,
     isVar: name === 'Zvar',
     contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
