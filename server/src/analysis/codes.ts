@@ -345,6 +345,11 @@ const CODE_TABLE = {
       'ZchangeCooldownTime after Zcooldown (or ZserverCooldown, ZglobalCooldown): the cooldown message is made, and the command halted, before it runs, so its words are never used.',
     example: 'Zcooldown{1h} + ZchangeCooldownTime{d;h;min;s}',
   },
+  'webhook-fields-lost': {
+    severity: 'warning',
+    description: 'ZsendWebhook of an embed with ZaddField fields: the engine writes the fields under a key Discord does not read, so they never appear.',
+    example: 'Ztitle{News} + ZaddField{Date;today} + ZsendWebhook{https://discord.com/api/webhooks/1/x}',
+  },
   'ephemeral-ignored': {
     severity: 'warning',
     description:

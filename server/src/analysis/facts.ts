@@ -57,6 +57,8 @@ export interface StatementSummary {
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
    */
   printedResults?: PrintedResult[];
+  /** ZsendWebhook calls: the embed they send (its literal index, "1" by default) and the name's range. */
+  webhookSends?: { index: string; start: number; end: number }[];
   /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel, Zephemeral, ZaddReactions): name, inside another call's argument, the name's range. */
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */

@@ -72,6 +72,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const embedSet = new Set<string>();
   const inputUses: { start: number; end: number }[] = [];
   let cooldownAt: string | undefined;
+  const webhookSends: { index: string; start: number; end: number }[] = [];
+  const fieldIndexes = new Set<string>();
   const contextUses: { name: string; start: number; end: number }[] = [];
   let menuOpen = false;
   /** Where ZnewModal is called (modal-outside-interaction). */
@@ -274,7 +276,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else if (c.name === 'Zephemeral') firstEphemeral ??= { start: base + c.start, end: base + c.end };
         else firstReactions ??= { start: base + c.start, end: base + c.end };
       }
+    if (s.webhookSends) for (const w of s.webhookSends) webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
     if (s.embedContent) {
+      for (const e of s.embedContent) if (e.name === 'ZaddField') fieldIndexes.add(e.index);
       embedStatements.push(i);
       if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
     }
@@ -460,6 +464,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message:
         'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.',
     });
+  // The engine writes a webhook embed's fields under a key Discord does not read.
+  for (const w of webhookSends)
+    if (fieldIndexes.has(w.index))
+      out.push({
+        code: 'webhook-fields-lost',
+        severity: 'warning',
+        start: w.start,
+        end: w.end,
+        message: `ZsendWebhook sends ${w.index === '1' ? 'the embed' : `embed ${w.index}`} without its fields: the engine writes them where Discord does not look, so the ZaddField lines do not appear. Put their text in the description, or send the embed with ZsendEmbed.`,
+      });
   // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
   if (type === 'interaction' && inputUses.length > 0 && triggerValue && /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) && rowParts.length > 0)
     out.push({

@@ -116,6 +116,8 @@ export interface CallFactKinds {
   readonly messageUse: 'halts' | 'empty' | undefined;
   /** How many of its arguments are numbers it halts on when empty (-1: all), if any. */
   readonly numericArguments: number | undefined;
+  /** ZsendWebhook: sends an embed of the command elsewhere. */
+  readonly webhook: boolean;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -145,6 +147,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     typeDependent: name === 'Zdefer' || name === 'ZuseChannel' || name === 'Zephemeral' || name === 'ZaddReactions',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
     numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
+    webhook: name === 'ZsendWebhook',
   };
   const none =
     !kinds.embedPart &&
@@ -156,7 +159,8 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     !kinds.row &&
     !kinds.typeDependent &&
     !kinds.messageUse &&
-    kinds.numericArguments === undefined;
+    kinds.numericArguments === undefined &&
+    !kinds.webhook;
   return none ? undefined : kinds;
 }
 
@@ -186,6 +190,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.orderKind) (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.nameEnd });
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
+  if (kinds.webhook) {
+    const a = node.args[1];
+    const index = a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
+    if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
+  }
   if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
