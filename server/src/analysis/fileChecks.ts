@@ -18,7 +18,7 @@
  * fresh ones.
  */
 import type { Catalog } from '../catalog/catalog';
-import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_HALTS } from '../language/eventContext';
+import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
@@ -389,7 +389,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
             severity: halts ? 'error' : 'warning',
             start: u.start,
             end: u.end,
-            message: `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${halts ? `has no ID to read and halts the command here. Give it one: ${u.name}{ID}` : 'is empty here'}.`,
+            message: CONTEXT_ALWAYS.has(u.name)
+              ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and halts the command here.`
+              : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${halts ? `has no ID to read and halts the command here. Give it one: ${u.name}{ID}` : 'is empty here'}.`,
           });
         } else if (u.name === 'Zusername' && /no username/i.test(value)) {
           out.push({

@@ -22,7 +22,13 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
   ZuserRoles: 'author',
   // Without a channel ID it sends to the command's channel.
   ZsendMessage: 'channel',
+  // They act on the message that started the command, whatever their arguments.
+  ZaddCmdReactions: 'target',
+  ZreplyIn: 'target',
 };
+
+/** Of those, the ones that read the context whatever their arguments (the others only without their first). */
+export const CONTEXT_ALWAYS: ReadonlySet<string> = new Set(['ZaddCmdReactions', 'ZreplyIn']);
 
 /**
  * Of those, the ones that read the context's ID as a number and halt the
@@ -38,4 +44,6 @@ export const CONTEXT_HALTS: ReadonlySet<string> = new Set([
   'ZuserJoined',
   'ZuserRoles',
   'ZsendMessage',
+  'ZaddCmdReactions',
+  'ZreplyIn',
 ]);

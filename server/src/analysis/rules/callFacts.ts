@@ -4,7 +4,7 @@
  * reads, context-dependent functions, select-menu options and text inputs,
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
-import { CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
+import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
@@ -212,7 +212,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   // Without its first argument (the ID it would read), the function reads the context.
   const first = node.args[0];
-  if (kinds.contextDependent && (first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')) {
+  if (
+    kinds.contextDependent &&
+    (CONTEXT_ALWAYS.has(name) || first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')
+  ) {
     (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
   }
   if (kinds.component) {
