@@ -66,9 +66,9 @@ export interface StatementSummary {
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
   embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
-  orderEvents?: { kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels'; name: string; start: number; end: number }[];
+  orderEvents?: OrderEvent[];
   /** Argument-less uses of context-dependent functions. */
-  contextUses?: { name: string; start: number; end: number }[];
+  contextUses?: { name: string; start: number; end: number; caught?: true }[];
   /**
    * Body statement: where the first text it prints as written (outside every call) starts, if
    * any. Only the start: typing inside that text leaves the fact, and so the file's findings, as
@@ -88,6 +88,16 @@ export interface ComponentEvent {
   /** A menu's literal minimum and maximum number of choices. */
   min?: number;
   max?: number;
+}
+
+/** A call whose order counts: HTTP requests and reads, inputs, split text, cooldowns (a cooldown: only at a line's top level). */
+export interface OrderEvent {
+  kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels';
+  name: string;
+  start: number;
+  end: number;
+  /** An input read inside a condition. */
+  tested?: true;
 }
 
 /** A Zvar set or read of a literal name; `start`/`end`: the name. In the order they happen (statement.ts sorts them). */

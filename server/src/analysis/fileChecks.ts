@@ -71,10 +71,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let splitDone = false;
   const embedSet = new Set<string>();
   const inputUses: { start: number; end: number }[] = [];
-  let cooldownAt: string | undefined;
+  const cooldowns: { name: string; start: number }[] = [];
+  const labelSets: { start: number; end: number }[] = [];
+  let inputTested = false;
   const webhookSends: { index: string; start: number; end: number }[] = [];
-  const fieldIndexes = new Set<string>();
-  const contextUses: { name: string; start: number; end: number }[] = [];
+  /** Where the first ZaddField of each embed is. */
+  const firstField = new Map<string, number>();
+  const contextUses: { name: string; start: number; end: number; caught?: true }[] = [];
   let menuOpen = false;
   /** Where ZnewModal is called (modal-outside-interaction). */
   const modals: { start: number; end: number }[] = [];
@@ -197,19 +200,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
             });
           }
         } else if (e.kind === 'request') requested = true;
-        else if (e.kind === 'input') inputUses.push({ start: base + e.start, end: base + e.end });
-        else if (e.kind === 'cooldown') cooldownAt ??= e.name;
-        else if (e.kind === 'cooldown-labels') {
-          // The cooldown's message is made, and the command halted, when the cooldown runs: labels set later are never used.
-          if (cooldownAt)
-            out.push({
-              code: 'cooldown-labels-late',
-              severity: 'warning',
-              start: base + e.start,
-              end: base + e.end,
-              message: `ZchangeCooldownTime sets the words of the cooldown message, but ${cooldownAt} runs before it: when the cooldown is on, the command halts there with the default words, and this line never runs. Move it above ${cooldownAt}.`,
-            });
-        } else if (!requested)
+        else if (e.kind === 'input') {
+          inputUses.push({ start: base + e.start, end: base + e.end });
+          if (e.tested) inputTested = true;
+        } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
+        else if (e.kind === 'cooldown-labels') labelSets.push({ start: base + e.start, end: base + e.end });
+        else if (!requested)
           out.push({
             code: 'http-result-before-request',
             severity: 'warning',
@@ -235,7 +231,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
-    if (s.contextUses) for (const u of s.contextUses) contextUses.push({ name: u.name, start: base + u.start, end: base + u.end });
+    if (s.contextUses) for (const u of s.contextUses) contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
         if (e.kind === 'menu' || e.kind === 'modal' || e.kind === 'option' || e.kind === 'input')
@@ -278,7 +274,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     if (s.webhookSends) for (const w of s.webhookSends) webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
     if (s.embedContent) {
-      for (const e of s.embedContent) if (e.name === 'ZaddField') fieldIndexes.add(e.index);
+      for (const e of s.embedContent) if (e.name === 'ZaddField' && !firstField.has(e.index)) firstField.set(e.index, base + e.start);
       embedStatements.push(i);
       if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
     }
@@ -383,15 +379,22 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         const value = trigger.context[part];
         if (value === null) {
           const what = part === 'target' ? 'message or target ID' : part;
-          const halts = CONTEXT_HALTS.has(u.name);
+          // In ZtryRun the halt is caught: the call fails, and the command goes on.
+          const halts = CONTEXT_HALTS.has(u.name) && !u.caught;
           out.push({
             code: 'empty-event-context',
             severity: halts ? 'error' : 'warning',
             start: u.start,
             end: u.end,
             message: CONTEXT_ALWAYS.has(u.name)
-              ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and halts the command here.`
-              : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${halts ? `has no ID to read and halts the command here. Give it one: ${u.name}{ID}` : 'is empty here'}.`,
+              ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and ${halts ? 'halts the command here' : 'fails here (ZtryRun catches it)'}.`
+              : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${
+                  halts
+                    ? `has no ID to read and halts the command here. Give it one: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{ID}`}`
+                    : CONTEXT_HALTS.has(u.name)
+                      ? 'fails here (ZtryRun catches it)'
+                      : 'is empty here'
+                }.`,
           });
         } else if (u.name === 'Zusername' && /no username/i.test(value)) {
           out.push({
@@ -466,9 +469,21 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message:
         'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.',
     });
-  // The engine writes a webhook embed's fields under a key Discord does not read.
+  // The cooldown's message is made, and the command halted, when the cooldown runs: labels set after every cooldown are never used.
+  for (const l of labelSets) {
+    const before = cooldowns.find((c) => c.start < l.start);
+    if (before && !cooldowns.some((c) => c.start > l.start))
+      out.push({
+        code: 'cooldown-labels-late',
+        severity: 'warning',
+        start: l.start,
+        end: l.end,
+        message: `ZchangeCooldownTime sets the words of the cooldown message, but ${before.name} runs before it: when the cooldown is on, the command halts there with the default words, and this line never runs. Move it above ${before.name}.`,
+      });
+  }
+  // The engine writes a webhook embed's fields under a key Discord does not read (fields added after the send are not in it).
   for (const w of webhookSends)
-    if (fieldIndexes.has(w.index))
+    if ((firstField.get(w.index) ?? Infinity) < w.start)
       out.push({
         code: 'webhook-fields-lost',
         severity: 'warning',
@@ -477,13 +492,21 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message: `ZsendWebhook sends ${w.index === '1' ? 'the embed' : `embed ${w.index}`} without its fields: the engine writes them where Discord does not look, so the ZaddField lines do not appear. Put their text in the description, or send the embed with ZsendEmbed.`,
       });
   // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
-  if (type === 'interaction' && inputUses.length > 0 && triggerValue && /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) && rowParts.length > 0)
+  // A command that tests whether there is an input answers a button with the same ID as well.
+  if (
+    type === 'interaction' &&
+    inputUses.length > 0 &&
+    !inputTested &&
+    triggerValue &&
+    /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) &&
+    rowParts.length > 0
+  )
     out.push({
       code: 'components-in-modal-reply',
       severity: 'warning',
       start: rowParts[0].start,
       end: rowParts[0].end,
-      message: `This command answers a submitted modal (it reads ZinputValue), and the engine sends only the text and embeds of such an answer: this ${rowParts[0].kind === 'button' ? 'button' : 'select menu'} never appears. Send it in a message of its own with ZsendMessage, or answer a button instead.`,
+      message: `This command answers a submitted modal (it reads ZinputValue), and the engine sends only the text and embeds of such an answer: this ${rowParts[0].kind === 'button' ? 'button' : 'select menu'} never appears. Components go only into the reply of a prefix or slash command or of a button or menu's command, so offer it there.`,
     });
   // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
   const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && inputUses.length === 0);

@@ -20,6 +20,7 @@ import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { reportLoopValueOutsideLoop } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
+import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 
 /** The Analyzer's lookup tables, shared by every statement it analyses. */
@@ -85,11 +86,17 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
       const guardFrom = name === 'Zif' ? 1 : name === 'ZtryRun' ? 0 : args.length;
+      const catches = name === 'ZtryRun';
+      const tests = CONDITION_FUNCTIONS.has(name);
+      if (catches) ctx.caught = (ctx.caught ?? 0) + 1;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded = (ctx.guarded ?? 0) + 1;
+        if (tests && j === 0) ctx.tested = (ctx.tested ?? 0) + 1;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+        if (tests && j === 0) ctx.tested!--;
       }
       if (guardFrom < args.length) ctx.guarded!--;
+      if (catches) ctx.caught!--;
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);

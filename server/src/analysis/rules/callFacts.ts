@@ -8,7 +8,7 @@ import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/even
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
-import type { ComponentEvent, EmbedContent, VarEvent } from '../facts';
+import type { ComponentEvent, EmbedContent, OrderEvent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -188,7 +188,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       (ctx.summary.embedContent ??= []).push(content);
     }
   }
-  if (kinds.orderKind) (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.nameEnd });
+  if (kinds.orderKind && !(kinds.orderKind === 'cooldown' && inCall)) {
+    const event: OrderEvent = { kind: kinds.orderKind, name, start: node.start, end: node.nameEnd };
+    // An input read in a condition tests whether there is one: the command may answer a button as well.
+    if (kinds.orderKind === 'input' && ctx.tested) event.tested = true;
+    (ctx.summary.orderEvents ??= []).push(event);
+  }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   if (kinds.webhook) {
     const a = node.args[1];
@@ -216,7 +221,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     kinds.contextDependent &&
     (CONTEXT_ALWAYS.has(name) || first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')
   ) {
-    (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.nameEnd });
+    (ctx.summary.contextUses ??= []).push(
+      ctx.caught ? { name, start: node.start, end: node.nameEnd, caught: true } : { name, start: node.start, end: node.nameEnd },
+    );
   }
   if (kinds.component) {
     const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };
@@ -296,7 +303,8 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
-  if (kinds.contextDependent) (ctx.summary.contextUses ??= []).push({ name, start: node.start, end: node.end });
+  if (kinds.contextDependent)
+    (ctx.summary.contextUses ??= []).push(ctx.caught ? { name, start: node.start, end: node.end, caught: true } : { name, start: node.start, end: node.end });
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
 }

@@ -369,7 +369,8 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
     start,
     end: start + name.length,
     message: `Zalias names a function of the engine's registry, which has no ${name}${engine ? ' (it is a form the engine reads itself)' : ''}: the engine halts the command ("function not found").${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
-    fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start, end: start + name.length, newText: suggestion }], preferred: true }] : undefined,
+    // Not preferred: the name may be an alias of its own (the engine takes none here), not a misspelling.
+    fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [{ start, end: start + name.length, newText: suggestion }] }] : undefined,
   });
 }
 

@@ -30,6 +30,10 @@ export interface StatementContext {
   numericReads?: Map<number, string>;
   /** How many Zif branches or ZtryRun arguments the walk is in: code there may not run, or its halt is caught. */
   guarded?: number;
+  /** How many ZtryRun arguments the walk is in: a halt there is caught. */
+  caught?: number;
+  /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
+  tested?: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

@@ -475,6 +475,7 @@ function checkSplitIndex(_fnName: string, text: string, arg: Argument, ctx: Stat
  * A JavaScript-style path in one key (`current.temp`, `items[0]`): the engine
  * looks it up as one key, and finds nothing. Each step is an argument of its
  * own (`current;temp`, `items;0`). A warning: a key may really hold a dot.
+ * Not for ZjsonSet, which makes the key it is given.
  */
 function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (!/^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\[\d+\])+$/.test(text)) return;
@@ -485,8 +486,9 @@ function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: Statemen
     severity: 'warning',
     start: arg.start,
     end: arg.end,
-    message: `${fnName} takes one key per argument: "${text}" is looked up as a single key, which the JSON most likely does not have, so it finds nothing. Write the steps as arguments: ${meant}.`,
-    fixes: [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }],
+    message: `${fnName} takes one key per argument: "${text}" is looked up as a single key, so unless the JSON has a key with that very name it finds nothing. For nested values write the steps as arguments: ${meant}.`,
+    // Not preferred: a key may really hold a dot ("discord.js").
+    fixes: [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)] }],
   });
 }
 
@@ -940,7 +942,6 @@ const PARAMETER_CHECKS: Readonly<Record<string, Readonly<Record<string, Paramete
   ZjsonGet: { key: checkJsonKey },
   ZjsonExists: { key: checkJsonKey },
   ZjsonArrayCount: { key: checkJsonKey },
-  ZjsonSet: { key: checkJsonKey },
   ZforJson: { key: checkJsonKey },
   ZjsonParse: { jsonString: checkJsonLiteral },
   ZregexMatch: { pattern: checkRegex },
