@@ -376,7 +376,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (trigger) {
       for (const u of contextUses) {
         const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
-        const value = trigger.context[part];
+        // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
+        const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
         if (value === null) {
           const what = part === 'target' ? 'message or target ID' : part;
           // In ZtryRun the halt is caught: the call fails, and the command goes on.
