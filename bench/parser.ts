@@ -40,7 +40,8 @@ function commandFile(rnd: () => number, n: number): string {
     `#name Command ${n}`,
     `#type ${pick(['prefix', 'slash', 'prefix'])}`,
     `#description Shows the author's ${v} and a few other things.`,
-    `#option target|Who to look at|user|false`,
+    // One option per copy: the copies make one file, whose slash-command options Discord wants distinct.
+    `#option target${n}|Who to look at|user|false`,
     '',
     '// read persistent values into temporary variables',
     `Zvar{${v};ZgetUserVar{${v};ZuserID}}`,
