@@ -100,14 +100,16 @@ export interface OrderEvent {
   tested?: true;
 }
 
-/** A Zvar set or read of a literal name; `start`/`end`: the name. In the order they happen (statement.ts sorts them). */
+/**
+ * A Zvar set or read of a literal name; `start`/`end`: the name. In the
+ * order they happen (statement.ts sorts them). Nothing that moves while the
+ * value of a set is typed (its end) is kept: refold compares these.
+ */
 export interface VarEvent {
   name: string;
   set: boolean;
   start: number;
   end: number;
-  /** A set: where its call ends (it happens after the reads in its value). */
-  done?: number;
   /** A read that is a whole numeric argument of this function (which halts when it is empty). */
   numeric?: string;
   /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */

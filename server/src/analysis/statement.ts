@@ -54,7 +54,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   walkNodes(st.nodes, 0, ctx, false, false);
   // A Zvar set happens after the reads in its value (the walk meets the set first).
   const vars = summary.varEvents;
-  if (vars && vars.length > 1 && vars.some((v) => v.done !== undefined)) vars.sort((a, b) => (a.done ?? a.start) - (b.done ?? b.start));
+  const ends = ctx.setEnds;
+  if (vars && vars.length > 1 && ends) vars.sort((a, b) => (ends.get(a) ?? a.start) - (ends.get(b) ?? b.start));
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;

@@ -208,8 +208,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
     if (varName !== '' && (set || !inLoop || numeric)) {
       const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };
-      // A set happens once its value is read: after the reads inside it.
-      if (set) event.done = node.end;
+      // A set happens once its value is read: after the reads inside it (statement.ts orders them by this).
+      if (set) (ctx.setEnds ??= new Map()).set(event, node.end);
       if (numeric) event.numeric = numeric;
       if (numeric && inLoop) event.inLoop = true;
       (ctx.summary.varEvents ??= []).push(event);

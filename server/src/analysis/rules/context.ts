@@ -6,7 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import { type Argument, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
-import type { StatementSummary } from '../facts';
+import type { StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
 import type { CallProfiles } from './callProfile';
 
@@ -30,6 +30,8 @@ export interface StatementContext {
   numericReads?: Map<number, string>;
   /** How many Zif branches or ZtryRun arguments the walk is in: code there may not run, or its halt is caught. */
   guarded?: number;
+  /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
+  setEnds?: Map<VarEvent, number>;
   /** How many ZtryRun arguments the walk is in: a halt there is caught. */
   caught?: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
