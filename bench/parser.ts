@@ -40,8 +40,9 @@ function commandFile(rnd: () => number, n: number): string {
     `#name Command ${n}`,
     `#type ${pick(['prefix', 'slash', 'prefix'])}`,
     `#description Shows the author's ${v} and a few other things.`,
-    // One option per copy: the copies make one file, whose slash-command options Discord wants distinct.
-    `#option target${n}|Who to look at|user|false`,
+    // One option per copy (the copies make one file, whose slash-command options Discord wants distinct),
+    // named in as many characters as "target": the file's layout stays that of earlier runs.
+    `#option t${String(n).padStart(5, '0')}|Who to look at|user|false`,
     '',
     '// read persistent values into temporary variables',
     `Zvar{${v};ZgetUserVar{${v};ZuserID}}`,
