@@ -157,7 +157,6 @@ function isEscaped(text: string, at: number): boolean {
   return n % 2 === 1;
 }
 
-/** The `}` closing the `{` at `open` (escaped braces skipped), or -1. */
 /**
  * How many statements the text has, and how many different ones: the
  * analyzer analyses a statement text once per pass (repeats share the
@@ -171,6 +170,7 @@ export function statementCounts(text: string): { statements: number; distinct: n
   return { statements: tree.statements.length, distinct: seen.size };
 }
 
+/** The `}` closing the `{` at `open` (escaped braces skipped), or -1. */
 function matchingBrace(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {

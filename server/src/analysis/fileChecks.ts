@@ -234,8 +234,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
-        if (e.kind === 'menu' || e.kind === 'modal' || e.kind === 'option' || e.kind === 'input')
-          componentParts.push({ ...e, start: base + e.start, end: base + e.end });
+        componentParts.push({ ...e, start: base + e.start, end: base + e.end });
         if (e.kind === 'menu') menuOpen = true;
         else if (e.kind === 'modal') {
           modalOpen = true;
@@ -492,16 +491,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         end: w.end,
         message: `ZsendWebhook sends ${w.index === '1' ? 'the embed' : `embed ${w.index}`} without its fields: the engine writes them where Discord does not look, so the ZaddField lines do not appear. Put their text in the description, or send the embed with ZsendEmbed.`,
       });
+  // An interaction command reading modal fields answers a submitted modal (see "Whose reply" in the README).
+  const answersModal = type === 'interaction' && inputUses.length > 0;
   // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
   // A command that tests whether there is an input answers a button with the same ID as well.
-  if (
-    type === 'interaction' &&
-    inputUses.length > 0 &&
-    !inputTested &&
-    triggerValue &&
-    /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) &&
-    rowParts.length > 0
-  )
+  if (answersModal && !inputTested && triggerValue && /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) && rowParts.length > 0)
     out.push({
       code: 'components-in-modal-reply',
       severity: 'warning',
@@ -510,14 +504,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message: `This command answers a submitted modal (it reads ZinputValue), and the engine sends only the text and embeds of such an answer: this ${rowParts[0].kind === 'button' ? 'button' : 'select menu'} never appears. Components go only into the reply of a prefix or slash command or of a button or menu's command, so offer it there.`,
     });
   // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
-  const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && inputUses.length === 0);
+  const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && !answersModal);
   if (replySent) for (const r of printedResults) out.push(printedResult(r));
   if (firstDefer && hasTrigger) {
     // Embeds sent or edited by the command itself are not part of its reply.
     const replyEmbed = allCalls.has('ZsendEmbed') || allCalls.has('ZeditEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed;
     const reply = firstOutput ?? replyEmbed ?? rowParts[0] ?? modals[0];
-    // A command reading modal fields answers a submitted modal, where the engine ignores Zdefer.
-    if (inputUses.length === 0 || type !== 'interaction') reportDefer(type, firstDefer, reply, out);
+    // The engine ignores Zdefer in the answer to a submitted modal.
+    if (!answersModal) reportDefer(type, firstDefer, reply, out);
   }
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.

@@ -28,13 +28,9 @@ function commonRank(name: string): number {
  */
 function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[]): FixData[] {
   const { doc } = model;
-  const range = diagnostic.range;
   if (diagnostic.code === 'missing-trigger') return triggerFromFileName(model);
-  const raw = doc.getText(range);
-  const lead = raw.length - raw.trimStart().length;
-  const text = raw.trim();
+  const { start, text } = diagnosedText(model, diagnostic);
   if (text === '' || text.length > 100) return [];
-  const start = doc.offsetAt(range.start) + lead;
   const trimmed: Range = { start: doc.positionAt(start), end: doc.positionAt(start + text.length) };
   const taken = new Set(existing.flatMap((f) => f.edits.map((e) => e.newText)));
   const change = (newText: string, preferred: boolean): FixData => ({
@@ -98,12 +94,16 @@ function triggerFromFileName(model: DocumentModel): FixData[] {
   ];
 }
 
+/** The text a diagnostic points at, trimmed, and where it starts. */
+function diagnosedText(model: DocumentModel, diagnostic: Diagnostic): { start: number; text: string } {
+  const raw = model.doc.getText(diagnostic.range);
+  return { start: model.doc.offsetAt(diagnostic.range.start) + raw.length - raw.trimStart().length, text: raw.trim() };
+}
+
 /** The name an unknown-function diagnostic points at, when it is one (`Z` and letters or digits). */
 function unknownName(model: DocumentModel, diagnostic: Diagnostic): { start: number; text: string } | undefined {
-  const raw = model.doc.getText(diagnostic.range);
-  const text = raw.trim();
-  if (!/^Z[A-Za-z0-9]+$/.test(text)) return undefined;
-  return { start: model.doc.offsetAt(diagnostic.range.start) + raw.length - raw.trimStart().length, text };
+  const found = diagnosedText(model, diagnostic);
+  return /^Z[A-Za-z0-9]+$/.test(found.text) ? found : undefined;
 }
 
 const QUICK_FIX = 'quickfix';

@@ -65,3 +65,16 @@ export function couldBeValueOf(type: ArgumentType, text: string): boolean {
       return true;
   }
 }
+
+/** The escapes the engine reads in a call's argument: `\{`, `\}`, `\;`, `\\` and `\Z` stand for the character. */
+const ENGINE_ESCAPE = /\\([{};Z\\])/g;
+
+/** Whether the text holds an escape the engine reads (how many it removes depends on how deep the call is). */
+export function hasEngineEscape(text: string): boolean {
+  return /\\[{};Z\\]/.test(text);
+}
+
+/** The text with the engine's escapes read once, as a call's argument at the top level gets it. */
+export function readEngineEscapes(text: string): string {
+  return text.replace(ENGINE_ESCAPE, '$1');
+}

@@ -221,9 +221,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     kinds.contextDependent &&
     (CONTEXT_ALWAYS.has(name) || first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')
   ) {
-    (ctx.summary.contextUses ??= []).push(
-      ctx.caught ? { name, start: node.start, end: node.nameEnd, caught: true } : { name, start: node.start, end: node.nameEnd },
-    );
+    recordContextUse(name, node.start, node.nameEnd, ctx);
   }
   if (kinds.component) {
     const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };
@@ -275,6 +273,11 @@ function markNumericReads(node: CallNode, name: string, count: number, ctx: Stat
   }
 }
 
+/** A use of what the event context holds; `caught`: inside ZtryRun, which catches the halt when it is empty. */
+function recordContextUse(name: string, start: number, end: number, ctx: StatementContext): void {
+  (ctx.summary.contextUses ??= []).push(ctx.caught ? { name, start, end, caught: true } : { name, start, end });
+}
+
 /** A call whose effect depends on the command's type; `inCall`: inside another call's argument, so it may not run. */
 function recordTypeDependentCall(name: string, start: number, end: number, inCall: boolean, ctx: StatementContext): void {
   (ctx.summary.typeDependentCalls ??= []).push(inCall ? { name, nested: true, start, end } : { name, start, end });
@@ -303,8 +306,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
-  if (kinds.contextDependent)
-    (ctx.summary.contextUses ??= []).push(ctx.caught ? { name, start: node.start, end: node.end, caught: true } : { name, start: node.start, end: node.end });
+  if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
 }

@@ -97,13 +97,7 @@ function checkOperatorSpelling(arg: Argument, ctx: StatementContext): void {
     return joins === undefined || joins === op ? op : undefined;
   };
   for (const p of parts) {
-    // The part's own text, and where each of its characters is in `raw`.
-    let own = '';
-    const at: number[] = [];
-    forEachTopLevel(raw, p.start, p.end, (i, escape) => {
-      own += escape ? '_' : raw[i];
-      at.push(i);
-    });
+    const { own, at } = ownText(raw, p);
     const misspelt = /===|!==|(?<![<>!=])=>|(?<![<>!=])=<|<>/.exec(own);
     // Right after an operator it is the text compared (`contains =>`), which the operator order checks read.
     if (misspelt && !OPERATOR_BEFORE.test(own.slice(0, misspelt.index))) {
@@ -166,18 +160,11 @@ export function singleEqualsConditions(raw: string): number[] {
   const parts = splitTopLevelCondition(raw);
   if (!parts) return found;
   for (const p of parts) {
-    let own = '';
-    let firstEq = -1;
-    forEachTopLevel(raw, p.start, p.end, (i, escape) => {
-      if (escape) {
-        own += '_';
-        return;
-      }
-      if (raw[i] === '=' && firstEq < 0) firstEq = i;
-      own += raw[i];
-    });
+    const { own, at } = ownText(raw, p);
+    const eq = own.indexOf('=');
+    const firstEq = eq < 0 ? -1 : at[eq];
     // Calls leave "Zname" in `own` (their braces are skipped); an operator would have to be in the part's own text.
-    if (firstEq < 0 || /[<>]|==|!=| contains | startsWith | endsWith /.test(own)) continue;
+    if (firstEq < 0 || KNOWN_OPERATOR.test(own)) continue;
     found.push(firstEq);
   }
   return found;
@@ -461,6 +448,21 @@ function splitTopLevelCondition(raw: string): { start: number; end: number }[] |
   }
   parts.push({ start: from, end: raw.length });
   return parts;
+}
+
+/**
+ * A condition part's own text (outside nested calls and braces; an escape
+ * reads as "_", so it matches no operator), and where each of its characters
+ * is in `raw`.
+ */
+function ownText(raw: string, part: { start: number; end: number }): { own: string; at: number[] } {
+  let own = '';
+  const at: number[] = [];
+  forEachTopLevel(raw, part.start, part.end, (i, escape) => {
+    own += escape ? '_' : raw[i];
+    at.push(i);
+  });
+  return { own, at };
 }
 
 /**

@@ -11,7 +11,7 @@ import { unknownDateCode } from '../../language/dateFormat';
 import { regexError } from '../../language/regex';
 import { textLimit } from '../../language/discordLimits';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
-import { isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration } from '../../language/literals';
+import { hasEngineEscape, isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, readEngineEscapes } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
 import type { Argument } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
@@ -69,9 +69,8 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '')
-      .join('\n')
-      .replace(/\\([{};Z\\])/g, '$1');
-    const length = [...sent].length;
+      .join('\n');
+    const length = [...readEngineEscapes(sent)].length;
     if (length > limit.max)
       push(
         'limit-exceeded',
@@ -404,8 +403,6 @@ const ABBREVIATIONS: Record<string, string> = {
   NZST: 'Pacific/Auckland',
 };
 
-/** Functions that format a date with a strftime pattern (`%d.%m.%Y`). */
-
 /** Date patterns people write the spreadsheet way, and their strftime spelling. */
 const DATE_TOKENS: [RegExp, string][] = [
   [/YYYY/g, '%Y'],
@@ -500,9 +497,8 @@ function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: Statemen
  */
 function checkJsonLiteral(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (text.includes('\\\\')) return;
-  const value = text.replace(/\\([{};Z])/g, '$1');
   try {
-    JSON.parse(value);
+    JSON.parse(readEngineEscapes(text));
   } catch {
     ctx.diagnostics.push({
       code: 'invalid-json',
@@ -522,7 +518,7 @@ function checkJsonLiteral(_fnName: string, text: string, arg: Argument, ctx: Sta
  * depends on how deep the call is.
  */
 function checkRegex(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
-  if (/\\[{};Z\\]/.test(text)) return;
+  if (hasEngineEscape(text)) return;
   const why = regexError(text);
   if (why)
     ctx.diagnostics.push({
