@@ -328,6 +328,12 @@ const CODE_TABLE = {
       'Zdefer in an interaction command that also replies: answering a button or select menu, the engine then sends a bare acknowledgement and throws the reply (text, embeds, components, modal) away.',
     example: '#trigger onInteraction{refresh} + #type interaction + Zdefer + Updated!',
   },
+  'no-reply': {
+    severity: 'warning',
+    description:
+      'A slash command or interaction that writes no text and builds no embed, component or modal: the engine answers with an empty message, which Discord refuses, so the user sees "The application did not respond" (or "This interaction failed").',
+    example: '#trigger /save + #type slash + ZsetUserVar{note;Zoption{text}}',
+  },
   'defer-ignored': {
     severity: 'warning',
     description: 'Zdefer in a prefix, slash or event command: the engine reads it only when it answers a button or select menu, so it does nothing here.',

@@ -75,6 +75,11 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+  /**
+   * Body statement: certainly puts nothing into the command's answer (no text, embed, component
+   * or modal, no acknowledgement; rules/reply.ts). A command of such statements only is no-reply.
+   */
+  silent?: true;
 }
 
 /** A menu or modal created, an option or text input added. */

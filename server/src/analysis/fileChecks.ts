@@ -29,6 +29,23 @@ import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { PRINTED_RESULTS } from './rules/callFacts';
 
+/**
+ * A slash command or interaction whose every line puts nothing into the answer: the engine
+ * answers with an empty message, which Discord refuses (an interaction is acknowledged without
+ * a message only after Zdefer, and not when it answers a submitted modal).
+ */
+function noReply(type: string, trigger: { start: number; end: number }, answersModal: boolean): AnalysisDiagnostic {
+  const seen = type === 'interaction' ? '"This interaction failed"' : '"The application did not respond"';
+  const defer = type === 'interaction' && !answersModal ? ', or acknowledge the click without a reply with Zdefer' : '';
+  return {
+    code: 'no-reply',
+    severity: 'warning',
+    start: trigger.start,
+    end: trigger.end,
+    message: `This command writes nothing when it runs to the end (no text, embed or component), so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses: the user sees ${seen}. Add a line of text to reply with, such as Saved!${defer}.`,
+  };
+}
+
 /** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
 const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
 
@@ -58,6 +75,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let firstEmbed: { start: number; end: number } | undefined;
   /** How many body statements in a row, up to this one, print text as written (no-line-break). */
   let previousPrinted = 0;
+  /** Body statements, and whether any may put something into the answer (no-reply). */
+  let bodies = 0;
+  let answers = false;
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
@@ -148,6 +168,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (st.kind === StatementKind.Body) {
       seenBody = true;
+      bodies++;
+      if (!s.silent) answers = true;
       // The engine concatenates the statements' output: two lines of text in a row print as one.
       // Reported once per run of such lines, at its second line.
       if (s.printedText !== undefined && previousPrinted === 1)
@@ -442,6 +464,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
+  if (triggerValue && bodies > 0 && !answers && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
+    out.push(noReply(type, triggerValue, allCalls.has('ZinputValue')));
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
     out.push({

@@ -43,6 +43,11 @@ export interface EngineFunction {
   readonly params?: readonly EngineParam[];
   /** What running it with no arguments does, as a verb phrase ("prints the day of the month"). */
   readonly bare?: string;
+  /**
+   * It never writes text into the reply, whatever its arguments (its source has no text result):
+   * setters, actions, embed and component builders. Whether a command answers at all reads this.
+   */
+  readonly writesNothing: boolean;
 }
 
 interface EngineTableEntry {
@@ -54,6 +59,7 @@ interface EngineTableEntry {
   summary?: string;
   params?: EngineParam[];
   bare?: string;
+  writesNothing?: boolean;
 }
 
 interface EngineTable {
@@ -86,6 +92,7 @@ export class EngineFacts {
         summary: e.summary,
         params: e.params,
         bare: e.bare,
+        writesNothing: e.writesNothing === true,
       });
       if (e.min === 0 && e.registered !== false) this.wordKeys.add(key);
     }

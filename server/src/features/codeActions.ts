@@ -29,6 +29,7 @@ function commonRank(name: string): number {
 function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[]): FixData[] {
   const { doc } = model;
   if (diagnostic.code === 'missing-trigger') return triggerFromFileName(model);
+  if (diagnostic.code === 'no-reply') return replyLines(model, diagnostic);
   const { start, text } = diagnosedText(model, diagnostic);
   if (text === '' || text.length > 100) return [];
   const trimmed: Range = { start: doc.positionAt(start), end: doc.positionAt(start + text.length) };
@@ -92,6 +93,26 @@ function triggerFromFileName(model: DocumentModel): FixData[] {
   return [
     { title: `Add "#trigger ${sign}${word}"`, preferred: true, edits: [{ range: { start: origin, end: origin }, newText: `#trigger ${sign}${word}\n` }] },
   ];
+}
+
+/**
+ * no-reply: a line at the end of the file that answers, a reply text (the
+ * author rewrites it) or, in an interaction the message names Zdefer for (not
+ * a modal's answer), Zdefer, which acknowledges the click without a message.
+ */
+function replyLines(model: DocumentModel, diagnostic: Diagnostic): FixData[] {
+  const text = model.doc.getText();
+  const end = model.doc.positionAt(text.length);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const before = text === '' || text.endsWith('\n') ? '' : eol;
+  const line = (title: string, newText: string, preferred: boolean): FixData => ({
+    title,
+    preferred: preferred || undefined,
+    edits: [{ range: { start: end, end }, newText: `${before}${newText}${eol}` }],
+  });
+  const fixes = [line('Reply with a line of text ("Done.")', 'Done.', true)];
+  if (diagnostic.message.includes('Zdefer')) fixes.push(line('Acknowledge the click without a reply (Zdefer)', 'Zdefer', false));
+  return fixes;
 }
 
 /** The text a diagnostic points at, trimmed, and where it starts. */
