@@ -159,8 +159,15 @@ const CODE_TABLE = {
   'missing-trigger': { severity: 'error', description: 'No "#trigger " line the engine recognises: it does not load the file.', example: '(no #trigger line)' },
   'directive-ignored': {
     severity: 'warning',
-    description: 'A directive the engine does not recognise: not the exact lower-case word, not followed by a space, or without a value. The line is ignored.',
+    description:
+      'A directive the engine does not recognise (not the exact lower-case word, not followed by a space, or without a value), or one a later line of the same directive replaces. The line is ignored.',
     example: '#Trigger !ping',
+  },
+  'trigger-list': {
+    severity: 'warning',
+    description:
+      'A prefix trigger written as a list of names (!ping, !p): the engine reads the whole line as one trigger, so the command runs only for a message starting with all of it.',
+    example: '#trigger !ping, !p',
   },
   'header-comment': {
     severity: 'warning',

@@ -46,6 +46,22 @@ function noReply(type: string, trigger: { start: number; end: number }, answersM
   };
 }
 
+/**
+ * A prefix trigger written as a list of names (`!ping, !p`, `!ping | !p`,
+ * `!ping !p`): separated by a comma or bar, or a later word starting with
+ * the first one's prefix sign. A trigger of several words (`!ticket close`)
+ * is none of these.
+ */
+function isTriggerList(trigger: string): boolean {
+  if (/^\S+\s*[,|]\s*\S/.test(trigger)) return true;
+  const sign = trigger.charAt(0);
+  if (/[\p{L}\p{N}]/u.test(sign)) return false;
+  return trigger
+    .split(/\s+/)
+    .slice(1)
+    .some((word) => word.length > 1 && word.charAt(0) === sign);
+}
+
 /** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
 const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
 
@@ -116,6 +132,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
+  /** The last engine-read line of each directive, and the lines a later one replaced. */
+  const lastDirective = new Map<string, { name: string; start: number; end: number }>();
+  const replacedDirectives: { name: string; start: number; end: number }[] = [];
 
   // The engine's loader first: which header lines it reads as directives, and where its statements part from the tree's.
   const statements = tree.statements;
@@ -188,6 +207,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
     if (header) {
+      // Each of these lines replaces the one before: only the last counts (#option adds one option each).
+      if (header.name !== '#option') {
+        const earlier = lastDirective.get(header.name);
+        if (earlier) replacedDirectives.push(earlier);
+        lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
+      }
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
       if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim()));
       if (header.name === '#option' || header.name === '#description')
@@ -333,6 +358,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
 
   // File-level checks.
+  for (const d of replacedDirectives)
+    out.push({
+      code: 'directive-ignored',
+      severity: 'warning',
+      start: d.start,
+      end: d.end,
+      message: `The engine ignores this line: a later ${d.name} line replaces it (a file has one ${d.name.slice(1)}; only the last line counts).`,
+    });
   if (!hasTrigger && !bom) {
     out.push({
       code: 'missing-trigger',
@@ -378,6 +411,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         : `A slash command's name is lower case: Discord refuses "${t.slice(1)}", so the command is never registered.`;
     }
     if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
+    else if (kind === 'prefix' && isTriggerList(t))
+      out.push({
+        code: 'trigger-list',
+        severity: 'warning',
+        start: triggerValue.start,
+        end: triggerValue.end,
+        message: `The engine reads the whole line as one trigger: this command runs only for a message that starts with "${t}". A command file has one trigger; for another name, copy the command into a second file.`,
+      });
   }
   const eventTrigger = type === 'event' && triggerValue ? catalog.getTrigger(triggerValue.value.trim()) : undefined;
   // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.

@@ -939,6 +939,7 @@ const PARAMETER_CHECKS: Readonly<Record<string, Readonly<Record<string, Paramete
   ZjsonExists: { key: checkJsonKey },
   ZjsonArrayCount: { key: checkJsonKey },
   ZforJson: { key: checkJsonKey },
+  ZhttpResult: { key: checkJsonKey },
   ZjsonParse: { jsonString: checkJsonLiteral },
   ZregexMatch: { pattern: checkRegex },
   ZregexReplace: { pattern: checkRegex },
