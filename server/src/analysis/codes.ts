@@ -103,6 +103,11 @@ const CODE_TABLE = {
       "A literal the engine halts on, or that Discord refuses (the reply or modal is then lost): Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 25 and its 1 to 25 options, a modal's 1 to 5 text inputs, Discord's text lengths (embed title 256, field value 1024, button label 80, modal title and input label 45...), a division by zero, Zrandom's minimum not below its maximum.",
     example: 'Zclear{500}',
   },
+  'condition-always-true': {
+    severity: 'warning',
+    description: 'An empty word in ZcheckContains (often a ";" left at the end): every text contains it, so the check is always true.',
+    example: 'ZcheckContains{Zmessage;spam;scam;}',
+  },
   'condition-never-true': {
     severity: 'warning',
     description: 'A comparison that can never be true because the value has a fixed range (ZboostLevel is 0 to 3).',
@@ -393,7 +398,7 @@ const CODE_TABLE = {
   'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
   'loop-value-outside-loop': {
     severity: 'warning',
-    description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson.',
+    description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson, or ZloopValue in Zrepeat, which sets only the index.',
     example: 'Item: ZloopValue',
   },
   'duplicate-custom-id': {

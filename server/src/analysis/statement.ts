@@ -18,7 +18,7 @@ import { checkCommentCutsText } from './rules/comments';
 import type { StatementContext } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
-import { reportLoopValueOutsideLoop } from './rules/loops';
+import { checkLoopValue } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
 import { writesNothing } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
@@ -91,7 +91,10 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const guardFrom = name === 'Zif' ? 1 : name === 'ZtryRun' ? 0 : args.length;
       const catches = name === 'ZtryRun';
       const tests = CONDITION_FUNCTIONS.has(name);
+      // ZforSplit and ZforJson set ZloopValue; Zrepeat only ZloopIndex.
+      const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
       if (catches) ctx.caught = (ctx.caught ?? 0) + 1;
+      if (valueLoop) ctx.valueLoops = (ctx.valueLoops ?? 0) + 1;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded = (ctx.guarded ?? 0) + 1;
         if (tests && j === 0) ctx.tested = (ctx.tested ?? 0) + 1;
@@ -100,11 +103,12 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       }
       if (guardFrom < args.length) ctx.guarded!--;
       if (catches) ctx.caught!--;
+      if (valueLoop) ctx.valueLoops!--;
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
-      if (!inLoop && profile.loopValue) reportLoopValueOutsideLoop(name, node.start, node.end, ctx);
+      if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {

@@ -14,14 +14,14 @@ import { argumentText, hasCall, type ReadArgument, type StatementContext, withou
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral } from './literals';
-import { reportLoopValueOutsideLoop } from './loops';
+import { checkLoopValue } from './loops';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   if (name === 'Z') return; // missing-name is a syntax error already
   recordCallFacts(node, name, profile.facts, ctx, inCall, inLoop);
-  if (!inLoop && profile.loopValue) reportLoopValueOutsideLoop(name, node.start, node.nameEnd, ctx);
+  if (profile.loopValue) checkLoopValue(name, node.start, node.nameEnd, inLoop, ctx);
   const { fn, engine } = profile;
   if (name === 'Zalias') recordAlias(node, ctx);
   if (!fn && !engine) {
@@ -69,6 +69,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
+  if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
@@ -403,4 +404,26 @@ function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext):
     end: a.arg.end,
     message: `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https://: Discord refuses the whole message.`,
   });
+}
+
+/**
+ * An empty word in ZcheckContains (often a `;` left at the end): every text
+ * contains the empty text, so the check is always true. The fix removes the
+ * argument with the `;` before it.
+ */
+function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i];
+    if (!a.literal || a.text !== '') continue;
+    const from = node.separators[i - 1];
+    ctx.diagnostics.push({
+      code: 'condition-always-true',
+      severity: 'warning',
+      start: from,
+      end: a.arg.end === from ? from + 1 : a.arg.end,
+      message: 'An empty word: every text contains it, so ZcheckContains is always true here. Remove the empty argument (a ";" too many).',
+      fixes: [{ title: 'Remove the empty word', edits: [{ start: from, end: a.arg.end, newText: '' }], preferred: true }],
+    });
+    return;
+  }
 }

@@ -32,6 +32,8 @@ export interface StatementContext {
   guarded?: number;
   /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
   setEnds?: Map<VarEvent, number>;
+  /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
+  valueLoops?: number;
   /** How many ZtryRun arguments the walk is in: a halt there is caught. */
   caught?: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */

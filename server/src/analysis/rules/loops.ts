@@ -7,7 +7,24 @@ export function isLoopValue(name: string): boolean {
   return name === 'ZloopIndex' || name === 'ZloopValue';
 }
 
-export function reportLoopValueOutsideLoop(name: string, start: number, end: number, ctx: StatementContext): void {
+/**
+ * ZloopIndex and ZloopValue outside any loop's code, and ZloopValue in
+ * Zrepeat's (outside every ZforSplit and ZforJson): Zrepeat sets only the
+ * index, so the value is empty there, or the last one of a loop before.
+ */
+export function checkLoopValue(name: string, start: number, end: number, inLoop: boolean, ctx: StatementContext): void {
+  if (inLoop && (name !== 'ZloopValue' || (ctx.valueLoops ?? 0) > 0)) return;
+  if (inLoop) {
+    ctx.diagnostics.push({
+      code: 'loop-value-outside-loop',
+      severity: 'warning',
+      start,
+      end,
+      message:
+        'Zrepeat sets only ZloopIndex (the pass number, from 1): ZloopValue is empty here, or still holds the last value of a ZforSplit or ZforJson that ran before. Use ZloopIndex.',
+    });
+    return;
+  }
   ctx.diagnostics.push({
     code: 'loop-value-outside-loop',
     severity: 'warning',
