@@ -238,7 +238,8 @@ const CODE_TABLE = {
   },
   'separator-trimmed': {
     severity: 'warning',
-    description: 'A separator argument that is only white space: the engine trims every argument, so the function gets an empty separator.',
+    description:
+      'A separator or replacement argument that is only white space: the engine trims every argument, so the function gets an empty one (ZregexReplace and ZreplaceText then remove what they find).',
     example: 'ZtextSplit{a b c; }',
   },
   'escape-in-call': {
@@ -442,6 +443,17 @@ const CODE_TABLE = {
     severity: 'warning',
     description: 'ZinputValue in a command that is not an interaction command.',
     example: '#trigger !x + ZinputValue{name}',
+  },
+  'embed-not-built': {
+    severity: 'error',
+    description: 'ZsendEmbed before anything gives its embed a part: the engine halts the command ("embed 1 not found").',
+    example: 'ZsendEmbed{123456789012345678} + Ztitle{News}',
+  },
+  'embed-already-sent': {
+    severity: 'warning',
+    description:
+      'An embed part after ZsendEmbed has sent that embed: the reply leaves sent embeds out, so the part never appears unless the embed is sent again.',
+    example: 'Ztitle{News} + ZsendEmbed{123456789012345678} + Ztitle{Posted!}',
   },
   'embed-part-order': {
     severity: 'error',

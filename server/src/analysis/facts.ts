@@ -57,6 +57,8 @@ export interface StatementSummary {
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
    */
   printedResults?: PrintedResult[];
+  /** ZsendEmbed calls with a literal index: the embed they send and leave out of the reply ("1" by default). */
+  embedSends?: EmbedSend[];
   /** ZsendWebhook calls: the embed they send (its literal index, "1" by default) and the name's range. */
   webhookSends?: { index: string; start: number; end: number }[];
   /** Calls whose effect depends on the command's type (Zdefer, ZuseChannel, Zephemeral, ZaddReactions): name, inside another call's argument, the name's range. */
@@ -154,6 +156,16 @@ export interface EmbedContent {
   end: number;
   /** Not inside any call's argument: the call runs each time the statement does (the field count). */
   topLevel?: true;
+}
+
+/** A ZsendEmbed call: which embed, where its name is, and whether it is outside every call's argument. */
+export interface EmbedSend {
+  index: string;
+  start: number;
+  end: number;
+  topLevel?: true;
+  /** In a ZtryRun argument: a halt there is caught. */
+  caught?: true;
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

@@ -24,7 +24,15 @@ import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, type RegistrationLine } from './slashRegistration';
-import { type ComponentEvent, type ComponentRowPart, type PrintedResult, sortedDiagnostics, type StatementResult } from './facts';
+import {
+  type ComponentEvent,
+  type ComponentRowPart,
+  type EmbedContent,
+  type EmbedSend,
+  type PrintedResult,
+  sortedDiagnostics,
+  type StatementResult,
+} from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { PRINTED_RESULTS } from './rules/callFacts';
@@ -60,6 +68,71 @@ function isTriggerList(trigger: string): boolean {
     .split(/\s+/)
     .slice(1)
     .some((word) => word.length > 1 && word.charAt(0) === sign);
+}
+
+/**
+ * ZsendEmbed in text order with the embed parts: it halts the command when
+ * nothing has built its embed yet, and the reply leaves out the embeds it
+ * sent, so parts added to one afterwards never appear unless a later
+ * ZsendEmbed sends it again.
+ */
+class EmbedSends {
+  /** Embed indexes some part has been given so far (in any branch). */
+  readonly built = new Set<string>();
+  /** Embed indexes a top-level ZsendEmbed has sent so far. */
+  readonly sent = new Set<string>();
+  /** The first top-level part given to each embed after it was sent. */
+  readonly late = new Map<string, { name: string; start: number; end: number }>();
+  /** Where each embed is sent (absolute), for "sent again later". */
+  readonly sends: { index: string; start: number }[] = [];
+
+  reportLateParts(out: AnalysisDiagnostic[]): void {
+    for (const [index, part] of this.late) {
+      if (this.sends.some((s) => s.index === index && s.start > part.start)) continue;
+      out.push({
+        code: 'embed-already-sent',
+        severity: 'warning',
+        start: part.start,
+        end: part.end,
+        message: `ZsendEmbed above has already sent embed ${index}, and the reply leaves a sent embed out: ${part.name} here never appears. Build the reply's embed under another index (${Number(index) + 1}), or send this one again with ZsendEmbed.`,
+      });
+    }
+  }
+}
+
+function trackEmbedSends(
+  parts: readonly EmbedContent[] | undefined,
+  sends: readonly EmbedSend[] | undefined,
+  base: number,
+  state: EmbedSends,
+  out: AnalysisDiagnostic[],
+): void {
+  let p = 0;
+  let q = 0;
+  const partCount = parts?.length ?? 0;
+  const sendCount = sends?.length ?? 0;
+  while (p < partCount || q < sendCount) {
+    if (q >= sendCount || (p < partCount && parts![p].start < sends![q].start)) {
+      const e = parts![p++];
+      // As the engine reads an embed index: a whole number, else embed 1.
+      const index = /^\d+$/.test(e.index) ? String(Number(e.index)) : '1';
+      state.built.add(index);
+      if (e.topLevel && state.sent.has(index) && !state.late.has(index)) state.late.set(index, { name: e.name, start: base + e.start, end: base + e.end });
+      continue;
+    }
+    const send = sends![q++];
+    state.sends.push({ index: send.index, start: base + send.start });
+    if (state.built.has(send.index)) {
+      if (send.topLevel) state.sent.add(send.index);
+    } else if (!send.caught)
+      out.push({
+        code: 'embed-not-built',
+        severity: 'error',
+        start: base + send.start,
+        end: base + send.end,
+        message: `ZsendEmbed sends embed ${send.index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${send.index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
+      });
+  }
 }
 
 /** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
@@ -132,6 +205,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
+  const embedSends = new EmbedSends();
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   const lastDirective = new Map<string, { name: string; start: number; end: number }>();
   const replacedDirectives: { name: string; start: number; end: number }[] = [];
@@ -319,6 +393,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else firstReactions ??= { start: base + c.start, end: base + c.end };
       }
     if (s.webhookSends) for (const w of s.webhookSends) webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
+    if (s.embedContent || s.embedSends) trackEmbedSends(s.embedContent, s.embedSends, base, embedSends, out);
     if (s.embedContent) {
       for (const e of s.embedContent) if (e.name === 'ZaddField' && !firstField.has(e.index)) firstField.set(e.index, base + e.start);
       embedStatements.push(i);
@@ -358,6 +433,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
 
   // File-level checks.
+  embedSends.reportLateParts(out);
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',

@@ -8,7 +8,7 @@ import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/even
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
-import type { ComponentEvent, EmbedContent, OrderEvent, VarEvent } from '../facts';
+import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -118,6 +118,8 @@ export interface CallFactKinds {
   readonly numericArguments: number | undefined;
   /** ZsendWebhook: sends an embed of the command elsewhere. */
   readonly webhook: boolean;
+  /** ZsendEmbed: sends an embed of the command to a channel, and leaves it out of the reply. */
+  readonly embedSend: boolean;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -148,6 +150,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
     numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
     webhook: name === 'ZsendWebhook',
+    embedSend: name === 'ZsendEmbed',
   };
   const none =
     !kinds.embedPart &&
@@ -160,7 +163,8 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     !kinds.typeDependent &&
     !kinds.messageUse &&
     kinds.numericArguments === undefined &&
-    !kinds.webhook;
+    !kinds.webhook &&
+    !kinds.embedSend;
   return none ? undefined : kinds;
 }
 
@@ -199,6 +203,16 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const a = node.args[1];
     const index = a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
     if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
+  }
+  if (kinds.embedSend) {
+    const a = node.args[1];
+    const index = a === undefined ? '1' : hasCall(a) ? undefined : embedIndexOf(ctx.rel(a.start, a.end));
+    if (index !== undefined) {
+      const send: EmbedSend = { index, start: node.start, end: node.nameEnd };
+      if (!inCall) send.topLevel = true;
+      if (ctx.caught) send.caught = true;
+      (ctx.summary.embedSends ??= []).push(send);
+    }
   }
   if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
@@ -320,4 +334,10 @@ export function isLinkButton(node: CallNode, name: string, ctx: StatementContext
   if (name !== 'ZaddButton') return false;
   const style = node.args[3];
   return style !== undefined && !hasCall(style) && ctx.rel(style.start, style.end).trim().toLowerCase() === 'link';
+}
+
+/** The embed a literal index argument names, as the engine reads it: a whole number, else embed 1. */
+function embedIndexOf(raw: string): string {
+  const text = raw.trim();
+  return /^\d+$/.test(text) ? String(Number(text)) : '1';
 }

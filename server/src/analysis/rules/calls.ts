@@ -61,7 +61,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     const param = binding.args[i].param;
     if (!param) continue;
     const { arg, text, literal } = args[i];
-    if (literal && param.name === 'separator') checkTrimmedSeparator(name, arg, text, ctx);
+    if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
@@ -383,16 +383,22 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
  * (`ZjoinSplitText{, }`) loses it too, but only the spacing of the output
  * changes and there is no way to write it: not reported.
  */
-function checkTrimmedSeparator(name: string, arg: Argument, text: string, ctx: StatementContext): void {
+function checkTrimmedSeparator(name: string, paramName: string, arg: Argument, text: string, ctx: StatementContext): void {
   if (text !== '' || arg.end === arg.start) return;
   ctx.diagnostics.push({
     code: 'separator-trimmed',
     severity: 'warning',
     start: arg.start,
     end: arg.end,
-    message: `The engine trims every argument, so ${name} gets an empty separator here, not a space.`,
+    message:
+      paramName === 'separator'
+        ? `The engine trims every argument, so ${name} gets an empty separator here, not a space.`
+        : `The engine trims every argument, so ${name} gets an empty replacement here, not a space: what it finds is removed.`,
   });
 }
+
+/** Parameters whose value may well be a space (which the engine's trimming empties): separators and replacements. */
+const SPACE_MATTERS = new Set(['separator', 'replacement', 'new']);
 
 /** A link button opens the address in its second argument: Discord refuses a message whose link button has no web address there. */
 function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext): void {

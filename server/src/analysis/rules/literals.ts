@@ -622,6 +622,10 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     );
     return;
   }
+  if (REACTION_ADDERS.has(fnName) && !ascii) {
+    checkOneEmoji(fnName, text, arg, ctx);
+    return;
+  }
   // Only text that is all ASCII is no emoji: a keycap (1️⃣) starts with an ASCII digit but is one.
   if (REACTION_ADDERS.has(fnName) && ascii && !custom && /^[\x20-\x7e]+$/.test(text)) {
     push(
@@ -630,6 +634,35 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
       `Discord knows no emoji "${text}" (short codes such as :thumbsup: are a chat-box feature): the reaction is not added, and the engine says nothing. Write the emoji itself (👍), or a custom one as <:name:id>.`,
     );
   }
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * A reaction argument holding several emoji (`👍 👎`, `👍,👎`, `✅❌`): the
+ * engine sends the whole text as one emoji, which Discord refuses, and the
+ * reaction is dropped without a word. The fix gives each emoji its own
+ * argument when every part is one.
+ */
+function checkOneEmoji(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const parts: string[] = [];
+  let separated = false;
+  for (const { segment } of graphemes.segment(text)) {
+    if (/^[\s,]+$/.test(segment)) separated = true;
+    else parts.push(segment);
+  }
+  if (parts.length < 2 && !separated) return;
+  const allEmoji = parts.every((p) => /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(p));
+  const split = parts.join(';');
+  ctx.diagnostics.push({
+    code: 'invalid-emoji',
+    severity: 'warning',
+    start: arg.start,
+    end: arg.end,
+    message: `${fnName} takes one emoji per argument: "${text}" goes to Discord as one emoji, which it refuses, so no reaction is added and the engine says nothing.${allEmoji ? ` Write ${fnName}{${fnName === 'ZaddMessageReactions' ? '...;' : ''}${split}}.` : ''}`,
+    fixes: allEmoji && parts.length > 1 ? [{ title: `Change to ${split}`, edits: [trimmedEdit(text, arg, ctx, split)], preferred: true }] : undefined,
+  });
 }
 
 /** The word that tells the engine's editing functions to leave a field as it is. */

@@ -13,7 +13,8 @@ import type { CallProfile } from './callProfile';
 /**
  * Functions that write no text but still put something into the answer, or
  * end it: embed parts (the embed is sent), components and modals, Zdefer and
- * Zupdate (they answer an interaction themselves), Zerror and Zstop (they halt).
+ * Zupdate (they answer an interaction themselves), Zerror (it halts with its
+ * message). Zstop is not one: it ends the command with nothing to send.
  */
 const ANSWER_PARTS = new Set([
   'Ztitle',
@@ -47,7 +48,6 @@ const ANSWER_PARTS = new Set([
   'Zdefer',
   'Zupdate',
   'Zerror',
-  'Zstop',
 ]);
 
 /** Senders that write the new message's ID only when their third argument is "true". */
