@@ -164,6 +164,8 @@ describe('analysis: checks', () => {
       'embed-part-order',
       // ZsendEmbed's example sends an embed the other calls would build.
       'embed-not-built',
+      // The JSON functions' examples read an object ZjsonParse would make.
+      'json-read-before-parse',
       'http-result-before-request',
       'input-value-outside-modal',
       'loop-value-outside-loop',

@@ -439,6 +439,11 @@ const CODE_TABLE = {
     description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.',
     example: 'ZhttpStatus{} ZhttpGet{https://x.io}',
   },
+  'http-header-after-request': {
+    severity: 'warning',
+    description: "ZhttpAddHeader after the command's HTTP request, with no request after it: the request went without the header.",
+    example: 'ZhttpGet{https://x.io} + ZhttpAddHeader{Authorization;Bot abc}',
+  },
   'input-value-outside-modal': {
     severity: 'warning',
     description: 'ZinputValue in a command that is not an interaction command.',
@@ -454,6 +459,12 @@ const CODE_TABLE = {
     description:
       'An embed part after ZsendEmbed has sent that embed: the reply leaves sent embeds out, so the part never appears unless the embed is sent again.',
     example: 'Ztitle{News} + ZsendEmbed{123456789012345678} + Ztitle{Posted!}',
+  },
+  'json-read-before-parse': {
+    severity: 'warning',
+    description:
+      'A JSON function before any ZjsonParse (or ZjsonSet, ZjsonArray) in the command: ZjsonGet and the other readers read nothing; an error for ZforJson and the array editors, which halt the command then.',
+    example: 'ZhttpGet{https://api.example.com} + ZjsonGet{name}',
   },
   'embed-part-order': {
     severity: 'error',

@@ -99,7 +99,7 @@ export interface ComponentEvent {
 
 /** A call whose order counts: HTTP requests and reads, inputs, split text, cooldowns (a cooldown: only at a line's top level). */
 export interface OrderEvent {
-  kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels';
+  kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels' | 'json-make' | 'json-read' | 'header';
   name: string;
   start: number;
   end: number;

@@ -35,7 +35,7 @@ import {
 } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
-import { PRINTED_RESULTS } from './rules/callFacts';
+import { JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
 
 /**
  * A slash command or interaction whose every line puts nothing into the answer: the engine
@@ -177,6 +177,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const ids = new Map<string, number>();
   const varsSet = new Set<string>();
   let requested = false;
+  let jsonMade = false;
+  /** The first ZhttpAddHeader after a request, and whether another request follows it. */
+  let lateHeader: { start: number; end: number; resent: boolean } | undefined;
   let splitDone = false;
   const embedSet = new Set<string>();
   const inputUses: { start: number; end: number }[] = [];
@@ -320,8 +323,24 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
               message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
             });
           }
-        } else if (e.kind === 'request') requested = true;
-        else if (e.kind === 'input') {
+        } else if (e.kind === 'request') {
+          requested = true;
+          if (lateHeader) lateHeader.resent = true;
+        } else if (e.kind === 'json-make') jsonMade = true;
+        else if (e.kind === 'json-read') {
+          if (!jsonMade) {
+            const halts = JSON_READERS_THAT_HALT.has(e.name);
+            out.push({
+              code: 'json-read-before-parse',
+              severity: halts ? 'error' : 'warning',
+              start: base + e.start,
+              end: base + e.end,
+              message: `${e.name} works on the JSON object made by ZjsonParse (or ZjsonSet), but none has run before this point${halts ? ': the engine halts the command' : ', so it reads nothing'}.${requested ? ' An HTTP answer is not parsed by itself: read it with ZhttpResult{key}, or parse it first with ZjsonParse{ZhttpResult}.' : ''}`,
+            });
+          }
+        } else if (e.kind === 'header') {
+          if (requested && !lateHeader) lateHeader = { start: base + e.start, end: base + e.end, resent: false };
+        } else if (e.kind === 'input') {
           inputUses.push({ start: base + e.start, end: base + e.end });
           if (e.tested) inputTested = true;
         } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
@@ -433,6 +452,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
 
   // File-level checks.
+  if (lateHeader && !lateHeader.resent)
+    out.push({
+      code: 'http-header-after-request',
+      severity: 'warning',
+      start: lateHeader.start,
+      end: lateHeader.end,
+      message:
+        'ZhttpAddHeader adds a header to the requests made after it, and no request follows: the request above went without it. Add the header before ZhttpGet (or the other request).',
+    });
   embedSends.reportLateParts(out);
   for (const d of replacedDirectives)
     out.push({

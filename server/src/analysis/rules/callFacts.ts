@@ -91,10 +91,43 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
-type OrderKind = 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels';
+type OrderKind = OrderEvent['kind'];
 
 /** The cooldowns: when one is running, the command halts there with its message. */
 const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
+
+/** Functions that give the command its JSON object (an empty one, if there was none). */
+const JSON_MAKERS: ReadonlySet<string> = new Set(['ZjsonParse', 'ZjsonSet', 'ZjsonArray', 'ZjsonMerge']);
+/**
+ * Functions that read or change the command's JSON object: without one the
+ * array editors and ZforJson halt (JSON_READERS_THAT_HALT), the others read
+ * nothing.
+ */
+const JSON_READERS: ReadonlySet<string> = new Set([
+  'ZjsonGet',
+  'ZjsonExists',
+  'ZjsonArrayCount',
+  'ZjsonArrayIndex',
+  'ZjsonJoinArray',
+  'ZjsonStringify',
+  'ZjsonPretty',
+  'ZforJson',
+  'ZjsonArrayAppend',
+  'ZjsonArrayUnshift',
+  'ZjsonArrayReverse',
+  'ZjsonArraySort',
+  'ZjsonArrayPop',
+  'ZjsonArrayShift',
+]);
+export const JSON_READERS_THAT_HALT: ReadonlySet<string> = new Set([
+  'ZforJson',
+  'ZjsonArrayAppend',
+  'ZjsonArrayUnshift',
+  'ZjsonArrayReverse',
+  'ZjsonArraySort',
+  'ZjsonArrayPop',
+  'ZjsonArrayShift',
+]);
 
 /**
  * Which facts a called name contributes beyond being called, worked out once
@@ -140,7 +173,13 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
                   ? 'cooldown'
                   : name === 'ZchangeCooldownTime'
                     ? 'cooldown-labels'
-                    : undefined,
+                    : JSON_MAKERS.has(name)
+                      ? 'json-make'
+                      : JSON_READERS.has(name)
+                        ? 'json-read'
+                        : name === 'ZhttpAddHeader'
+                          ? 'header'
+                          : undefined,
     isVar: name === 'Zvar',
     contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
