@@ -320,7 +320,7 @@ const CODE_TABLE = {
   'always-halts': {
     severity: 'error',
     description:
-      'A function the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses, so it halts the command every time.',
+      'A call the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses; ZslashID without a name looks for a trigger slash commands do not have. Either halts the command every time.',
     example: 'ZeditSelectMenu{colors;1;1;Pick one;123456789012345678}',
   },
   'delayed-output-lost': {
@@ -387,6 +387,11 @@ const CODE_TABLE = {
     example: 'Zif{1==1&&2==2;a;b}',
   },
   'trigger-type-mismatch': { severity: 'error', description: 'The trigger form does not fit #type.', example: '#type slash + #trigger !ping' },
+  'option-value-lost': {
+    severity: 'warning',
+    description: 'A slash-command option of type mentionable: the engine never passes its value, so Zoption{name} prints "option not found".',
+    example: '#option target|Who or what|mentionable|required',
+  },
   'unknown-option': {
     severity: 'warning',
     description:

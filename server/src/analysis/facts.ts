@@ -35,6 +35,8 @@ export interface StatementSummary {
   disable?: DisableDirective;
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
   optionReads?: { name: string; start: number; end: number }[];
+  /** Zoption{name} reads that are a whole address (URL) argument, and their ranges. */
+  optionAddresses?: { name: string; start: number; end: number }[];
   /** Function names called in this statement (for the component checks). */
   calls?: Set<string>;
   /** Literal custom IDs of components created at the top level (not inside any call argument). */

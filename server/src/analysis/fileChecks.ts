@@ -170,6 +170,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
+  /** Options declared with the type attachment, and Zoption reads used as an address. */
+  const attachmentOptions = new Set<string>();
+  const optionAddresses: { name: string; start: number; end: number }[] = [];
   const registration: RegistrationLine[] = [];
   const optionReads: { name: string; start: number; end: number }[] = [];
   const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
@@ -292,6 +295,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
       if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
       if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim()));
+      if (header.name === '#option' && header.value.split('|')[2]?.trim().toLowerCase() === 'attachment')
+        attachmentOptions.add(header.value.split('|')[0].trim());
       if (header.name === '#option' || header.name === '#description')
         registration.push({ name: header.name, value: header.value, valueStart: base + header.valueStart, valueEnd: base + header.valueEnd });
     }
@@ -432,6 +437,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else ids.set(c.id, base + c.start);
       }
     }
+    if (s.optionAddresses) for (const r of s.optionAddresses) optionAddresses.push({ name: r.name, start: base + r.start, end: base + r.end });
     if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
     if (result.diagnostics.length) {
       // A name a Zalias defined before this statement is no unknown function.
@@ -609,6 +615,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
+  if (type === 'slash' || type === 'sub-slash')
+    for (const r of optionAddresses)
+      if (attachmentOptions.has(r.name))
+        out.push({
+          code: 'invalid-url',
+          severity: 'error',
+          start: r.start,
+          end: r.end,
+          message: `"${r.name}" is an attachment option: the engine gives Zoption{${r.name}} the attachment's ID, not its address, and this function halts the command on it. Ask for the image's address with a string option instead.`,
+        });
   if (triggerValue && bodies > 0 && !answers && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
     out.push(noReply(type, triggerValue, allCalls.has('ZinputValue')));
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.

@@ -13,7 +13,7 @@ import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts } from './rules/callFacts';
-import { checkCall } from './rules/calls';
+import { checkCall, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import type { StatementContext } from './rules/context';
 import { checkHeader } from './rules/header';
@@ -109,6 +109,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const profile = ctx.profiles.get(name);
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
+      if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {

@@ -63,6 +63,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     const { arg, text, literal } = args[i];
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
+    if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -89,6 +90,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
       message:
         'ZeditSelectMenu sends the menu without any of its options, which Discord refuses: the engine halts the command every time. Send a new menu with ZnewSelectMenu and ZaddSelectMenuOption instead.',
     });
+  if (name === 'ZslashID' && node.close === node.open + 1) reportSlashIdWithoutName(node.start, node.nameEnd, ctx);
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
 }
@@ -432,4 +434,34 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
     });
     return;
   }
+}
+
+/**
+ * ZslashID with no name (`ZslashID`, `ZslashID{}`): the engine looks the
+ * running command up by its trigger and wants a slash command, but it runs
+ * slash commands without a trigger, so this halts the command every time.
+ */
+export function reportSlashIdWithoutName(start: number, end: number, ctx: StatementContext): void {
+  ctx.diagnostics.push({
+    code: 'always-halts',
+    severity: 'error',
+    start,
+    end,
+    message:
+      'ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it halts the command every time. Name the slash command: ZslashID{ping}.',
+  });
+}
+
+/**
+ * An address argument that is one Zoption{name} read and nothing else: the
+ * file checks compare it with the option's declared type (an attachment
+ * option gives the attachment's ID, which no function takes as an address).
+ */
+function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
+  if (arg.nodes.length !== 1) return;
+  const node = arg.nodes[0];
+  if (node.kind !== NodeKind.Call || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return;
+  if (ctx.rel(arg.start, node.start).trim() !== '' || ctx.rel(node.end, arg.end).trim() !== '') return;
+  const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
+  if (name !== '') (ctx.summary.optionAddresses ??= []).push({ name, start: node.start, end: node.end });
 }

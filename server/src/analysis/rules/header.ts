@@ -117,6 +117,17 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
     }
     return;
   }
+  if (type.toLowerCase() === 'mentionable') {
+    // The type part's place in the line: after the first two parts and their bars.
+    const at = st.valueStart + parts[0].length + parts[1].length + 2;
+    out.push({
+      code: 'option-value-lost',
+      severity: 'warning',
+      start: at,
+      end: at + type.length,
+      message: `The engine passes the values of every option type but mentionable: Zoption{${parts[0].trim()}} prints "option not found" whatever the user picks. Use user or role.`,
+    });
+  }
   const required = parts[3].trim();
   if (required !== 'required' && required.toLowerCase() === 'required') {
     const at = st.valueStart + value.lastIndexOf(required);
