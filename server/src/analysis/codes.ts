@@ -105,12 +105,14 @@ const CODE_TABLE = {
   },
   'condition-always-true': {
     severity: 'warning',
-    description: 'An empty word in ZcheckContains (often a ";" left at the end): every text contains it, so the check is always true.',
+    description:
+      'A check that is always true: an empty word in ZcheckContains (often a ";" left at the end), which every text contains, or != between a true/false function and another word (ZisAdmin!=False).',
     example: 'ZcheckContains{Zmessage;spam;scam;}',
   },
   'condition-never-true': {
     severity: 'warning',
-    description: 'A comparison that can never be true because the value has a fixed range (ZboostLevel is 0 to 3).',
+    description:
+      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes).',
     example: 'Zif{ZboostLevel>=4;x;y}',
   },
   'mixed-condition-operators': {

@@ -16,6 +16,77 @@ const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> 
 
 const RANGED_NAMES = Object.keys(RANGED_VALUES);
 
+/**
+ * Functions that write exactly "true" or "false" (read in the engine's
+ * source), so `==True`, `==yes` or `==1` compares them with text they never
+ * write (the engine's == compares text exactly).
+ */
+const BOOLEAN_RESULTS: ReadonlySet<string> = new Set([
+  'ZemojiExists',
+  'ZcheckUserPerms',
+  'ZchannelExists',
+  'ZforumTagModerated',
+  'ZcheckContains',
+  'ZendsWith',
+  'ZisInteger',
+  'ZisNumber',
+  'ZisValidHex',
+  'ZregexMatch',
+  'ZstartsWith',
+  'ZvarExists',
+  'ZjsonExists',
+  'ZisSlash',
+  'ZisMentioned',
+  'ZuserReacted',
+  'ZguildExists',
+  'ZisNSFW',
+  'ZhasRole',
+  'ZisHoisted',
+  'ZisMentionable',
+  'ZroleExists',
+  'ZisAdmin',
+  'ZisBanned',
+  'ZisBooster',
+  'ZisBot',
+  'ZisInVoice',
+  'ZisModerator',
+  'ZisUserDMEnabled',
+  'ZuserExists',
+  'ZuserStreaming',
+  'ZstickerExists',
+]);
+
+/** What an author means by a word compared with true/false. */
+const BOOLEAN_WORDS: Readonly<Record<string, 'true' | 'false'>> = {
+  true: 'true',
+  yes: 'true',
+  y: 'true',
+  on: 'true',
+  '1': 'true',
+  false: 'false',
+  no: 'false',
+  n: 'false',
+  off: 'false',
+  '0': 'false',
+};
+
+/** The name of the call that is the whole of `text` (`Zname`, `Zname{...}` with its braces matched), or undefined. */
+function wholeCallName(text: string): string | undefined {
+  const m = /^Z[A-Za-z0-9]+/.exec(text);
+  if (!m) return undefined;
+  const rest = text.slice(m[0].length);
+  if (rest === '') return m[0];
+  if (rest[0] !== '{' || !rest.endsWith('}')) return undefined;
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0 && i !== rest.length - 1) return undefined;
+  }
+  return depth === 0 ? m[0] : undefined;
+}
+
 const MIXED_MESSAGE = 'A condition cannot mix " && " and " || "; the bot stops with an error. Use a nested Zif instead.';
 
 /** Whether " && " and " || " both occur outside nested calls and braces (escapes skipped). */
@@ -379,11 +450,14 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
  */
 function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (!RANGED_NAMES.some((name) => raw.includes(name))) return;
+  const ranged = RANGED_NAMES.some((name) => raw.includes(name));
+  if (!ranged && !raw.includes('==') && !raw.includes('!=')) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {
     const part = raw.slice(p.start, p.end);
+    checkBooleanComparison(part, arg.start + p.start, ctx);
+    if (!ranged) continue;
     const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
     if (!op) continue;
     const at = part.indexOf(op);
@@ -425,6 +499,38 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
       });
     }
   }
+}
+
+/**
+ * One comparison of a function that writes only "true" or "false" with
+ * other literal text (`ZisAdmin==True`, `ZhasRole{...}==yes`): == is never
+ * true, != always. The fix writes the word meant, where it is clear.
+ */
+function checkBooleanComparison(part: string, at: number, ctx: StatementContext): void {
+  const op = part.includes('==') ? '==' : part.includes('!=') ? '!=' : undefined;
+  if (!op) return;
+  const cut = part.indexOf(op);
+  const leftRaw = part.slice(0, cut);
+  const rightRaw = part.slice(cut + 2);
+  const left = leftRaw.trim();
+  const right = rightRaw.trim();
+  const leftFn = wholeCallName(left);
+  const fnName = leftFn && BOOLEAN_RESULTS.has(leftFn) ? leftFn : wholeCallName(right);
+  if (!fnName || !BOOLEAN_RESULTS.has(fnName)) return;
+  const word = fnName === leftFn ? right : left;
+  if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return;
+  const wordStart = at + (fnName === leftFn ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
+  const meant = Object.hasOwn(BOOLEAN_WORDS, word.toLowerCase()) ? BOOLEAN_WORDS[word.toLowerCase()] : undefined;
+  const lead = part.length - part.trimStart().length;
+  const trail = part.length - part.trimEnd().length;
+  ctx.diagnostics.push({
+    code: op === '==' ? 'condition-never-true' : 'condition-always-true',
+    severity: 'warning',
+    start: at + lead,
+    end: at + part.length - trail,
+    message: `${fnName} writes exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
+    fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+  });
 }
 
 /**
