@@ -15,6 +15,7 @@ import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral } from './literals';
 import { checkLoopValue } from './loops';
+import { checkGuardList } from './guards';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -71,6 +72,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkConditionArgument(name, args, ctx);
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
+  checkGuardList(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))

@@ -1,0 +1,86 @@
+/**
+ * The guard lists (ZonlyPerms, ZonlyForChannels, ZonlyForRoles, ...): the
+ * engine reads their last argument as the refusal message when it is not an
+ * entry of the list (a permission it knows, a number), so a misspelt last
+ * permission or a mention in last place silently drops out of the guard. And
+ * ZonlyForRoles compares role names, which a mention or an ID never is.
+ */
+import { resolvePermission } from '../../language/permissions';
+import { closest } from '../suggest';
+import { PERMISSIONS } from '../../language/permissions';
+import type { ReadArgument, StatementContext } from './context';
+
+/** Guards whose entries are permissions; for ZonlyBotChannelPerms they follow the channel. */
+const PERMISSION_GUARDS: Readonly<Record<string, number>> = { ZonlyPerms: 0, ZonlyBotPerms: 0, ZonlyBotChannelPerms: 1 };
+/** Guards whose entries are IDs: a last argument that is no number is the message. */
+const ID_GUARDS: ReadonlySet<string> = new Set([
+  'ZonlyForChannels',
+  'ZonlyForIDs',
+  'ZonlyForCategories',
+  'ZonlyForServers',
+  'ZonlyForRoleIDs',
+  'ZignoreChannels',
+  'ZblackListIDs',
+  'ZblackListRolesIDs',
+  'ZblackListServers',
+]);
+/** Guards that compare role names. */
+const ROLE_NAME_GUARDS: ReadonlySet<string> = new Set(['ZonlyForRoles', 'ZblackListRoles']);
+
+const PERMISSION_WORDS = PERMISSIONS.map((p) => p.name);
+const MENTION = /^<(?:#|@!?|@&)(\d+)>$/;
+
+export function checkGuardList(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (Object.hasOwn(PERMISSION_GUARDS, name)) checkLastPermission(name, args, PERMISSION_GUARDS[name], ctx);
+  else if (ID_GUARDS.has(name)) checkLastMention(name, args, ctx);
+  else if (ROLE_NAME_GUARDS.has(name)) checkRoleNames(name, args, ctx);
+}
+
+/** A last argument one slip away from a permission: the engine takes it as the message. */
+function checkLastPermission(name: string, args: readonly ReadArgument[], first: number, ctx: StatementContext): void {
+  if (args.length < first + 2) return;
+  const last = args[args.length - 1];
+  if (!last.literal || last.text === '' || /\s/.test(last.text) || resolvePermission(last.text)) return;
+  const meant = /^useexternalemojis$/i.test(last.text) ? 'usexternalEmojis' : closest(last.text, PERMISSION_WORDS);
+  if (!meant) return;
+  ctx.diagnostics.push({
+    code: 'unknown-permission',
+    severity: 'warning',
+    start: last.arg.start,
+    end: last.arg.end,
+    message: `"${last.text}" is no permission the engine knows, so ${name} reads this last argument as the message it refuses with, and checks only the permissions before it. Did you mean ${meant}?`,
+    fixes: [{ title: `Change to ${meant}`, edits: [{ start: last.arg.start, end: last.arg.end, newText: meant }], preferred: true }],
+  });
+}
+
+/** A mention in last place: no number, so the engine takes it as the message. */
+function checkLastMention(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length < 2) return;
+  const last = args[args.length - 1];
+  const m = last.literal ? MENTION.exec(last.text) : null;
+  if (!m) return;
+  ctx.diagnostics.push({
+    code: 'invalid-snowflake',
+    severity: 'warning',
+    start: last.arg.start,
+    end: last.arg.end,
+    message: `${name} reads a last argument that is not a number as the message it refuses with: this mention is not in the list. Write the ID alone: ${m[1]}.`,
+    fixes: [{ title: `Change to ${m[1]}`, edits: [{ start: last.arg.start, end: last.arg.end, newText: m[1] }], preferred: true }],
+  });
+}
+
+/** Role names compared with a role's name: a mention or an ID never matches. */
+function checkRoleNames(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  for (const a of args) {
+    if (!a.literal) continue;
+    const mention = /^<@&(\d+)>$/.exec(a.text);
+    if (!mention && !/^\d{17,20}$/.test(a.text)) continue;
+    ctx.diagnostics.push({
+      code: 'invalid-value',
+      severity: 'warning',
+      start: a.arg.start,
+      end: a.arg.end,
+      message: `${name} compares role names, and no role is named "${a.text}": this entry never matches. For roles by ID use ${name === 'ZonlyForRoles' ? 'ZonlyForRoleIDs' : 'ZblackListRolesIDs'}{${mention ? mention[1] : a.text}}.`,
+    });
+  }
+}
