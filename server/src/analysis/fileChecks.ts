@@ -23,7 +23,7 @@ import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { checkComponentCounts } from './componentCounts';
-import { checkSlashRegistration, type RegistrationLine } from './slashRegistration';
+import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
 import {
   type ComponentEvent,
   type ComponentRowPart,
@@ -519,6 +519,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       problem = /\s/.test(t)
         ? `A slash command's name is one word: Discord refuses "${t.slice(1)}", so the command is never registered. For "/parent sub", use "#type sub-slash".`
         : `A slash command's name is lower case: Discord refuses "${t.slice(1)}", so the command is never registered.`;
+    } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && !isDiscordName(t.slice(1))) {
+      problem = `Discord takes a slash command name of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t.slice(1)}", so the command is never registered.`;
+    } else if (kind === 'sub-slash' && /^\/\S+\s+\S+$/.test(t) && !/\s\/\//.test(t) && !t.slice(1).split(/\s+/).every(isDiscordName)) {
+      problem = `Discord takes command and subcommand names of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t}", so the subcommand is never registered.`;
     }
     if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
     else if (kind === 'prefix' && isTriggerList(t))

@@ -23,6 +23,11 @@ const MAX_OPTIONS = 25;
 /** Discord's option name rule, without its case rule (checked apart: the fix lower-cases). Devanagari and Thai marks count as letters. */
 const NAME = /^[-_\p{L}\p{N}\p{sc=Devanagari}\p{sc=Thai}]{1,32}$/u;
 
+/** A name Discord takes for a command, subcommand or option: 1 to 32 lower-case letters, digits, "-" or "_". */
+export function isDiscordName(name: string): boolean {
+  return NAME.test(name) && name === name.toLowerCase();
+}
+
 /** Discord counts characters (code points), not UTF-16 units. */
 function characters(text: string): number {
   let n = 0;
