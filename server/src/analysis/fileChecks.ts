@@ -962,7 +962,7 @@ function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDi
       severity: 'error',
       start: at.start,
       end: at.end,
-      message: `The engine never loads the statement that starts here or anything after it (${d.lines} line${d.lines === 1 ? '' : 's'} to the end of the file): ${why}, and its count never returns to zero.`,
+      message: `The engine never loads the statement ${cause ? 'this line is part of' : 'that starts here'} or anything after it (${d.lines} line${d.lines === 1 ? '' : 's'} to the end of the file): ${why}, and its count never returns to zero.`,
       fixes,
     };
   }

@@ -50,6 +50,20 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     }
     if (nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
+    // `Ztitle {Hello}`: the braces are there, a space keeps them apart from the name.
+    let brace = end;
+    while (brace < length && (content.charCodeAt(brace) === 32 || content.charCodeAt(brace) === 9)) brace++;
+    if (brace > end && brace < length && content.charCodeAt(brace) === 0x7b && nodeStarts.has(brace)) {
+      out.push({
+        code: 'bare-call-needs-braces',
+        severity: 'warning',
+        start,
+        end: brace + 1,
+        message: `A space stands between ${word} and its "{": the engine reads ${word} without braces and prints it as plain text. Remove the space.`,
+        fixes: [{ title: 'Remove the space before "{"', edits: [{ start: end, end: brace, newText: '' }], preferred: true }],
+      });
+      continue;
+    }
     out.push({
       code: 'bare-call-needs-braces',
       severity: 'warning',

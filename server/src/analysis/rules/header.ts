@@ -24,13 +24,15 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     return;
   }
   if (!DIRECTIVES.includes(name)) {
-    const suggestion = closest(name, DIRECTIVES);
+    // The word as written runs to the first space (`#x1`), though the parser's name stops at a digit.
+    const extra = wordRest(text, base + st.nameEnd, base + st.end);
+    const suggestion = extra === '' ? closest(name, DIRECTIVES) : undefined;
     out.push({
       code: 'unknown-directive',
       severity: 'warning',
       start: st.start,
-      end: st.nameEnd,
-      message: `"${text.slice(base + st.start, base + st.nameEnd)}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+      end: st.nameEnd + extra.length,
+      message: `"${text.slice(base + st.start, base + st.nameEnd) + extra}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
       fixes: suggestion
         ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }]
         : undefined,
@@ -149,17 +151,28 @@ function reportIgnoredDirective(st: HeaderStatement, text: string, base: number,
   const hasValue = st.valueEnd > st.valueStart && base + st.valueStart < lineEnd;
   const fixes = [];
   let why: string;
+  // `#trigger2 !other`: another word, not this directive without its space (no fix: "#trigger 2 !other" is not what was meant).
+  const extra = wordRest(text, base + st.nameEnd, base + st.end);
+  if (extra !== '') {
+    out.push({
+      code: 'directive-ignored',
+      severity: 'warning',
+      start: st.start,
+      end: st.nameEnd + extra.length,
+      message: `The engine ignores this line: "${written}${extra}" is no directive (it knows ${name} followed by a space).`,
+    });
+    return;
+  }
   if (!hasValue) why = `${name} has no value here`;
   else if (written !== name) why = `the engine only knows the lower-case word ${name}`;
   else why = between === '' ? `${name} must be followed by a space` : `${name} must be followed by a space, not a tab`;
   if (hasValue) fixes.push({ title: `Write "${name} "`, edits: [{ start: st.start, end: st.valueStart, newText: `${name} ` }], preferred: true });
-  const consequence = name === '#trigger' ? ' Without a #trigger the file is not loaded.' : '';
   out.push({
     code: 'directive-ignored',
     severity: 'warning',
     start: st.start,
     end: hasValue ? st.valueStart : st.nameEnd,
-    message: `The engine ignores this line: ${why}.${consequence}`,
+    message: `The engine ignores this line: ${why}.`,
     fixes: fixes.length ? fixes : undefined,
   });
 }
@@ -201,4 +214,11 @@ function checkHeaderComment(st: HeaderStatement, name: string, value: string, li
       },
     ],
   });
+}
+
+/** What follows a directive's name up to the first white space (`2` in `#trigger2`): part of the word as the engine sees it. */
+function wordRest(text: string, from: number, to: number): string {
+  let p = from;
+  while (p < to && !/\s/.test(text[p])) p++;
+  return text.slice(from, p);
 }
