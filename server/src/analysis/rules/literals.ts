@@ -749,6 +749,8 @@ function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText
 export function checkLimits(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   checkEmbedIndex(name, args, ctx);
   checkArithmetic(name, args, ctx);
+  if (name === 'ZnewSelectMenu') checkRangePair(args[1], args[2], 0, 25, 'a select menu', 'choices', ctx);
+  else if (name === 'ZaddTextInput') checkRangePair(args[3], args[4], 0, 4000, 'a text input', 'characters', ctx);
   const limits = Object.hasOwn(INTEGER_LIMITS, name) ? INTEGER_LIMITS[name] : undefined;
   if (!limits) return;
   for (const limit of limits) {
@@ -758,6 +760,53 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
     if ((n >= limit.min && n <= limit.max) || (limit.upTo !== undefined && (n > limit.upTo || n < limit.min))) continue;
     ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: a.arg.start, end: a.arg.end, message: limit.message(a.text, n > limit.max) });
   }
+}
+
+/**
+ * A literal minimum and maximum Discord refuses together: a minimum above
+ * the maximum, or a text input's length past Discord's 4,000 characters.
+ * The engine sends them as written and drops the refusal: the reply or the
+ * modal never appears.
+ */
+function checkRangePair(
+  minArg: ReadArgument | undefined,
+  maxArg: ReadArgument | undefined,
+  least: number,
+  most: number,
+  what: string,
+  unit: string,
+  ctx: StatementContext,
+): void {
+  const value = (a: ReadArgument | undefined) => (a?.literal && /^\d+$/.test(a.text) ? Number(a.text) : undefined);
+  const min = value(minArg);
+  const max = value(maxArg);
+  const lost =
+    what === 'a text input' ? 'Discord refuses to open the modal (the user sees "This interaction failed")' : 'Discord refuses the reply, and nothing is sent';
+  if (unit === 'characters') {
+    for (const [a, n] of [
+      [minArg, min],
+      [maxArg, max],
+    ] as const) {
+      if (a && n !== undefined && n > most) {
+        ctx.diagnostics.push({
+          code: 'limit-exceeded',
+          severity: 'error',
+          start: a.arg.start,
+          end: a.arg.end,
+          message: `A text input holds at most ${most} characters: with ${n}, ${lost}.`,
+        });
+        return;
+      }
+    }
+  }
+  if (min !== undefined && max !== undefined && min > max && min >= least && max <= most && maxArg)
+    ctx.diagnostics.push({
+      code: 'limit-exceeded',
+      severity: 'error',
+      start: minArg!.arg.start,
+      end: maxArg.arg.end,
+      message: `The minimum number of ${unit} (${min}) is above the maximum (${max}) of ${what}: ${lost}.`,
+    });
 }
 
 /** A whole-number argument's documented range, and what to say outside it (`above`: past the maximum). */
