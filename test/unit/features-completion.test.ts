@@ -55,6 +55,20 @@ describe('features: completion', () => {
     assert.strictEqual(ts.insertTextFormat, 2);
   });
 
+  it('inserts no call the engine halts on for too few arguments: every snippet has its minimum of places', () => {
+    const fns = complete('¦').items.filter((i) => i.kind === 3);
+    const short: string[] = [];
+    for (const item of fns) {
+      // Each tab stop typed as a word: what a user who fills the snippet in gets.
+      const call = (item.textEdit as TextEdit).newText.replace(/\$\{\d+(:[^}]*)?\}/g, 'x');
+      const found = service();
+      found.openDocument('file:///bot/commands/x.zbr', `#trigger !x\n${call}\n`, 1);
+      if (found.diagnostics('file:///bot/commands/x.zbr').some((d) => d.code === 'missing-argument')) short.push(call);
+    }
+    assert.deepStrictEqual(short, []);
+    assert.ok(fns.length > 500);
+  });
+
   it('replaces the whole word being typed, `Z` included', () => {
     const { svc, text, position } = openAt('Hello Zusern¦ame!');
     const item = svc.completions(URI, position).items.find((i) => i.label === 'Zusername')!;

@@ -6,6 +6,7 @@
 import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
+import { engineFacts } from '../catalog/engine';
 import { type Parameter, signatureOf } from '../catalog/parameters';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../language/permissions';
 import { variableFunction } from '../language/variableFunctions';
@@ -108,16 +109,33 @@ function labelDetailsOf(fn: FunctionRecord): CompletionItemLabelDetails | undefi
   return { detail: fn.syntax.slice(fn.name.length) };
 }
 
-/** `Zname{${1:required};;${2:required}}`: tab stops for required parameters only; optional ones before them stay empty. */
+/**
+ * `Zname{${1:required};;${2:required}}`: tab stops for the parameters a call
+ * needs, empty places for optional ones before them. What a call needs is
+ * the catalog's required parameters, and as many as the engine's minimum
+ * argument count (which is higher for some: `ZsetUserVar{name;value}`), so
+ * the inserted call never halts on too few arguments. A place the engine
+ * needs but names nowhere gets an unnamed tab stop.
+ */
 export function snippetFor(fn: FunctionRecord): string {
   const { params } = signatureOf(fn);
+  const engine = engineFacts.forCall(fn.name);
+  const least = engine?.min ?? 0;
   let lastRequired = -1;
   params.forEach((p, i) => {
     if (p.required) lastRequired = i;
   });
-  if (lastRequired < 0) return `${fn.name}{}`;
+  const count = Math.max(lastRequired + 1, least);
+  if (count === 0) return fn.syntax === fn.name ? fn.name : `${fn.name}{}`;
   let stop = 1;
-  const parts = params.slice(0, lastRequired + 1).map((p) => (p.required ? `\${${stop++}:${snippetText(p.name)}}` : ''));
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = params[i];
+    const named = p?.name ?? engine?.required.find((r) => r.pos === i + 1)?.name;
+    // An optional place before a required one stays empty; one the engine needs after them gets a stop.
+    if ((p && p.required) || i > lastRequired) parts.push(named ? `\${${stop++}:${snippetText(named)}}` : `\${${stop++}}`);
+    else parts.push('');
+  }
   return `${fn.name}{${parts.join(';')}}`;
 }
 
