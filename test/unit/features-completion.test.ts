@@ -69,6 +69,17 @@ describe('features: completion', () => {
     assert.ok(fns.length > 500);
   });
 
+  it('offers functions on a fresh last line after a header or comment, not the header values', () => {
+    for (const text of ['#trigger !x\n¦', '#type slash\r\n¦', '// note\n¦', '#option a|b|string|\n¦']) {
+      const items = complete(text).items;
+      assert.ok(
+        items.some((i) => i.label === 'Zreply'),
+        JSON.stringify(text),
+      );
+      assert.ok(!items.some((i) => i.label === 'slash' || i.label === 'onMemberJoin' || i.label === 'required'), JSON.stringify(text));
+    }
+  });
+
   it('replaces the whole word being typed, `Z` included', () => {
     const { svc, text, position } = openAt('Hello Zusern¦ame!');
     const item = svc.completions(URI, position).items.find((i) => i.label === 'Zusername')!;
@@ -201,6 +212,9 @@ describe('features: completion', () => {
     assert.deepStrictEqual(join.additionalTextEdits, [
       { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '#type event\n' },
     ]);
+    // A CRLF file gets a CRLF line.
+    const crlf = complete('#trigger on¦\r\nZreply\r\n').items.find((i) => i.label === 'onMemberJoin')!;
+    assert.strictEqual(crlf.additionalTextEdits?.[0].newText, '#type event\r\n');
     // A chat command's #type written: its trigger is a word of the user's, no event names.
     assert.deepStrictEqual(complete('#type prefix\n#trigger on¦').items, []);
   });

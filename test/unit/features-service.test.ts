@@ -7,7 +7,7 @@ import { bundledCatalog, catalogFromTexts } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { LanguageService } from '../../server/src/service';
 import { Analyzer } from '../../server/src/analysis';
-import { URI, service, positionOf } from './features-helpers.test';
+import { URI, openAt, service, positionOf } from './features-helpers.test';
 
 describe('features: the language service', () => {
   it('diagnostics with a limit: the first ones of the full list, then one saying how many more', () => {
@@ -24,6 +24,13 @@ describe('features: the language service', () => {
     assert.deepStrictEqual(capped[10].range.start, all[10].range.start);
     assert.deepStrictEqual(svc.diagnostics(URI, 30), all, 'at the limit: nothing left out');
     assert.deepStrictEqual(svc.diagnostics(URI, Number.NaN), all, 'a limit that is no number is no limit');
+  });
+
+  it('never ends a diagnostic range between the halves of an emoji', () => {
+    const { svc } = openAt('#trigger !x\nHello\n🎉 party¦');
+    const [d] = svc.diagnostics(URI);
+    assert.strictEqual(d.code, 'no-line-break');
+    assert.deepStrictEqual(d.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 2 } });
   });
 
   it('keeps the text and the tree equal to a fresh parse through ranged edits', () => {

@@ -165,9 +165,11 @@ export function completionsAt(model: DocumentModel, offset: number, ctx: Feature
   const loc = locateStatement(model.tree, offset);
   const empty: CompletionList = { isIncomplete: false, items: [] };
   const unasked = trigger.character !== undefined && trigger.character !== 'Z';
-  if (!loc) return unasked ? empty : { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
-  const rel = offset - loc.start;
-  const st = loc.statement;
+  const rel = loc ? offset - loc.start : 0;
+  const st = loc?.statement;
+  // No statement, or a fresh line after the last one (past a header's or comment's line break): a body line begins.
+  const freshLine = st !== undefined && (st.kind === StatementKind.Header || st.kind === StatementKind.Comment) && /[\r\n]/.test(loc!.text.slice(st.end, rel));
+  if (!loc || !st || freshLine) return unasked ? empty : { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
   switch (st.kind) {
     case StatementKind.Comment:
       return rel > st.start ? empty : bodyCompletions(model, loc, rel, ctx, unasked);
@@ -405,7 +407,8 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
         // Without a `#type` line an event name would be read as a chat command's name: choosing one
         // also writes `#type event` above the trigger, so the file means what the user picked.
         const lineStart = toRange(model.doc, loc.start + st.start, loc.start + st.start);
-        const addType = type === undefined ? [{ range: lineStart, newText: '#type event\n' }] : undefined;
+        const eol = model.doc.getText().includes('\r\n') ? '\r\n' : '\n';
+        const addType = type === undefined ? [{ range: lineStart, newText: `#type event${eol}` }] : undefined;
         return ctx.catalog.triggers
           .filter((t) => t.kind === 'event')
           .map((t, i): CompletionItem => {

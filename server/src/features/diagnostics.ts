@@ -40,12 +40,15 @@ const SEVERITY_NUMBER: Record<Severity, 1 | 2 | 3 | 4> = { error: 1, warning: 2,
 
 export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagnosticLike[], overrides: SeverityOverrides): Diagnostic[] {
   const result: Diagnostic[] = [];
-  const length = doc.getText().length;
+  const text = doc.getText();
+  const length = text.length;
   for (const d of raw) {
     const severity = effectiveSeverity(d.code, d.severity, overrides);
     if (severity === undefined) continue;
     const start = clamp(d.start, 0, length);
-    const end = clamp(d.end, start, length);
+    let end = clamp(d.end, start, length);
+    // A range never ends between the two halves of a character outside the BMP (an emoji).
+    if (end < length && isLowSurrogate(text.charCodeAt(end)) && end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end++;
     const diagnostic: Diagnostic = {
       range: { start: doc.positionAt(start), end: doc.positionAt(end) },
       severity: SEVERITY_NUMBER[severity] ?? 1,
@@ -71,6 +74,14 @@ export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagno
     result.push(diagnostic);
   }
   return result;
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function clamp(value: number, min: number, max: number): number {
