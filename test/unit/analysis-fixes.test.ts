@@ -20,6 +20,23 @@ function applied(text: string, d: AnalysisDiagnostic, k = 0): string {
 }
 
 describe('analysis: fixes', () => {
+  it('unclosed call: closed at the end of its own line when the next line starts a call, at the end otherwise', () => {
+    const text = '#trigger !x\nZtitle{Hello\r\nZcolor{#ffffff}\nZreply';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'unclosed-call');
+    assert.strictEqual(d.fixes![0].preferred, true);
+    assert.strictEqual(applied(text, d), '#trigger !x\nZtitle{Hello}\r\nZcolor{#ffffff}\nZreply');
+    assert.strictEqual(applied(text, d, 1), `${text}}`);
+    const prose = '#trigger !x\nZdescription{Line one\nline two';
+    const [p] = diagnose(prose);
+    assert.strictEqual(applied(prose, p), `${prose}}`);
+    assert.strictEqual(p.fixes![0].preferred, true);
+    const one = '#trigger !x\nZtitle{Hello';
+    assert.deepStrictEqual(
+      diagnose(one)[0].fixes!.map((f) => f.title),
+      ['Add the missing "}"'],
+    );
+  });
   it('unknown-permission: the closest permission name, the spaces around it kept', () => {
     const text = '#trigger !x\nZonlyPerms{ banMember }';
     const [d] = diagnose(text);

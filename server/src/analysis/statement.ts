@@ -48,7 +48,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     return { diagnostics, summary };
   }
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
-  reportSyntaxErrors(st, diagnostics);
+  reportSyntaxErrors(st, text, base, diagnostics);
   const unknownNames: { name: string; start: number }[] = [];
   const { catalog, suggester, profiles } = tables;
   const ctx: StatementContext = { catalog, suggester, profiles, text, base, rel, diagnostics, summary, unknownNames };

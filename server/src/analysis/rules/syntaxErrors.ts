@@ -1,14 +1,31 @@
 /** The parser's errors as diagnostics, with the fixes that are certain (a missing "}", an escaped stray "}"). */
 import type { BodyStatement } from '../../syntax/tree';
-import type { AnalysisDiagnostic } from '../diagnostic';
+import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 
-export function reportSyntaxErrors(st: BodyStatement, diagnostics: AnalysisDiagnostic[]): void {
+/** `text` and `base`: the file's text and the statement's start in it (the errors' offsets are relative). */
+export function reportSyntaxErrors(st: BodyStatement, text: string, base: number, diagnostics: AnalysisDiagnostic[]): void {
   for (const e of st.errors) {
     const code = e.code === 'stray-close' ? 'stray-brace' : e.code === 'missing-name' ? 'missing-name' : e.code;
     const d: AnalysisDiagnostic = { code, severity: 'error', start: e.start, end: e.end, message: e.message };
-    if (code === 'unclosed-call' || code === 'unclosed-brace')
-      d.fixes = [{ title: 'Add the missing "}"', edits: [{ start: st.end, end: st.end, newText: '}' }], preferred: true }];
+    if (code === 'unclosed-call' || code === 'unclosed-brace') d.fixes = closingFixes(st, text, base, e.start);
     if (code === 'stray-brace') d.fixes = [{ title: 'Escape it as "\\}"', edits: [{ start: e.start, end: e.start, newText: '\\' }] }];
     diagnostics.push(d);
   }
+}
+
+/**
+ * Where the missing "}" goes. An unclosed call takes in every line after it
+ * (the statement runs to the end of the file), so the end of the statement
+ * is rarely what was meant when the next line starts a call or a header of
+ * its own: then the end of the call's own line comes first. Both are
+ * offered when the statement has more than one line.
+ */
+function closingFixes(st: BodyStatement, text: string, base: number, at: number): AnalysisFix[] {
+  const atEnd: AnalysisFix = { title: 'Add the missing "}" at the end', edits: [{ start: st.end, end: st.end, newText: '}' }] };
+  const nl = text.indexOf('\n', base + at);
+  if (nl < 0 || nl >= base + st.end) return [{ ...atEnd, title: 'Add the missing "}"', preferred: true }];
+  const lineEnd = (text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl) - base;
+  const next = text.slice(nl + 1, Math.min(base + st.end, nl + 200)).trimStart();
+  const ownLine: AnalysisFix = { title: 'Add the missing "}" at the end of this line', edits: [{ start: lineEnd, end: lineEnd, newText: '}' }] };
+  return /^[Z#]/.test(next) ? [{ ...ownLine, preferred: true }, atEnd] : [{ ...atEnd, preferred: true }, ownLine];
 }
