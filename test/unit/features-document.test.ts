@@ -66,6 +66,15 @@ describe('features: symbols, folding, selection', () => {
     assert.deepStrictEqual(ranges, ['0-2:imports', '4-5:comment', '8-9:region', '14-16:region']);
   });
 
+  it('folds two unclosed calls opened on one line once', () => {
+    const svc = service();
+    svc.openDocument(URI, '#trigger !x\nZtitle{Zif{a==b;\nyes\nno\n', 1);
+    assert.deepStrictEqual(
+      svc.foldingRanges(URI).map((r) => `${r.startLine}-${r.endLine}`),
+      ['1-4'],
+    );
+  });
+
   it('expands the selection from an argument to the call, the statement and the file', () => {
     const svc = service();
     svc.openDocument(URI, RANK, 1);

@@ -74,5 +74,6 @@ export function foldingRangesOf(model: DocumentModel): FoldingRange[] {
   flushComments();
   if (headerRun && headerRun.end > headerRun.start) ranges.push({ startLine: headerRun.start, endLine: headerRun.end, kind: 'imports' });
   ranges.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-  return ranges;
+  // Calls nested on one line fold the same lines: one range for them.
+  return ranges.filter((r, k) => k === 0 || r.startLine !== ranges[k - 1].startLine || r.endLine !== ranges[k - 1].endLine);
 }

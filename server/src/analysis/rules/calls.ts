@@ -283,7 +283,12 @@ function checkEngineArity(
                   : `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
               fixes: [
                 {
-                  title: name === 'Zeval' ? 'Remove the argument (its calls no longer run)' : 'Remove the ignored argument',
+                  title:
+                    name === 'Zeval'
+                      ? 'Remove the argument (its calls no longer run)'
+                      : i === first && node.args.length - first > 1
+                        ? 'Remove the ignored arguments'
+                        : 'Remove the ignored argument',
                   edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
                 },
               ],
@@ -294,7 +299,13 @@ function checkEngineArity(
               start: sep,
               end: a.end,
               message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.`,
-              fixes: [{ title: 'Remove the extra argument', edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }] }],
+              // The first surplus argument's fix removes it and all after it: the call then fits.
+              fixes: [
+                {
+                  title: i === first && node.args.length - first > 1 ? 'Remove the extra arguments' : 'Remove the extra argument',
+                  edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
+                },
+              ],
             },
       );
     }
