@@ -133,7 +133,7 @@ export function snippetFor(fn: FunctionRecord): string {
     const p = params[i];
     const named = p?.name ?? engine?.required.find((r) => r.pos === i + 1)?.name;
     // An optional place before a required one stays empty; one the engine needs after them gets a stop.
-    if ((p && p.required) || i > lastRequired) parts.push(named ? `\${${stop++}:${snippetText(named)}}` : `\${${stop++}}`);
+    if (p?.required || i > lastRequired) parts.push(named ? `\${${stop++}:${snippetText(named)}}` : `\${${stop++}}`);
     else parts.push('');
   }
   return `${fn.name}{${parts.join(';')}}`;
