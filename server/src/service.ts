@@ -21,6 +21,7 @@ import type {
   CompletionList,
   Definition,
   Diagnostic,
+  DocumentHighlight,
   DocumentLink,
   DocumentSymbol,
   FoldingRange,
@@ -52,7 +53,7 @@ import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
 import { inlayHintsIn } from './features/inlayHints';
 import { codeActionsFor } from './features/codeActions';
-import { definitionAt, prepareRenameAt, referencesAt, renameAt } from './features/navigation';
+import { definitionAt, highlightsAt, prepareRenameAt, referencesAt, renameAt } from './features/navigation';
 import { documentSymbolsOf, workspaceSymbolsFor } from './features/symbols';
 import { foldingRangesOf } from './features/folding';
 import { type SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './features/semanticTokens';
@@ -99,6 +100,7 @@ export interface ZscriptLanguageService {
   codeActions(uri: string, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[];
   definition(uri: string, position: Position): Definition | null;
   references(uri: string, position: Position, includeDeclaration: boolean): Location[];
+  documentHighlights(uri: string, position: Position): DocumentHighlight[];
   prepareRename(uri: string, position: Position): { range: Range; placeholder: string } | null;
   rename(uri: string, position: Position, newName: string): WorkspaceEdit | null;
   documentSymbols(uri: string): DocumentSymbol[];
@@ -455,6 +457,10 @@ export class LanguageService implements ZscriptLanguageService {
 
   references(uri: string, position: Position, includeDeclaration: boolean): Location[] {
     return this.run(uri, [], (state) => referencesAt(state, this.position(state, position), includeDeclaration !== false, this.context()));
+  }
+
+  documentHighlights(uri: string, position: Position): DocumentHighlight[] {
+    return this.run(uri, [], (state) => highlightsAt(state, this.position(state, position), this.context()));
   }
 
   prepareRename(uri: string, position: Position): { range: Range; placeholder: string } | null {

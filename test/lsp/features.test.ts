@@ -308,6 +308,8 @@ describe('lsp: features over stdio', function () {
     const refs = await client.request('textDocument/references', { ...at, context: { includeDeclaration: true } });
     const uris = new Set(refs.map((r: any) => r.uri));
     assert.ok(uris.has(PREFIX) && uris.has(SETPREFIX) && uris.has(DOC), JSON.stringify([...uris]));
+    const marks = await client.request('textDocument/documentHighlight', at);
+    assert.ok(Array.isArray(marks) && marks.length === 1 && marks[0].kind === 2, JSON.stringify(marks));
     const prep = await client.request('textDocument/prepareRename', at);
     assert.strictEqual(prep.placeholder, 'prefix');
     const edit = await client.request('textDocument/rename', { ...at, newName: 'botPrefix' });

@@ -28,6 +28,21 @@ describe('features: navigation', () => {
     assert.deepStrictEqual(def.range.start, positionOf(b, b.indexOf('prefix')));
   });
 
+  it('highlights a variable in this file only, sets as writes', () => {
+    const { svc, a } = workspace();
+    const marks = svc.documentHighlights(A, positionOf(a, a.indexOf('tmp') + 1));
+    assert.deepStrictEqual(
+      marks.map((m) => [m.range.start.line, m.kind]),
+      [
+        [3, 3],
+        [4, 2],
+      ],
+    );
+    // The user variable "prefix" is not the server one.
+    assert.strictEqual(svc.documentHighlights(A, positionOf(a, a.indexOf('prefix') + 1)).length, 1);
+    assert.deepStrictEqual(svc.documentHighlights(A, positionOf(a, 0)), []);
+  });
+
   it('finds references by name and scope only', () => {
     const { svc, a } = workspace();
     const refs = svc.references(A, positionOf(a, a.indexOf('prefix')), true);

@@ -5,7 +5,7 @@
  * component custom IDs (`ZaddButton{;verify}` and the interaction command
  * with `#trigger onInteraction{verify}` that handles it).
  */
-import type { Definition, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { Definition, DocumentHighlight, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { VariableScope } from '../language/variableFunctions';
 import { variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
@@ -105,6 +105,29 @@ export function referencesAt(model: DocumentModel, offset: number, includeDeclar
   const all = places(model, target, ctx);
   const def = all.find((p) => p.declaration) ?? all[0];
   return all.filter((p) => includeDeclaration || p !== def).map((p) => ({ uri: p.uri, range: p.range }));
+}
+
+/**
+ * The occurrences in this document of what the cursor is on (a variable,
+ * an option, a custom ID): writes and declarations as Write, the others as
+ * Read. Editors ask on every cursor move, so only this file's index is read.
+ */
+export function highlightsAt(model: DocumentModel, offset: number, ctx: FeatureContext): DocumentHighlight[] {
+  const target = targetAt(model, offset, ctx);
+  if (!target) return [];
+  const index = ctx.workspace.get(model.uri);
+  const found: DocumentHighlight[] = [];
+  const add = (start: number, end: number, write: boolean) => found.push({ range: toRange(model.doc, start, end), kind: write ? 3 : 2 }); // Write : Read
+  if (target.kind === 'variable') {
+    for (const v of index?.variables ?? []) if (v.scope === target.scope && v.name === target.name) add(v.start, v.end, v.access === 'set');
+  } else if (target.kind === 'customId') {
+    for (const o of index?.customIds ?? []) if (o.name === target.name) add(o.start, o.end, true);
+    if (index?.handles?.name === target.name) add(index.handles.start, index.handles.end, false);
+  } else {
+    for (const o of headerInfo(model.tree).options) if (o.name === target.name) add(o.start, o.end, true);
+    for (const o of index?.optionUses ?? []) if (o.name === target.name) add(o.start, o.end, false);
+  }
+  return found.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
 export function prepareRenameAt(model: DocumentModel, offset: number, ctx: FeatureContext): { range: Range; placeholder: string } | null {

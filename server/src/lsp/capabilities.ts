@@ -72,6 +72,7 @@ export function initializeResult(formatting: boolean): InitializeResult {
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: false },
     definitionProvider: true,
     referencesProvider: true,
+    documentHighlightProvider: true,
     renameProvider: { prepareProvider: true },
     documentSymbolProvider: { label: 'zscript' },
     workspaceSymbolProvider: true,

@@ -100,6 +100,14 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
     }),
   );
 
+  connection.onDocumentHighlight(
+    guard.request('textDocument/documentHighlight', [], (params) => {
+      const uri = uriOf(params);
+      if (!uri || !isPosition(params.position)) return [];
+      return service.documentHighlights(uri, params.position);
+    }),
+  );
+
   connection.onPrepareRename(
     guard.request('textDocument/prepareRename', null, (params) => {
       const uri = uriOf(params);

@@ -5,9 +5,8 @@
  * permission or a mention in last place silently drops out of the guard. And
  * ZonlyForRoles compares role names, which a mention or an ID never is.
  */
-import { resolvePermission } from '../../language/permissions';
+import { PERMISSIONS, resolvePermission } from '../../language/permissions';
 import { closest } from '../suggest';
-import { PERMISSIONS } from '../../language/permissions';
 import type { ReadArgument, StatementContext } from './context';
 
 /** Guards whose entries are permissions; for ZonlyBotChannelPerms they follow the channel. */
