@@ -32,6 +32,12 @@ describe('features: hover', () => {
     assert.doesNotMatch(hoverText('Zti¦tle{x}')!, /\*\*Engine:\*\*/);
   });
 
+  it('says what an escape does: text at the top level, what the engine does with it between braces', () => {
+    assert.match(hoverText('#trigger !x\na \\¦; b')!, /outputs `;` as text/);
+    assert.match(hoverText('#trigger !x\nZtitle{Zif{1==1;a\\¦;b;c}}')!, /Zif gets a plain ";" and splits its arguments here/);
+    assert.match(hoverText('#trigger !x\nZtitle{a \\¦} b}')!, /this \} closes the call/);
+  });
+
   it('gives a guard its halt message', () => {
     assert.match(hoverText('ZblackList¦IDs{123456789012345678}')!, /Halts with:\*\* "You are blacklisted from using this command\."/);
   });

@@ -3,6 +3,7 @@
  * bind and its default), header directives, event trigger names and
  * permission names.
  */
+import { escapeInCallAt } from '../analysis/rules/engineReading';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { parseDuration } from '../language/literals';
@@ -104,8 +105,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   }
   if (node && node.kind === NodeKind.Escape) {
     const escaped = text.slice(node.start, node.end);
+    // Between a call's braces the engine may read it otherwise (what escape-in-call reports).
+    const engine = escapeInCallAt(model.tree.text, loc.start, st.end, loc.start + node.start);
     return {
-      contents: markdown(`Escape: \`${escaped}\` outputs \`${escaped.slice(1)}\` as text.`),
+      contents: markdown(engine ?? `Escape: \`${escaped}\` outputs \`${escaped.slice(1)}\` as text.`),
       range: toRange(model.doc, loc.start + node.start, loc.start + node.end),
     };
   }

@@ -24,19 +24,7 @@ export function checkEngineReading(text: string, base: number, end: number, cata
     if (w.fn.key === 'timestamp')
       (summary.embedContent ??= []).push({ index: '1', sendable: false, name: 'Ztimestamp', start: w.start - base, end: w.end - base });
   }
-  for (const e of reading.escapesInCalls) {
-    if (e.kind === 'semicolon') {
-      out.push(nestedSemicolon(e, base));
-      continue;
-    }
-    const message =
-      e.kind === 'close'
-        ? "Between a call's braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call."
-        : e.kind === 'open'
-          ? "Between a call's braces the engine still counts \\{ as an opening brace, so the call does not end where it seems to."
-          : `Between a call's braces the engine drops this backslash and runs ${text.slice(e.start + 1, e.end)} as a function.`;
-    out.push({ code: 'escape-in-call', severity: 'warning', start: e.start - base, end: e.end - base, message });
-  }
+  for (const e of reading.escapesInCalls) out.push(escapeInCall(e, text, base));
   for (const s of reading.skipped) {
     const shown = s.text.replace(/\n/g, '\\n');
     out.push({
@@ -47,6 +35,29 @@ export function checkEngineReading(text: string, base: number, end: number, cata
       message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call. Put this text on its own line, or keep such characters out of the call.`,
     });
   }
+}
+
+/** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
+function escapeInCall(e: EscapeInCall, text: string, base: number): AnalysisDiagnostic {
+  if (e.kind === 'semicolon') return nestedSemicolon(e, base);
+  const message =
+    e.kind === 'close'
+      ? "Between a call's braces the engine does not honour \\}: this } closes the call. To output a brace, build the text outside the call."
+      : e.kind === 'open'
+        ? "Between a call's braces the engine still counts \\{ as an opening brace, so the call does not end where it seems to."
+        : `Between a call's braces the engine drops this backslash and runs ${text.slice(e.start + 1, e.end)} as a function.`;
+  return { code: 'escape-in-call', severity: 'warning', start: e.start - base, end: e.end - base, message };
+}
+
+/**
+ * What the engine does with the escape starting at absolute offset `at` of
+ * the statement text[base, base + end), when it does not read it as the
+ * escape it looks like (hover says this instead of what the escape means).
+ */
+export function escapeInCallAt(text: string, base: number, end: number, at: number): string | undefined {
+  if (!mayReadDifferently(text, base, base + end, engineFacts)) return undefined;
+  const e = readStatement(text, base, base + end, engineFacts).escapesInCalls.find((x) => x.start === at);
+  return e ? escapeInCall(e, text, base).message : undefined;
 }
 
 /**
