@@ -60,7 +60,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
-  else if (st.errors.length === 0 && writesNothing(st.nodes, st.end, { rel, profile: (name) => profiles.get(name) })) summary.silent = true;
+  else if (st.errors.length === 0 && writesNothing(st.nodes, st.end, { text, base, profile: (name) => profiles.get(name) })) summary.silent = true;
   // Text written before a moderation call on its line shows its result is meant to be printed ("Result: Zban{...}").
   if (printed >= 0 && summary.printedResults) {
     const kept = summary.printedResults.filter((r) => r.start < printed);

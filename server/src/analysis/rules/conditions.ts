@@ -56,6 +56,9 @@ const BOOLEAN_RESULTS: ReadonlySet<string> = new Set([
   'ZstickerExists',
 ]);
 
+/** A yes/no function's name in a condition: the quick test before the parts are read. */
+const BOOLEAN_CALL = new RegExp(`(?:${[...BOOLEAN_RESULTS].join('|')})(?![A-Za-z0-9])`);
+
 /** What an author means by a word compared with true/false. */
 const BOOLEAN_WORDS: Readonly<Record<string, 'true' | 'false'>> = {
   true: 'true',
@@ -451,7 +454,7 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
 function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
   const ranged = RANGED_NAMES.some((name) => raw.includes(name));
-  if (!ranged && !raw.includes('==') && !raw.includes('!=')) return;
+  if (!ranged && !BOOLEAN_CALL.test(raw)) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {

@@ -54,8 +54,9 @@ const ANSWER_PARTS = new Set([
 const ID_ON_REQUEST = new Set(['ZsendMessage', 'ZsendEmbed']);
 
 export interface ReplyReader {
-  /** The statement's text between two relative offsets. */
-  rel(start: number, end: number): string;
+  /** The file's text and the statement's start in it (node offsets are relative to it). */
+  readonly text: string;
+  readonly base: number;
   profile(name: string): CallProfile;
 }
 
@@ -64,22 +65,35 @@ export function writesNothing(nodes: readonly TopLevelNode[], end: number, reade
   return silentRun(nodes, 0, end, reader, 0);
 }
 
+/** Only white space in the statement's text between two relative offsets (no text is written there). */
+function blank(reader: ReplyReader, from: number, to: number): boolean {
+  const { text, base } = reader;
+  for (let p = base + from; p < base + to; p++) {
+    const c = text.charCodeAt(p);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
+
+function nameOf(reader: ReplyReader, start: number, end: number): string {
+  return reader.text.slice(reader.base + start, reader.base + end);
+}
+
 /** The nodes between `from` and `to` and the text around them: no text, and only silent calls. */
 function silentRun(nodes: readonly (TopLevelNode | ContentNode)[], from: number, to: number, reader: ReplyReader, depth: number): boolean {
   if (depth > 20) return false;
   let at = from;
   for (const node of nodes) {
-    if (node.kind === NodeKind.Comment) return reader.rel(at, node.start).trim() === '';
-    if (reader.rel(at, node.start).trim() !== '') return false;
+    if (!blank(reader, at, node.start)) return false;
+    if (node.kind === NodeKind.Comment) return true;
     if (node.kind === NodeKind.Call) {
       if (!silentCall(node, reader, depth)) return false;
     } else if (node.kind === NodeKind.BareCall) {
-      const name = reader.rel(node.start, node.end);
-      if (!silentName(name, reader)) return false;
+      if (!silentName(nameOf(reader, node.start, node.end), reader)) return false;
     } else return false;
     at = node.end;
   }
-  return reader.rel(at, to).trim() === '';
+  return blank(reader, at, to);
 }
 
 function silentName(name: string, reader: ReplyReader): boolean {
@@ -88,7 +102,7 @@ function silentName(name: string, reader: ReplyReader): boolean {
 
 function silentCall(node: ContentNode & { kind: NodeKind.Call }, reader: ReplyReader, depth: number): boolean {
   if (node.close < 0) return false;
-  const name = reader.rel(node.start, node.nameEnd);
+  const name = nameOf(reader, node.start, node.nameEnd);
   const args = node.args;
   // Zif writes the branch it runs; the condition's value is only compared.
   if (name === 'Zif') {
@@ -99,7 +113,7 @@ function silentCall(node: ContentNode & { kind: NodeKind.Call }, reader: ReplyRe
   if (name === 'Zvar') return args.length >= 2;
   if (ID_ON_REQUEST.has(name)) {
     if (args.length < 3) return true;
-    const wanted = reader.rel(args[2].start, args[2].end).trim();
+    const wanted = nameOf(reader, args[2].start, args[2].end).trim();
     return args[2].nodes.length === 0 && (wanted === 'false' || wanted === '');
   }
   return silentName(name, reader);
