@@ -43,6 +43,26 @@ describe('features: navigation', () => {
     assert.deepStrictEqual(svc.documentHighlights(A, positionOf(a, 0)), []);
   });
 
+  it('links a modal text input to its ZinputValue reads: definition, rename, completion', () => {
+    const svc = service();
+    const modal = 'file:///bot/commands/modal.zbr';
+    const submit = 'file:///bot/commands/submit.zbr';
+    const m = '#trigger onInteraction{open}\n#type interaction\nZnewModal{form;Form}\nZaddTextInput{age;Your age}\n';
+    const u = '#trigger onInteraction{form}\n#type interaction\nAge: ZinputValue{age}\nZinputValue{}\n';
+    svc.openDocument(submit, u, 1);
+    svc.setWorkspaceFile(modal, m);
+    const at = positionOf(u, u.indexOf('age') + 1);
+    const def = svc.definition(submit, at) as { uri: string; range: { start: unknown } };
+    assert.strictEqual(def.uri, modal);
+    assert.deepStrictEqual(def.range.start, positionOf(m, m.indexOf('age')));
+    const edit = svc.rename(submit, at, 'years')!;
+    assert.deepStrictEqual(Object.keys(edit.changes!).sort(), [modal, submit]);
+    const items = svc.completions(submit, positionOf(u, u.lastIndexOf('{}') + 1)).items;
+    assert.strictEqual(items[0].label, 'age');
+    // A field ID is no custom ID an interaction handles.
+    assert.ok(!svc.completions(submit, positionOf(u, u.indexOf('onInteraction{') + 14)).items.some((i) => i.label === 'age'));
+  });
+
   it('finds references by name and scope only', () => {
     const { svc, a } = workspace();
     const refs = svc.references(A, positionOf(a, a.indexOf('prefix')), true);

@@ -37,8 +37,11 @@ export interface FileIndex {
   /** `#option` names (declarations) and `Zoption{name}` uses. */
   readonly options: readonly Occurrence[];
   readonly optionUses: readonly Occurrence[];
-  /** Literal custom IDs of buttons, menus, modals and text inputs. */
+  /** Literal custom IDs of buttons, menus and modals (what `onInteraction{id}` can handle). */
   readonly customIds: readonly Occurrence[];
+  /** Modal text inputs' field IDs (ZaddTextInput{fieldID;...}) and their reads (ZinputValue{fieldID}). */
+  readonly fieldIds: readonly Occurrence[];
+  readonly fieldUses: readonly Occurrence[];
   /** `#trigger onInteraction{customID}`: the custom ID handled (its text inside the braces). */
   readonly handles?: Occurrence;
   readonly trigger?: Occurrence;
@@ -47,7 +50,7 @@ export interface FileIndex {
 }
 
 interface RelOcc {
-  kind: 'var' | 'optionUse' | 'customId';
+  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse';
   name: string;
   start: number;
   end: number;
@@ -55,6 +58,9 @@ interface RelOcc {
   access?: Exclude<VariableAccess, 'getOrSet'>;
   fn?: string;
 }
+
+/** Shared by every file without field IDs (most of them). */
+const NO_OCCURRENCES: Occurrence[] = [];
 
 /** Shared by every statement without findings (most of them). */
 const NONE: RelOcc[] = [];
@@ -181,7 +187,7 @@ export class WorkspaceIndex {
 
   private interestingCalls(): RegExp {
     if (this.callsOfInterest) return this.callsOfInterest;
-    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption']);
+    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput']);
     for (const fn of this.catalog.functions) if (fn.arguments.some((param) => isInteractionIdParameter(param.name))) names.add(fn.name);
     // Only where the first match starts matters, which the order of the alternatives does not change.
     const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
@@ -197,6 +203,8 @@ export class WorkspaceIndex {
     const variables: VariableOccurrence[] = [];
     const optionUses: Occurrence[] = [];
     const customIds: Occurrence[] = [];
+    let fieldIds: Occurrence[] = NO_OCCURRENCES;
+    let fieldUses: Occurrence[] = NO_OCCURRENCES;
     const { trigger, name, type, options } = headerInfo(tree);
     const { statements, starts, text } = tree;
     const calls = this.interestingCalls();
@@ -221,6 +229,8 @@ export class WorkspaceIndex {
         const occ = { name: this.intern(o.name), start: base + o.start, end: base + o.end };
         if (o.kind === 'var') variables.push({ name: occ.name, start: occ.start, end: occ.end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
         else if (o.kind === 'optionUse') optionUses.push(occ);
+        else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push(occ);
+        else if (o.kind === 'fieldId') (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push(occ);
         else customIds.push(occ);
       }
     }
@@ -232,7 +242,7 @@ export class WorkspaceIndex {
         handles = { name: m[1], start: trigger.start + at, end: trigger.start + at + m[1].length };
       }
     }
-    return { variables, options, optionUses, customIds, handles, trigger, name, type };
+    return { variables, options, optionUses, customIds, fieldIds, fieldUses, handles, trigger, name, type };
   }
 
   private indexStatement(text: string, nodes: readonly (TopLevelNode | ContentNode)[]): RelOcc[] {
@@ -267,16 +277,17 @@ export class WorkspaceIndex {
       }
       return;
     }
-    if (fnName === 'Zoption') {
-      if (first) out.push({ kind: 'optionUse', name: first.text, start: first.start, end: first.end });
+    if (fnName === 'Zoption' || fnName === 'ZinputValue') {
+      if (first) out.push({ kind: fnName === 'Zoption' ? 'optionUse' : 'fieldUse', name: first.text, start: first.start, end: first.end });
       return;
     }
     const fn = this.catalog.getFunction(fnName);
     if (!fn) return;
     fn.arguments.forEach((param: ArgumentRecord, i: number) => {
-      if (!isInteractionIdParameter(param.name) || i >= call.args.length) return;
+      // A text input's field ID is read back with ZinputValue, not handled by onInteraction{}: kept apart.
+      if ((!isInteractionIdParameter(param.name) && !(param.name === 'fieldID' && fnName === 'ZaddTextInput')) || i >= call.args.length) return;
       const lit = literalArgument(text, call, i);
-      if (lit) out.push({ kind: 'customId', name: lit.text, start: lit.start, end: lit.end });
+      if (lit) out.push({ kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end });
     });
   }
 }

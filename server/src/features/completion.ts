@@ -17,10 +17,18 @@ import { type DocumentModel, type FeatureContext, type LocatedStatement, bindCal
 import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './closedValues';
 
-const Kind = { Snippet: 15, Function: 3, Variable: 6, Keyword: 14, Value: 12, EnumMember: 20, Event: 23, Property: 10, Text: 1 } as const satisfies Record<
-  string,
-  CompletionItemKind
->;
+const Kind = {
+  Snippet: 15,
+  Function: 3,
+  Variable: 6,
+  Keyword: 14,
+  Value: 12,
+  EnumMember: 20,
+  Event: 23,
+  Property: 10,
+  Field: 5,
+  Text: 1,
+} as const satisfies Record<string, CompletionItemKind>;
 
 /** The most used functions, most used first: they rank right after exact-prefix matches. */
 export const COMMON_FUNCTIONS: readonly string[] = [
@@ -336,6 +344,17 @@ function valueCompletions(
       if (name === token && count <= 1) continue;
       items.push(valueItem(name, Kind.Variable, range, n++, `${vf.scope} variable`));
     }
+    return open;
+  }
+  if (fn.name === 'ZinputValue' && param.index === 0) {
+    // The field IDs of the workspace's modals (the modal is shown by another command, usually).
+    const seen = new Set<string>();
+    for (const [, index] of ctx.workspace.entries())
+      for (const f of index.fieldIds) {
+        if (seen.has(f.name) || f.name === token) continue;
+        seen.add(f.name);
+        items.push(valueItem(f.name, Kind.Field, range, n++, 'text input of a modal'));
+      }
     return open;
   }
   if (fn.name === 'Zoption' && param.index === 0) {

@@ -17,7 +17,8 @@ import { headerInfo } from '../analysis/headerInfo';
 type Target =
   | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
   | { kind: 'option'; name: string; start: number; end: number }
-  | { kind: 'customId'; name: string; start: number; end: number };
+  | { kind: 'customId'; name: string; start: number; end: number }
+  | { kind: 'fieldId'; name: string; start: number; end: number };
 
 /** What the cursor is on: a literal variable name, an option use, or an `#option` name. Looks at one statement only. */
 export function targetAt(model: DocumentModel, offset: number, ctx: FeatureContext): Target | undefined {
@@ -54,6 +55,8 @@ export function targetAt(model: DocumentModel, offset: number, ctx: FeatureConte
   const vf = variableFunction(name);
   if (vf) return { kind: 'variable', name: lit.text, scope: vf.scope, start: loc.start + lit.start, end: loc.start + lit.end };
   if (name === 'Zoption') return { kind: 'option', name: lit.text, start: loc.start + lit.start, end: loc.start + lit.end };
+  // A modal text input's field ID, read back with ZinputValue{fieldID}.
+  if (name === 'ZinputValue' || name === 'ZaddTextInput') return { kind: 'fieldId', name: lit.text, start: loc.start + lit.start, end: loc.start + lit.end };
   return undefined;
 }
 
@@ -70,6 +73,14 @@ function places(model: DocumentModel, target: Target, ctx: FeatureContext): Plac
       range: toRange(doc, occurrence.start, occurrence.end),
       declaration: occurrence.access === 'set',
     }));
+  }
+  if (target.kind === 'fieldId') {
+    const found: Place[] = [];
+    for (const [file, index] of ctx.workspace.entries()) {
+      for (const o of index.fieldIds) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: true });
+      for (const o of index.fieldUses) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: false });
+    }
+    return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
   }
   if (target.kind === 'customId') {
     const found: Place[] = [];
@@ -120,6 +131,9 @@ export function highlightsAt(model: DocumentModel, offset: number, ctx: FeatureC
   const add = (start: number, end: number, write: boolean) => found.push({ range: toRange(model.doc, start, end), kind: write ? 3 : 2 }); // Write : Read
   if (target.kind === 'variable') {
     for (const v of index?.variables ?? []) if (v.scope === target.scope && v.name === target.name) add(v.start, v.end, v.access === 'set');
+  } else if (target.kind === 'fieldId') {
+    for (const o of index?.fieldIds ?? []) if (o.name === target.name) add(o.start, o.end, true);
+    for (const o of index?.fieldUses ?? []) if (o.name === target.name) add(o.start, o.end, false);
   } else if (target.kind === 'customId') {
     for (const o of index?.customIds ?? []) if (o.name === target.name) add(o.start, o.end, true);
     if (index?.handles?.name === target.name) add(index.handles.start, index.handles.end, false);
