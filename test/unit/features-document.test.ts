@@ -42,6 +42,25 @@ describe('features: symbols, folding, selection', () => {
     );
   });
 
+  it('lists buttons, select menus with their options and modals with their inputs', () => {
+    const svc = service();
+    svc.openDocument(
+      URI,
+      '#trigger !verify\nClick below.\nZaddButton{;verify_btn;Verify me;success}\nZaddButton{;help}\nZnewSelectMenu{roles;1;2;Pick roles}\nZaddSelectMenuOption{Red;red}\nZaddSelectMenuOption{Blue;blue}\n',
+      1,
+    );
+    const symbols = svc.documentSymbols(URI);
+    assert.deepStrictEqual(
+      symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)]),
+      [
+        ['#trigger !verify', []],
+        ['Button Verify me', []],
+        ['Button help', []],
+        ['Select menu Pick roles', ['Option Red', 'Option Blue']],
+      ],
+    );
+  });
+
   it('finds commands and variables across the workspace', () => {
     const svc = service();
     svc.openDocument(URI, RANK, 1);

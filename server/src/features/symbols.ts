@@ -21,7 +21,23 @@ const SymbolKind = {
   Key: 20,
   Event: 24,
   Struct: 23,
+  Enum: 10,
+  EnumMember: 22,
+  Object: 19,
+  Class: 5,
 } as const;
+
+/** Component builders shown in the outline: the argument naming each (its label, else its ID), and the symbol kind. */
+const COMPONENTS: Readonly<Record<string, { label: number[]; what: string; kind: DocumentSymbol['kind']; member?: true }>> = {
+  ZaddButton: { label: [2, 1], what: 'Button', kind: SymbolKind.Object },
+  ZnewSelectMenu: { label: [3, 0], what: 'Select menu', kind: SymbolKind.Enum },
+  ZaddUserSelect: { label: [3, 0], what: 'User select', kind: SymbolKind.Enum },
+  ZaddRoleSelect: { label: [3, 0], what: 'Role select', kind: SymbolKind.Enum },
+  ZaddMentionableSelect: { label: [3, 0], what: 'Mentionable select', kind: SymbolKind.Enum },
+  ZaddSelectMenuOption: { label: [0, 1], what: 'Option', kind: SymbolKind.EnumMember, member: true },
+  ZnewModal: { label: [1, 0], what: 'Modal', kind: SymbolKind.Class },
+  ZaddTextInput: { label: [1, 0], what: 'Text input', kind: SymbolKind.Field, member: true },
+};
 
 const EMBED_TAGS = new Set(['embeds-components-reactions', 'embeds-components-sending']);
 const embedBuilderCache = new WeakMap<Catalog, Set<string>>();
@@ -53,6 +69,9 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
   const headers: DocumentSymbol[] = [];
   const embeds = new Map<string, DocumentSymbol>();
   const variables: DocumentSymbol[] = [];
+  const components: DocumentSymbol[] = [];
+  /** The menu or modal the options and text inputs after it go into. */
+  let container: DocumentSymbol | undefined;
   const seenVariables = new Set<string>();
   const builders = embedBuilders(ctx.catalog);
   const index = ctx.workspace.get(model.uri);
@@ -97,6 +116,28 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
     });
     walkCalls(st.nodes, (call) => {
       const name = callName(text, call);
+      const component = Object.hasOwn(COMPONENTS, name) ? COMPONENTS[name] : undefined;
+      if (component) {
+        const words = component.label.map((k) => (call.args[k] && call.args[k].nodes.length === 0 ? trimmedArgument(text, call.args[k]).text : ''));
+        const label = words.find((w) => w !== '') ?? '';
+        const symbol: DocumentSymbol = {
+          name: label ? `${component.what} ${shorten(label)}` : component.what,
+          kind: component.kind,
+          range: toRange(doc, base + call.start, base + call.end),
+          selectionRange: toRange(doc, base + call.start, base + call.nameEnd),
+        };
+        if (component.member && container) {
+          container.children!.push(symbol);
+          container.range = union(container.range, symbol.range);
+        } else if (!component.member) {
+          if (component.kind !== SymbolKind.Object) {
+            symbol.children = [];
+            container = symbol;
+          }
+          components.push(symbol);
+        }
+        return;
+      }
       if (!builders.has(name)) return;
       const bound = bindCall(ctx.catalog, text, call);
       if (!bound) return;
@@ -118,7 +159,7 @@ export function documentSymbolsOf(model: DocumentModel, ctx: FeatureContext): Do
     const range = toRange(doc, v.start, v.end);
     variables.push({ name: v.name, detail: `${v.scope} variable`, kind: SymbolKind.Variable, range, selectionRange: range });
   }
-  return [...headers, ...embeds.values(), ...variables];
+  return [...headers, ...embeds.values(), ...components, ...variables];
 }
 
 function union(a: Range, b: Range): Range {
