@@ -36,7 +36,7 @@ export interface StatementSummary {
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
   optionReads?: { name: string; start: number; end: number }[];
   /** Zoption{name} reads that are a whole address (URL) argument, and their ranges. */
-  optionAddresses?: { name: string; start: number; end: number }[];
+  optionAddresses?: { name: string; start: number; end: number; caught?: true }[];
   /** Function names called in this statement (for the component checks). */
   calls?: Set<string>;
   /** Literal custom IDs of components created at the top level (not inside any call argument). */
@@ -80,10 +80,13 @@ export interface StatementSummary {
    */
   printedText?: number;
   /**
-   * Body statement: certainly puts nothing into the command's answer (no text, embed, component
-   * or modal, no acknowledgement; rules/reply.ts). A command of such statements only is no-reply.
+   * Body statement: certainly puts nothing into the command's answer (no text, embed or component;
+   * rules/reply.ts): 'always', or 'slash' where a Zdefer or modal answers an interaction all the
+   * same. A command of such statements only is no-reply.
    */
-  silent?: true;
+  silent?: 'always' | 'slash';
+  /** Body statement: where a Zstop at its top level starts, so the command always ends here with its text thrown away. */
+  stops?: number;
 }
 
 /** A menu or modal created, an option or text input added. */

@@ -40,11 +40,19 @@ import { JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
 /**
  * A slash command or interaction whose every line puts nothing into the answer: the engine
  * answers with an empty message, which Discord refuses (an interaction is acknowledged without
- * a message only after Zdefer, and not when it answers a submitted modal).
+ * a message after Zdefer, or when Zstop ends it; a slash command is not answered at all then).
  */
-function noReply(type: string, trigger: { start: number; end: number }, answersModal: boolean): AnalysisDiagnostic {
+function noReply(type: string, trigger: { start: number; end: number }, answersModal: boolean, stops: boolean): AnalysisDiagnostic {
   const seen = type === 'interaction' ? '"This interaction failed"' : '"The application did not respond"';
   const defer = type === 'interaction' && !answersModal ? ', or acknowledge the click without a reply with Zdefer' : '';
+  if (stops)
+    return {
+      code: 'no-reply',
+      severity: 'warning',
+      start: trigger.start,
+      end: trigger.end,
+      message: `This command writes nothing (no text, embed or component), and Zstop ends it with nothing to send: the engine sends the slash command no answer, and the user sees ${seen}. Zstop throws away any text written before it: remove it, and write a line of text to reply with.`,
+    };
   return {
     code: 'no-reply',
     severity: 'warning',
@@ -56,18 +64,18 @@ function noReply(type: string, trigger: { start: number; end: number }, answersM
 
 /**
  * A prefix trigger written as a list of names (`!ping, !p`, `!ping | !p`,
- * `!ping !p`): separated by a comma or bar, or a later word starting with
- * the first one's prefix sign. A trigger of several words (`!ticket close`)
- * is none of these.
+ * `!ping !p`): a later word starts with the first one's prefix sign. A
+ * trigger of several words (`!ticket close`) or a phrase (`hey, bot`) is
+ * none of these.
  */
 function isTriggerList(trigger: string): boolean {
-  if (/^\S+\s*[,|]\s*\S/.test(trigger)) return true;
+  // Only triggers with a prefix sign: "hey, bot" is one phrase.
   const sign = trigger.charAt(0);
-  if (/[\p{L}\p{N}]/u.test(sign)) return false;
+  if (sign === '' || /[\p{L}\p{N}\s]/u.test(sign)) return false;
   return trigger
-    .split(/\s+/)
+    .split(/[\s,|]+/)
     .slice(1)
-    .some((word) => word.length > 1 && word.charAt(0) === sign);
+    .some((word) => word.length > 1 && word.charAt(0) === sign && word.charAt(1) !== sign);
 }
 
 /**
@@ -164,15 +172,19 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let firstEmbed: { start: number; end: number } | undefined;
   /** How many body statements in a row, up to this one, print text as written (no-line-break). */
   let previousPrinted = 0;
-  /** Body statements, and whether any may put something into the answer (no-reply). */
+  /** Body statements, and whether any may put something into a slash command's or an interaction's answer (no-reply). */
   let bodies = 0;
-  let answers = false;
+  let answersSlash = false;
+  let answersInteraction = false;
+  /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
+  let stop: number | undefined;
+  let embedBeforeStop = false;
   let type: string | undefined;
   let triggerValue: { value: string; start: number; end: number } | undefined;
   const options_: Set<string> = new Set();
   /** Options declared with the type attachment, and Zoption reads used as an address. */
   const attachmentOptions = new Set<string>();
-  const optionAddresses: { name: string; start: number; end: number }[] = [];
+  const optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   const registration: RegistrationLine[] = [];
   const optionReads: { name: string; start: number; end: number }[] = [];
   const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
@@ -268,7 +280,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (st.kind === StatementKind.Body) {
       seenBody = true;
       bodies++;
-      if (!s.silent) answers = true;
+      if (!s.silent) answersSlash = true;
+      if (s.silent !== 'always') answersInteraction = true;
+      if (stop === undefined && s.embedContent) embedBeforeStop = true;
+      if (stop === undefined && s.stops !== undefined) stop = base + s.stops;
       // The engine concatenates the statements' output: two lines of text in a row print as one.
       // Reported once per run of such lines, at its second line.
       if (s.printedText !== undefined && previousPrinted === 1)
@@ -437,7 +452,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else ids.set(c.id, base + c.start);
       }
     }
-    if (s.optionAddresses) for (const r of s.optionAddresses) optionAddresses.push({ name: r.name, start: base + r.start, end: base + r.end });
+    if (s.optionAddresses) for (const r of s.optionAddresses) optionAddresses.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
     if (result.diagnostics.length) {
       // A name a Zalias defined before this statement is no unknown function.
@@ -624,13 +639,26 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       if (attachmentOptions.has(r.name))
         out.push({
           code: 'invalid-url',
-          severity: 'error',
+          severity: r.caught ? 'warning' : 'error',
           start: r.start,
           end: r.end,
-          message: `"${r.name}" is an attachment option: the engine gives Zoption{${r.name}} the attachment's ID, not its address, and this function halts the command on it. Ask for the image's address with a string option instead.`,
+          message: `"${r.name}" is an attachment option: the engine gives Zoption{${r.name}} the attachment's ID, not its address, and this function ${r.caught ? 'fails on it (ZtryRun catches it)' : 'halts the command on it'}. Ask for the image's address with a string option instead.`,
         });
-  if (triggerValue && bodies > 0 && !answers && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
-    out.push(noReply(type, triggerValue, allCalls.has('ZinputValue')));
+  if (triggerValue && bodies > 0) {
+    const slash = type === 'slash' || type === 'sub-slash';
+    // Zstop throws the text away: an interaction is then acknowledged, a slash command not answered (but for an embed).
+    if (slash && stop !== undefined && answersSlash && !embedBeforeStop)
+      out.push({
+        code: 'no-reply',
+        severity: 'warning',
+        start: stop,
+        end: stop + 5,
+        message:
+          'Zstop ends the command here and throws away the text written before it: with no embed built before it the engine sends the slash command no answer, and the user sees "The application did not respond". Remove Zstop, or stop only in a Zif branch.',
+      });
+    else if ((slash && !answersSlash) || (type === 'interaction' && stop === undefined && !answersInteraction))
+      out.push(noReply(type!, triggerValue, allCalls.has('ZinputValue'), stop !== undefined));
+  }
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
     out.push({

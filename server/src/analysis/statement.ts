@@ -20,7 +20,7 @@ import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
-import { writesNothing } from './rules/reply';
+import { unconditionalStop, writesNothing } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 
@@ -60,7 +60,13 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
-  else if (st.errors.length === 0 && writesNothing(st.nodes, st.end, { text, base, profile: (name) => profiles.get(name) })) summary.silent = true;
+  else if (st.errors.length === 0) {
+    const reader = { text, base, profile: (name: string) => profiles.get(name) };
+    const silent = writesNothing(st.nodes, st.end, reader);
+    if (silent) summary.silent = silent;
+    const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
+    if (stop >= 0) summary.stops = stop;
+  }
   // Text written before a moderation call on its line shows its result is meant to be printed ("Result: Zban{...}").
   if (printed >= 0 && summary.printedResults) {
     const kept = summary.printedResults.filter((r) => r.start < printed);

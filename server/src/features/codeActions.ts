@@ -29,7 +29,8 @@ function commonRank(name: string): number {
 function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: readonly FixData[]): FixData[] {
   const { doc } = model;
   if (diagnostic.code === 'missing-trigger') return triggerFromFileName(model);
-  if (diagnostic.code === 'no-reply') return replyLines(model, diagnostic);
+  // After a Zstop no reply line helps: it throws the text away.
+  if (diagnostic.code === 'no-reply') return diagnostic.message.includes('Zstop') ? [] : replyLines(model, diagnostic);
   const { start, text } = diagnosedText(model, diagnostic);
   if (text === '' || text.length > 100) return [];
   const trimmed: Range = { start: doc.positionAt(start), end: doc.positionAt(start + text.length) };

@@ -98,6 +98,7 @@ const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 
 
 /** Functions that give the command its JSON object (an empty one, if there was none). */
 const JSON_MAKERS: ReadonlySet<string> = new Set(['ZjsonParse', 'ZjsonSet', 'ZjsonArray', 'ZjsonMerge']);
+const JSON_MAKER_CALL = /Zjson(?:Parse|Set|Array|Merge)\{/;
 /**
  * Functions that read or change the command's JSON object: without one the
  * array editors and ZforJson halt (JSON_READERS_THAT_HALT), the others read
@@ -231,7 +232,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       (ctx.summary.embedContent ??= []).push(content);
     }
   }
-  if (kinds.orderKind && !(kinds.orderKind === 'cooldown' && inCall)) {
+  // A header added in a loop goes with the next pass's request.
+  if (kinds.orderKind && !(kinds.orderKind === 'cooldown' && inCall) && !(kinds.orderKind === 'header' && inLoop)) {
+    // The engine runs a call's arguments first: a JSON object made there exists when the call reads it.
+    if (kinds.orderKind === 'json-read' && node.close >= 0 && JSON_MAKER_CALL.test(ctx.rel(node.open, node.close)))
+      (ctx.summary.orderEvents ??= []).push({ kind: 'json-make', name, start: node.start, end: node.nameEnd });
     const event: OrderEvent = { kind: kinds.orderKind, name, start: node.start, end: node.nameEnd };
     // An input read in a condition tests whether there is one: the command may answer a button as well.
     if (kinds.orderKind === 'input' && ctx.tested) event.tested = true;

@@ -442,8 +442,9 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
       severity: 'warning',
       start: from,
       end: a.arg.end === from ? from + 1 : a.arg.end,
-      message: 'An empty word: every text contains it, so ZcheckContains is always true here. Remove the empty argument (a ";" too many).',
-      fixes: [{ title: 'Remove the empty word', edits: [{ start: from, end: a.arg.end, newText: '' }], preferred: true }],
+      message: `An empty word: every text contains it, so ZcheckContains is always true here. ${args.length > 2 ? 'Remove the empty argument (a ";" too many).' : 'Give it the word to look for.'}`,
+      // With the text and this word only, removing it would leave too few arguments (the engine halts on one).
+      fixes: args.length > 2 ? [{ title: 'Remove the empty word', edits: [{ start: from, end: a.arg.end, newText: '' }], preferred: true }] : undefined,
     });
     return;
   }
@@ -455,13 +456,14 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
  * slash commands without a trigger, so this halts the command every time.
  */
 export function reportSlashIdWithoutName(start: number, end: number, ctx: StatementContext): void {
+  // In ZtryRun the halt is caught: the call fails every time, and the command goes on.
+  const caught = (ctx.caught ?? 0) > 0;
   ctx.diagnostics.push({
     code: 'always-halts',
-    severity: 'error',
+    severity: caught ? 'warning' : 'error',
     start,
     end,
-    message:
-      'ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it halts the command every time. Name the slash command: ZslashID{ping}.',
+    message: `ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it ${caught ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'}. Name the slash command: ZslashID{ping}.`,
   });
 }
 
@@ -476,5 +478,8 @@ function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
   if (node.kind !== NodeKind.Call || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return;
   if (ctx.rel(arg.start, node.start).trim() !== '' || ctx.rel(node.end, arg.end).trim() !== '') return;
   const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
-  if (name !== '') (ctx.summary.optionAddresses ??= []).push({ name, start: node.start, end: node.end });
+  if (name === '') return;
+  const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };
+  if (ctx.caught) read.caught = true;
+  (ctx.summary.optionAddresses ??= []).push(read);
 }

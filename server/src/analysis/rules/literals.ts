@@ -622,7 +622,8 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     );
     return;
   }
-  if (REACTION_ADDERS.has(fnName) && !ascii) {
+  // A number is a custom emoji's ID to the engine, not several emoji.
+  if (REACTION_ADDERS.has(fnName) && !ascii && !/^\d+$/.test(text)) {
     checkOneEmoji(fnName, text, arg, ctx);
     return;
   }
@@ -777,9 +778,10 @@ function checkRangePair(
   unit: string,
   ctx: StatementContext,
 ): void {
-  const value = (a: ReadArgument | undefined) => (a?.literal && /^\d+$/.test(a.text) ? Number(a.text) : undefined);
+  // The engine reads a leading "+" as Rust's number parse does; a select menu's maximum left out is 1.
+  const value = (a: ReadArgument | undefined) => (a?.literal && /^\+?\d+$/.test(a.text) ? Number(a.text) : undefined);
   const min = value(minArg);
-  const max = value(maxArg);
+  const max = what === 'a select menu' && (!maxArg || (maxArg.literal && maxArg.text === '')) ? 1 : value(maxArg);
   const lost =
     what === 'a text input' ? 'Discord refuses to open the modal (the user sees "This interaction failed")' : 'Discord refuses the reply, and nothing is sent';
   if (unit === 'characters') {
@@ -799,13 +801,13 @@ function checkRangePair(
       }
     }
   }
-  if (min !== undefined && max !== undefined && min > max && min >= least && max <= most && maxArg)
+  if (min !== undefined && max !== undefined && min > max && min >= least && max <= most)
     ctx.diagnostics.push({
       code: 'limit-exceeded',
       severity: 'error',
       start: minArg!.arg.start,
-      end: maxArg.arg.end,
-      message: `The minimum number of ${unit} (${min}) is above the maximum (${max}) of ${what}: ${lost}.`,
+      end: (maxArg ?? minArg!).arg.end,
+      message: `The minimum number of ${unit} (${min}) is above the maximum (${max}${maxArg && maxArg.text !== '' ? '' : ', when none is given'}) of ${what}: ${lost}.`,
     });
 }
 

@@ -12,9 +12,9 @@ import type { CallProfile } from './callProfile';
 
 /**
  * Functions that write no text but still put something into the answer, or
- * end it: embed parts (the embed is sent), components and modals, Zdefer and
- * Zupdate (they answer an interaction themselves), Zerror (it halts with its
- * message). Zstop is not one: it ends the command with nothing to send.
+ * end it: embed parts (the embed is sent), components, Zerror (it halts
+ * with its message). Zstop is not one: it ends the command with nothing to
+ * send (and throws away the text written before it).
  */
 const ANSWER_PARTS = new Set([
   'Ztitle',
@@ -43,12 +43,15 @@ const ANSWER_PARTS = new Set([
   'ZremoveAllComponents',
   'ZremoveButtons',
   'ZremoveComponent',
-  'ZnewModal',
-  'ZaddTextInput',
-  'Zdefer',
-  'Zupdate',
   'Zerror',
 ]);
+
+/**
+ * What answers an interaction without a message: Zdefer acknowledges a
+ * button or menu, a modal opens, Zupdate edits the message clicked. A slash
+ * command's answer reads none of them.
+ */
+const INTERACTION_ANSWERS = new Set(['ZnewModal', 'ZaddTextInput', 'Zdefer', 'Zupdate']);
 
 /** Senders that write the new message's ID only when their third argument is "true". */
 const ID_ON_REQUEST = new Set(['ZsendMessage', 'ZsendEmbed']);
@@ -58,11 +61,28 @@ export interface ReplyReader {
   readonly text: string;
   readonly base: number;
   profile(name: string): CallProfile;
+  /** Set when a silent statement answers an interaction all the same (INTERACTION_ANSWERS). */
+  answersInteraction?: boolean;
 }
 
-/** True when nothing in `nodes` (a body statement's top level) can put anything into the answer. */
-export function writesNothing(nodes: readonly TopLevelNode[], end: number, reader: ReplyReader): boolean {
-  return silentRun(nodes, 0, end, reader, 0);
+/**
+ * Whether nothing in `nodes` (a body statement's top level) puts anything
+ * into the answer: 'always', 'slash' (silent for a slash command only: a
+ * Zdefer or modal answers an interaction), or false.
+ */
+export function writesNothing(nodes: readonly TopLevelNode[], end: number, reader: ReplyReader): 'always' | 'slash' | false {
+  reader.answersInteraction = false;
+  if (!silentRun(nodes, 0, end, reader, 0)) return false;
+  return reader.answersInteraction ? 'slash' : 'always';
+}
+
+/** Where a Zstop at the statement's top level starts (relative), or -1: the command always ends there, throwing its text away. */
+export function unconditionalStop(nodes: readonly TopLevelNode[], reader: ReplyReader): number {
+  for (const node of nodes) {
+    const end = node.kind === NodeKind.Call ? node.nameEnd : node.kind === NodeKind.BareCall ? node.end : -1;
+    if (end >= 0 && nameOf(reader, node.start, end) === 'Zstop') return node.start;
+  }
+  return -1;
 }
 
 /** Only white space in the statement's text between two relative offsets (no text is written there). */
@@ -97,6 +117,10 @@ function silentRun(nodes: readonly (TopLevelNode | ContentNode)[], from: number,
 }
 
 function silentName(name: string, reader: ReplyReader): boolean {
+  if (INTERACTION_ANSWERS.has(name)) {
+    reader.answersInteraction = true;
+    return true;
+  }
   return !ANSWER_PARTS.has(name) && reader.profile(name).engine?.writesNothing === true && name !== 'Zif' && name !== 'ZtryRun';
 }
 
