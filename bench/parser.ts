@@ -35,11 +35,15 @@ export function prng(seed: number): () => number {
 function commandFile(rnd: () => number, n: number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   const v = pick(['xp', 'level', 'coins', 'warns', 'streak']);
+  // The copies make one file, which has one header block: a later #trigger, #name, #type or
+  // #description would replace the first (directive-ignored), so the copies after the first keep
+  // theirs as comments, line for line.
+  const head = n === 0 ? '#' : '// ';
   const lines = [
-    `#trigger !cmd${n}`,
-    `#name Command ${n}`,
-    `#type ${pick(['prefix', 'slash', 'prefix'])}`,
-    `#description Shows the author's ${v} and a few other things.`,
+    `${head}trigger !cmd${n}`,
+    `${head}name Command ${n}`,
+    `${head}type ${pick(['prefix', 'slash', 'prefix'])}`,
+    `${head}description Shows the author's ${v} and a few other things.`,
     // One option per copy (the copies make one file, whose slash-command options Discord wants distinct),
     // named in as many characters as "target": the file's layout stays that of earlier runs.
     `#option t${String(n).padStart(5, '0')}|Who to look at|user|false`,
