@@ -330,18 +330,20 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       }
     }
     if (s.orderEvents) {
+      /** A read of what nothing before it has made: an error where the reader then halts. */
+      const readBeforeMade = (code: 'split-text-before-split' | 'json-read-before-parse', e: { start: number; end: number }, halts: boolean, message: string) =>
+        out.push({ code, severity: halts ? 'error' : 'warning', start: base + e.start, end: base + e.end, message });
       for (const e of s.orderEvents) {
         if (e.kind === 'split') splitDone = true;
         else if (e.kind === 'split-read') {
           if (!splitDone) {
             const halts = SPLIT_READERS_THAT_HALT.has(e.name);
-            out.push({
-              code: 'split-text-before-split',
-              severity: halts ? 'error' : 'warning',
-              start: base + e.start,
-              end: base + e.end,
-              message: `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
-            });
+            readBeforeMade(
+              'split-text-before-split',
+              e,
+              halts,
+              `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
+            );
           }
         } else if (e.kind === 'request') {
           requested = true;
@@ -350,13 +352,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         else if (e.kind === 'json-read') {
           if (!jsonMade) {
             const halts = JSON_READERS_THAT_HALT.has(e.name);
-            out.push({
-              code: 'json-read-before-parse',
-              severity: halts ? 'error' : 'warning',
-              start: base + e.start,
-              end: base + e.end,
-              message: `${e.name} works on the JSON object made by ZjsonParse (or ZjsonSet), but none has run before this point${halts ? ': the engine halts the command' : ', so it reads nothing'}.${requested ? ' An HTTP answer is not parsed by itself: read it with ZhttpResult{key}, or parse it first with ZjsonParse{ZhttpResult}.' : ''}`,
-            });
+            readBeforeMade(
+              'json-read-before-parse',
+              e,
+              halts,
+              `${e.name} works on the JSON object made by ZjsonParse (or ZjsonSet), but none has run before this point${halts ? ': the engine halts the command' : ', so it reads nothing'}.${requested ? ' An HTTP answer is not parsed by itself: read it with ZhttpResult{key}, or parse it first with ZjsonParse{ZhttpResult}.' : ''}`,
+            );
           }
         } else if (e.kind === 'header') {
           if (requested && !lateHeader) lateHeader = { start: base + e.start, end: base + e.end, resent: false };

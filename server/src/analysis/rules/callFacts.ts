@@ -104,22 +104,6 @@ const JSON_MAKER_CALL = /Zjson(?:Parse|Set|Array|Merge)\{/;
  * array editors and ZforJson halt (JSON_READERS_THAT_HALT), the others read
  * nothing.
  */
-const JSON_READERS: ReadonlySet<string> = new Set([
-  'ZjsonGet',
-  'ZjsonExists',
-  'ZjsonArrayCount',
-  'ZjsonArrayIndex',
-  'ZjsonJoinArray',
-  'ZjsonStringify',
-  'ZjsonPretty',
-  'ZforJson',
-  'ZjsonArrayAppend',
-  'ZjsonArrayUnshift',
-  'ZjsonArrayReverse',
-  'ZjsonArraySort',
-  'ZjsonArrayPop',
-  'ZjsonArrayShift',
-]);
 export const JSON_READERS_THAT_HALT: ReadonlySet<string> = new Set([
   'ZforJson',
   'ZjsonArrayAppend',
@@ -128,6 +112,16 @@ export const JSON_READERS_THAT_HALT: ReadonlySet<string> = new Set([
   'ZjsonArraySort',
   'ZjsonArrayPop',
   'ZjsonArrayShift',
+]);
+const JSON_READERS: ReadonlySet<string> = new Set([
+  'ZjsonGet',
+  'ZjsonExists',
+  'ZjsonArrayCount',
+  'ZjsonArrayIndex',
+  'ZjsonJoinArray',
+  'ZjsonStringify',
+  'ZjsonPretty',
+  ...JSON_READERS_THAT_HALT,
 ]);
 
 /**
