@@ -38,28 +38,23 @@ import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './e
 import { JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
 
 /**
- * A slash command or interaction whose every line puts nothing into the answer: the engine
- * answers with an empty message, which Discord refuses (an interaction is acknowledged without
- * a message after Zdefer, or when Zstop ends it; a slash command is not answered at all then).
+ * no-reply: a slash command or interaction whose answer is certainly empty.
+ * The engine answers with the command's text even when it is empty, which
+ * Discord refuses; an interaction is acknowledged without a message after
+ * Zdefer (not when it answers a submitted modal) or when Zstop ends it, and a
+ * slash command that Zstop ends gets no answer at all. `stop`: the first
+ * Zstop at a line's top level; `at`: where to report.
  */
-function noReply(type: string, trigger: { start: number; end: number }, answersModal: boolean, stops: boolean): AnalysisDiagnostic {
+function noReply(type: string, at: { start: number; end: number }, answersModal: boolean, stop: 'none' | 'silent' | 'text'): AnalysisDiagnostic {
   const seen = type === 'interaction' ? '"This interaction failed"' : '"The application did not respond"';
   const defer = type === 'interaction' && !answersModal ? ', or acknowledge the click without a reply with Zdefer' : '';
-  if (stops)
-    return {
-      code: 'no-reply',
-      severity: 'warning',
-      start: trigger.start,
-      end: trigger.end,
-      message: `This command writes nothing (no text, embed or component), and Zstop ends it with nothing to send: the engine sends the slash command no answer, and the user sees ${seen}. Zstop throws away any text written before it: remove it, and write a line of text to reply with.`,
-    };
-  return {
-    code: 'no-reply',
-    severity: 'warning',
-    start: trigger.start,
-    end: trigger.end,
-    message: `This command writes nothing when it runs to the end (no text, embed or component), so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses: the user sees ${seen}. Add a line of text to reply with, such as Saved!${defer}.`,
-  };
+  const message =
+    stop === 'text'
+      ? `Zstop ends the command here and throws away the text written before it: with no embed built before it the engine sends the slash command no answer, and the user sees ${seen}. Remove Zstop, or stop only in a Zif branch.`
+      : stop === 'silent'
+        ? `This command writes nothing (no text, embed or component), and Zstop ends it with nothing to send: the engine sends the slash command no answer, and the user sees ${seen}. Zstop throws away any text written before it: remove it, and write a line of text to reply with.`
+        : `This command writes nothing when it runs to the end (no text, embed or component), so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses: the user sees ${seen}. Add a line of text to reply with, such as Saved!${defer}.`;
+  return { code: 'no-reply', severity: 'warning', start: at.start, end: at.end, message };
 }
 
 /**
@@ -648,17 +643,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   if (triggerValue && bodies > 0) {
     const slash = type === 'slash' || type === 'sub-slash';
     // Zstop throws the text away: an interaction is then acknowledged, a slash command not answered (but for an embed).
-    if (slash && stop !== undefined && answersSlash && !embedBeforeStop)
-      out.push({
-        code: 'no-reply',
-        severity: 'warning',
-        start: stop,
-        end: stop + 5,
-        message:
-          'Zstop ends the command here and throws away the text written before it: with no embed built before it the engine sends the slash command no answer, and the user sees "The application did not respond". Remove Zstop, or stop only in a Zif branch.',
-      });
+    const modal = allCalls.has('ZinputValue');
+    if (slash && stop !== undefined && answersSlash && !embedBeforeStop) out.push(noReply(type!, { start: stop, end: stop + 5 }, modal, 'text'));
     else if ((slash && !answersSlash) || (type === 'interaction' && stop === undefined && !answersInteraction))
-      out.push(noReply(type!, triggerValue, allCalls.has('ZinputValue'), stop !== undefined));
+      out.push(noReply(type!, triggerValue, modal, stop === undefined ? 'none' : 'silent'));
   }
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))
