@@ -40,7 +40,7 @@ export interface StatementSummary {
   /** Function names called in this statement (for the component checks). */
   calls?: Set<string>;
   /** Literal custom IDs of components created at the top level (not inside any call argument). */
-  componentIds?: { id: string; start: number; end: number }[];
+  componentIds?: { id: string; menu?: true; start: number; end: number }[];
   /** Component parts in text order: menus and modals created, options and text inputs added. */
   componentEvents?: ComponentEvent[];
   /**

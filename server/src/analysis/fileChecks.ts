@@ -185,6 +185,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
   const allCalls = new CallNames(results);
   const ids = new Map<string, number>();
+  /** The last select menu's ID and where it is (absolute). */
+  let menuId: { id: string; start: number } | undefined;
   const varsSet = new Set<string>();
   let requested = false;
   let jsonMade = false;
@@ -437,6 +439,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
     if (s.componentIds) {
       for (const c of s.componentIds) {
+        // Only the last select menu is sent: the one before leaves the reply, and its ID with it.
+        if (c.menu) {
+          if (menuId !== undefined && ids.get(menuId.id) === menuId.start) ids.delete(menuId.id);
+          menuId = { id: c.id, start: base + c.start };
+        }
         if (ids.has(c.id))
           out.push({
             code: 'duplicate-custom-id',

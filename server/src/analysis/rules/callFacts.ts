@@ -306,7 +306,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const a = node.args[idIndex];
     if (a && !hasCall(a)) {
       const id = ctx.rel(a.start, a.end).trim();
-      if (id !== '') (ctx.summary.componentIds ??= []).push({ id, start: a.start, end: a.end });
+      // A select menu replaces the one before it in the reply (select-menu-replaced): marked, for the duplicate check.
+      if (id !== '')
+        (ctx.summary.componentIds ??= []).push(kinds.row === 'menu' ? { id, menu: true, start: a.start, end: a.end } : { id, start: a.start, end: a.end });
     }
   }
 }
