@@ -87,6 +87,8 @@ export interface StatementSummary {
   silent?: 'always' | 'slash';
   /** Body statement: where a Zstop at its top level starts, so the command always ends here with its text thrown away. */
   stops?: number;
+  /** Body statement, silent: its only answer is embed parts (the reply's, unless ZsendEmbed sends the embed away). */
+  embedAnswer?: true;
 }
 
 /** A menu or modal created, an option or text input added. */

@@ -45,15 +45,17 @@ import { JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
  * slash command that Zstop ends gets no answer at all. `stop`: the first
  * Zstop at a line's top level; `at`: where to report.
  */
-function noReply(type: string, at: { start: number; end: number }, answersModal: boolean, stop: 'none' | 'silent' | 'text'): AnalysisDiagnostic {
+function noReply(type: string, at: { start: number; end: number }, answersModal: boolean, stop: 'none' | 'sent' | 'silent' | 'text'): AnalysisDiagnostic {
   const seen = type === 'interaction' ? '"This interaction failed"' : '"The application did not respond"';
   const defer = type === 'interaction' && !answersModal ? ', or acknowledge the click without a reply with Zdefer' : '';
   const message =
     stop === 'text'
       ? `Zstop ends the command here and throws away the text written before it: with no embed built before it the engine sends the slash command no answer, and the user sees ${seen}. Remove Zstop, or stop only in a Zif branch.`
-      : stop === 'silent'
-        ? `This command writes nothing (no text, embed or component), and Zstop ends it with nothing to send: the engine sends the slash command no answer, and the user sees ${seen}. Zstop throws away any text written before it: remove it, and write a line of text to reply with.`
-        : `This command writes nothing when it runs to the end (no text, embed or component), so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses: the user sees ${seen}. Add a line of text to reply with, such as Saved!${defer}.`;
+      : stop === 'sent'
+        ? `This command sends its embed elsewhere with ZsendEmbed, and the reply leaves a sent embed out: it writes no text, so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses, and the user sees ${seen}. Add a line of text to reply with, such as Sent!${defer}.`
+        : stop === 'silent'
+          ? `This command writes nothing (no text, embed or component), and Zstop ends it with nothing to send: the engine sends the slash command no answer, and the user sees ${seen}. Zstop throws away any text written before it: remove it, and write a line of text to reply with.`
+          : `This command writes nothing when it runs to the end (no text, embed or component), so the engine answers ${type === 'interaction' ? 'the interaction' : 'the slash command'} with an empty message, which Discord refuses: the user sees ${seen}. Add a line of text to reply with, such as Saved!${defer}.`;
   return { code: 'no-reply', severity: 'warning', start: at.start, end: at.end, message };
 }
 
@@ -88,6 +90,13 @@ class EmbedSends {
   readonly late = new Map<string, { name: string; start: number; end: number }>();
   /** Where each embed is sent (absolute), for "sent again later". */
   readonly sends: { index: string; start: number }[] = [];
+
+  /** Every embed given parts was sent away by a ZsendEmbed outside any condition: the reply carries none. */
+  allSentAway(): boolean {
+    if (this.built.size === 0) return false;
+    for (const index of this.built) if (!this.sent.has(index)) return false;
+    return true;
+  }
 
   reportLateParts(out: AnalysisDiagnostic[]): void {
     for (const [index, part] of this.late) {
@@ -171,6 +180,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let bodies = 0;
   let answersSlash = false;
   let answersInteraction = false;
+  /** Some otherwise silent statement gives an embed parts (the answer, unless every embed is sent away). */
+  let embedAnswers = false;
   /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
   let stop: number | undefined;
   let embedBeforeStop = false;
@@ -278,6 +289,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       seenBody = true;
       bodies++;
       if (!s.silent) answersSlash = true;
+      if (s.embedAnswer) embedAnswers = true;
       if (s.silent !== 'always') answersInteraction = true;
       if (stop === undefined && s.embedContent) embedBeforeStop = true;
       if (stop === undefined && s.stops !== undefined) stop = base + s.stops;
@@ -651,9 +663,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     const slash = type === 'slash' || type === 'sub-slash';
     // Zstop throws the text away: an interaction is then acknowledged, a slash command not answered (but for an embed).
     const modal = allCalls.has('ZinputValue');
+    // Embeds answer unless every one that has parts is sent away with ZsendEmbed (the reply leaves those out).
+    const embedsGone = embedAnswers && embedSends.allSentAway();
     if (slash && stop !== undefined && answersSlash && !embedBeforeStop) out.push(noReply(type!, { start: stop, end: stop + 5 }, modal, 'text'));
-    else if ((slash && !answersSlash) || (type === 'interaction' && stop === undefined && !answersInteraction))
-      out.push(noReply(type!, triggerValue, modal, stop === undefined ? 'none' : 'silent'));
+    else if (
+      (slash && !answersSlash && (!embedAnswers || embedsGone)) ||
+      (type === 'interaction' && stop === undefined && !answersInteraction && (!embedAnswers || embedsGone))
+    )
+      out.push(noReply(type!, triggerValue, modal, stop === undefined ? (embedsGone ? 'sent' : 'none') : 'silent'));
   }
   // Slash commands and interactions are answered in place: the engine reads ZuseChannel only for prefix and event commands.
   if (firstUseChannel && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction'))

@@ -20,7 +20,7 @@ import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
-import { unconditionalStop, writesNothing } from './rules/reply';
+import { type ReplyReader, unconditionalStop, writesNothing } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 
@@ -61,9 +61,10 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
   else if (st.errors.length === 0) {
-    const reader = { text, base, profile: (name: string) => profiles.get(name) };
+    const reader: ReplyReader = { text, base, profile: (name: string) => profiles.get(name) };
     const silent = writesNothing(st.nodes, st.end, reader);
     if (silent) summary.silent = silent;
+    if (silent && reader.embeds) summary.embedAnswer = true;
     const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
     if (stop >= 0) summary.stops = stop;
   }

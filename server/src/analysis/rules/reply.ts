@@ -12,24 +12,12 @@ import type { CallProfile } from './callProfile';
 
 /**
  * Functions that write no text but still put something into the answer, or
- * end it: embed parts (the embed is sent), components, Zerror (it halts
- * with its message). Zstop is not one: it ends the command with nothing to
- * send (and throws away the text written before it).
+ * end it: components, Zerror (it halts with its message). Zstop is not one:
+ * it ends the command with nothing to send (and throws away the text written
+ * before it). Embed parts are the reply's unless ZsendEmbed sends the embed
+ * elsewhere: they are noted (`embeds`) and the file walk decides.
  */
 const ANSWER_PARTS = new Set([
-  'Ztitle',
-  'ZtitleURL',
-  'Zdescription',
-  'Zcolor',
-  'Zfooter',
-  'ZfooterIcon',
-  'Zimage',
-  'Zthumbnail',
-  'Zauthor',
-  'ZauthorIcon',
-  'ZauthorURL',
-  'Ztimestamp',
-  'ZaddField',
   'ZeditEmbed',
   'ZaddButton',
   'ZnewSelectMenu',
@@ -44,6 +32,23 @@ const ANSWER_PARTS = new Set([
   'ZremoveButtons',
   'ZremoveComponent',
   'Zerror',
+]);
+
+/** The embed parts: the reply carries the embed unless ZsendEmbed sent it away. */
+const EMBED_PARTS = new Set([
+  'Ztitle',
+  'ZtitleURL',
+  'Zdescription',
+  'Zcolor',
+  'Zfooter',
+  'ZfooterIcon',
+  'Zimage',
+  'Zthumbnail',
+  'Zauthor',
+  'ZauthorIcon',
+  'ZauthorURL',
+  'Ztimestamp',
+  'ZaddField',
 ]);
 
 /**
@@ -63,6 +68,8 @@ export interface ReplyReader {
   profile(name: string): CallProfile;
   /** Set when a silent statement answers an interaction all the same (INTERACTION_ANSWERS). */
   answersInteraction?: boolean;
+  /** Set when a silent statement gives an embed parts (its answer, unless ZsendEmbed sends the embed away). */
+  embeds?: boolean;
 }
 
 /**
@@ -72,6 +79,7 @@ export interface ReplyReader {
  */
 export function writesNothing(nodes: readonly TopLevelNode[], end: number, reader: ReplyReader): 'always' | 'slash' | false {
   reader.answersInteraction = false;
+  reader.embeds = false;
   if (!silentRun(nodes, 0, end, reader, 0)) return false;
   return reader.answersInteraction ? 'slash' : 'always';
 }
@@ -119,6 +127,10 @@ function silentRun(nodes: readonly (TopLevelNode | ContentNode)[], from: number,
 function silentName(name: string, reader: ReplyReader): boolean {
   if (INTERACTION_ANSWERS.has(name)) {
     reader.answersInteraction = true;
+    return true;
+  }
+  if (EMBED_PARTS.has(name)) {
+    reader.embeds = true;
     return true;
   }
   return !ANSWER_PARTS.has(name) && reader.profile(name).engine?.writesNothing === true && name !== 'Zif' && name !== 'ZtryRun';
