@@ -82,6 +82,9 @@ function isTriggerList(trigger: string): boolean {
  * ZsendEmbed sends it again.
  */
 class EmbedSends {
+  /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
+  constructor(readonly unseen: boolean) {}
+
   /** Embed indexes some part has been given so far (in any branch). */
   readonly built = new Set<string>();
   /** Embed indexes a top-level ZsendEmbed has sent so far. */
@@ -136,7 +139,7 @@ function trackEmbedSends(
     state.sends.push({ index: send.index, start: base + send.start });
     if (state.built.has(send.index)) {
       if (send.topLevel) state.sent.add(send.index);
-    } else if (!send.caught)
+    } else if (!send.caught && !state.unseen)
       out.push({
         code: 'embed-not-built',
         severity: 'error',
@@ -231,7 +234,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
-  const embedSends = new EmbedSends();
+  // Zeval runs code written as text, which may build embeds out of sight: then an unbuilt embed is not certain.
+  const embedSends = new EmbedSends(allCalls.has('Zeval'));
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   const lastDirective = new Map<string, { name: string; start: number; end: number }>();
   const replacedDirectives: { name: string; start: number; end: number }[] = [];
