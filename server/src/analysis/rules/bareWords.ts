@@ -42,7 +42,10 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
           if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
           else if (n.kind === NodeKind.Call) {
             // Zalias's expression names a function: the engine makes a call of a bare `Zname` there.
-            if (n.args.length > 0 && content.slice(n.start, n.nameEnd) === 'Zalias') skip.push([n.args[0].start, n.args[0].end]);
+            // Zeval's argument is code it reads again once unescaped: `Ztitle\{News\}` is a call there.
+            const called = content.slice(n.start, n.nameEnd);
+            if (n.args.length > 0 && called === 'Zalias') skip.push([n.args[0].start, n.args[0].end]);
+            if (called === 'Zeval') for (const a of n.args) skip.push([a.start, a.end]);
             for (const a of n.args) stack.push(a.nodes);
           } else if (n.kind === NodeKind.Group) stack.push(n.nodes);
         }
