@@ -53,7 +53,7 @@ import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
 import { inlayHintsIn } from './features/inlayHints';
 import { codeActionsFor } from './features/codeActions';
-import { definitionAt, highlightsAt, prepareRenameAt, referencesAt, renameAt } from './features/navigation';
+import { definitionAt, highlightsAt, prepareRenameAt, referencesAt, renameAt, renameProblemAt } from './features/navigation';
 import { documentSymbolsOf, workspaceSymbolsFor } from './features/symbols';
 import { foldingRangesOf } from './features/folding';
 import { type SemanticTokensState, semanticTokensDeltaOf, semanticTokensOf } from './features/semanticTokens';
@@ -102,6 +102,8 @@ export interface ZscriptLanguageService {
   references(uri: string, position: Position, includeDeclaration: boolean): Location[];
   documentHighlights(uri: string, position: Position): DocumentHighlight[];
   prepareRename(uri: string, position: Position): { range: Range; placeholder: string } | null;
+  /** Why the symbol there cannot be renamed to `newName`, if it cannot. */
+  renameProblem(uri: string, position: Position, newName: string): string | undefined;
   rename(uri: string, position: Position, newName: string): WorkspaceEdit | null;
   documentSymbols(uri: string): DocumentSymbol[];
   workspaceSymbols(query: string): WorkspaceSymbol[];
@@ -465,6 +467,11 @@ export class LanguageService implements ZscriptLanguageService {
 
   prepareRename(uri: string, position: Position): { range: Range; placeholder: string } | null {
     return this.run(uri, null, (state) => prepareRenameAt(state, this.position(state, position), this.context()));
+  }
+
+  renameProblem(uri: string, position: Position, newName: string): string | undefined {
+    if (typeof newName !== 'string') return undefined;
+    return this.run(uri, undefined, (state) => renameProblemAt(state, this.position(state, position), newName, this.context()));
   }
 
   rename(uri: string, position: Position, newName: string): WorkspaceEdit | null {

@@ -73,6 +73,17 @@ describe('features: navigation', () => {
     assert.strictEqual(svc.references(A, positionOf(a, a.indexOf('prefix')), false).length, 2);
   });
 
+  it('refuses a rename onto a variable of the same scope that exists, and says why', () => {
+    const { svc, a } = workspace();
+    const at = positionOf(a, a.indexOf('tmp') + 1);
+    svc.openDocument(A, `${a}Zvar{other;2}\n`, 2);
+    assert.strictEqual(svc.rename(A, at, 'other'), null);
+    assert.match(svc.renameProblem(A, at, 'other')!, /a temporary variable named "other" already exists/);
+    assert.match(svc.renameProblem(A, at, 'a;b')!, /cannot be a name/);
+    assert.strictEqual(svc.renameProblem(A, at, 'fresh'), undefined);
+    assert.ok(svc.rename(A, at, 'fresh'));
+  });
+
   it('renames a server variable across two files', () => {
     const { svc, a } = workspace();
     const prep = svc.prepareRename(A, positionOf(a, a.indexOf('prefix') + 1))!;

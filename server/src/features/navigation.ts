@@ -156,9 +156,23 @@ export function isValidName(name: string): boolean {
   return name.length > 0 && name === name.trim() && !/[{};\\|\r\n]/.test(name) && !name.includes('Z{');
 }
 
+/**
+ * Why the symbol at `offset` cannot take `newName`, if it cannot: a name the
+ * engine would split, or one a variable of the same scope already has (the
+ * two would become one variable).
+ */
+export function renameProblemAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): string | undefined {
+  const target = targetAt(model, offset, ctx);
+  if (!target) return undefined;
+  if (!isValidName(newName)) return `"${newName}" cannot be a name: the engine would read its braces, ";", "|" or line breaks`;
+  if (target.kind === 'variable' && newName !== target.name && ctx.workspace.variableNames(target.scope, model.uri).has(newName))
+    return `a ${target.scope} variable named "${newName}" already exists: renaming "${target.name}" to it would make the two one variable`;
+  return undefined;
+}
+
 export function renameAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): WorkspaceEdit | null {
   const target = targetAt(model, offset, ctx);
-  if (!target || !isValidName(newName)) return null;
+  if (!target || renameProblemAt(model, offset, newName, ctx)) return null;
   const changes: Record<string, TextEdit[]> = {};
   for (const p of places(model, target, ctx)) (changes[p.uri] ??= []).push({ range: p.range, newText: newName });
   return { changes };

@@ -123,7 +123,8 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
       const edit = service.rename(uri, params.position, params.newName);
       // A renamable symbol without an edit means the new name is not allowed: say so rather than do nothing.
       if (!edit && service.prepareRename(uri, params.position)) {
-        throw new ResponseError(ErrorCodes.InvalidParams, `zscript: cannot rename to "${params.newName}"`);
+        const why = service.renameProblem(uri, params.position, params.newName);
+        throw new ResponseError(ErrorCodes.InvalidParams, `zscript: cannot rename to "${params.newName}"${why ? `: ${why}` : ''}`);
       }
       return edit;
     }),
