@@ -9,7 +9,7 @@ import type { Definition, DocumentHighlight, Location, Range, TextEdit, Workspac
 import type { VariableScope } from '../language/variableFunctions';
 import { variableFunction } from '../language/variableFunctions';
 import { isInteractionIdParameter } from '../language/componentIds';
-import { literalArgument } from '../analysis/workspaceIndex';
+import { type FileIndex, literalArgument, type Occurrence } from '../analysis/workspaceIndex';
 import { StatementKind } from '../syntax/tree';
 import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
@@ -66,6 +66,28 @@ interface Place {
   declaration: boolean;
 }
 
+/** Where `target` occurs in one file (its index; an option's declarations from `model`'s own headers). */
+function occurrencesIn(index: FileIndex | undefined, target: Target, model?: DocumentModel): { start: number; end: number; declaration: boolean }[] {
+  const found: { start: number; end: number; declaration: boolean }[] = [];
+  const add = (list: readonly Occurrence[] | undefined, declaration: boolean) => {
+    for (const o of list ?? []) if (o.name === target.name) found.push({ start: o.start, end: o.end, declaration });
+  };
+  if (target.kind === 'variable') {
+    for (const v of index?.variables ?? [])
+      if (v.scope === target.scope && v.name === target.name) found.push({ start: v.start, end: v.end, declaration: v.access === 'set' });
+  } else if (target.kind === 'fieldId') {
+    add(index?.fieldIds, true);
+    add(index?.fieldUses, false);
+  } else if (target.kind === 'customId') {
+    add(index?.customIds, true);
+    add(index?.handles ? [index.handles] : undefined, false);
+  } else {
+    add(model ? headerInfo(model.tree).options : undefined, true);
+    add(index?.optionUses, false);
+  }
+  return found;
+}
+
 function places(model: DocumentModel, target: Target, ctx: FeatureContext): Place[] {
   if (target.kind === 'variable') {
     return ctx.workspace.variableOccurrences(target.name, target.scope, model.uri).map(({ uri, doc, occurrence }) => ({
@@ -74,31 +96,18 @@ function places(model: DocumentModel, target: Target, ctx: FeatureContext): Plac
       declaration: occurrence.access === 'set',
     }));
   }
-  if (target.kind === 'fieldId') {
-    const found: Place[] = [];
-    for (const [file, index] of ctx.workspace.entries()) {
-      for (const o of index.fieldIds) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: true });
-      for (const o of index.fieldUses) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: false });
-    }
-    return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
-  }
-  if (target.kind === 'customId') {
-    const found: Place[] = [];
-    for (const [file, index] of ctx.workspace.entries()) {
-      for (const o of index.customIds) if (o.name === target.name) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: true });
-      if (index.handles?.name === target.name)
-        found.push({ uri: file.uri, range: toRange(file.doc, index.handles.start, index.handles.end), declaration: false });
-    }
-    // The current file first.
-    return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
-  }
-  const index = ctx.workspace.get(model.uri);
-  const result: Place[] = [];
-  for (const o of headerInfo(model.tree).options)
-    if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: true });
-  for (const o of index?.optionUses ?? [])
-    if (o.name === target.name) result.push({ uri: model.uri, range: toRange(model.doc, o.start, o.end), declaration: false });
-  return result;
+  // Options are the file's own; custom and field IDs link files.
+  if (target.kind === 'option')
+    return occurrencesIn(ctx.workspace.get(model.uri), target, model).map((o) => ({
+      uri: model.uri,
+      range: toRange(model.doc, o.start, o.end),
+      declaration: o.declaration,
+    }));
+  const found: Place[] = [];
+  for (const [file, index] of ctx.workspace.entries())
+    for (const o of occurrencesIn(index, target)) found.push({ uri: file.uri, range: toRange(file.doc, o.start, o.end), declaration: o.declaration });
+  // The current file first.
+  return found.sort((a, b) => (a.uri === model.uri ? 0 : 1) - (b.uri === model.uri ? 0 : 1));
 }
 
 export function definitionAt(model: DocumentModel, offset: number, ctx: FeatureContext): Definition | null {
@@ -126,22 +135,9 @@ export function referencesAt(model: DocumentModel, offset: number, includeDeclar
 export function highlightsAt(model: DocumentModel, offset: number, ctx: FeatureContext): DocumentHighlight[] {
   const target = targetAt(model, offset, ctx);
   if (!target) return [];
-  const index = ctx.workspace.get(model.uri);
-  const found: DocumentHighlight[] = [];
-  const add = (start: number, end: number, write: boolean) => found.push({ range: toRange(model.doc, start, end), kind: write ? 3 : 2 }); // Write : Read
-  if (target.kind === 'variable') {
-    for (const v of index?.variables ?? []) if (v.scope === target.scope && v.name === target.name) add(v.start, v.end, v.access === 'set');
-  } else if (target.kind === 'fieldId') {
-    for (const o of index?.fieldIds ?? []) if (o.name === target.name) add(o.start, o.end, true);
-    for (const o of index?.fieldUses ?? []) if (o.name === target.name) add(o.start, o.end, false);
-  } else if (target.kind === 'customId') {
-    for (const o of index?.customIds ?? []) if (o.name === target.name) add(o.start, o.end, true);
-    if (index?.handles?.name === target.name) add(index.handles.start, index.handles.end, false);
-  } else {
-    for (const o of headerInfo(model.tree).options) if (o.name === target.name) add(o.start, o.end, true);
-    for (const o of index?.optionUses ?? []) if (o.name === target.name) add(o.start, o.end, false);
-  }
-  return found.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return occurrencesIn(ctx.workspace.get(model.uri), target, model)
+    .sort((a, b) => a.start - b.start)
+    .map((o) => ({ range: toRange(model.doc, o.start, o.end), kind: o.declaration ? 3 : 2 })); // Write : Read
 }
 
 export function prepareRenameAt(model: DocumentModel, offset: number, ctx: FeatureContext): { range: Range; placeholder: string } | null {
@@ -163,7 +159,10 @@ export function isValidName(name: string): boolean {
  */
 export function renameProblemAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): string | undefined {
   const target = targetAt(model, offset, ctx);
-  if (!target) return undefined;
+  return target ? renameProblem(model, target, newName, ctx) : undefined;
+}
+
+function renameProblem(model: DocumentModel, target: Target, newName: string, ctx: FeatureContext): string | undefined {
   if (!isValidName(newName)) return `"${newName}" cannot be a name: the engine would read its braces, ";", "|" or line breaks`;
   if (target.kind === 'variable' && newName !== target.name && ctx.workspace.variableNames(target.scope, model.uri).has(newName))
     return `a ${target.scope} variable named "${newName}" already exists: renaming "${target.name}" to it would make the two one variable`;
@@ -172,7 +171,7 @@ export function renameProblemAt(model: DocumentModel, offset: number, newName: s
 
 export function renameAt(model: DocumentModel, offset: number, newName: string, ctx: FeatureContext): WorkspaceEdit | null {
   const target = targetAt(model, offset, ctx);
-  if (!target || renameProblemAt(model, offset, newName, ctx)) return null;
+  if (!target || renameProblem(model, target, newName, ctx)) return null;
   const changes: Record<string, TextEdit[]> = {};
   for (const p of places(model, target, ctx)) (changes[p.uri] ??= []).push({ range: p.range, newText: newName });
   return { changes };
