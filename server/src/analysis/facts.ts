@@ -59,7 +59,7 @@ export interface StatementSummary {
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
    */
   printedResults?: PrintedResult[];
-  /** ZsendEmbed calls with a literal index: the embed they send and leave out of the reply ("1" by default). */
+  /** ZsendEmbed calls with a literal index (as written, "1" by default): the embed they send and leave out of the reply. */
   embedSends?: EmbedSend[];
   /** ZsendWebhook calls: the embed they send (its literal index, "1" by default) and the name's range. */
   webhookSends?: { index: string; start: number; end: number }[];

@@ -129,23 +129,23 @@ function trackEmbedSends(
   while (p < partCount || q < sendCount) {
     if (q >= sendCount || (p < partCount && parts![p].start < sends![q].start)) {
       const e = parts![p++];
-      // As the engine reads an embed index: a whole number, else embed 1.
-      const index = /^\d+$/.test(e.index) ? String(Number(e.index)) : '1';
+      const index = String(engineEmbedIndex(e.index));
       state.built.add(index);
       if (e.topLevel && state.sent.has(index) && !state.late.has(index)) state.late.set(index, { name: e.name, start: base + e.start, end: base + e.end });
       continue;
     }
     const send = sends![q++];
-    state.sends.push({ index: send.index, start: base + send.start });
-    if (state.built.has(send.index)) {
-      if (send.topLevel) state.sent.add(send.index);
+    const index = String(engineEmbedIndex(send.index));
+    state.sends.push({ index, start: base + send.start });
+    if (state.built.has(index)) {
+      if (send.topLevel) state.sent.add(index);
     } else if (!send.caught && !state.unseen)
       out.push({
         code: 'embed-not-built',
         severity: 'error',
         start: base + send.start,
         end: base + send.end,
-        message: `ZsendEmbed sends embed ${send.index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${send.index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
+        message: `ZsendEmbed sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
       });
   }
 }

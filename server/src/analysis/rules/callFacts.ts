@@ -238,13 +238,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   if (kinds.webhook) {
-    const a = node.args[1];
-    const index = a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
+    const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
   }
   if (kinds.embedSend) {
-    const a = node.args[1];
-    const index = a === undefined ? '1' : hasCall(a) ? undefined : embedIndexOf(ctx.rel(a.start, a.end));
+    const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) {
       const send: EmbedSend = { index, start: node.start, end: node.nameEnd };
       if (!inCall) send.topLevel = true;
@@ -376,8 +374,8 @@ export function isLinkButton(node: CallNode, name: string, ctx: StatementContext
   return style !== undefined && !hasCall(style) && ctx.rel(style.start, style.end).trim().toLowerCase() === 'link';
 }
 
-/** The embed a literal index argument names, as the engine reads it: a whole number, else embed 1. */
-function embedIndexOf(raw: string): string {
-  const text = raw.trim();
-  return /^\d+$/.test(text) ? String(Number(text)) : '1';
+/** ZsendWebhook's or ZsendEmbed's embed index (the second argument) as written, "1" when left out or empty; undefined when a call gives it. */
+function sentEmbedIndex(node: CallNode, ctx: StatementContext): string | undefined {
+  const a = node.args[1];
+  return a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
 }

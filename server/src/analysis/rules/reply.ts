@@ -12,19 +12,15 @@ import type { CallProfile } from './callProfile';
 
 /**
  * Functions that write no text but still put something into the answer, or
- * end it: components, Zerror (it halts with its message). Zstop is not one:
- * it ends the command with nothing to send (and throws away the text written
- * before it). Embed parts are the reply's unless ZsendEmbed sends the embed
- * elsewhere: they are noted (`embeds`) and the file walk decides.
+ * end it, beyond the embed parts and the components the call facts know
+ * (callFacts.ts): the editors of embeds and components, Zerror (it halts
+ * with its message). Zstop is not one: it ends the command with nothing to
+ * send (and throws away the text written before it). Embed parts are the
+ * reply's unless ZsendEmbed sends the embed elsewhere: they are noted
+ * (`embeds`) and the file walk decides.
  */
 const ANSWER_PARTS = new Set([
   'ZeditEmbed',
-  'ZaddButton',
-  'ZnewSelectMenu',
-  'ZaddSelectMenuOption',
-  'ZaddUserSelect',
-  'ZaddRoleSelect',
-  'ZaddMentionableSelect',
   'ZeditButton',
   'ZeditSelectMenu',
   'ZeditSelectMenuOption',
@@ -34,29 +30,12 @@ const ANSWER_PARTS = new Set([
   'Zerror',
 ]);
 
-/** The embed parts: the reply carries the embed unless ZsendEmbed sent it away. */
-const EMBED_PARTS = new Set([
-  'Ztitle',
-  'ZtitleURL',
-  'Zdescription',
-  'Zcolor',
-  'Zfooter',
-  'ZfooterIcon',
-  'Zimage',
-  'Zthumbnail',
-  'Zauthor',
-  'ZauthorIcon',
-  'ZauthorURL',
-  'Ztimestamp',
-  'ZaddField',
-]);
-
 /**
- * What answers an interaction without a message: Zdefer acknowledges a
- * button or menu, a modal opens, Zupdate edits the message clicked. A slash
- * command's answer reads none of them.
+ * What answers an interaction without a message, beyond a modal and its
+ * inputs: Zdefer acknowledges a button or menu, Zupdate edits the message
+ * clicked. A slash command's answer reads none of them.
  */
-const INTERACTION_ANSWERS = new Set(['ZnewModal', 'ZaddTextInput', 'Zdefer', 'Zupdate']);
+const INTERACTION_ANSWERS = new Set(['Zdefer', 'Zupdate']);
 
 /** Senders that write the new message's ID only when their third argument is "true". */
 const ID_ON_REQUEST = new Set(['ZsendMessage', 'ZsendEmbed']);
@@ -125,15 +104,19 @@ function silentRun(nodes: readonly (TopLevelNode | ContentNode)[], from: number,
 }
 
 function silentName(name: string, reader: ReplyReader): boolean {
-  if (INTERACTION_ANSWERS.has(name)) {
+  const profile = reader.profile(name);
+  const facts = profile.facts;
+  if (INTERACTION_ANSWERS.has(name) || facts?.component === 'modal' || facts?.component === 'input') {
     reader.answersInteraction = true;
     return true;
   }
-  if (EMBED_PARTS.has(name)) {
+  if (facts?.embedPart) {
     reader.embeds = true;
     return true;
   }
-  return !ANSWER_PARTS.has(name) && reader.profile(name).engine?.writesNothing === true && name !== 'Zif' && name !== 'ZtryRun';
+  // Buttons, select menus and their options go into the reply.
+  if (facts?.row || facts?.component === 'option') return false;
+  return !ANSWER_PARTS.has(name) && profile.engine?.writesNothing === true && name !== 'Zif' && name !== 'ZtryRun';
 }
 
 function silentCall(node: ContentNode & { kind: NodeKind.Call }, reader: ReplyReader, depth: number): boolean {
