@@ -5,8 +5,8 @@
  * permission or a mention in last place silently drops out of the guard. And
  * ZonlyForRoles compares role names, which a mention or an ID never is.
  */
-import { PERMISSIONS, resolvePermission } from '../../language/permissions';
-import { closest } from '../suggest';
+import { resolvePermission } from '../../language/permissions';
+import { meantPermission } from './literals';
 import type { ReadArgument, StatementContext } from './context';
 
 /** Guards whose entries are permissions; for ZonlyBotChannelPerms they follow the channel. */
@@ -26,7 +26,6 @@ const ID_GUARDS: ReadonlySet<string> = new Set([
 /** Guards that compare role names. */
 const ROLE_NAME_GUARDS: ReadonlySet<string> = new Set(['ZonlyForRoles', 'ZblackListRoles']);
 
-const PERMISSION_WORDS = PERMISSIONS.map((p) => p.name);
 const MENTION = /^<(?:#|@!?|@&)(\d+)>$/;
 
 export function checkGuardList(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
@@ -40,7 +39,7 @@ function checkLastPermission(name: string, args: readonly ReadArgument[], first:
   if (args.length < first + 2) return;
   const last = args[args.length - 1];
   if (!last.literal || last.text === '' || /\s/.test(last.text) || resolvePermission(last.text)) return;
-  const meant = /^useexternalemojis$/i.test(last.text) ? 'usexternalEmojis' : closest(last.text, PERMISSION_WORDS);
+  const meant = meantPermission(last.text);
   if (!meant) return;
   ctx.diagnostics.push({
     code: 'unknown-permission',

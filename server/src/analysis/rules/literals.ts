@@ -224,7 +224,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
             ],
           );
         } else {
-          const suggestion = closest(normalizeSpacing(target), PERMISSION_WORDS);
+          const suggestion = meantPermission(target);
           // The prefix (+, - or /, with any space after it) stays as written.
           const replacement = suggestion && text.slice(0, text.length - target.length) + suggestion;
           push(
@@ -727,6 +727,14 @@ const LENIENT_NUMBERS: Record<string, Record<string, LenientNumber>> = {
 
 /** Permission names and their aliases, the candidates for a misspelt one. */
 const PERMISSION_WORDS: readonly string[] = [...PERMISSIONS.map((p) => p.name), ...PERMISSIONS.flatMap((p) => p.aliases)];
+
+/**
+ * The permission a name the engine does not know was meant to be: its own
+ * spelling of useExternalEmojis, else the closest name or alias.
+ */
+export function meantPermission(name: string): string | undefined {
+  return /^useexternalemojis$/i.test(name) ? 'usexternalEmojis' : closest(normalizeSpacing(name), PERMISSION_WORDS);
+}
 
 /** The engine ignores spaces, `_` and `-` in permission names: so does the search for the closest one. */
 function normalizeSpacing(name: string): string {
