@@ -11,7 +11,7 @@ import { COMMON_FUNCTIONS } from './completion';
 import { statementIndexAt } from '../syntax/positions';
 import { spellingFixes } from './spellings';
 import { headerInfo } from '../analysis/headerInfo';
-import type { DocumentModel, FeatureContext } from './model';
+import { type DocumentModel, type FeatureContext, lineBreakAt } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 
@@ -104,7 +104,7 @@ function triggerFromFileName(model: DocumentModel): FixData[] {
 function replyLines(model: DocumentModel, diagnostic: Diagnostic): FixData[] {
   const text = model.doc.getText();
   const end = model.doc.positionAt(text.length);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = lineBreakAt(text, text.length);
   const before = text === '' || text.endsWith('\n') ? '' : eol;
   const line = (title: string, newText: string, preferred: boolean): FixData => ({
     title,
@@ -197,7 +197,7 @@ export function codeActionsFor(
     const lineStart = doc.offsetAt({ line, character: 0 });
     const lineText = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
     const indent = /^[ \t]*/.exec(lineText)?.[0] ?? '';
-    const eol = lineText.endsWith('\r\n') ? '\r\n' : '\n';
+    const eol = lineBreakAt(doc.getText(), lineStart);
     const position = doc.positionAt(lineStart);
     actions.push({
       title: `Disable ${code} for this line`,

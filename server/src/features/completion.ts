@@ -13,7 +13,17 @@ import { variableFunction } from '../language/variableFunctions';
 import { NodeKind, StatementKind, type HeaderStatement, type BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './directiveDocs';
-import { type DocumentModel, type FeatureContext, type LocatedStatement, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
+import {
+  type DocumentModel,
+  type FeatureContext,
+  type LocatedStatement,
+  bindCall,
+  boundParamAt,
+  callPathAt,
+  lineBreakAt,
+  locateStatement,
+  toRange,
+} from './model';
 import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './closedValues';
 
@@ -426,7 +436,7 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
         // Without a `#type` line an event name would be read as a chat command's name: choosing one
         // also writes `#type event` above the trigger, so the file means what the user picked.
         const lineStart = toRange(model.doc, loc.start + st.start, loc.start + st.start);
-        const eol = model.doc.getText().includes('\r\n') ? '\r\n' : '\n';
+        const eol = lineBreakAt(model.tree.text, loc.start + st.start);
         const addType = type === undefined ? [{ range: lineStart, newText: `#type event${eol}` }] : undefined;
         return ctx.catalog.triggers
           .filter((t) => t.kind === 'event')

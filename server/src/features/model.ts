@@ -37,6 +37,13 @@ export interface LocatedStatement {
   readonly text: string;
 }
 
+/** The line break the text uses at `at`: the one ending its line, else the one before it (a last line has none); '\n' when there is none. */
+export function lineBreakAt(text: string, at: number): '\r\n' | '\n' {
+  let nl = text.indexOf('\n', at);
+  if (nl < 0) nl = text.lastIndexOf('\n', at - 1);
+  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+}
+
 export function locateStatement(tree: SyntaxTree, offset: number): LocatedStatement | undefined {
   const index = statementIndexAt(tree, offset);
   if (index < 0) return undefined;
