@@ -467,6 +467,12 @@ const CODE_TABLE = {
       'An embed part after ZsendEmbed has sent that embed: the reply leaves sent embeds out, so the part never appears unless the embed is sent again.',
     example: 'Ztitle{News} + ZsendEmbed{123456789012345678} + Ztitle{Posted!}',
   },
+  'await-without-async': {
+    severity: 'error',
+    description:
+      "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
+    example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
+  },
   'json-read-before-parse': {
     severity: 'warning',
     description:

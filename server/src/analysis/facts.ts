@@ -106,10 +106,12 @@ export interface ComponentEvent {
 
 /** A call whose order counts: HTTP requests and reads, inputs, split text, cooldowns (a cooldown: only at a line's top level). */
 export interface OrderEvent {
-  kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels' | 'json-make' | 'json-read' | 'header';
+  kind: 'input' | 'request' | 'result' | 'split' | 'split-read' | 'cooldown' | 'cooldown-labels' | 'json-make' | 'json-read' | 'header' | 'async' | 'await';
   name: string;
   start: number;
   end: number;
+  /** Zasync/Zawait: the block's name as the engine trims it; undefined when a call computes it. */
+  block?: string;
   /** An input read inside a condition. */
   tested?: true;
 }

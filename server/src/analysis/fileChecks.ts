@@ -204,6 +204,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const varsSet = new Set<string>();
   let requested = false;
   let jsonMade = false;
+  /** Names of the Zasync blocks started so far; `anyBlock`: one whose name a call computes (or Zeval's code) may have any name. */
+  const asyncBlocks = new Set<string>();
+  let anyBlock = allCalls.has('Zeval');
   /** The first ZhttpAddHeader after a request, and whether another request follows it. */
   let lateHeader: { start: number; end: number; resent: boolean } | undefined;
   let splitDone = false;
@@ -377,6 +380,22 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         } else if (e.kind === 'input') {
           inputUses.push({ start: base + e.start, end: base + e.end });
           if (e.tested) inputTested = true;
+        } else if (e.kind === 'async') {
+          if (e.block === undefined) anyBlock = true;
+          else asyncBlocks.add(e.block);
+        } else if (e.kind === 'await') {
+          if (e.block && !anyBlock && !asyncBlocks.has(e.block))
+            out.push({
+              code: 'await-without-async',
+              severity: 'error',
+              start: base + e.start,
+              end: base + e.end,
+              message: `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
+                asyncBlocks.size > 0
+                  ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
+                  : 'Start the block first: Zasync{name;code} above this line.'
+              }`,
+            });
         } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
         else if (e.kind === 'cooldown-labels') labelSets.push({ start: base + e.start, end: base + e.end });
         else if (!requested)

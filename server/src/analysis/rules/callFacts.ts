@@ -174,7 +174,11 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
                         ? 'json-read'
                         : name === 'ZhttpAddHeader'
                           ? 'header'
-                          : undefined,
+                          : name === 'Zasync'
+                            ? 'async'
+                            : name === 'Zawait'
+                              ? 'await'
+                              : undefined,
     isVar: name === 'Zvar',
     contextDependent: Object.hasOwn(CONTEXT_DEPENDENT_FUNCTIONS, name),
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
@@ -234,6 +238,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const event: OrderEvent = { kind: kinds.orderKind, name, start: node.start, end: node.nameEnd };
     // An input read in a condition tests whether there is one: the command may answer a button as well.
     if (kinds.orderKind === 'input' && ctx.tested) event.tested = true;
+    if (kinds.orderKind === 'async' || kinds.orderKind === 'await') {
+      const first = node.args[0];
+      const raw = first && !hasCall(first) ? ctx.rel(first.start, first.end) : undefined;
+      // An escape is read by the engine before the name is compared: such a name is left unknown.
+      if (raw !== undefined && !raw.includes('\\')) event.block = raw.trim();
+    }
     (ctx.summary.orderEvents ??= []).push(event);
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
