@@ -28,3 +28,20 @@ export function botRootOnDisk(folderUri: string): boolean {
   known.set(folderUri, { value, at: now });
   return value;
 }
+
+/**
+ * The names of the command files (`.zbr`) directly in a folder, read from
+ * disk; undefined when it cannot be read. Read afresh each time: a file
+ * created since, and not yet known, must count (callers remember the answer
+ * they derive, see LanguageService.knowsWholeFolder).
+ */
+export function commandFilesOnDisk(folderUri: string): readonly string[] | undefined {
+  try {
+    return fs
+      .readdirSync(fileURLToPath(`${folderUri}/`), { withFileTypes: true })
+      .filter((entry) => entry.name.endsWith('.zbr') && !entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return undefined;
+  }
+}

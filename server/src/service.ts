@@ -44,7 +44,15 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import { CommandTriggers, duplicateTriggerFinding, notLoadedFinding, triggerOf, triggerOverlapFinding } from './analysis/commandLayout';
+import {
+  CommandTriggers,
+  duplicateTriggerFinding,
+  notLoadedFinding,
+  triggerOf,
+  triggerOverlapFinding,
+  unhandledInteractionFindings,
+  wholeBotKnown,
+} from './analysis/commandLayout';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
@@ -130,6 +138,8 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
 export interface ServiceEnvironment {
   /** True when the folder (a file URI without trailing slash) holds a bot's zbr.json. */
   isBotRoot?(folderUri: string): boolean;
+  /** The names of the `.zbr` files directly in the folder (a file URI without trailing slash), undefined when it cannot be read. */
+  commandFiles?(folderUri: string): readonly string[] | undefined;
 }
 
 /** What diagnostics() needs of a file: its text, and where to keep the diagnostics that depend on other files. */
@@ -361,6 +371,26 @@ export class LanguageService implements ZscriptLanguageService {
     return result;
   }
 
+  /** Per commands folder: whether every command file in it is known (open or indexed), and when that was worked out. */
+  private readonly folderKnowledge = new Map<string, { stamp: string; complete: boolean }>();
+
+  /** wholeBotKnown for the open and indexed files, remembered per folder while nothing it depends on changes. */
+  private knowsWholeFolder(uri: string): boolean {
+    const folder = uri.slice(0, uri.lastIndexOf('/'));
+    // Worked out again when the known files change, and every few seconds for files created on disk unannounced.
+    const stamp = `${this.triggers.generation}:${this.open.size}:${this.disk.size}:${Math.floor(Date.now() / 5000)}`;
+    const known = this.folderKnowledge.get(folder);
+    if (known?.stamp === stamp) return known.complete;
+    const environment = this.environment;
+    const complete = wholeBotKnown(uri, [...this.open.keys(), ...this.disk.keys()], {
+      isBotRoot: (f) => environment.isBotRoot?.call(environment, f) ?? false,
+      commandFiles: environment.commandFiles ? (f) => environment.commandFiles!.call(environment, f) : undefined,
+    });
+    if (this.folderKnowledge.size > 1000) this.folderKnowledge.clear();
+    this.folderKnowledge.set(folder, { stamp, complete });
+    return complete;
+  }
+
   private layoutDiagnostics(uri: string, state: DiagnosedFile): Diagnostic[] {
     const out: AnalysisDiagnosticLike[] = [];
     // Related information by code: where the other files' triggers are.
@@ -390,6 +420,8 @@ export class LanguageService implements ZscriptLanguageService {
     const isBotRoot = this.environment.isBotRoot;
     const notLoaded = isBotRoot ? notLoadedFinding(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
     if (notLoaded) out.push(notLoaded);
+    const ids = this.index.get(uri)?.customIds;
+    if (ids?.some((id) => id.sends) && this.knowsWholeFolder(uri)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
     const result = toLspDiagnostics(state.doc, out, this.settings.severity);
     for (const d of result) {
       const list = related.get(String(d.code));

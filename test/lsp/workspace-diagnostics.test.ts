@@ -109,3 +109,76 @@ describe('lsp: diagnostics across files', function () {
     assert.match(d.message, /subfolder "admin"/);
   });
 });
+
+describe('lsp: components no command of the bot handles', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let dir: string;
+  let apply: string;
+  let handler: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-handlers-'));
+    fs.writeFileSync(path.join(dir, 'zbr.json'), '{}');
+    fs.mkdirSync(path.join(dir, 'commands'));
+    fs.writeFileSync(path.join(dir, 'commands', 'apply.zbr'), '#trigger !apply\nWant to join?\nZaddButton{;apply-btn;Apply;primary}\n');
+    fs.writeFileSync(path.join(dir, 'commands', 'apply-click.zbr'), '#trigger onInteraction{apply-button}\n#type interaction\nThanks!\n');
+    apply = fileUri(path.join(dir, 'commands', 'apply.zbr'));
+    handler = fileUri(path.join(dir, 'commands', 'apply-click.zbr'));
+    client = new LspClient();
+    const indexed = client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000);
+    await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
+    await indexed;
+  });
+
+  after(async () => {
+    await client?.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const handled = (p: any) => (p.diagnostics as any[]).find((d) => d.code === 'interaction-not-handled');
+
+  it('warns on a custom ID no onInteraction command of the folder handles, offers the handled ID, and clears once a handler has it', async () => {
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === apply && handled(p) !== undefined);
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: apply, languageId: 'zscript', version: 1, text: fs.readFileSync(new URL(apply), 'utf8') },
+    });
+    const d = handled((await warned).params);
+    assert.strictEqual(d.severity, 2);
+    assert.deepStrictEqual(d.range, { start: { line: 2, character: 12 }, end: { line: 2, character: 21 } });
+    assert.match(d.message, /apply-click\.zbr handles "apply-button"/);
+    const actions = await client.request('textDocument/codeAction', {
+      textDocument: { uri: apply },
+      range: d.range,
+      context: { diagnostics: [d] },
+    });
+    const fix = (actions as any[]).find((a) => a.title === 'Use the handled ID "apply-button"');
+    assert.ok(fix, JSON.stringify(actions));
+    assert.strictEqual(fix.edit.changes[apply][0].newText, 'apply-button');
+    // The handler file, edited to handle this ID: the warning goes without apply.zbr being edited.
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === apply && handled(p) === undefined);
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: handler, languageId: 'zscript', version: 1, text: '#trigger onInteraction{apply-btn}\n#type interaction\nThanks!\n' },
+    });
+    await cleared;
+  });
+
+  it('says nothing while a command file of the folder is unknown to it', async () => {
+    // A file the workspace scan has not seen (written after it, and no watcher told of it) may be the handler.
+    fs.writeFileSync(path.join(dir, 'commands', 'menu-click.zbr'), '#trigger onInteraction{pick}\n#type interaction\nPicked.\n');
+    const menu = fileUri(path.join(dir, 'commands', 'menu.zbr'));
+    const p = await (async () => {
+      const published = client.next('textDocument/publishDiagnostics', (n) => n.uri === menu);
+      await client.notify('textDocument/didOpen', {
+        textDocument: {
+          uri: menu,
+          languageId: 'zscript',
+          version: 1,
+          text: '#trigger !menu\nZnewSelectMenu{pick2;1;1;Choose}\nZaddSelectMenuOption{Red;red}\n',
+        },
+      });
+      return published;
+    })();
+    assert.strictEqual(handled(p.params), undefined, JSON.stringify(p.params.diagnostics));
+  });
+});

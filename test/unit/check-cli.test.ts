@@ -90,6 +90,35 @@ describe('zscript-check (dist/check.js)', () => {
     for (const l of both) assert.match(l, /Files that handle the same event must be merged into one\.$/);
   });
 
+  it('warns on a component no command of the bot handles, only when every command file of the bot is checked', () => {
+    const bot = path.join(temp, 'handler-bot');
+    fs.mkdirSync(path.join(bot, 'commands'), { recursive: true });
+    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+    const apply = path.join(bot, 'commands', 'apply.zbr');
+    // A link button and a disabled one send no interaction; the modal's submission does.
+    fs.writeFileSync(
+      apply,
+      '#trigger !apply\nJoin?\nZaddButton{;apply-btn;Apply;primary}\nZaddButton{;https://example.com;Site;link}\nZaddButton{;off;Off;danger;true}\n',
+    );
+    fs.writeFileSync(
+      path.join(bot, 'commands', 'click.zbr'),
+      '#trigger onInteraction{apply-button}\n#type interaction\nZnewModal{form;Apply}\nZaddTextInput{age;Age}\n',
+    );
+    const r = check([bot]);
+    assert.deepStrictEqual(
+      lines(r.stdout).filter((l) => / interaction-not-handled /.test(l)),
+      [
+        `${apply}:3:13: warning interaction-not-handled No command of this bot handles the custom ID "apply-btn": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{apply-btn}, or else onInteraction, and this commands folder has neither, so nothing happens. click.zbr handles "apply-button": is that the ID meant?`,
+        `${path.join(bot, 'commands', 'click.zbr')}:3:11: warning interaction-not-handled No command of this bot handles the custom ID "form": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{form}, or else onInteraction, and this commands folder has neither, so nothing happens. Add a command with "#trigger onInteraction{form}" and "#type interaction".`,
+      ],
+    );
+    // One file alone: the others may handle it.
+    assert.doesNotMatch(check([apply]).stdout, /interaction-not-handled/);
+    // A catch-all handler takes every ID.
+    fs.writeFileSync(path.join(bot, 'commands', 'any.zbr'), '#trigger onInteraction\n#type interaction\nDone.\n');
+    assert.doesNotMatch(check([bot]).stdout, /interaction-not-handled/);
+  });
+
   it('searches folders recursively for .zbr files only', () => {
     const r = check([path.join(FIXTURES, 'errors')]);
     assert.ok(r.stdout.includes('nested'), 'the nested folder is searched');

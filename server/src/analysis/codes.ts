@@ -247,7 +247,7 @@ const CODE_TABLE = {
   'escape-in-call': {
     severity: 'warning',
     description:
-      "An escape between a call's braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs, and \\; in a call inside another call's argument splits that call's arguments.",
+      "An escape between a call's braces that the engine does not honour there: \\} closes the call, \\{ opens a brace, \\Zname runs, \\; in a call inside another call's argument splits that call's arguments, and a call written escaped to be shown (Zvar\\{name\\;value\\}) runs, since the engine reads an argument again once unescaped.",
     example: 'Ztitle{a \\} b}',
   },
   'text-skipped-after-call': {
@@ -466,6 +466,13 @@ const CODE_TABLE = {
     description:
       'An embed part after ZsendEmbed has sent that embed: the reply leaves sent embeds out, so the part never appears unless the embed is sent again.',
     example: 'Ztitle{News} + ZsendEmbed{123456789012345678} + Ztitle{Posted!}',
+  },
+  'interaction-not-handled': {
+    severity: 'warning',
+    scope: 'workspace',
+    description:
+      "A button, select menu or modal whose custom ID no command of the bot's commands folder handles (no #trigger onInteraction{id}, no onInteraction): the engine acknowledges the click or submission and does nothing. Reported when every command file of the folder is known (a bot folder with zbr.json, indexed); the nearest handled ID is offered as a fix.",
+    example: 'ZaddButton{;apply-btn;Apply;primary} (the folder handles onInteraction{apply-button})',
   },
   'await-without-async': {
     severity: 'error',

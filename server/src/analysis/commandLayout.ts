@@ -12,6 +12,8 @@
 import type { Catalog } from '../catalog/catalog';
 import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
+import { closest } from './suggest';
+import type { CustomIdOccurrence } from './workspaceIndex';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
 export interface TriggerSite {
@@ -157,6 +159,26 @@ export class CommandTriggers {
   }
 
   /**
+   * Whether a command of the folder of `uri` answers the interaction of a
+   * component with this custom ID: the engine runs the command whose trigger
+   * is `onInteraction{id}`, else the one whose trigger is `onInteraction`.
+   */
+  handlesInteraction(uri: string, id: string): boolean {
+    const folder = this.byFolder.get(folderOf(uri));
+    return folder !== undefined && (folder.has(`onInteraction{${id}}`) || folder.has('onInteraction'));
+  }
+
+  /** The custom IDs the `onInteraction{id}` commands of the folder of `uri` handle, each with one of its files. */
+  interactionHandlers(uri: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [trigger, files] of this.byFolder.get(folderOf(uri)) ?? []) {
+      if (trigger.startsWith('onInteraction{') && trigger.endsWith('}') && files.size > 0)
+        out.set(trigger.slice(14, -1), files.values().next().value as string);
+    }
+    return out;
+  }
+
+  /**
    * The files of the folder whose trigger is this file's trigger cut before
    * a space (`!ticket` for `!ticket close`): a message starting with this
    * trigger matches theirs too (the engine's prefix match: the trigger, then
@@ -214,6 +236,60 @@ export function duplicateTriggerFinding(site: TriggerSite, others: readonly Trig
     end: site.end,
     message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${sameEvent ? 'handle the same event' : 'have the same trigger'} must be merged into one.`,
   };
+}
+
+/**
+ * The warnings on the components of a file whose clicks (or submission) no
+ * command of its commands folder handles: the engine looks for the command
+ * with the trigger `onInteraction{id}`, then `onInteraction`, and without one
+ * it acknowledges the interaction and does nothing. Only for a folder whose
+ * every command file is known (the caller's to check): a handler the index
+ * has not seen would make the warning wrong.
+ */
+export function unhandledInteractionFindings(uri: string, ids: readonly CustomIdOccurrence[], triggers: CommandTriggers): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = [];
+  let handlers: Map<string, string> | undefined;
+  for (const id of ids) {
+    if (!id.sends || triggers.handlesInteraction(uri, id.name)) continue;
+    handlers ??= triggers.interactionHandlers(uri);
+    const meant = closest(id.name, [...handlers.keys()]);
+    const file = meant === undefined ? '' : decodeSegment(handlers.get(meant)!.slice(handlers.get(meant)!.lastIndexOf('/') + 1));
+    out.push({
+      code: 'interaction-not-handled',
+      severity: 'warning',
+      start: id.start,
+      end: id.end,
+      message:
+        `No command of this bot handles the custom ID "${id.name}": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{${id.name}}, or else onInteraction, and this commands folder has neither, so nothing happens. ` +
+        (meant !== undefined
+          ? `${file} handles "${meant}": is that the ID meant?`
+          : `Add a command with "#trigger onInteraction{${id.name}}" and "#type interaction".`),
+      fixes: meant === undefined ? undefined : [{ title: `Use the handled ID "${meant}"`, edits: [{ start: id.start, end: id.end, newText: meant }] }],
+    });
+  }
+  return out;
+}
+
+/**
+ * Whether `known` (file URIs) holds every command file of the bot `uri`
+ * belongs to: its folder is the `commands/` folder next to a zbr.json, and
+ * each `.zbr` file in it on disk is among them (a workspace scan that has not
+ * reached the folder, a file excluded or over the size limit, a single file
+ * checked without the others: not known). Checks that conclude from what no
+ * file of the bot has rely on it.
+ */
+export function wholeBotKnown(
+  uri: string,
+  known: Iterable<string>,
+  disk: { isBotRoot(folderUri: string): boolean; commandFiles?(folderUri: string): readonly string[] | undefined },
+): boolean {
+  const folder = folderOf(uri);
+  if (!disk.commandFiles || !folder.endsWith('/commands') || !disk.isBotRoot(folder.slice(0, -'/commands'.length))) return false;
+  const names = disk.commandFiles(folder);
+  if (!names) return false;
+  const here = new Set<string>();
+  for (const file of known) if (folderOf(file) === folder) here.add(decodeSegment(file.slice(folder.length + 1)));
+  return names.every((name) => here.has(name));
 }
 
 /**

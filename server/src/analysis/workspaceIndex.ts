@@ -12,7 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
 import { VARIABLE_FUNCTIONS, type VariableAccess, type VariableScope, variableFunction } from '../language/variableFunctions';
-import { isInteractionIdParameter } from '../language/componentIds';
+import { interactionIdArgument, isInteractionIdParameter } from '../language/componentIds';
 import { headerInfo } from './headerInfo';
 import { isEngineSpace } from './engine/statementReader';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
@@ -22,6 +22,11 @@ export interface Occurrence {
   /** Absolute offsets of the name's text. */
   readonly start: number;
   readonly end: number;
+}
+
+/** A custom ID; `sends`: that of a component made here whose clicks (or submission) reach the engine as an interaction. */
+export interface CustomIdOccurrence extends Occurrence {
+  readonly sends?: true;
 }
 
 export interface VariableOccurrence extends Occurrence {
@@ -38,7 +43,7 @@ export interface FileIndex {
   readonly options: readonly Occurrence[];
   readonly optionUses: readonly Occurrence[];
   /** Literal custom IDs of buttons, menus and modals (what `onInteraction{id}` can handle). */
-  readonly customIds: readonly Occurrence[];
+  readonly customIds: readonly CustomIdOccurrence[];
   /** Modal text inputs' field IDs (ZaddTextInput{fieldID;...}) and their reads (ZinputValue{fieldID}). */
   readonly fieldIds: readonly Occurrence[];
   readonly fieldUses: readonly Occurrence[];
@@ -57,6 +62,8 @@ interface RelOcc {
   scope?: VariableScope;
   access?: Exclude<VariableAccess, 'getOrSet'>;
   fn?: string;
+  /** customId: the component sends an interaction (CustomIdOccurrence.sends). */
+  sends?: true;
 }
 
 /** Shared by every file without field IDs (most of them). */
@@ -202,7 +209,7 @@ export class WorkspaceIndex {
   indexTree(tree: SyntaxTree, cacheStatements = true): FileIndex {
     const variables: VariableOccurrence[] = [];
     const optionUses: Occurrence[] = [];
-    const customIds: Occurrence[] = [];
+    const customIds: CustomIdOccurrence[] = [];
     let fieldIds: Occurrence[] = NO_OCCURRENCES;
     let fieldUses: Occurrence[] = NO_OCCURRENCES;
     const { trigger, name, type, options } = headerInfo(tree);
@@ -226,12 +233,14 @@ export class WorkspaceIndex {
       }
       for (const o of rel) {
         // Names repeat across a workspace: one string each (a slice of a file's text would keep the text alive twice over).
-        const occ = { name: this.intern(o.name), start: base + o.start, end: base + o.end };
-        if (o.kind === 'var') variables.push({ name: occ.name, start: occ.start, end: occ.end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
-        else if (o.kind === 'optionUse') optionUses.push(occ);
-        else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push(occ);
-        else if (o.kind === 'fieldId') (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push(occ);
-        else customIds.push(occ);
+        const name = this.intern(o.name);
+        const start = base + o.start;
+        const end = base + o.end;
+        if (o.kind === 'var') variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
+        else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
+        else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push({ name, start, end });
+        else if (o.kind === 'fieldId') (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push({ name, start, end });
+        else customIds.push(o.sends ? { name, start, end, sends: true } : { name, start, end });
       }
     }
     let handles: Occurrence | undefined;
@@ -287,9 +296,30 @@ export class WorkspaceIndex {
       // A text input's field ID is read back with ZinputValue, not handled by onInteraction{}: kept apart.
       if ((!isInteractionIdParameter(param.name) && !(param.name === 'fieldID' && fnName === 'ZaddTextInput')) || i >= call.args.length) return;
       const lit = literalArgument(text, call, i);
-      if (lit) out.push({ kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end });
+      if (!lit) return;
+      const occ: RelOcc = { kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end };
+      if (interactionIdArgument(fnName) === i && sendsInteraction(text, call, fnName)) occ.sends = true;
+      out.push(occ);
     });
   }
+}
+
+/**
+ * Whether the component `call` makes sends the engine an interaction: not a
+ * link button (its clicks open the address) nor a disabled one, as far as the
+ * text shows (a style or state computed by a call: not known, so no).
+ */
+function sendsInteraction(text: string, call: CallNode, fnName: string): boolean {
+  if (fnName !== 'ZaddButton') return true;
+  const given = (index: number): string | undefined => {
+    const arg = call.args[index];
+    if (!arg) return '';
+    if (arg.nodes.length > 0) return undefined;
+    return literalArgument(text, call, index)?.text ?? '';
+  };
+  const style = given(3)?.toLowerCase();
+  const disabled = given(4);
+  return style !== undefined && ['', 'primary', 'secondary', 'success', 'danger'].includes(style) && disabled !== undefined && disabled !== 'true';
 }
 
 /** A non-empty argument with no nested node: its text trimmed as the engine trims arguments (isEngineSpace), and relative range. */

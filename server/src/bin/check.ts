@@ -22,8 +22,17 @@ import { type CommandSpec, hasFlag, lastValue, standardArguments, usageError } f
 import { VERSION } from '../version';
 import { walkSync } from '../walk';
 import { pathToFileURL } from 'node:url';
-import { botRootOnDisk } from '../botRoot';
-import { CommandTriggers, duplicateTriggerFinding, triggerOverlapFinding, notLoadedFinding, triggerOf } from '../analysis/commandLayout';
+import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
+import {
+  CommandTriggers,
+  duplicateTriggerFinding,
+  triggerOverlapFinding,
+  notLoadedFinding,
+  triggerOf,
+  unhandledInteractionFindings,
+  wholeBotKnown,
+} from '../analysis/commandLayout';
+import { type CustomIdOccurrence, WorkspaceIndex } from '../analysis/workspaceIndex';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -240,18 +249,29 @@ function* withOthers(findings: Iterable<AnalysisDiagnostic>, others: readonly An
  * What the engine makes of the files checked, taken together, as the
  * language server reports it for a workspace (commandLayout.ts): a trigger
  * other files of the same folder have (only one of them is loaded), a file
- * in a subfolder of a bot's commands/ folder (never loaded). Files are
- * compared with the other files of the same run.
+ * in a subfolder of a bot's commands/ folder (never loaded), a component no
+ * command of the bot handles (when every command file of the bot is
+ * checked). Files are compared with the other files of the same run.
  */
 export class Layout {
   private readonly triggers = new CommandTriggers();
+  private readonly index: WorkspaceIndex;
+  /** Each file's custom IDs whose components send interactions (most files: none, not kept). */
+  private readonly sentIds = new Map<string, CustomIdOccurrence[]>();
+  private readonly files = new Set<string>();
 
-  constructor(private readonly catalog: Catalog) {}
+  constructor(private readonly catalog: Catalog) {
+    this.index = new WorkspaceIndex(catalog);
+  }
 
   /** Records the trigger of a file, from its text as read. */
   add(file: string, text: string): void {
     const uri = uriOf(file);
-    this.triggers.update(uri, triggerOf(uri, parseBody(text, this.catalog).tree));
+    const tree = parseBody(text, this.catalog).tree;
+    this.triggers.update(uri, triggerOf(uri, tree));
+    this.files.add(uri);
+    const sent = this.index.indexTree(tree, false).customIds.filter((id) => id.sends);
+    if (sent.length > 0) this.sentIds.set(uri, sent);
   }
 
   /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
@@ -264,7 +284,10 @@ export class Layout {
     if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog));
     const shadows = this.triggers.shadowsOf(uri);
     if (shadows) out.push(triggerOverlapFinding(shadows.site, shadows.others));
-    return out;
+    const sent = this.sentIds.get(uri);
+    if (sent && wholeBotKnown(uri, this.files, { isBotRoot: botRootOnDisk, commandFiles: commandFilesOnDisk }))
+      out.push(...unhandledInteractionFindings(uri, sent, this.triggers));
+    return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
 

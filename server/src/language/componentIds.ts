@@ -38,3 +38,23 @@ export function isInteractionIdParameter(name: string): boolean {
 export function createdComponentIdArgument(fn: string): number | undefined {
   return CREATED_ID_ARGUMENT.get(fn);
 }
+
+/**
+ * Functions whose component sends the engine an interaction with its ID when
+ * a user clicks it, chooses in it or submits it (a modal), and the argument
+ * (0-based) holding the ID: the engine then runs the command whose trigger is
+ * `onInteraction{id}`, else the one whose trigger is `onInteraction`.
+ */
+const SENDS_INTERACTION: ReadonlyMap<string, number> = new Map([
+  ['ZaddButton', 1],
+  ['ZnewSelectMenu', 0],
+  ['ZaddUserSelect', 0],
+  ['ZaddRoleSelect', 0],
+  ['ZaddMentionableSelect', 0],
+  ['ZnewModal', 0],
+]);
+
+/** The argument holding the ID of the interaction the function's component sends (see SENDS_INTERACTION), if it sends one. */
+export function interactionIdArgument(fn: string): number | undefined {
+  return SENDS_INTERACTION.get(fn);
+}

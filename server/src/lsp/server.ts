@@ -16,7 +16,7 @@
  */
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { bundledCatalog } from '../catalog';
-import { botRootOnDisk } from '../botRoot';
+import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
 import { LanguageService, type ZscriptLanguageService } from '../service';
 import { clientSupportOf, initializeResult, NO_CLIENT_SUPPORT, type ClientSupport } from './capabilities';
 import { ActiveCatalog } from './catalogStatus';
@@ -43,7 +43,7 @@ export interface StartOptions {
 export function startServer(connection: Connection, options: StartOptions = {}): void {
   const service: ZscriptLanguageService = options.createService
     ? options.createService()
-    : new LanguageService(bundledCatalog(), undefined, { isBotRoot: botRootOnDisk });
+    : new LanguageService(bundledCatalog(), undefined, { isBotRoot: botRootOnDisk, commandFiles: commandFilesOnDisk });
   // Internal feature failures surface here instead of becoming silent empty answers,
   // so that each request's guard logs them and answers that request with an error.
   (service as ZscriptLanguageService & { onError?: (error: unknown) => void }).onError = (error) => {

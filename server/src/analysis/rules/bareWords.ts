@@ -14,6 +14,8 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
   // word passes the cheap tests (most statements have no candidate at all).
   let nodeStarts: Set<number> | undefined;
   let skip: [number, number][] | undefined;
+  /** The ranges of calls' arguments. */
+  let argumentRanges: [number, number][] | undefined;
   // The words /Z[A-Za-z]+/g would match, scanned by hand: the name string is made only for
   // words that pass the character tests (most are calls, followed by "{").
   const length = content.length;
@@ -32,9 +34,10 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     const fn = catalog.getFunction(word);
     const engine = engineFacts.forWord(word);
     if ((!fn && !engine) || catalog.isBareCallable(word)) continue;
-    if (!nodeStarts || !skip) {
+    if (!nodeStarts || !skip || !argumentRanges) {
       nodeStarts = new Set<number>();
       skip = [];
+      argumentRanges = [];
       const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
       while (stack.length) {
         for (const n of stack.pop()!) {
@@ -46,13 +49,32 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
             const called = content.slice(n.start, n.nameEnd);
             if (n.args.length > 0 && called === 'Zalias') skip.push([n.args[0].start, n.args[0].end]);
             if (called === 'Zeval') for (const a of n.args) skip.push([a.start, a.end]);
-            for (const a of n.args) stack.push(a.nodes);
+            for (const a of n.args) {
+              argumentRanges.push([a.start, a.end]);
+              stack.push(a.nodes);
+            }
           } else if (n.kind === NodeKind.Group) stack.push(n.nodes);
         }
       }
     }
     if (nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
+    // `Zvar\{name\;value\}`: the call's text, escaped to be shown. At the top level the engine prints
+    // it so. In a call's argument it removes the backslashes and reads the text again: the call runs.
+    // Written with two backslashes there (`Zvar\\{`), it is shown: no finding either way.
+    let slashes = 0;
+    while (content.charCodeAt(end + slashes) === 0x5c) slashes++;
+    if (slashes > 0 && content.charCodeAt(end + slashes) === 0x7b) {
+      if (slashes === 1 && argumentRanges.some(([a, b]) => start >= a && start < b))
+        out.push({
+          code: 'escape-in-call',
+          severity: 'warning',
+          start,
+          end: end + 2,
+          message: `In a call's argument the engine removes the backslashes of \\{, \\} and \\; and then reads the text again, so ${word}{...} runs here instead of being shown. To show it, write each of these escapes with two backslashes (${word}\\\\{...\\\\}).`,
+        });
+      continue;
+    }
     // `Ztitle {Hello}`: the braces are there, a space keeps them apart from the name.
     let brace = end;
     while (brace < length && (content.charCodeAt(brace) === 32 || content.charCodeAt(brace) === 9)) brace++;
