@@ -26,7 +26,10 @@ describe('lsp: diagnostics across files', function () {
     b = fileUri(path.join(dir, 'commands', 'pong.zbr'));
     nested = fileUri(path.join(dir, 'commands', 'admin', 'ban.zbr'));
     client = new LspClient();
+    // The end of the workspace scan pushes every open file again: each test starts after it.
+    const indexed = client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000);
     await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
+    await indexed;
   });
 
   after(async () => {
@@ -54,6 +57,20 @@ describe('lsp: diagnostics across files', function () {
       textDocument: { uri: b, version: 2 },
       contentChanges: [{ range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, text: 'x' }],
     });
+    await cleared;
+  });
+
+  it('clears the warning on the other file when the duplicate, never saved, is closed', async () => {
+    const ban = fileUri(path.join(dir, 'commands', 'ban.zbr'));
+    const copy = fileUri(path.join(dir, 'commands', 'ban_copy.zbr'));
+    const first = client.next('textDocument/publishDiagnostics', (p) => p.uri === ban);
+    await client.notify('textDocument/didOpen', { textDocument: { uri: ban, languageId: 'zscript', version: 1, text: '#trigger !ban\nBanned.\n' } });
+    await first;
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === ban && codesOf(p).includes('duplicate-trigger'));
+    await client.notify('textDocument/didOpen', { textDocument: { uri: copy, languageId: 'zscript', version: 1, text: '#trigger !ban\nHi\n' } });
+    await warned;
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === ban && !codesOf(p).includes('duplicate-trigger'));
+    await client.notify('textDocument/didClose', { textDocument: { uri: copy } });
     await cleared;
   });
 

@@ -124,9 +124,11 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   listenToWatchedFiles(connection, guard, workspace, () => diagnostics.checkCrossFile());
   documents.listen(connection, guard, {
     edited: (uri, opened) => diagnostics.schedule(uri, opened),
-    closed: (uri) => {
+    closed: async (uri) => {
       diagnostics.closed(uri);
-      return rereadClosed(workspace, uri);
+      await rereadClosed(workspace, uri);
+      // The closed file's trigger is gone (or back as it is on disk): the other open files' cross-file diagnostics may change.
+      diagnostics.checkCrossFile();
     },
   });
   registerRequestHandlers(connection, guard, service, () => completionWire);
