@@ -491,6 +491,12 @@ const CODE_TABLE = {
     description: 'ZauthorIcon/ZauthorURL before Zauthor, ZfooterIcon before Zfooter, ZtitleURL before Ztitle (same embed index): the engine halts the command.',
     example: 'Ztitle{Hi} + ZfooterIcon{https://x.io/i.png} Zfooter{hi}',
   },
+  'misspelt-function': {
+    severity: 'warning',
+    description:
+      'A word without braces that is one letter from a function name, or differs from one in capitals only (at least 6 letters, Z included, unless only capitals differ): the engine knows no such function and prints the word as text.',
+    example: 'Welcome Zusernme!',
+  },
   'bare-call-needs-braces': {
     severity: 'warning',
     description: 'A function with required arguments written without braces: the bot prints it as text.',

@@ -57,7 +57,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const vars = summary.varEvents;
   const ends = ctx.setEnds;
   if (vars && vars.length > 1 && ends) vars.sort((a, b) => (ends.get(a) ?? a.start) - (ends.get(b) ?? b.start));
-  checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics);
+  checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
   else if (st.errors.length === 0) {

@@ -6,9 +6,28 @@ import type { Catalog } from '../../catalog/catalog';
 import { engineFacts } from '../../catalog/engine';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
+import { type FunctionSuggester, oneEditApart } from '../suggest';
 
-/** `content`: the statement's text (offsets RELATIVE to its start, like the nodes'). */
-export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], content: string, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+/**
+ * Shortest word checked for a misspelt function name (`Z` included): shorter
+ * words one letter from a function are ordinary words too often (Zip and Zif,
+ * Zing and Zping, Zeal and Zeval).
+ */
+const MISSPELT_MIN_LENGTH = 6;
+
+/**
+ * `content`: the statement's text (offsets RELATIVE to its start, like the
+ * nodes'). With `suggester`, a word that is no function but one letter from
+ * one (or differs from one in case only), written without braces, is reported
+ * too: the engine prints it as text, so `Zusernme` shows as written.
+ */
+export function checkBareWords(
+  nodes: readonly (TopLevelNode | ContentNode)[],
+  content: string,
+  catalog: Catalog,
+  out: AnalysisDiagnostic[],
+  suggester?: FunctionSuggester,
+): void {
   if (content.indexOf('Z') < 0 || catalog.functions.length === 0) return;
   // The node starts and the comment/escape ranges are gathered only when a
   // word passes the cheap tests (most statements have no candidate at all).
@@ -33,7 +52,13 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
     const word = content.slice(start, end);
     const fn = catalog.getFunction(word);
     const engine = engineFacts.forWord(word);
-    if ((!fn && !engine) || catalog.isBareCallable(word)) continue;
+    let misspelt: string | undefined;
+    if (!fn && !engine) {
+      if (!suggester || word.length < 4) continue;
+      const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
+      misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? suggester.suggest(word) : undefined);
+      if (misspelt === undefined || (caseOnly === undefined && !oneEditApart(word, misspelt))) continue;
+    } else if (catalog.isBareCallable(word)) continue;
     if (!nodeStarts || !skip || !argumentRanges) {
       nodeStarts = new Set<number>();
       skip = [];
@@ -73,6 +98,17 @@ export function checkBareWords(nodes: readonly (TopLevelNode | ContentNode)[], c
           end: end + 2,
           message: `In a call's argument the engine removes the backslashes of \\{, \\} and \\; and then reads the text again, so ${word}{...} runs here instead of being shown. To show it, write each of these escapes with two backslashes (${word}\\\\{...\\\\}).`,
         });
+      continue;
+    }
+    if (misspelt !== undefined) {
+      out.push({
+        code: 'misspelt-function',
+        severity: 'warning',
+        start,
+        end,
+        message: `${word} is no function${misspelt.toLowerCase() === word.toLowerCase() ? ' (the engine tells capitals from small letters)' : ''}: the engine prints it as plain text. Did you mean ${misspelt}?`,
+        fixes: [{ title: `Change to ${misspelt}`, edits: [{ start, end, newText: misspelt }], preferred: true }],
+      });
       continue;
     }
     // `Ztitle {Hello}`: the braces are there, a space keeps them apart from the name.
