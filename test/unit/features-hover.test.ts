@@ -24,6 +24,10 @@ describe('features: hover', () => {
     assert.match(text, /\| `style` \| string \| no \| secondary \|/);
     assert.match(text, /\| `customID` \| string \| yes \| {2}\|/);
     assert.match(text, /Example/);
+    // Its syntax needs two arguments to reach customID, as the engine does: no note on the counts.
+    assert.doesNotMatch(text, /differs from the syntax above/);
+    // ZgetMessage{messageID} alone is read by the engine (the channel defaults to this one): that is said.
+    assert.match(hoverText('ZgetMes¦sage{123}')!, /the engine accepts 1 to 3 arguments for ZgetMessage/);
   });
 
   it('adds what the engine does that the catalog does not say', () => {

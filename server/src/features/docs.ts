@@ -52,7 +52,11 @@ export function parameterTable(fn: FunctionRecord): string {
 function engineNote(fn: FunctionRecord): string | undefined {
   const e = engineFacts.forCall(fn.name);
   if (!e) return undefined;
-  const required = fn.arguments.filter((a) => a.required).length;
+  // The arguments the syntax needs: up to its last required one (ZaddButton{newRow?;customID;...} needs 2).
+  let required = 0;
+  fn.arguments.forEach((a, i) => {
+    if (a.required) required = i + 1;
+  });
   const max = fn.variadic ? null : fn.arguments.length;
   if (e.min === required && (e.max === max || (max === null && (e.max === null || e.max >= 50)) || e.lazy)) return undefined;
   const limits = e.max === null || e.max >= 50 ? `at least ${e.min}` : e.min === e.max ? `exactly ${e.min}` : `${e.min} to ${e.max}`;

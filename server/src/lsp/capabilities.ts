@@ -27,6 +27,8 @@ export interface ClientSupport {
   /** Which workspace/…/refresh requests the client accepts. */
   readonly refresh: { readonly diagnostics: boolean; readonly inlayHints: boolean; readonly semanticTokens: boolean };
   readonly completion: CompletionWireSupport;
+  /** Whether the client shows Markdown, where it says which formats it takes (not said: yes, as most do). */
+  readonly markdown: { readonly hover: boolean; readonly completion: boolean; readonly signature: boolean };
 }
 
 /** Before `initialize`: nothing. */
@@ -52,8 +54,18 @@ export function clientSupportOf(capabilities: ClientCapabilities | undefined): C
       itemDefaults: Array.isArray(itemDefaults) ? itemDefaults : [],
       resolveProperties: Array.isArray(resolveProperties) ? resolveProperties : [],
       labelDetails: completion?.completionItem?.labelDetailsSupport === true,
+      snippets: completion?.completionItem?.snippetSupport === true,
+    },
+    markdown: {
+      hover: takesMarkdown(caps.textDocument?.hover?.contentFormat),
+      completion: takesMarkdown(completion?.completionItem?.documentationFormat),
+      signature: takesMarkdown(caps.textDocument?.signatureHelp?.signatureInformation?.documentationFormat),
     },
   };
+}
+
+function takesMarkdown(formats: unknown): boolean {
+  return !Array.isArray(formats) || formats.includes('markdown');
 }
 
 /** The initialize result. `formatting`: whether the service formats (an optional method). */

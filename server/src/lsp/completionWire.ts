@@ -18,6 +18,7 @@
  * What the client ends up showing is the same item as the service produced.
  */
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-types';
+import { withoutSnippet } from './clientFormats';
 
 export interface CompletionWireSupport {
   /** completionList.itemDefaults as declared by the client. */
@@ -26,6 +27,8 @@ export interface CompletionWireSupport {
   resolveProperties: readonly string[];
   /** completionItem.labelDetailsSupport as declared by the client. */
   labelDetails?: boolean;
+  /** completionItem.snippetSupport as declared by the client (false: snippets are sent as plain text). */
+  snippets?: boolean;
 }
 
 const STASH_KEY = '$z';
@@ -53,8 +56,8 @@ export class CompletionWire {
 
   /** The list to send for `list` (which is not modified). */
   compact(list: CompletionList): CompletionList {
-    const items = list.items;
-    if (!Array.isArray(items) || items.length === 0) return list;
+    if (!Array.isArray(list.items) || list.items.length === 0) return list;
+    const items = this.support.snippets === false ? list.items.map(withoutSnippet) : list.items;
     const defaults: NonNullable<CompletionList['itemDefaults']> = { ...(list.itemDefaults ?? {}) };
 
     // A shared edit range: every item has a plain TextEdit over the same range.

@@ -9,6 +9,8 @@
  */
 import { type Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
+import type { ClientSupport } from './capabilities';
+import { plainCompletionItem, plainHover, plainSignatureHelp } from './clientFormats';
 import type { CompletionWire } from './completionWire';
 import type { Guard } from './guard';
 import { isObject, isPosition, isRange, uriOf } from './params';
@@ -18,7 +20,13 @@ export const REFERENCE_REQUEST = 'zscript/reference';
 export const REFERENCE_INDEX_REQUEST = 'zscript/referenceIndex';
 
 /** `completionWire()`: the compact wire format for the client (known from initialize). */
-export function registerRequestHandlers(connection: Connection, guard: Guard, service: ZscriptLanguageService, completionWire: () => CompletionWire): void {
+export function registerRequestHandlers(
+  connection: Connection,
+  guard: Guard,
+  service: ZscriptLanguageService,
+  completionWire: () => CompletionWire,
+  client: () => ClientSupport,
+): void {
   const emptyCompletions = { isIncomplete: false, items: [] };
 
   connection.onRequest(
@@ -40,17 +48,24 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
       // Only a character the editor reports as the trigger (kind 2) counts as unasked typing.
       const context = params.context;
       const character = context?.triggerKind === 2 && typeof context.triggerCharacter === 'string' ? context.triggerCharacter : undefined;
-      return completionWire().compact(service.completions(uri, params.position, character === undefined ? {} : { character }));
+      const list = completionWire().compact(service.completions(uri, params.position, character === undefined ? {} : { character }));
+      return client().markdown.completion ? list : { ...list, items: list.items.map(plainCompletionItem) };
     }),
   );
 
-  connection.onCompletionResolve(guard.request('completionItem/resolve', null as never, (item) => service.resolveCompletion(completionWire().restore(item))));
+  connection.onCompletionResolve(
+    guard.request('completionItem/resolve', null as never, (item) => {
+      const resolved = service.resolveCompletion(completionWire().restore(item));
+      return client().markdown.completion ? resolved : plainCompletionItem(resolved);
+    }),
+  );
 
   connection.onSignatureHelp(
     guard.request('textDocument/signatureHelp', null, (params) => {
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position)) return null;
-      return service.signatureHelp(uri, params.position);
+      const help = service.signatureHelp(uri, params.position);
+      return client().markdown.signature ? help : plainSignatureHelp(help);
     }),
   );
 
@@ -58,7 +73,8 @@ export function registerRequestHandlers(connection: Connection, guard: Guard, se
     guard.request('textDocument/hover', null, (params) => {
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position)) return null;
-      return service.hover(uri, params.position);
+      const hover = service.hover(uri, params.position);
+      return client().markdown.hover ? hover : plainHover(hover);
     }),
   );
 

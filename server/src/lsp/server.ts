@@ -131,7 +131,13 @@ export function startServer(connection: Connection, options: StartOptions = {}):
       diagnostics.checkCrossFile();
     },
   });
-  registerRequestHandlers(connection, guard, service, () => completionWire);
+  registerRequestHandlers(
+    connection,
+    guard,
+    service,
+    () => completionWire,
+    () => client,
+  );
   diagnostics.listen();
   catalog.listen(guard);
   const catalogHttp = new EditorCatalogServer(connection);

@@ -1,0 +1,87 @@
+/**
+ * What the service writes, in the forms a client says it can show. The
+ * service writes Markdown and completion snippets; a client that declares
+ * neither (Emacs eglot without markdown-mode or yasnippet, simple editors)
+ * would show the Markdown marks and insert `${1:name}` literally. So, for
+ * such a client only: snippets become plain text (placeholders left empty,
+ * the separators kept: `ZaddField{;}`), and Markdown becomes plain text.
+ */
+import type { CompletionItem, Hover, MarkupContent, SignatureHelp } from 'vscode-languageserver-types';
+
+/** The text a snippet inserts with every placeholder, choice and tab stop left empty. */
+export function snippetToPlain(snippet: string): string {
+  let out = '';
+  // Depth of `${...}` being skipped (placeholders nest).
+  let depth = 0;
+  for (let i = 0; i < snippet.length; i++) {
+    const c = snippet[i];
+    if (c === '\\' && i + 1 < snippet.length && '$}\\,|'.includes(snippet[i + 1])) {
+      if (depth === 0) out += snippet[i + 1];
+      i++;
+    } else if (c === '$' && snippet[i + 1] === '{') {
+      depth++;
+      i++;
+    } else if (c === '$' && /[0-9]/.test(snippet[i + 1] ?? '')) {
+      while (/[0-9]/.test(snippet[i + 1] ?? '')) i++;
+    } else if (c === '}' && depth > 0) {
+      depth--;
+    } else if (depth === 0) {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** A completion item whose snippet is inserted as plain text. */
+export function withoutSnippet(item: CompletionItem): CompletionItem {
+  if (item.insertTextFormat !== 2) return item;
+  const plain: CompletionItem = { ...item, insertTextFormat: 1 };
+  if (item.insertText !== undefined) plain.insertText = snippetToPlain(item.insertText);
+  if (item.textEdit) plain.textEdit = { ...item.textEdit, newText: snippetToPlain(item.textEdit.newText) };
+  return plain;
+}
+
+/** Markdown as a reader sees it: code fences, emphasis, inline code marks, heading marks and escapes removed; links as "text (address)". */
+export function markdownToPlain(markdown: string): string {
+  return markdown
+    .split('\n')
+    .filter((line) => !/^\s*```/.test(line))
+    .map((line) =>
+      line
+        .replace(/^#{1,6}\s+/, '')
+        .replace(/\[([^\]]*)\]\(([^)\s]*)\)/g, (_m, text: string, url: string) => (url && url !== text ? `${text} (${url})` : text))
+        .replace(/\*\*([^*]+)\*\*/g, '$1')
+        .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?=$|[^\w*])/g, '$1$2')
+        .replace(/(^|\W)_([^_\s][^_]*)_(?=$|\W)/g, '$1$2')
+        .replace(/`([^`]*)`/g, '$1')
+        .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1'),
+    )
+    .join('\n');
+}
+
+function plainContent<T extends string | MarkupContent | undefined>(content: T): T | MarkupContent {
+  if (content && typeof content === 'object' && content.kind === 'markdown') return { kind: 'plaintext', value: markdownToPlain(content.value) };
+  return content;
+}
+
+export function plainHover(hover: Hover | null): Hover | null {
+  if (!hover || typeof hover.contents !== 'object' || !('kind' in hover.contents)) return hover;
+  return { ...hover, contents: plainContent(hover.contents) as MarkupContent };
+}
+
+export function plainCompletionItem(item: CompletionItem): CompletionItem {
+  if (!item || typeof item.documentation !== 'object') return item;
+  return { ...item, documentation: plainContent(item.documentation) };
+}
+
+export function plainSignatureHelp(help: SignatureHelp | null): SignatureHelp | null {
+  if (!help) return help;
+  return {
+    ...help,
+    signatures: help.signatures.map((s) => ({
+      ...s,
+      documentation: plainContent(s.documentation),
+      parameters: s.parameters?.map((p) => ({ ...p, documentation: plainContent(p.documentation) })),
+    })),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * A client that declares neither snippets nor Markdown (Emacs eglot without
+ * yasnippet or markdown-mode, simple editors) gets plain text, over the real
+ * connection: completion inserts no `${1:name}`, hover and signature help
+ * carry no Markdown marks.
+ */
+import * as assert from 'node:assert';
+import { markdownToPlain, snippetToPlain } from '../../server/src/lsp/clientFormats';
+import { capabilities, LspClient } from './client';
+
+describe('lsp: plain-text clients', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  const uri = 'file:///plain/commands/embed.zbr';
+  const text = '#trigger !embed\nZaddF\nZtitle{Hi}\n';
+
+  before(async () => {
+    client = new LspClient();
+    const caps = capabilities() as any;
+    caps.textDocument.completion.completionItem.snippetSupport = false;
+    caps.textDocument.completion.completionItem.documentationFormat = ['plaintext'];
+    caps.textDocument.hover.contentFormat = ['plaintext'];
+    caps.textDocument.signatureHelp.signatureInformation.documentationFormat = ['plaintext'];
+    await client.initialize({ capabilities: caps, workspaceFolders: null });
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
+  });
+
+  after(async () => {
+    await client?.shutdown();
+  });
+
+  it('completion inserts plain text: the places left empty, the separators kept', async () => {
+    const list = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 5 } });
+    const items: any[] = Array.isArray(list) ? list : list.items;
+    const field = items.find((i) => i.label === 'ZaddField');
+    assert.ok(field, 'ZaddField offered');
+    const format = field.insertTextFormat ?? list.itemDefaults?.insertTextFormat ?? 1;
+    assert.strictEqual(format, 1);
+    const inserted = field.textEditText ?? field.textEdit?.newText ?? field.insertText ?? field.label;
+    assert.strictEqual(inserted, 'ZaddField{;}');
+    for (const item of items) assert.doesNotMatch(item.textEditText ?? item.textEdit?.newText ?? '', /\$\{?\d/, item.label);
+    const resolved = await client.request('completionItem/resolve', field);
+    if (resolved.documentation) assert.strictEqual(resolved.documentation.kind, 'plaintext');
+  });
+
+  it('hover and signature help are plain text', async () => {
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 2 } });
+    assert.strictEqual(hover.contents.kind, 'plaintext');
+    assert.match(hover.contents.value, /Ztitle/);
+    assert.doesNotMatch(hover.contents.value, /```|\*\*|`/);
+    const help = await client.request('textDocument/signatureHelp', { textDocument: { uri }, position: { line: 2, character: 7 } });
+    for (const s of help.signatures) if (s.documentation && typeof s.documentation === 'object') assert.strictEqual(s.documentation.kind, 'plaintext');
+  });
+
+  it('converts snippets and Markdown as a reader would see them', () => {
+    assert.strictEqual(snippetToPlain('ZaddField{${1:name};${2:value}}$0'), 'ZaddField{;}');
+    assert.strictEqual(snippetToPlain('Zif{${1:a ${2:b}};\\$5 \\} ${3|x,y|}}'), 'Zif{;$5 } }');
+    assert.strictEqual(
+      markdownToPlain('**Ztitle**{text}\n```zscript\nZtitle{Hi}\n```\nSets the `title`; see [docs](https://x.io).'),
+      'Ztitle{text}\nZtitle{Hi}\nSets the title; see docs (https://x.io).',
+    );
+  });
+});
