@@ -84,6 +84,23 @@ describe('features: navigation', () => {
     assert.ok(svc.rename(A, at, 'fresh'));
   });
 
+  it('refuses a name the engine would not read back as written, with its reason', () => {
+    const { svc, a } = workspace();
+    const at = positionOf(a, a.indexOf('tmp') + 1);
+    const refused: Record<string, RegExp> = {
+      café: /non-ASCII|outside ASCII|crash/i,
+      stop: /stop/,
+      today: /day/,
+      Zusername: /run the call/,
+      ' spaced ': /trims the spaces/,
+    };
+    for (const [name, reason] of Object.entries(refused)) {
+      assert.match(svc.renameProblem(A, at, name) ?? '', reason, name);
+      assert.strictEqual(svc.rename(A, at, name), null, name);
+    }
+    for (const name of ['coins', 'total2', 'my coins', 'level_up']) assert.strictEqual(svc.renameProblem(A, at, name), undefined, name);
+  });
+
   it('renames a server variable across two files', () => {
     const { svc, a } = workspace();
     const prep = svc.prepareRename(A, positionOf(a, a.indexOf('prefix') + 1))!;

@@ -13,6 +13,10 @@ import { type FileIndex, literalArgument, type Occurrence } from '../analysis/wo
 import { StatementKind } from '../syntax/tree';
 import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
+import { Analyzer } from '../analysis/analyzer';
+import type { Catalog } from '../catalog/catalog';
+import { parseCommandFile } from '../syntax/parse';
+import { type CallNode, NodeKind } from '../syntax/tree';
 
 type Target =
   | { kind: 'variable'; name: string; scope: VariableScope; start: number; end: number }
@@ -162,8 +166,35 @@ export function renameProblemAt(model: DocumentModel, offset: number, newName: s
   return target ? renameProblem(model, target, newName, ctx) : undefined;
 }
 
+/** Analyzers by catalog, for reading a new name as the engine would. */
+const probes = new WeakMap<Catalog, Analyzer>();
+const PROBE_PREFIX = '#trigger !rename\nZlowercase{';
+
+/**
+ * What the engine would do with `name` written as an argument, when that is
+ * not to read it back as written: a function it runs (a call, or a word such
+ * as `stop` or the end of `today`), or a crash (letters outside ASCII).
+ */
+function engineReadingProblem(name: string, catalog: Catalog): string | undefined {
+  let analyzer = probes.get(catalog);
+  if (!analyzer) probes.set(catalog, (analyzer = new Analyzer(catalog)));
+  const text = `${PROBE_PREFIX}${name}}\n`;
+  const tree = parseCommandFile(text, { isBareCallable: (word: string) => catalog.isBareCallable(word) });
+  const call = tree.statements[1]?.kind === StatementKind.Body ? tree.statements[1].nodes.find((n) => n.kind === NodeKind.Call) : undefined;
+  if ((call as CallNode | undefined)?.args[0]?.nodes.length) return 'the engine would run the call in it instead of keeping the text';
+  const start = PROBE_PREFIX.length;
+  const end = start + name.length;
+  const found = analyzer
+    .diagnose(tree)
+    .find((d) => d.start < end && d.end > start && (d.severity === 'error' || d.code === 'word-runs-function' || d.code === 'misspelt-function'));
+  return found?.message;
+}
+
 function renameProblem(model: DocumentModel, target: Target, newName: string, ctx: FeatureContext): string | undefined {
+  if (newName !== newName.trim()) return `"${newName}" cannot be a name: the engine trims the spaces around an argument, so the name would lose them`;
   if (!isValidName(newName)) return `"${newName}" cannot be a name: the engine would read its braces, ";", "|" or line breaks`;
+  const reading = engineReadingProblem(newName, ctx.catalog);
+  if (reading) return `"${newName}" cannot be a name: ${reading}`;
   if (target.kind === 'variable' && newName !== target.name && ctx.workspace.variableNames(target.scope, model.uri).has(newName))
     return `a ${target.scope} variable named "${newName}" already exists: renaming "${target.name}" to it would make the two one variable`;
   return undefined;
