@@ -605,8 +605,14 @@ export class LanguageService implements ZscriptLanguageService {
     return { catalog: this.currentCatalog, settings: this.settings, workspace: this.index };
   }
 
+  /** A request's position as an offset; one between the two halves of a character (an emoji) is taken as before it. */
   private position(state: DocumentState, position: Position): number {
-    return position && typeof position === 'object' ? offsetOf(state.doc, position) : 0;
+    if (!position || typeof position !== 'object') return 0;
+    const offset = offsetOf(state.doc, position);
+    const text = state.doc.getText();
+    const before = text.charCodeAt(offset - 1);
+    const after = text.charCodeAt(offset);
+    return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? offset - 1 : offset;
   }
 
   /** Runs a feature on a known document; unknown URIs and internal failures answer `empty`. */

@@ -37,4 +37,13 @@ describe('features: colours and links', () => {
     );
     assert.deepStrictEqual(links[1].range, { start: { line: 1, character: 7 }, end: { line: 1, character: 32 } });
   });
+
+  it('ends an address where a call in it starts', () => {
+    const svc = service();
+    svc.openDocument(URI, '#trigger !w\nZhttpGet{https://api.example.com/weather?q=Zmessage{1}}\n', 1);
+    assert.deepStrictEqual(
+      svc.documentLinks(URI).map((l) => l.target),
+      ['https://api.example.com/weather?q='],
+    );
+  });
 });

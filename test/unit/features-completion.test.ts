@@ -313,3 +313,17 @@ describe('features: completion', () => {
     assert.ok(svc.completions(URI, { line: 99, character: 99 }).items.length > 0);
   });
 });
+
+describe('features: completion inside a character of two halves', () => {
+  it('takes a position between the halves of an emoji as before it: no edit splits it', () => {
+    const svc = service();
+    svc.openDocument(URI, '#trigger !x\nZtitle{🎉}Zcolor{#fff}\n', 1);
+    const list = svc.completions(URI, { line: 1, character: 8 });
+    for (const item of list.items) {
+      const edit = item.textEdit as TextEdit | undefined;
+      if (!edit) continue;
+      assert.notStrictEqual(edit.range.start.character, 8, item.label);
+      assert.notStrictEqual(edit.range.end.character, 8, item.label);
+    }
+  });
+});

@@ -33,9 +33,14 @@ export function paramTypeText(param: ArgumentRecord | Parameter): string {
 /** One line about a parameter: `type`, required/optional, default. */
 export function paramSummary(param: ArgumentRecord | Parameter): string {
   const parts = [`\`${paramTypeText(param)}\``, param.required ? 'required' : 'optional'];
-  if (param.default !== undefined) parts.push(param.default === '' ? 'default: empty' : `default: \`${param.default}\``);
+  if (param.default !== undefined) parts.push(param.default === '' ? 'default: empty' : `default: \`${visibleDefault(param.default)}\``);
   if ('variadic' in param && param.variadic) parts.push('repeats');
   return parts.join(', ');
+}
+
+/** A default as it can be shown on one line: a line break as \\n, a tab as \\t. */
+function visibleDefault(value: string): string {
+  return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t');
 }
 
 export function parameterTable(fn: FunctionRecord): string {
@@ -43,7 +48,7 @@ export function parameterTable(fn: FunctionRecord): string {
   const { params } = signatureOf(fn);
   const rows = params.map(
     (p) =>
-      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(p.default)} |`,
+      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,
   );
   return ['| parameter | type | required | default |', '|---|---|---|---|', ...rows].join('\n');
 }

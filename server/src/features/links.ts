@@ -28,7 +28,9 @@ function linksOfStatement(catalog: Catalog, st: Statement, text: string): Found[
   }
   if (st.kind === StatementKind.Blank) return found;
   for (const m of text.matchAll(URL_IN_TEXT)) {
-    const url = m[0].replace(/[.,:!?)]+$/, '');
+    // `...?q=Zmessage{1}`: the address stops where the call starts.
+    const called = text.charCodeAt(m.index! + m[0].length) === 0x7b ? m[0].replace(/Z[A-Za-z0-9]*$/, '') : m[0];
+    const url = called.replace(/[.,:!?)]+$/, '');
     const start = m.index!;
     if (found.some((f) => f.start <= start && start < f.end)) continue;
     if (!isHttpUrl(url)) continue;
