@@ -327,3 +327,24 @@ describe('features: completion inside a character of two halves', () => {
     }
   });
 });
+
+describe('features: completion of custom IDs of components made elsewhere', () => {
+  it('offers the file’s custom IDs first, then the workspace’s, in ZeditButton and ZremoveComponent', () => {
+    const svc = service();
+    svc.setWorkspaceFile('file:///w/commands/b.zbr', '#trigger !b\nZnewSelectMenu{pick;1;1;x}\n');
+    svc.openDocument('file:///w/commands/a.zbr', '#trigger !x\nZaddButton{;abc;A}\nZeditButton{}\nZremoveComponent{}\n', 1);
+    for (const position of [
+      { line: 2, character: 12 },
+      { line: 3, character: 17 },
+    ]) {
+      const items = [...svc.completions('file:///w/commands/a.zbr', position).items].sort((x, y) => (x.sortText ?? '').localeCompare(y.sortText ?? ''));
+      assert.deepStrictEqual(
+        items.slice(0, 2).map((i) => [i.label, i.detail]),
+        [
+          ['abc', 'custom ID in this file'],
+          ['pick', 'custom ID in the workspace'],
+        ],
+      );
+    }
+  });
+});

@@ -30,6 +30,15 @@ describe('features: hover', () => {
     assert.match(hoverText('ZgetMes¦sage{123}')!, /the engine accepts 1 to 3 arguments for ZgetMessage/);
   });
 
+  it('an engine function whose parameters have no names: not documented, rather than none', () => {
+    const text = hoverText('Zabbre¦viate{hello}')!;
+    assert.match(text, /takes 1 argument/);
+    assert.match(text, /Its parameters are not documented/);
+    assert.doesNotMatch(text, /No parameters/);
+    const { svc, position } = openAt('Zabbreviate{hel¦lo}');
+    assert.strictEqual(svc.signatureHelp(URI, position)?.signatures[0].label, 'Zabbreviate{...}');
+  });
+
   it('adds what the engine does that the catalog does not say', () => {
     assert.match(hoverText('Zti¦me{Europe/Paris}')!, /\*\*Engine:\*\* Without Ztime the engine's clock runs in Asia\/Tokyo time/);
     assert.match(hoverText('Zba¦n{123456789012345678}')!, /\*\*Engine:\*\* Returns "banned: "/);

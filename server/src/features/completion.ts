@@ -10,6 +10,7 @@ import { engineFacts } from '../catalog/engine';
 import { type Parameter, signatureOf } from '../catalog/parameters';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS } from '../language/permissions';
 import { variableFunction } from '../language/variableFunctions';
+import { interactionIdArgument, isInteractionIdParameter } from '../language/componentIds';
 import { NodeKind, StatementKind, type HeaderStatement, type BodyStatement } from '../syntax/tree';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { COMMAND_TYPES, DIRECTIVES, OPTION_TYPES, SCOPES, directiveMarkdown } from './directiveDocs';
@@ -365,6 +366,20 @@ function valueCompletions(
         seen.add(f.name);
         items.push(valueItem(f.name, Kind.Field, range, n++, 'text input of a modal'));
       }
+    return open;
+  }
+  if (isInteractionIdParameter(param.name) && interactionIdArgument(fn.name) !== param.index) {
+    // A component made elsewhere (ZeditButton, ZremoveComponent...): the custom IDs of this file, then of the workspace.
+    const seen = new Set<string>([token]);
+    const own = ctx.workspace.get(model.uri)?.customIds ?? [];
+    const add = (name: string, where: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      items.push(valueItem(name, Kind.Value, range, n++, where));
+    };
+    for (const id of own) add(id.name, 'custom ID in this file');
+    for (const [file, index] of ctx.workspace.entries())
+      if (file.uri !== model.uri) for (const id of index.customIds) add(id.name, 'custom ID in the workspace');
     return open;
   }
   if (fn.name === 'Zoption' && param.index === 0) {

@@ -44,7 +44,8 @@ function visibleDefault(value: string): string {
 }
 
 export function parameterTable(fn: FunctionRecord): string {
-  if (fn.arguments.length === 0) return '_No parameters._';
+  // An engine function whose sources name no parameters still takes arguments (its syntax says `{...}`).
+  if (fn.arguments.length === 0) return fn.syntax.includes('{') ? '_Its parameters are not documented._' : '_No parameters._';
   const { params } = signatureOf(fn);
   const rows = params.map(
     (p) =>

@@ -22,6 +22,8 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
     label += p.required ? p.name : `${p.name}?`;
     if (p.variadic) label += ';...';
   });
+  // An engine function whose parameters are not named: its syntax (`Zabbreviate{...}`).
+  if (params.length === 0 && fn.syntax.endsWith('{...}')) label += '...';
   label += '}';
   return { label, offsets };
 }
