@@ -10,6 +10,25 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { capabilities, fileUri, LspClient } from './client';
 
+/**
+ * A bot in a new temporary folder (zbr.json, commands/ with `files`, paths
+ * relative to commands/) and a server whose workspace it is, once the
+ * workspace scan has ended (it pushes every open file again: tests start after it).
+ */
+async function botWorkspace(prefix: string, files: Record<string, string>): Promise<{ dir: string; client: LspClient }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(path.join(dir, 'zbr.json'), '{}');
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, 'commands', name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'commands', name), text);
+  }
+  const client = new LspClient();
+  const indexed = client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000);
+  await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
+  await indexed;
+  return { dir, client };
+}
+
 describe('lsp: diagnostics across files', function () {
   this.timeout(30000);
   let client: LspClient;
@@ -19,17 +38,10 @@ describe('lsp: diagnostics across files', function () {
   let nested: string;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-layout-'));
-    fs.writeFileSync(path.join(dir, 'zbr.json'), '{}');
-    fs.mkdirSync(path.join(dir, 'commands', 'admin'), { recursive: true });
+    ({ dir, client } = await botWorkspace('zscript-layout-', { 'admin/.keep': '' }));
     a = fileUri(path.join(dir, 'commands', 'ping.zbr'));
     b = fileUri(path.join(dir, 'commands', 'pong.zbr'));
     nested = fileUri(path.join(dir, 'commands', 'admin', 'ban.zbr'));
-    client = new LspClient();
-    // The end of the workspace scan pushes every open file again: each test starts after it.
-    const indexed = client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000);
-    await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
-    await indexed;
   });
 
   after(async () => {
@@ -135,17 +147,12 @@ describe('lsp: components no command of the bot handles', function () {
   let handler: string;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-handlers-'));
-    fs.writeFileSync(path.join(dir, 'zbr.json'), '{}');
-    fs.mkdirSync(path.join(dir, 'commands'));
-    fs.writeFileSync(path.join(dir, 'commands', 'apply.zbr'), '#trigger !apply\nWant to join?\nZaddButton{;apply-btn;Apply;primary}\n');
-    fs.writeFileSync(path.join(dir, 'commands', 'apply-click.zbr'), '#trigger onInteraction{apply-button}\n#type interaction\nThanks!\n');
+    ({ dir, client } = await botWorkspace('zscript-handlers-', {
+      'apply.zbr': '#trigger !apply\nWant to join?\nZaddButton{;apply-btn;Apply;primary}\n',
+      'apply-click.zbr': '#trigger onInteraction{apply-button}\n#type interaction\nThanks!\n',
+    }));
     apply = fileUri(path.join(dir, 'commands', 'apply.zbr'));
     handler = fileUri(path.join(dir, 'commands', 'apply-click.zbr'));
-    client = new LspClient();
-    const indexed = client.waitFor('window/logMessage', (p) => /indexed \d+ \.zbr file/.test(p.message), 15000);
-    await client.initialize({ workspaceFolders: [dir], capabilities: capabilities({ pull: false }) });
-    await indexed;
   });
 
   after(async () => {
