@@ -117,6 +117,12 @@ describe('zscript-check (dist/check.js)', () => {
     // A catch-all handler takes every ID.
     fs.writeFileSync(path.join(bot, 'commands', 'any.zbr'), '#trigger onInteraction\n#type interaction\nDone.\n');
     assert.doesNotMatch(check([bot]).stdout, /interaction-not-handled/);
+    // Unless a command has the ID's own trigger with another #type: the engine finds it, refuses it, and stops there.
+    fs.writeFileSync(path.join(bot, 'commands', 'click.zbr'), '#trigger onInteraction{apply-btn}\nThanks\n');
+    assert.match(
+      check([bot]).stdout,
+      /"apply-btn".*click\.zbr, the command it finds, has another type, so nothing happens\. Write "#type interaction" in click\.zbr\./,
+    );
   });
 
   it('searches folders recursively for .zbr files only', () => {

@@ -98,7 +98,18 @@ describe('features: navigation', () => {
       assert.match(svc.renameProblem(A, at, name) ?? '', reason, name);
       assert.strictEqual(svc.rename(A, at, name), null, name);
     }
-    for (const name of ['coins', 'total2', 'my coins', 'level_up']) assert.strictEqual(svc.renameProblem(A, at, name), undefined, name);
+    // Names the engine keeps as written: a "|" (only #option lines split on it), a word no ending of which runs.
+    for (const name of ['coins', 'total2', 'my coins', 'level_up', 'a|b', 'Zdates', 'Zusernme'])
+      assert.strictEqual(svc.renameProblem(A, at, name), undefined, name);
+  });
+
+  it('refuses an option name Discord would refuse', () => {
+    const svc = service();
+    const text = '#trigger /r\n#type slash\n#option amount|How many|integer|required\nYou chose Zoption{amount}\n';
+    svc.openDocument(A, text, 1);
+    const at = positionOf(text, text.indexOf('Zoption{amount}') + 10);
+    for (const name of ['my coins', 'My_Coins', 'a|b', 'x'.repeat(33)]) assert.match(svc.renameProblem(A, at, name) ?? '', /cannot be an option name/, name);
+    assert.strictEqual(svc.renameProblem(A, at, 'coins-2'), undefined);
   });
 
   it('renames a server variable across two files', () => {

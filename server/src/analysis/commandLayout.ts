@@ -22,6 +22,8 @@ export interface TriggerSite {
   /** Offsets of the trigger's value in that file. */
   readonly start: number;
   readonly end: number;
+  /** The file's last `#type` says exactly `interaction` (the engine runs an onInteraction command only then). */
+  readonly interaction?: boolean;
 }
 
 /** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
@@ -39,7 +41,26 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
   if (at < 0) return undefined;
   const st = tree.statements[at] as HeaderStatement;
   const base = tree.starts[at];
-  return { uri, trigger: tree.text.slice(base + st.valueStart, base + st.valueEnd), start: base + st.valueStart, end: base + st.valueEnd };
+  const site: { -readonly [K in keyof TriggerSite]: TriggerSite[K] } = {
+    uri,
+    trigger: tree.text.slice(base + st.valueStart, base + st.valueEnd),
+    start: base + st.valueStart,
+    end: base + st.valueEnd,
+  };
+  if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
+  return site;
+}
+
+/** Whether the last `#type ` line of the file says exactly `interaction` (the engine compares the trimmed value, case included). */
+function lastTypeIsInteraction(tree: SyntaxTree): boolean {
+  const { statements, starts, text } = tree;
+  for (let i = statements.length - 1; i >= 0; i--) {
+    const st = statements[i];
+    if (st.kind !== StatementKind.Header) continue;
+    const line = engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end);
+    if (line.directive === '#type') return text.slice(starts[i] + st.valueStart, starts[i] + st.valueEnd).trim() === 'interaction';
+  }
+  return false;
 }
 
 /** The statement holding the file's engine trigger, -1 when none (the loader's reading, without the other file checks). */
@@ -122,7 +143,7 @@ export class CommandTriggers {
   /** Records the file's trigger (undefined: the file is gone or has none). */
   update(uri: string, site: TriggerSite | undefined): void {
     const old = this.byUri.get(uri);
-    if (old && site && old.trigger === site.trigger) {
+    if (old && site && old.trigger === site.trigger && old.interaction === site.interaction) {
       this.byUri.set(uri, site); // moved within the file: same duplicates
       return;
     }
@@ -164,16 +185,31 @@ export class CommandTriggers {
    * is `onInteraction{id}`, else the one whose trigger is `onInteraction`.
    */
   handlesInteraction(uri: string, id: string): boolean {
+    return this.interactionCommand(uri, id).handled;
+  }
+
+  /**
+   * The engine's lookup of the command for a component's interaction: the one
+   * whose trigger is `onInteraction{id}`, else `onInteraction`, kept only when
+   * its type is interaction (the catch-all is not tried when the first exists
+   * with another type). `wrongType`: a file found whose type is not interaction.
+   */
+  interactionCommand(uri: string, id: string): { handled: boolean; wrongType?: string } {
     const folder = this.byFolder.get(folderOf(uri));
-    return folder !== undefined && (folder.has(`onInteraction{${id}}`) || folder.has('onInteraction'));
+    const found = folder?.get(`onInteraction{${id}}`) ?? folder?.get('onInteraction');
+    if (!found || found.size === 0) return { handled: false };
+    for (const file of found) if (this.byUri.get(file)?.interaction) return { handled: true };
+    return { handled: false, wrongType: found.values().next().value as string };
   }
 
   /** The custom IDs the `onInteraction{id}` commands of the folder of `uri` handle, each with one of its files. */
   interactionHandlers(uri: string): Map<string, string> {
     const out = new Map<string, string>();
     for (const [trigger, files] of this.byFolder.get(folderOf(uri)) ?? []) {
-      if (trigger.startsWith('onInteraction{') && trigger.endsWith('}') && files.size > 0)
-        out.set(trigger.slice(14, -1), files.values().next().value as string);
+      const id = trigger.startsWith('onInteraction{') && trigger.endsWith('}') ? trigger.slice(14, -1) : '';
+      // An ID with spaces around it is no ID a component can have (the engine trims arguments).
+      const typed = [...files].find((file) => this.byUri.get(file)?.interaction);
+      if (id !== '' && id === id.trim() && typed !== undefined) out.set(id, typed);
     }
     return out;
   }
@@ -249,20 +285,36 @@ export function duplicateTriggerFinding(site: TriggerSite, others: readonly Trig
 export function unhandledInteractionFindings(uri: string, ids: readonly CustomIdOccurrence[], triggers: CommandTriggers): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   let handlers: Map<string, string> | undefined;
+  const nameOf = (file: string) => decodeSegment(file.slice(file.lastIndexOf('/') + 1));
   for (const id of ids) {
-    if (!id.sends || triggers.handlesInteraction(uri, id.name)) continue;
+    if (!id.sends) continue;
+    const command = triggers.interactionCommand(uri, id.name);
+    if (command.handled) continue;
+    const base = `No command of this bot handles the custom ID "${id.name}": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{${id.name}}, or else onInteraction, `;
+    if (command.wrongType !== undefined) {
+      out.push({
+        code: 'interaction-not-handled',
+        severity: 'warning',
+        start: id.start,
+        end: id.end,
+        message: `${base}but only when its #type is interaction, and ${nameOf(command.wrongType)}, the command it finds, has another type, so nothing happens. Write "#type interaction" in ${nameOf(command.wrongType)}.`,
+      });
+      continue;
+    }
     handlers ??= triggers.interactionHandlers(uri);
-    const meant = closest(id.name, [...handlers.keys()]);
-    const file = meant === undefined ? '' : decodeSegment(handlers.get(meant)!.slice(handlers.get(meant)!.lastIndexOf('/') + 1));
+    const meant = closest(
+      id.name,
+      [...handlers.keys()].filter((h) => h !== id.name),
+    );
     out.push({
       code: 'interaction-not-handled',
       severity: 'warning',
       start: id.start,
       end: id.end,
       message:
-        `No command of this bot handles the custom ID "${id.name}": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{${id.name}}, or else onInteraction, and this commands folder has neither, so nothing happens. ` +
+        `${base}and this commands folder has neither, so nothing happens. ` +
         (meant !== undefined
-          ? `${file} handles "${meant}": is that the ID meant?`
+          ? `${nameOf(handlers.get(meant)!)} handles "${meant}": is that the ID meant?`
           : `Add a command with "#trigger onInteraction{${id.name}}" and "#type interaction".`),
       fixes: meant === undefined ? undefined : [{ title: `Use the handled ID "${meant}"`, edits: [{ start: id.start, end: id.end, newText: meant }] }],
     });

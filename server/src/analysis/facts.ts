@@ -112,6 +112,10 @@ export interface OrderEvent {
   end: number;
   /** Zasync/Zawait: the block's name as the engine trims it; undefined when a call computes it. */
   block?: string;
+  /** Zawait inside ZtryRun (its failure is caught). */
+  caught?: true;
+  /** Zasync/Zawait inside another call, a loop or a Zif branch: it may run any number of times, or not at all. */
+  uncertain?: true;
   /** An input read inside a condition. */
   tested?: true;
 }

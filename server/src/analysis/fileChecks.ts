@@ -206,6 +206,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let jsonMade = false;
   /** Names of the Zasync blocks started so far; `anyBlock`: one whose name a call computes (or Zeval's code) may have any name. */
   const asyncBlocks = new Set<string>();
+  const awaitedBlocks = new Set<string>();
   let anyBlock = allCalls.has('Zeval');
   /** The first ZhttpAddHeader after a request, and whether another request follows it. */
   let lateHeader: { start: number; end: number; resent: boolean } | undefined;
@@ -384,7 +385,21 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           if (e.block === undefined) anyBlock = true;
           else asyncBlocks.add(e.block);
         } else if (e.kind === 'await') {
-          if (e.block && !anyBlock && !asyncBlocks.has(e.block))
+          const started = e.block !== undefined && asyncBlocks.has(e.block);
+          // Waiting takes the block away: a second wait for it halts too (when the first surely ran).
+          if (started && !e.uncertain && !e.caught) {
+            asyncBlocks.delete(e.block!);
+            awaitedBlocks.add(e.block!);
+          }
+          if (e.block && !anyBlock && !started && !e.caught && awaitedBlocks.has(e.block))
+            out.push({
+              code: 'await-without-async',
+              severity: 'error',
+              start: base + e.start,
+              end: base + e.end,
+              message: `Zawait{${e.block}} waits for the block "${e.block}" a second time, but the first Zawait{${e.block}} took it: the engine halts the command here (no async block named "${e.block}"). Keep the first wait's result in a variable (Zvar{result;Zawait{${e.block}}}) and use that.`,
+            });
+          else if (e.block && !anyBlock && !started && !e.caught)
             out.push({
               code: 'await-without-async',
               severity: 'error',

@@ -13,6 +13,7 @@ import { type FileIndex, literalArgument, type Occurrence } from '../analysis/wo
 import { StatementKind } from '../syntax/tree';
 import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement, toRange } from './model';
 import { headerInfo } from '../analysis/headerInfo';
+import { isDiscordName } from '../analysis/slashRegistration';
 import { Analyzer } from '../analysis/analyzer';
 import type { Catalog } from '../catalog/catalog';
 import { parseCommandFile } from '../syntax/parse';
@@ -152,8 +153,8 @@ export function prepareRenameAt(model: DocumentModel, offset: number, ctx: Featu
 }
 
 /** A name the engine reads back unchanged as one argument. */
-export function isValidName(name: string): boolean {
-  return name.length > 0 && name === name.trim() && !/[{};\\|\r\n]/.test(name) && !name.includes('Z{');
+export function isValidName(name: string, bar = false): boolean {
+  return name.length > 0 && name === name.trim() && !(bar ? /[{};\\\r\n]/ : /[{};\\|\r\n]/).test(name) && !name.includes('Z{');
 }
 
 /**
@@ -184,15 +185,16 @@ function engineReadingProblem(name: string, catalog: Catalog): string | undefine
   if ((call as CallNode | undefined)?.args[0]?.nodes.length) return 'the engine would run the call in it instead of keeping the text';
   const start = PROBE_PREFIX.length;
   const end = start + name.length;
-  const found = analyzer
-    .diagnose(tree)
-    .find((d) => d.start < end && d.end > start && (d.severity === 'error' || d.code === 'word-runs-function' || d.code === 'misspelt-function'));
+  const found = analyzer.diagnose(tree).find((d) => d.start < end && d.end > start && (d.severity === 'error' || d.code === 'word-runs-function'));
   return found?.message;
 }
 
 function renameProblem(model: DocumentModel, target: Target, newName: string, ctx: FeatureContext): string | undefined {
   if (newName !== newName.trim()) return `"${newName}" cannot be a name: the engine trims the spaces around an argument, so the name would lose them`;
-  if (!isValidName(newName)) return `"${newName}" cannot be a name: the engine would read its braces, ";", "|" or line breaks`;
+  // Only the #option line splits on "|"; Discord takes 1 to 32 lower-case letters, digits, "-" or "_" for an option.
+  if (target.kind === 'option' && !isDiscordName(newName))
+    return `"${newName}" cannot be an option name: Discord takes 1 to 32 lower-case letters, digits, "-" or "_" (it would refuse the command)`;
+  if (!isValidName(newName, true)) return `"${newName}" cannot be a name: the engine would read its braces, ";" or line breaks`;
   const reading = engineReadingProblem(newName, ctx.catalog);
   if (reading) return `"${newName}" cannot be a name: ${reading}`;
   if (target.kind === 'variable' && newName !== target.name && ctx.workspace.variableNames(target.scope, model.uri).has(newName))

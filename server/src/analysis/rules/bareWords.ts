@@ -58,7 +58,11 @@ export function checkBareWords(
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
       misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? suggester.suggest(word) : undefined);
       if (misspelt === undefined || (caseOnly === undefined && !oneEditApart(word, misspelt))) continue;
-    } else if (catalog.isBareCallable(word)) continue;
+      // An ending the engine runs (`Zexecutiontime`: time) is word-runs-function's; a word in an address is the address's.
+      if (endingRuns(word) || inAddress(content, start)) continue;
+    }
+    // A function that needs no argument runs bare (nothing to report) unless written escaped, below.
+    const bare = misspelt === undefined && catalog.isBareCallable(word);
     if (!nodeStarts || !skip || !argumentRanges) {
       nodeStarts = new Set<number>();
       skip = [];
@@ -82,24 +86,29 @@ export function checkBareWords(
         }
       }
     }
-    if (nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
     // `Zvar\{name\;value\}`: the call's text, escaped to be shown. At the top level the engine prints
-    // it so. In a call's argument it removes the backslashes and reads the text again: the call runs.
-    // Written with two backslashes there (`Zvar\\{`), it is shown: no finding either way.
+    // it so. Each call the text is an argument of halves the backslashes (its argument splitter reads
+    // `\\` as `\` and `\{` as `{`), and the text is then read again: inside d calls the call runs
+    // unless at least 2^d backslashes stand before the brace.
     let slashes = 0;
     while (content.charCodeAt(end + slashes) === 0x5c) slashes++;
     if (slashes > 0 && content.charCodeAt(end + slashes) === 0x7b) {
-      if (slashes === 1 && argumentRanges.some(([a, b]) => start >= a && start < b))
+      if (misspelt !== undefined) continue;
+      let depth = 0;
+      for (const [a, b] of argumentRanges) if (start >= a && start < b) depth++;
+      const needed = 2 ** Math.min(depth, 8);
+      if (depth > 0 && slashes < needed)
         out.push({
           code: 'escape-in-call',
           severity: 'warning',
           start,
-          end: end + 2,
-          message: `In a call's argument the engine removes the backslashes of \\{, \\} and \\; and then reads the text again, so ${word}{...} runs here instead of being shown. To show it, write each of these escapes with two backslashes (${word}\\\\{...\\\\}).`,
+          end: end + slashes + 1,
+          message: `In a call's argument the engine removes one level of backslashes (\\{ becomes {) and then reads the text again, so ${word}{...} runs here instead of being shown. To show it ${depth === 1 ? "in a call's argument" : `${depth} calls deep`}, write ${needed} backslashes before each brace and semicolon of it (${word}${'\\'.repeat(needed)}{...${'\\'.repeat(needed)}}).`,
         });
       continue;
     }
+    if (bare || nodeStarts.has(start)) continue;
     if (misspelt !== undefined) {
       out.push({
         code: 'misspelt-function',
@@ -135,6 +144,19 @@ export function checkBareWords(
       message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`,
     });
   }
+}
+
+/** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
+function endingRuns(word: string): boolean {
+  for (let k = 1; k < word.length; k++) if (engineFacts.forWord(word.slice(k))?.min === 0) return true;
+  return false;
+}
+
+/** Whether the text at `at` belongs to a web address (a "://" earlier in the same run of non-space characters). */
+function inAddress(content: string, at: number): boolean {
+  let k = at;
+  while (k > 0 && !/\s/.test(content[k - 1])) k--;
+  return content.slice(k, at).includes('://');
 }
 
 function isAsciiLetter(c: number): boolean {

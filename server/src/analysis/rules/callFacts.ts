@@ -243,6 +243,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       const raw = first && !hasCall(first) ? ctx.rel(first.start, first.end) : undefined;
       // An escape is read by the engine before the name is compared: such a name is left unknown.
       if (raw !== undefined && !raw.includes('\\')) event.block = raw.trim();
+      // A wait in ZtryRun halts nothing (its failure is caught); one in a branch, a loop or an argument may not run once.
+      if (kinds.orderKind === 'await' && ctx.caught) event.caught = true;
+      if (inCall || inLoop || ctx.guarded) event.uncertain = true;
     }
     (ctx.summary.orderEvents ??= []).push(event);
   }

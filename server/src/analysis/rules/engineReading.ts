@@ -160,7 +160,8 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   // A word whose function halts the command stops everything after it: an error, like any halt.
   const halts = /\b(halts|stops)\b/.test(does);
   const outcome = halts ? '' : before ? ` The bot writes "${before}" followed by its result.` : ' The bot writes its result instead of the word.';
-  const fix = keepWordFix(w, base);
+  // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
+  const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
