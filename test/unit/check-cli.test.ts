@@ -112,6 +112,11 @@ describe('zscript-check (dist/check.js)', () => {
         `${path.join(bot, 'commands', 'click.zbr')}:3:11: warning interaction-not-handled No command of this bot handles the custom ID "form": when the component is used (clicked, chosen or submitted), the engine runs the command whose trigger is onInteraction{form}, or else onInteraction, and this commands folder has neither, so nothing happens. Add a command with "#trigger onInteraction{form}" and "#type interaction".`,
       ],
     );
+    // A modal made in a command that is not an interaction is never shown (modal-outside-interaction says so): nothing to handle.
+    const prefixModal = path.join(bot, 'commands', 'form.zbr');
+    fs.writeFileSync(prefixModal, '#trigger !form\nZnewModal{signup;Sign up}\nZaddTextInput{age;Age}\n');
+    assert.doesNotMatch(check([bot]).stdout, /"signup"/);
+    fs.rmSync(prefixModal);
     // One file alone: the others may handle it.
     assert.doesNotMatch(check([apply]).stdout, /interaction-not-handled/);
     // A catch-all handler takes every ID.

@@ -64,6 +64,8 @@ interface RelOcc {
   fn?: string;
   /** customId: the component sends an interaction (CustomIdOccurrence.sends). */
   sends?: true;
+  /** customId: a modal's (shown only in answer to a component: an interaction command). */
+  modal?: true;
 }
 
 /** Shared by every file without field IDs (most of them). */
@@ -240,7 +242,8 @@ export class WorkspaceIndex {
         else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
         else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push({ name, start, end });
         else if (o.kind === 'fieldId') (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push({ name, start, end });
-        else customIds.push(o.sends ? { name, start, end, sends: true } : { name, start, end });
+        // A modal made outside an interaction command is never shown: it sends nothing either.
+        else customIds.push(o.sends && (!o.modal || type === 'interaction') ? { name, start, end, sends: true } : { name, start, end });
       }
     }
     let handles: Occurrence | undefined;
@@ -299,6 +302,7 @@ export class WorkspaceIndex {
       if (!lit) return;
       const occ: RelOcc = { kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end };
       if (interactionIdArgument(fnName) === i && sendsInteraction(text, call, fnName)) occ.sends = true;
+      if (fnName === 'ZnewModal') occ.modal = true;
       out.push(occ);
     });
   }
