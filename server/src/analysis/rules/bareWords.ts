@@ -6,7 +6,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { engineFacts } from '../../catalog/engine';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
-import { type FunctionSuggester, oneEditApart } from '../suggest';
+import { closest, type FunctionSuggester, oneEditApart } from '../suggest';
 
 /**
  * Shortest word checked for a misspelt function name (`Z` included): shorter
@@ -56,7 +56,7 @@ export function checkBareWords(
     if (!fn && !engine) {
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
-      misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? suggester.suggest(word) : undefined);
+      misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? (suggester.suggest(word) ?? engineOnlyNear(word, catalog)) : undefined);
       if (misspelt === undefined || (caseOnly === undefined && !oneEditApart(word, misspelt))) continue;
       // An ending the engine runs (`Zexecutiontime`: time) is word-runs-function's; a word in an address is the address's.
       if (endingRuns(word) || inAddress(content, start)) continue;
@@ -110,13 +110,15 @@ export function checkBareWords(
     }
     if (bare || nodeStarts.has(start)) continue;
     if (misspelt !== undefined) {
+      const runsBare = catalog.isBareCallable(misspelt);
       out.push({
         code: 'misspelt-function',
         severity: 'warning',
         start,
         end,
-        message: `${word} is no function${misspelt.toLowerCase() === word.toLowerCase() ? ' (the engine tells capitals from small letters)' : ''}: the engine prints it as plain text. Did you mean ${misspelt}?`,
-        fixes: [{ title: `Change to ${misspelt}`, edits: [{ start, end, newText: misspelt }], preferred: true }],
+        message: `${word} is no function${misspelt.toLowerCase() === word.toLowerCase() ? ' (the engine tells capitals from small letters)' : ''}: the engine prints it as plain text. Did you mean ${misspelt}${runsBare ? '' : ` (with its arguments in braces: ${catalog.getFunction(misspelt)?.syntax ?? `${misspelt}{...}`})`}?`,
+        // Only a name that runs without braces: another would still be printed as text (bare-call-needs-braces).
+        fixes: runsBare ? [{ title: `Change to ${misspelt}`, edits: [{ start, end, newText: misspelt }], preferred: true }] : undefined,
       });
       continue;
     }
@@ -144,6 +146,17 @@ export function checkBareWords(
       message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`,
     });
   }
+}
+
+/** Engine-only function names, by catalog (the catalog's own are the suggester's). */
+const engineOnlyNames = new WeakMap<Catalog, string[]>();
+
+/** The engine-only function one edit from `word`, if any (`ZpollCreat`: ZpollCreate). */
+function engineOnlyNear(word: string, catalog: Catalog): string | undefined {
+  let names = engineOnlyNames.get(catalog);
+  if (!names) engineOnlyNames.set(catalog, (names = catalog.engineOnlyFunctions.map((f) => f.name)));
+  const near = closest(word, names);
+  return near !== undefined && oneEditApart(word, near) ? near : undefined;
 }
 
 /** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
