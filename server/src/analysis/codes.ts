@@ -474,6 +474,12 @@ const CODE_TABLE = {
       "A button, select menu or modal whose custom ID no command of the bot's commands folder handles (no #trigger onInteraction{id}, no onInteraction): the engine acknowledges the click or submission and does nothing. Reported when every command file of the folder is known (a bot folder with zbr.json, indexed); the nearest handled ID is offered as a fix.",
     example: 'ZaddButton{;apply-btn;Apply;primary} (the folder handles onInteraction{apply-button})',
   },
+  'duplicate-option-value': {
+    severity: 'error',
+    description:
+      "Two options of one select menu with the same value (ZaddSelectMenuOption's second argument): Discord refuses the menu, and the reply never appears.",
+    example: 'ZnewSelectMenu{colors;1;1;Pick} + ZaddSelectMenuOption{Red;color} + ZaddSelectMenuOption{Blue;color}',
+  },
   'await-without-async': {
     severity: 'error',
     description:

@@ -102,6 +102,10 @@ export interface ComponentEvent {
   /** A menu's literal minimum and maximum number of choices. */
   min?: number;
   max?: number;
+  /** A select option's literal value (ZaddSelectMenuOption's second argument, trimmed), and where it is. */
+  value?: string;
+  valueStart?: number;
+  valueEnd?: number;
 }
 
 /** A call whose order counts: HTTP requests and reads, inputs, split text, cooldowns (a cooldown: only at a line's top level). */

@@ -206,6 +206,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let jsonMade = false;
   /** Names of the Zasync blocks started so far; `anyBlock`: one whose name a call computes (or Zeval's code) may have any name. */
   const asyncBlocks = new Set<string>();
+  /** The literal values of the current select menu's options, to where the first of each is. */
+  const optionValues = new Map<string, number>();
   const awaitedBlocks = new Set<string>();
   let anyBlock = allCalls.has('Zeval');
   /** The first ZhttpAddHeader after a request, and whether another request follows it. */
@@ -443,8 +445,22 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
         componentParts.push({ ...e, start: base + e.start, end: base + e.end });
-        if (e.kind === 'menu') menuOpen = true;
-        else if (e.kind === 'modal') {
+        if (e.kind === 'menu') {
+          menuOpen = true;
+          // A new menu replaces the one before, options and all.
+          if (!e.uncertain) optionValues.clear();
+        } else if (e.kind === 'option' && menuOpen && e.value !== undefined && !e.uncertain) {
+          const first = optionValues.get(e.value);
+          if (first === undefined) optionValues.set(e.value, base + e.start);
+          else
+            out.push({
+              code: 'duplicate-option-value',
+              severity: 'error',
+              start: base + e.valueStart!,
+              end: base + e.valueEnd!,
+              message: `Another option of this select menu already has the value "${e.value}": Discord refuses a menu whose options share a value, so the reply never appears. Give each option its own value.`,
+            });
+        } else if (e.kind === 'modal') {
           modalOpen = true;
           modals.push({ start: base + e.start, end: base + e.end });
         } else if (e.kind === 'option' && !menuOpen)
@@ -820,8 +836,10 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
   for (const i of statements) {
     const base = startOf(i);
     for (const e of results[i].summary.embedContent ?? []) {
-      const entry = parts.get(e.index);
-      if (!entry) parts.set(e.index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
+      // `Zfooter{text;https://...}` is embed 1's footer to the engine (any index that is no number).
+      const index = String(engineEmbedIndex(e.index));
+      const entry = parts.get(index);
+      if (!entry) parts.set(index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
       else if (e.sendable) entry.sendable = true;
       else entry.first ??= { name: e.name, start: base + e.start, end: base + e.end };
     }

@@ -299,6 +299,15 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       const max = choices(2);
       if (min !== undefined) event.min = min;
       if (max !== undefined) event.max = max;
+    } else if (kinds.component === 'option') {
+      const a = node.args[1];
+      const raw = a && !hasCall(a) ? ctx.rel(a.start, a.end) : '';
+      const value = raw.trim();
+      if (value !== '' && !raw.includes('\\')) {
+        event.value = value;
+        event.valueStart = a!.start + raw.indexOf(value);
+        event.valueEnd = event.valueStart + value.length;
+      }
     }
     (ctx.summary.componentEvents ??= []).push(event);
   }

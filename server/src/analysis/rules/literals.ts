@@ -13,7 +13,7 @@ import { textLimit } from '../../language/discordLimits';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { hasEngineEscape, isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, readEngineEscapes } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
-import type { Argument } from '../../syntax/tree';
+import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
@@ -958,6 +958,20 @@ function isEmbedIndexNumber(text: string): boolean {
 function checkEmbedIndex(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (!Object.hasOwn(EMBED_INDEX_ARGUMENT, name)) return;
   const a = args[EMBED_INDEX_ARGUMENT[name]];
+  // `Zfooter{text;ZuserAvatar}`: an icon where the embed's number goes. The engine reads any text
+  // that is no number as embed 1, so the address is dropped.
+  const only = a && !a.literal && a.arg.nodes.length === 1 ? a.arg.nodes[0] : undefined;
+  const given = only?.kind === NodeKind.Call ? ctx.rel(only.start, only.nameEnd) : only?.kind === NodeKind.BareCall ? ctx.rel(only.start, only.end) : '';
+  if (only && (name === 'Zfooter' || name === 'Zauthor') && /(?:Avatar|Icon|URL|Url)$/.test(given)) {
+    ctx.diagnostics.push({
+      code: 'invalid-integer',
+      severity: 'warning',
+      start: a!.arg.start,
+      end: a!.arg.end,
+      message: `${name}'s second argument is the embed's number, not an icon: the engine reads ${given}'s address as embed 1 and drops it. Set the icon with ${name}Icon{${ctx.rel(a!.arg.start, a!.arg.end).trim()}} (after ${name}).`,
+    });
+    return;
+  }
   if (!a?.literal || a.text === '' || !isEmbedIndexNumber(a.text)) return;
   const n = Number(a.text);
   if (n >= 1 && n <= 10) return;
