@@ -54,6 +54,8 @@ export interface StatementSummary {
    * which slash commands do not have: `halts` when the function halts without it.
    */
   messageUses?: { name: string; halts?: true; start: number; end: number }[];
+  /** `Zkick{Zmessage{1}}`: a typed word where a function reads an ID as a number (a mention halts it in a prefix command). */
+  typedIds?: AnalysisDiagnostic[];
   /**
    * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.

@@ -22,6 +22,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../l
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
+import { rebased } from './silencing';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
 import {
@@ -237,6 +238,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const printedResults: PrintedResult[] = [];
   /** Uses of the trigger message, absolute offsets (message-in-slash). */
   const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
+  const typedIds: AnalysisDiagnostic[] = [];
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
@@ -484,6 +486,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.typedIds) for (const d of s.typedIds) typedIds.push(rebased(d, base));
     if (s.printedResults)
       for (const r of s.printedResults) printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls)
@@ -701,6 +704,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     reportDroppedRows(rowParts, out);
   }
   // Zmessage reads a slash command's option values: empty only where none are declared.
+  // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
+  if (type === undefined || !COMMAND_TYPE_WORDS.includes(type) || type === 'prefix') out.push(...typedIds);
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
   if (type === 'slash' || type === 'sub-slash')

@@ -13,7 +13,7 @@ import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
-import { checkLimits, checkLiteral } from './literals';
+import { checkLimits, checkLiteral, checkMessageWordAsId } from './literals';
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import type { CallProfile } from './callProfile';
@@ -65,6 +65,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
+    if (!literal && param.type === 'snowflake') checkMessageWordAsId(name, param.name, text, arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);

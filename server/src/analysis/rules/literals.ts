@@ -1055,3 +1055,27 @@ const PARAMETER_CHECKS: Readonly<Record<string, Readonly<Record<string, Paramete
 function parameterCheck(fnName: string, paramName: string): ParameterCheck | undefined {
   return Object.hasOwn(PARAMETER_CHECKS, fnName) && Object.hasOwn(PARAMETER_CHECKS[fnName], paramName) ? PARAMETER_CHECKS[fnName][paramName] : undefined;
 }
+
+/** Functions acting on a member the user names, usually by mentioning them (not Zunban: a banned user is not mentioned). */
+const MENTIONED_MEMBERS: ReadonlySet<string> = new Set(['Zkick', 'Zban', 'Ztimeout', 'ZroleGrant', 'ZsetUserRoles']);
+
+/**
+ * `Zkick{Zmessage{1}}`: the word the user typed where an ID goes. A mention
+ * arrives as `<@id>`, which the functions that read the ID as a number halt
+ * on (those keeping it as a text key or comparing it do not). A warning: an
+ * ID typed as digits works.
+ */
+export function checkMessageWordAsId(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const m = /^Zmessage\{\s*(\d+)\s*\}$/.exec(text);
+  if (!m || !MENTIONED_MEMBERS.has(fnName) || !/^user/i.test(paramName)) return;
+  const replacement = `Zmentioned{${m[1]}}`;
+  // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID.
+  (ctx.summary.typedIds ??= []).push({
+    code: 'invalid-snowflake',
+    severity: 'warning',
+    start: arg.start,
+    end: arg.end,
+    message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${replacement} gives the ID of the user mentioned.`,
+    fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
+  });
+}
