@@ -180,15 +180,6 @@ export class CommandTriggers {
   }
 
   /**
-   * Whether a command of the folder of `uri` answers the interaction of a
-   * component with this custom ID: the engine runs the command whose trigger
-   * is `onInteraction{id}`, else the one whose trigger is `onInteraction`.
-   */
-  handlesInteraction(uri: string, id: string): boolean {
-    return this.interactionCommand(uri, id).handled;
-  }
-
-  /**
    * The engine's lookup of the command for a component's interaction: the one
    * whose trigger is `onInteraction{id}`, else `onInteraction`, kept only when
    * its type is interaction (the catch-all is not tried when the first exists
