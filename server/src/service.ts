@@ -377,6 +377,7 @@ export class LanguageService implements ZscriptLanguageService {
   /** wholeBotKnown for the open and indexed files, remembered per folder while nothing it depends on changes. */
   private knowsWholeFolder(uri: string): boolean {
     const folder = uri.slice(0, uri.lastIndexOf('/'));
+    if (!folder.endsWith('/commands') || !this.environment.commandFiles) return false;
     // Worked out again when the known files change, and every few seconds for files created on disk unannounced.
     const stamp = `${this.triggers.generation}:${this.open.size}:${this.disk.size}:${Math.floor(Date.now() / 5000)}`;
     const known = this.folderKnowledge.get(folder);
@@ -420,8 +421,11 @@ export class LanguageService implements ZscriptLanguageService {
     const isBotRoot = this.environment.isBotRoot;
     const notLoaded = isBotRoot ? notLoadedFinding(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
     if (notLoaded) out.push(notLoaded);
-    const ids = this.index.get(uri)?.customIds;
-    if (ids?.some((id) => id.sends) && this.knowsWholeFolder(uri)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
+    // The folder first: the file's index entry is built again after each edit, a cost only a bot's command needs to pay.
+    if (this.knowsWholeFolder(uri)) {
+      const ids = this.index.get(uri)?.customIds;
+      if (ids?.some((id) => id.sends)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
+    }
     const result = toLspDiagnostics(state.doc, out, this.settings.severity);
     for (const d of result) {
       const list = related.get(String(d.code));

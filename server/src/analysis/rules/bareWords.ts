@@ -63,6 +63,9 @@ export function checkBareWords(
     }
     // A function that needs no argument runs bare (nothing to report) unless written escaped, below.
     const bare = misspelt === undefined && catalog.isBareCallable(word);
+    // Only an escaped call's text (a backslash right after the name) can concern a name that runs bare.
+    const escaped = content.charCodeAt(end) === 0x5c;
+    if (bare && !escaped) continue;
     if (!nodeStarts || !skip || !argumentRanges) {
       nodeStarts = new Set<number>();
       skip = [];
@@ -86,6 +89,7 @@ export function checkBareWords(
         }
       }
     }
+    if (!escaped && nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
     // `Zvar\{name\;value\}`: the call's text, escaped to be shown. At the top level the engine prints
     // it so. Each call the text is an argument of halves the backslashes (its argument splitter reads
