@@ -205,12 +205,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const varsSet = new Set<string>();
   let requested = false;
   let jsonMade = false;
-  /** Names of the Zasync blocks started so far; `anyBlock`: one whose name a call computes (or Zeval's code) may have any name. */
+  /**
+   * Names of the Zasync blocks started and not yet waited for, and of those waited for; `anyBlock`:
+   * one whose name a call computes (or Zeval's code) may have any name.
+   */
   const asyncBlocks = new Set<string>();
-  /** The literal values of the current select menu's options, to where the first of each is. */
-  const optionValues = new Map<string, number>();
   const awaitedBlocks = new Set<string>();
   let anyBlock = allCalls.has('Zeval');
+  /** The literal values of the current select menu's options. */
+  const optionValues = new Set<string>();
   /** The first ZhttpAddHeader after a request, and whether another request follows it. */
   let lateHeader: { start: number; end: number; resent: boolean } | undefined;
   let splitDone = false;
@@ -395,25 +398,19 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
             asyncBlocks.delete(e.block!);
             awaitedBlocks.add(e.block!);
           }
-          if (e.block && !anyBlock && !started && !e.caught && awaitedBlocks.has(e.block))
+          if (e.block && !anyBlock && !started && !e.caught)
             out.push({
               code: 'await-without-async',
               severity: 'error',
               start: base + e.start,
               end: base + e.end,
-              message: `Zawait{${e.block}} waits for the block "${e.block}" a second time, but the first Zawait{${e.block}} took it: the engine halts the command here (no async block named "${e.block}"). Keep the first wait's result in a variable (Zvar{result;Zawait{${e.block}}}) and use that.`,
-            });
-          else if (e.block && !anyBlock && !started && !e.caught)
-            out.push({
-              code: 'await-without-async',
-              severity: 'error',
-              start: base + e.start,
-              end: base + e.end,
-              message: `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
-                asyncBlocks.size > 0
-                  ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
-                  : 'Start the block first: Zasync{name;code} above this line.'
-              }`,
+              message: awaitedBlocks.has(e.block)
+                ? `Zawait{${e.block}} waits for the block "${e.block}" a second time, but the first Zawait{${e.block}} took it: the engine halts the command here (no async block named "${e.block}"). Keep the first wait's result in a variable (Zvar{result;Zawait{${e.block}}}) and use that.`
+                : `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
+                    asyncBlocks.size > 0
+                      ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
+                      : 'Start the block first: Zasync{name;code} above this line.'
+                  }`,
             });
         } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
         else if (e.kind === 'cooldown-labels') labelSets.push({ start: base + e.start, end: base + e.end });
@@ -452,8 +449,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           // A new menu replaces the one before, options and all.
           if (!e.uncertain) optionValues.clear();
         } else if (e.kind === 'option' && menuOpen && e.value !== undefined && !e.uncertain) {
-          const first = optionValues.get(e.value);
-          if (first === undefined) optionValues.set(e.value, base + e.start);
+          if (!optionValues.has(e.value)) optionValues.add(e.value);
           else
             out.push({
               code: 'duplicate-option-value',
@@ -703,9 +699,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     reportReplacedMenus(rowParts, out);
     reportDroppedRows(rowParts, out);
   }
-  // Zmessage reads a slash command's option values: empty only where none are declared.
   // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
   if (type === undefined || !COMMAND_TYPE_WORDS.includes(type) || type === 'prefix') out.push(...typedIds);
+  // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
   if (type === 'slash' || type === 'sub-slash')
