@@ -14,6 +14,7 @@ import type { Catalog } from '../catalog';
 import { VARIABLE_FUNCTIONS, type VariableAccess, type VariableScope, variableFunction } from '../language/variableFunctions';
 import { interactionIdArgument, isInteractionIdParameter } from '../language/componentIds';
 import { headerInfo } from './headerInfo';
+import { inValueSet, valueSetFor } from '../language/valueSets';
 import { isEngineSpace } from './engine/statementReader';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
 
@@ -321,9 +322,12 @@ function sendsInteraction(text: string, call: CallNode, fnName: string): boolean
     if (arg.nodes.length > 0) return undefined;
     return literalArgument(text, call, index)?.text ?? '';
   };
+  // Left out: secondary. Another word than the styles halts the command, so nothing is sent either.
   const style = given(3)?.toLowerCase();
+  const styles = valueSetFor('ZaddButton', 'style');
+  const clickable = style === '' || (style !== undefined && style !== 'link' && styles !== undefined && inValueSet(styles, style));
   const disabled = given(4);
-  return style !== undefined && ['', 'primary', 'secondary', 'success', 'danger'].includes(style) && disabled !== undefined && disabled !== 'true';
+  return clickable && disabled !== undefined && disabled !== 'true';
 }
 
 /** A non-empty argument with no nested node: its text trimmed as the engine trims arguments (isEngineSpace), and relative range. */

@@ -259,6 +259,8 @@ export class Layout {
   /** Each file's custom IDs whose components send interactions (most files: none, not kept). */
   private readonly sentIds = new Map<string, CustomIdOccurrence[]>();
   private readonly files = new Set<string>();
+  /** Per folder: whether the run checks every command file of its bot (the files are all added before the first findingsOf). */
+  private readonly wholeBot = new Map<string, boolean>();
 
   constructor(private readonly catalog: Catalog) {
     this.index = new WorkspaceIndex(catalog);
@@ -274,6 +276,17 @@ export class Layout {
     if (sent.length > 0) this.sentIds.set(uri, sent);
   }
 
+  /** wholeBotKnown for the files of the run, worked out once per folder (a read of the folder and a pass over the files). */
+  private checksWholeBot(uri: string): boolean {
+    const folder = uri.slice(0, uri.lastIndexOf('/'));
+    let known = this.wholeBot.get(folder);
+    if (known === undefined) {
+      known = wholeBotKnown(uri, this.files, { isBotRoot: botRootOnDisk, commandFiles: commandFilesOnDisk });
+      this.wholeBot.set(folder, known);
+    }
+    return known;
+  }
+
   /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
   findingsOf(file: string): AnalysisDiagnostic[] {
     const uri = uriOf(file);
@@ -285,8 +298,7 @@ export class Layout {
     const shadows = this.triggers.shadowsOf(uri);
     if (shadows) out.push(triggerOverlapFinding(shadows.site, shadows.others));
     const sent = this.sentIds.get(uri);
-    if (sent && wholeBotKnown(uri, this.files, { isBotRoot: botRootOnDisk, commandFiles: commandFilesOnDisk }))
-      out.push(...unhandledInteractionFindings(uri, sent, this.triggers));
+    if (sent && this.checksWholeBot(uri)) out.push(...unhandledInteractionFindings(uri, sent, this.triggers));
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
