@@ -152,9 +152,9 @@ export function prepareRenameAt(model: DocumentModel, offset: number, ctx: Featu
   return { range: toRange(model.doc, target.start, target.end), placeholder: target.name };
 }
 
-/** A name the engine reads back unchanged as one argument. */
-export function isValidName(name: string, bar = false): boolean {
-  return name.length > 0 && name === name.trim() && !(bar ? /[{};\\\r\n]/ : /[{};\\|\r\n]/).test(name) && !name.includes('Z{');
+/** A name the engine reads back unchanged as one argument ("|" splits only #option lines: option names are Discord's, checked apart). */
+export function isValidName(name: string): boolean {
+  return name.length > 0 && name === name.trim() && !/[{};\\\r\n]/.test(name) && !name.includes('Z{');
 }
 
 /**
@@ -194,7 +194,7 @@ function renameProblem(model: DocumentModel, target: Target, newName: string, ct
   // Only the #option line splits on "|"; Discord takes 1 to 32 lower-case letters, digits, "-" or "_" for an option.
   if (target.kind === 'option' && !isDiscordName(newName))
     return `"${newName}" cannot be an option name: Discord takes 1 to 32 lower-case letters, digits, "-" or "_" (it would refuse the command)`;
-  if (!isValidName(newName, true)) return `"${newName}" cannot be a name: the engine would read its braces, ";" or line breaks`;
+  if (!isValidName(newName)) return `"${newName}" cannot be a name: the engine would read its braces, ";" or line breaks`;
   const reading = engineReadingProblem(newName, ctx.catalog);
   if (reading) return `"${newName}" cannot be a name: ${reading}`;
   if (target.kind === 'variable' && newName !== target.name && ctx.workspace.variableNames(target.scope, model.uri).has(newName))
