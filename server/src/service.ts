@@ -54,7 +54,7 @@ import {
   wholeBotKnown,
 } from './analysis/commandLayout';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
-import { type DocumentModel, type FeatureContext, offsetOf } from './features/model';
+import { type DocumentModel, type FeatureContext, offsetOf, splitsCharacter } from './features/model';
 import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
 import { type CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
@@ -613,10 +613,7 @@ export class LanguageService implements ZscriptLanguageService {
   private position(state: DocumentState, position: Position): number {
     if (!position || typeof position !== 'object') return 0;
     const offset = offsetOf(state.doc, position);
-    const text = state.doc.getText();
-    const before = text.charCodeAt(offset - 1);
-    const after = text.charCodeAt(offset);
-    return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? offset - 1 : offset;
+    return splitsCharacter(state.doc.getText(), offset) ? offset - 1 : offset;
   }
 
   /** Runs a feature on a known document; unknown URIs and internal failures answer `empty`. */

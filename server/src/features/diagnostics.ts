@@ -7,6 +7,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { effectiveSeverity, type Severity, type SeverityOverrides } from '../analysis/codes';
 import { LineIndex } from '../syntax/positions';
+import { splitsCharacter } from './model';
 
 export interface FixEdit {
   readonly start: number;
@@ -48,7 +49,7 @@ export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagno
     const start = clamp(d.start, 0, length);
     let end = clamp(d.end, start, length);
     // A range never ends between the two halves of a character outside the BMP (an emoji).
-    if (end < length && isLowSurrogate(text.charCodeAt(end)) && end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end++;
+    if (splitsCharacter(text, end)) end++;
     const diagnostic: Diagnostic = {
       range: { start: doc.positionAt(start), end: doc.positionAt(end) },
       severity: SEVERITY_NUMBER[severity] ?? 1,
@@ -74,14 +75,6 @@ export function toLspDiagnostics(doc: TextDocument, raw: readonly AnalysisDiagno
     result.push(diagnostic);
   }
   return result;
-}
-
-function isHighSurrogate(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdbff;
-}
-
-function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function clamp(value: number, min: number, max: number): number {

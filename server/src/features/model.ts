@@ -203,6 +203,13 @@ export function toRange(doc: TextDocument, start: number, end: number): Range {
   return { start: doc.positionAt(start), end: doc.positionAt(end) };
 }
 
+/** Whether `offset` falls between the two halves of a character outside the BMP (an emoji). */
+export function splitsCharacter(text: string, offset: number): boolean {
+  const before = text.charCodeAt(offset - 1);
+  const after = text.charCodeAt(offset);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+}
+
 /** Offset of a position, clamped to the document. */
 export function offsetOf(doc: TextDocument, position: Position): number {
   const rawLine = Number.isFinite(position.line) ? Math.floor(position.line) : 0;
