@@ -238,7 +238,7 @@ export class CommandTriggers {
  */
 export function triggerOverlapFinding(site: TriggerSite, others: readonly TriggerSite[]): AnalysisDiagnostic {
   const other = others[0];
-  const name = decodeSegment(other.uri.slice(other.uri.lastIndexOf('/') + 1));
+  const name = fileNameOf(other.uri);
   return {
     code: 'trigger-overlap',
     severity: 'warning',
@@ -255,7 +255,7 @@ export function triggerOverlapFinding(site: TriggerSite, others: readonly Trigge
  */
 export function duplicateTriggerFinding(site: TriggerSite, others: readonly TriggerSite[], catalog: Catalog): AnalysisDiagnostic {
   const sameEvent = catalog.getTrigger(site.trigger) !== undefined;
-  const names = others.map((o) => decodeSegment(o.uri.slice(o.uri.lastIndexOf('/') + 1)));
+  const names = others.map((o) => fileNameOf(o.uri));
   return {
     code: 'duplicate-trigger',
     severity: 'warning',
@@ -276,7 +276,6 @@ export function duplicateTriggerFinding(site: TriggerSite, others: readonly Trig
 export function unhandledInteractionFindings(uri: string, ids: readonly CustomIdOccurrence[], triggers: CommandTriggers): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   let handlers: Map<string, string> | undefined;
-  const nameOf = (file: string) => decodeSegment(file.slice(file.lastIndexOf('/') + 1));
   for (const id of ids) {
     if (!id.sends) continue;
     const command = triggers.interactionCommand(uri, id.name);
@@ -288,7 +287,7 @@ export function unhandledInteractionFindings(uri: string, ids: readonly CustomId
         severity: 'warning',
         start: id.start,
         end: id.end,
-        message: `${base}but only when its #type is interaction, and ${nameOf(command.wrongType)}, the command it finds, has another type, so nothing happens. Write "#type interaction" in ${nameOf(command.wrongType)}.`,
+        message: `${base}but only when its #type is interaction, and ${fileNameOf(command.wrongType)}, the command it finds, has another type, so nothing happens. Write "#type interaction" in ${fileNameOf(command.wrongType)}.`,
       });
       continue;
     }
@@ -305,7 +304,7 @@ export function unhandledInteractionFindings(uri: string, ids: readonly CustomId
       message:
         `${base}and this commands folder has neither, so nothing happens. ` +
         (meant !== undefined
-          ? `${nameOf(handlers.get(meant)!)} handles "${meant}": is that the ID meant?`
+          ? `${fileNameOf(handlers.get(meant)!)} handles "${meant}": is that the ID meant?`
           : `Add a command with "#trigger onInteraction{${id.name}}" and "#type interaction".`),
       fixes: meant === undefined ? undefined : [{ title: `Use the handled ID "${meant}"`, edits: [{ start: id.start, end: id.end, newText: meant }] }],
     });
@@ -331,7 +330,7 @@ export function wholeBotKnown(
   const names = disk.commandFiles(folder);
   if (!names) return false;
   const here = new Set<string>();
-  for (const file of known) if (folderOf(file) === folder) here.add(decodeSegment(file.slice(folder.length + 1)));
+  for (const file of known) if (folderOf(file) === folder) here.add(fileNameOf(file));
   return names.every((name) => here.has(name));
 }
 
@@ -361,6 +360,11 @@ export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => b
 export function notLoadedFinding(uri: string, isBotRoot: (folderUri: string) => boolean): AnalysisDiagnostic | undefined {
   const reason = notLoadedReason(uri, isBotRoot);
   return reason === undefined ? undefined : { code: 'file-not-loaded', severity: 'information', start: 0, end: 0, message: reason };
+}
+
+/** A file URI's name as the file system has it (`commands/my%20cmd.zbr`: "my cmd.zbr"). */
+function fileNameOf(uri: string): string {
+  return decodeSegment(uri.slice(uri.lastIndexOf('/') + 1));
 }
 
 function decodeSegment(s: string): string {
