@@ -88,6 +88,13 @@ describe('lsp: bad input and cancellation', function () {
       'textDocument/codeAction',
       'textDocument/selectionRange',
       'textDocument/colorPresentation',
+      'textDocument/documentColor',
+      'textDocument/documentSymbol',
+      'textDocument/documentHighlight',
+      'textDocument/documentLink',
+      'textDocument/foldingRange',
+      'textDocument/formatting',
+      'textDocument/semanticTokens/full',
       'textDocument/diagnostic',
       'workspace/symbol',
       'workspace/diagnostic',
@@ -95,8 +102,19 @@ describe('lsp: bad input and cancellation', function () {
     ];
     for (const method of methods) {
       for (const params of garbage) {
-        // An answer or an error response are both fine; a hang or an exit is not.
-        await client.request(method, params).catch((e) => assert.strictEqual(typeof e.code, 'number', `${method}: ${JSON.stringify(e)}`));
+        // An answer or an error response are both fine; a hang or an exit is not. Params that JSON-RPC
+        // does not allow (neither object nor array) are the client's mistake: InvalidParams, saying so.
+        const structured = typeof params === 'object' && params !== null;
+        await client.request(method, params).then(
+          () => assert.ok(structured, `${method} answered params ${JSON.stringify(params)}`),
+          (e) => {
+            assert.strictEqual(typeof e.code, 'number', `${method}: ${JSON.stringify(e)}`);
+            if (!structured) {
+              assert.strictEqual(e.code, -32602, `${method} with params ${JSON.stringify(params)}: ${e.message}`);
+              assert.match(e.message, /params must be an object/);
+            } else assert.notStrictEqual(e.code, -32603, `${method} with params ${JSON.stringify(params)} failed inside: ${e.message}`);
+          },
+        );
       }
     }
     for (const params of garbage) {

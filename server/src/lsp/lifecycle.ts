@@ -5,7 +5,12 @@
  *   and notifications other than `exit` are dropped;
  * - a second `initialize` is answered InvalidRequest;
  * - after `shutdown`, requests are answered InvalidRequest and notifications
- *   other than `exit` are dropped.
+ *   other than `exit` are dropped;
+ * - params that are present but neither an object nor an array (JSON-RPC
+ *   allows only those) are answered InvalidParams, and such notifications are
+ *   dropped: vscode-languageserver reads fields of params before any handler
+ *   runs, so `null` would otherwise fail inside the library as an
+ *   InternalError about `workDoneToken`.
  */
 import { ErrorCodes, Message, type MessageStrategy, type RequestMessage, type ResponseMessage } from 'vscode-languageserver/node';
 
@@ -24,11 +29,22 @@ export class Lifecycle implements MessageStrategy {
 
   handleMessage(message: Message, next: (message: Message) => void): void {
     if (Message.isRequest(message)) return this.request(message, next);
-    if (Message.isNotification(message) && message.method !== 'exit' && this.phase !== 'running') return;
+    if (Message.isNotification(message) && message.method !== 'exit') {
+      if (this.phase !== 'running') return;
+      // `initialized` carries nothing the server reads; some clients send it with null.
+      if (!hasStructuredParams(message) && message.method !== 'initialized') return;
+    }
     next(message);
   }
 
   private request(message: RequestMessage, next: (message: Message) => void): void {
+    // `shutdown` has no params; clients send none, null or {}.
+    if (message.method !== 'shutdown' && !hasStructuredParams(message))
+      return this.refuse(
+        message,
+        ErrorCodes.InvalidParams,
+        `${message.method}: params must be an object (got ${message.params === null ? 'null' : typeof message.params})`,
+      );
     if (message.method === 'initialize') {
       if (this.phase !== 'new') return this.refuse(message, ErrorCodes.InvalidRequest, 'initialize was already received');
       this.phase = 'running';
@@ -43,4 +59,9 @@ export class Lifecycle implements MessageStrategy {
   private refuse(message: RequestMessage, code: number, text: string): void {
     this.reply({ jsonrpc: '2.0', id: message.id, error: { code, message: `zscript: ${text}` } });
   }
+}
+
+/** Params absent, an object or an array: what JSON-RPC 2.0 allows. */
+function hasStructuredParams(message: { params?: unknown }): boolean {
+  return message.params === undefined || (typeof message.params === 'object' && message.params !== null);
 }
