@@ -193,6 +193,11 @@ function bagDistance(a: string, b: string, limit: number): number {
   return Math.min(bound, limit);
 }
 
+/** Whether two words are at most one edit apart, case ignored (a letter changed, added, dropped, or two neighbours swapped). */
+export function oneEditApart(a: string, b: string): boolean {
+  return editDistance(a.toLowerCase(), b.toLowerCase(), 2) <= 1;
+}
+
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 let rowC = new Int32Array(64);
@@ -206,11 +211,6 @@ let rowC = new Int32Array(64);
  * a transposition, which adds one to a value two rows back, cannot go below
  * the limit either.
  */
-/** Whether two words are at most one edit apart, case ignored (a letter changed, added, dropped, or two neighbours swapped). */
-export function oneEditApart(a: string, b: string): boolean {
-  return editDistance(a.toLowerCase(), b.toLowerCase(), 2) <= 1;
-}
-
 function editDistance(a: string, b: string, limit: number): number {
   if (rowA.length <= b.length) {
     rowA = new Int32Array(b.length * 2 + 1);
