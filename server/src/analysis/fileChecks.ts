@@ -332,10 +332,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         if (earlier) replacedDirectives.push(earlier);
         lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
       }
-      if (header.name === '#type') type = header.loopMemo ??= header.value.trim();
-      if (header.name === '#option') options_.add((header.loopMemo ??= header.value.split('|')[0].trim()));
-      if (header.name === '#option' && header.value.split('|')[2]?.trim().toLowerCase() === 'attachment')
-        attachmentOptions.add(header.value.split('|')[0].trim());
+      if (header.name === '#type') type = header.key;
+      if (header.name === '#option') options_.add(header.key!);
+      if (header.attachment) attachmentOptions.add(header.key!);
       if (header.name === '#option' || header.name === '#description')
         registration.push({ name: header.name, value: header.value, valueStart: base + header.valueStart, valueEnd: base + header.valueEnd });
     }

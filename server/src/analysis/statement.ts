@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import type { StatementResult, StatementSummary } from './facts';
+import { emptySummary, type StatementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -33,7 +33,7 @@ export interface AnalysisTables {
 
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
-  const summary: StatementSummary = {};
+  const summary = emptySummary();
   if (st.kind === StatementKind.Blank) return { diagnostics, summary };
   if (st.kind === StatementKind.Comment) {
     const disable = parseDisableDirective(text.slice(base + st.start + 2, base + st.end).trim());
@@ -72,7 +72,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   if (printed >= 0 && summary.printedResults) {
     const kept = summary.printedResults.filter((r) => r.start < printed);
     if (kept.length) summary.printedResults = kept;
-    else delete summary.printedResults;
+    else summary.printedResults = undefined;
   }
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics, summary);

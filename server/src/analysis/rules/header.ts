@@ -14,11 +14,19 @@ import { engineHeaderLine } from '../engine/loader';
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
   const value = text.slice(base + st.valueStart, base + st.valueEnd);
-  summary.header = { name, value, valueStart: st.valueStart, valueEnd: st.valueEnd };
   if (base === 0 && text.charCodeAt(0) === 0xfeff) summary.bom = true;
   // The engine trims the line (a byte-order mark is not white space) and wants the exact word and a space.
   const { directive: engine, lineEnd } = engineHeaderLine(text, base + st.start, base + st.end);
-  if (engine) summary.header.engine = engine;
+  const fields = name === '#option' ? value.split('|') : undefined;
+  summary.header = {
+    name,
+    value,
+    valueStart: st.valueStart,
+    valueEnd: st.valueEnd,
+    engine: engine || undefined,
+    key: fields ? fields[0].trim() : name === '#type' ? value.trim() : undefined,
+    attachment: fields?.[2]?.trim().toLowerCase() === 'attachment' ? true : undefined,
+  };
   if (DIRECTIVES.includes(name) && !engine) {
     reportIgnoredDirective(st, text, base, name, lineEnd, out);
     return;
