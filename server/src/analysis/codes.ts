@@ -486,6 +486,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'await-crashes': {
+    severity: 'error',
+    description:
+      'Zawait{name} of a block that exists: engine 1.8.5 waits for it with a blocking call from inside its own async runtime, which panics, so the command stops without a reply (ZtryRun does not catch it). With a computed name it either crashes or halts.',
+    example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetch}',
+  },
   'json-read-before-parse': {
     severity: 'warning',
     description:

@@ -22,6 +22,8 @@ export interface StatementSummary {
     engine?: string;
     /** What the file checks read of the value, split once here: the trimmed value (#type), the option's name (#option). */
     key: string | undefined;
+    /** An #option's value split at `|` (name, description, type, required). */
+    fields: readonly string[] | undefined;
     /** An #option of the type attachment. */
     attachment: true | undefined;
   };
@@ -163,6 +165,8 @@ export interface OrderEvent {
   caught?: true;
   /** Zasync/Zawait inside another call, a loop or a Zif branch: it may run any number of times, or not at all. */
   uncertain?: true;
+  /** Zawait in the code of a Zdelay or Zasync, which runs apart from the command. */
+  background?: true;
   /** An input read inside a condition. */
   tested?: true;
 }

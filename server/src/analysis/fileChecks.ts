@@ -336,7 +336,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       if (header.name === '#option') options_.add(header.key!);
       if (header.attachment) attachmentOptions.add(header.key!);
       if (header.name === '#option' || header.name === '#description')
-        registration.push({ name: header.name, value: header.value, valueStart: base + header.valueStart, valueEnd: base + header.valueEnd });
+        registration.push({
+          name: header.name,
+          value: header.value,
+          valueStart: base + header.valueStart,
+          valueEnd: base + header.valueEnd,
+          fields: header.fields,
+        });
     }
     if (s.embedEvents) {
       for (const e of s.embedEvents) {
@@ -392,25 +398,45 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           else asyncBlocks.add(e.block);
         } else if (e.kind === 'await') {
           const started = e.block !== undefined && asyncBlocks.has(e.block);
-          // Waiting takes the block away: a second wait for it halts too (when the first surely ran).
+          // Waiting takes the block away (when the first wait surely ran): but that wait crashed the command.
           if (started && !e.uncertain && !e.caught) {
             asyncBlocks.delete(e.block!);
             awaitedBlocks.add(e.block!);
           }
-          if (e.block && !anyBlock && !started && !e.caught)
+          if (e.block && !anyBlock && !started && !e.caught) {
+            // A second wait for a block is reached only when the first did not run: its crash is reported.
+            if (!awaitedBlocks.has(e.block))
+              out.push({
+                code: 'await-without-async',
+                severity: 'error',
+                start: base + e.start,
+                end: base + e.end,
+                message: `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
+                  asyncBlocks.size > 0
+                    ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
+                    : 'Start the block first: Zasync{name;code} above this line.'
+                }`,
+              });
+          } else if (started || !e.caught) {
+            // The block exists (or may: a computed name, Zeval): engine 1.8.5 then waits for it with a
+            // blocking call from inside its own async runtime, which panics. A panic is no halt: ZtryRun
+            // does not catch it, and nothing is sent.
             out.push({
-              code: 'await-without-async',
+              code: 'await-crashes',
               severity: 'error',
               start: base + e.start,
               end: base + e.end,
-              message: awaitedBlocks.has(e.block)
-                ? `Zawait{${e.block}} waits for the block "${e.block}" a second time, but the first Zawait{${e.block}} took it: the engine halts the command here (no async block named "${e.block}"). Keep the first wait's result in a variable (Zvar{result;Zawait{${e.block}}}) and use that.`
-                : `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
-                    asyncBlocks.size > 0
-                      ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
-                      : 'Start the block first: Zasync{name;code} above this line.'
-                  }`,
+              message: `${
+                started
+                  ? `Zawait{${e.block}} crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'}: the engine (1.8.5) waits for the block "${e.block}" with a blocking call from inside its own async runtime, which panics.`
+                  : `Zawait fails whatever block it names: the engine (1.8.5) crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'} when the block exists (it waits with a blocking call from inside its own async runtime, which panics), and halts it when it does not.`
+              } ${
+                e.background
+                  ? 'That code stops here, silently, and ZtryRun does not catch it.'
+                  : 'The command stops here without a reply, ZtryRun does not catch it, and what it did before stays done.'
+              } Run the block's code directly where its result is needed (Zasync alone is fine for work whose result is not read).`,
             });
+          }
         } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
         else if (e.kind === 'cooldown-labels') labelSets.push({ start: base + e.start, end: base + e.end });
         else if (!requested)

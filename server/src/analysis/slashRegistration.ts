@@ -16,6 +16,8 @@ export interface RegistrationLine {
   readonly value: string;
   readonly valueStart: number;
   readonly valueEnd: number;
+  /** An #option's value split at `|`. */
+  readonly fields: readonly string[] | undefined;
 }
 
 const MAX_DESCRIPTION = 100;
@@ -64,7 +66,7 @@ export function checkSlashRegistration(
   let count = 0;
   for (const line of lines) {
     if (line.name !== '#option') continue;
-    const parts = line.value.split('|');
+    const parts = line.fields ?? line.value.split('|');
     if (parts.length !== 4) continue; // invalid-option: the file is not loaded at all
     count++;
     const name = parts[0].trim();

@@ -97,6 +97,8 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
       const guardFrom = name === 'Zif' ? 1 : name === 'ZtryRun' ? 0 : args.length;
       const catches = name === 'ZtryRun';
+      // Zdelay's and Zasync's code (their second argument) runs apart from the command.
+      const backgroundFrom = name === 'Zdelay' || name === 'Zasync' ? 1 : args.length;
       const tests = CONDITION_FUNCTIONS.has(name);
       // ZforSplit and ZforJson set ZloopValue; Zrepeat only ZloopIndex.
       const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
@@ -104,11 +106,13 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (valueLoop) ctx.valueLoops = (ctx.valueLoops ?? 0) + 1;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded = (ctx.guarded ?? 0) + 1;
+        if (j === backgroundFrom) ctx.background = (ctx.background ?? 0) + 1;
         if (tests && j === 0) ctx.tested = (ctx.tested ?? 0) + 1;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (tests && j === 0) ctx.tested!--;
       }
       if (guardFrom < args.length) ctx.guarded!--;
+      if (backgroundFrom < args.length) ctx.background!--;
       if (catches) ctx.caught!--;
       if (valueLoop) ctx.valueLoops!--;
     } else if (node.kind === NodeKind.BareCall) {

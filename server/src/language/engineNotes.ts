@@ -19,6 +19,9 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   ZaddButton:
     'Only the first character of a text emoji is kept (give a custom emoji as its ID). A reply sends only its last row of components: keep to one row of at most 5 buttons.',
   Zcalculate: 'Knows numbers, `+ - * / %`, `**` for powers and parentheses; anything else (`^`, `x`) or a division by zero halts the command.',
+  Zawait:
+    'Crashes the command in engine 1.8.5 when the block exists (the wait panics inside the engine), and halts it when it does not: the command stops without a reply, even inside ZtryRun. Run the code directly instead.',
+  Zasync: 'Its text can never be read (Zawait crashes the command in engine 1.8.5): use it only for work whose result is not needed.',
   Zdelay: 'The delayed code runs after the reply is sent: its text and embed parts are thrown away (send with ZsendMessage).',
   ZcreationDate: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
   ZuserJoined: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',

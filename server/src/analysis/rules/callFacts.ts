@@ -245,6 +245,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (raw !== undefined && !raw.includes('\\')) event.block = raw.trim();
       // A wait in ZtryRun halts nothing (its failure is caught); one in a branch, a loop or an argument may not run once.
       if (kinds.orderKind === 'await' && ctx.caught) event.caught = true;
+      if (kinds.orderKind === 'await' && ctx.background) event.background = true;
       if (inCall || inLoop || ctx.guarded) event.uncertain = true;
     }
     (ctx.summary.orderEvents ??= []).push(event);

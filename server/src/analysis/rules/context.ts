@@ -34,6 +34,8 @@ export interface StatementContext {
   setEnds?: Map<VarEvent, number>;
   /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
   valueLoops?: number;
+  /** How many code arguments of Zdelay or Zasync the walk is in: code run apart from the command. */
+  background?: number;
   /** How many ZtryRun arguments the walk is in: a halt there is caught. */
   caught?: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */

@@ -25,6 +25,7 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     valueEnd: st.valueEnd,
     engine: engine || undefined,
     key: fields ? fields[0].trim() : name === '#type' ? value.trim() : undefined,
+    fields,
     attachment: fields?.[2]?.trim().toLowerCase() === 'attachment' ? true : undefined,
   };
   if (DIRECTIVES.includes(name) && !engine) {
