@@ -177,6 +177,7 @@ export interface OrderEvent {
  * value of a set is typed (its end) is kept: refold compares these.
  */
 export interface VarEvent {
+  /** The name; '' for a set whose name a call computes (`Zvar{Zvar{key};5}`), which may set any variable. */
   name: string;
   set: boolean;
   start: number;

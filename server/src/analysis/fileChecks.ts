@@ -204,7 +204,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let menuId: { id: string; start: number } | undefined;
   const varsSet = new Set<string>();
   let requested = false;
-  let jsonMade = false;
+  // Code run by Zeval may make the JSON object, or set any variable, out of sight.
+  let jsonMade = allCalls.has('Zeval');
+  let anyVarSet = jsonMade;
   /**
    * Names of the Zasync blocks started and not yet waited for, and of those waited for; `anyBlock`:
    * one whose name a call computes (or Zeval's code) may have any name.
@@ -451,8 +453,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     }
     if (s.varEvents) {
       for (const v of s.varEvents) {
-        if (v.set) varsSet.add(v.name);
-        else if (!varsSet.has(v.name))
+        if (v.set) {
+          if (v.name === '') anyVarSet = true;
+          else varsSet.add(v.name);
+        } else if (!anyVarSet && !varsSet.has(v.name))
           out.push({
             code: 'variable-read-before-set',
             // An empty number halts the function reading it.

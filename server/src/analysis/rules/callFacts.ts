@@ -264,7 +264,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       (ctx.summary.embedSends ??= []).push(send);
     }
   }
-  if (kinds.isVar && !hasCall(node.args[0])) {
+  if (kinds.isVar && node.args.length >= 2 && hasCall(node.args[0])) {
+    // A set whose name a call computes may set any variable: later reads are not known to be empty.
+    const event: VarEvent = { name: '', set: true, start: node.args[0].start, end: node.args[0].end };
+    (ctx.setEnds ??= new Map()).set(event, node.end);
+    (ctx.summary.varEvents ??= []).push(event);
+  } else if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
     // In a Zif branch or ZtryRun an empty number may never be read, or its halt is caught: an ordinary read then.
