@@ -53,7 +53,10 @@ export function checkBareWords(
     const fn = catalog.getFunction(word);
     const engine = engineFacts.forWord(word);
     let misspelt: string | undefined;
-    if (!fn && !engine) {
+    /** `ZthumbnailZuserAvatar`: a function that needs arguments, run together with the next name (where the rest starts). */
+    let joinedAt = -1;
+    if (!fn && !engine && !inAddress(content, start)) joinedAt = joinedCallAt(word, catalog);
+    if (!fn && !engine && joinedAt < 0) {
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
       misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? (suggester.suggest(word) ?? engineOnlyNear(word, catalog)) : undefined);
@@ -113,6 +116,19 @@ export function checkBareWords(
       continue;
     }
     if (bare || nodeStarts.has(start)) continue;
+    if (joinedAt > 0) {
+      const first = word.slice(0, joinedAt);
+      const rest = word.slice(joinedAt);
+      out.push({
+        code: 'bare-call-needs-braces',
+        severity: 'warning',
+        start,
+        end,
+        message: `${first} and ${rest} are written together without braces: the engine prints ${first} as plain text (it needs its arguments in braces) and runs ${rest} after it. Did you mean ${first}{${rest}}?`,
+        fixes: [{ title: `Change to ${first}{${rest}}`, edits: [{ start, end, newText: `${first}{${rest}}` }], preferred: true }],
+      });
+      continue;
+    }
     if (misspelt !== undefined) {
       const runsBare = catalog.isBareCallable(misspelt);
       out.push({
@@ -161,6 +177,21 @@ function engineOnlyNear(word: string, catalog: Catalog): string | undefined {
   if (!names) engineOnlyNames.set(catalog, (names = catalog.engineOnlyFunctions.map((f) => f.name)));
   const near = closest(word, names);
   return near !== undefined && oneEditApart(word, near) ? near : undefined;
+}
+
+/**
+ * Where the second name starts in a word of two function names run together
+ * (`ZthumbnailZuserAvatar`), the first needing arguments and the second none
+ * (the engine runs it); -1 otherwise.
+ */
+function joinedCallAt(word: string, catalog: Catalog): number {
+  for (let k = word.indexOf('Z', 2); k > 0; k = word.indexOf('Z', k + 1)) {
+    const first = word.slice(0, k);
+    const rest = word.slice(k);
+    const needsArguments = (catalog.getFunction(first) !== undefined || engineFacts.forWord(first) !== undefined) && !catalog.isBareCallable(first);
+    if (needsArguments && catalog.isBareCallable(rest)) return k;
+  }
+  return -1;
 }
 
 /** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
