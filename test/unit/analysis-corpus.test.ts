@@ -151,10 +151,13 @@ describe('analysis: checks', () => {
     }
   });
   it('catalog examples: every trigger example is clean; function examples only miss context from other calls', () => {
+    // The onMessage example counts XP with Zsum{ZgetUserVar{xp};1}: saved variables have no start value
+    // in the engine (v1.8.5), so each new user's first message halts there. Nothing else may be found.
+    const unsetInEngine = new Set(['onMessage']);
     for (const t of catalog.triggers)
       assert.deepStrictEqual(
         diagnose(t.example).map((d) => d.code),
-        [],
+        unsetInEngine.has(t.name) ? ['saved-variable-unset'] : [],
         t.name,
       );
     const needsContext = new Set([
@@ -183,6 +186,8 @@ describe('analysis: checks', () => {
       'defer-ignored',
       // Zephemeral acts in slash and interaction commands only.
       'ephemeral-ignored',
+      // Zcalculate's example computes with a saved variable other calls would have set.
+      'saved-variable-unset',
     ]);
     // Catalog examples the engine (v1.8.5) refuses: Zsort takes exactly asc or desc; ZeditSelectMenu
     // sends a menu without options, which Discord refuses.

@@ -486,6 +486,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'saved-variable-unset': {
+    severity: 'warning',
+    description:
+      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, or the start of a Zcalculate expression. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the name in a condition or sets it before.',
+    example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
+  },
   'await-crashes': {
     severity: 'error',
     description:

@@ -73,6 +73,8 @@ export interface StatementSummary {
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: VarEvent[];
+  /** Saved-variable reads a halting number function needs, sets and tests (saved-variable-unset). */
+  savedVars?: SavedVarEvent[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
   embedEvents?: { base: string; dependent: boolean; name: string; index: string; start: number; end: number }[];
   /** ZinputValue uses, HTTP requests and HTTP result reads, in text order. */
@@ -126,6 +128,7 @@ export function emptySummary(): StatementSummary {
     webhookSends: undefined,
     typeDependentCalls: undefined,
     varEvents: undefined,
+    savedVars: undefined,
     embedEvents: undefined,
     orderEvents: undefined,
     contextUses: undefined,
@@ -186,6 +189,25 @@ export interface VarEvent {
   numeric?: string;
   /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */
   inLoop?: true;
+}
+
+/** Where a saved variable lives: the getters and setters come in these four kinds. */
+export type SavedScope = 'user' | 'server' | 'channel' | 'global';
+
+/**
+ * A saved variable's use: `read`, a getter that is a whole number argument of
+ * a function that halts on an empty one (`by`), with the getter's relative
+ * range; `set`, a setter at a statement's top level (it surely runs); `test`,
+ * the name compared in a condition or checked with ZvarExists. Sets and tests
+ * keep no offsets: typing elsewhere in the statement leaves them equal.
+ */
+export interface SavedVarEvent {
+  kind: 'read' | 'set' | 'test';
+  scope: SavedScope;
+  name: string;
+  by?: string;
+  start?: number;
+  end?: number;
 }
 
 /** A moderation call whose result text goes into the reply (action-prints-result). */

@@ -31,6 +31,7 @@ import {
   type EmbedContent,
   type EmbedSend,
   type PrintedResult,
+  type SavedScope,
   sortedDiagnostics,
   type StatementResult,
 } from './facts';
@@ -203,6 +204,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** The last select menu's ID and where it is (absolute). */
   let menuId: { id: string; start: number } | undefined;
   const varsSet = new Set<string>();
+  /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report (absolute). */
+  const savedTested = new Set<string>();
+  const savedSet = new Set<string>();
+  const savedReads: { scope: SavedScope; name: string; by: string; start: number; end: number }[] = [];
   let requested = false;
   // Code run by Zeval may make the JSON object, or set any variable, out of sight.
   let jsonMade = allCalls.has('Zeval');
@@ -469,6 +474,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
+    if (s.savedVars) {
+      // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
+      for (const v of s.savedVars)
+        if (v.kind === 'read' && !savedSet.has(`${v.scope}:${v.name}`))
+          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
+      for (const v of s.savedVars) {
+        if (v.kind === 'test') savedTested.add(v.name);
+        else if (v.kind === 'set') savedSet.add(`${v.scope}:${v.name}`);
+      }
+    }
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) {
       for (const e of s.componentEvents) {
@@ -580,6 +595,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         'ZhttpAddHeader adds a header to the requests made after it, and no request follows: the request above went without it. Add the header before ZhttpGet (or the other request).',
     });
   embedSends.reportLateParts(out);
+  // Code run by Zeval may set any saved variable; a test of the name shows the author handles the empty value.
+  if (!anyVarSet) for (const r of savedReads) if (!savedTested.has(r.name)) out.push(savedVariableUnset(r, tree.text));
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',
@@ -1112,6 +1129,29 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
  * sets only when asked (a file-level check asks for a name or two; the walk
  * over the statements then does nothing for calls).
  */
+/** Who has no value of a saved variable before its first set, by scope. */
+const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = {
+  user: { who: 'for a user who has no saved', fails: "each new user's first use fails" },
+  server: { who: 'in a server that has no saved', fails: 'the first use in each server fails' },
+  channel: { who: 'in a channel that has no saved', fails: 'the first use in each channel fails' },
+  global: { who: 'until the bot has saved', fails: 'the first use fails' },
+};
+
+/** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
+function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; start: number; end: number }, text: string): AnalysisDiagnostic {
+  const getter = text.slice(r.start, r.end);
+  const withDefault = `Zif{${getter}==;0;${getter}}`;
+  const unset = UNSET_FOR[r.scope];
+  return {
+    code: 'saved-variable-unset',
+    severity: 'warning',
+    start: r.start,
+    end: r.end,
+    message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${r.by} halts the command on an empty number: ${unset.fails}. Read it as 0 while it is empty, ${withDefault}, or set it first.`,
+    fixes: [{ title: `Read "${r.name}" as 0 while it is unset`, edits: [{ start: r.start, end: r.end, newText: withDefault }], preferred: true }],
+  };
+}
+
 class CallNames {
   private readonly answers = new Map<string, boolean>();
 

@@ -57,6 +57,15 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const vars = summary.varEvents;
   const ends = ctx.setEnds;
   if (vars && vars.length > 1 && ends) vars.sort((a, b) => (ends.get(a) ?? a.start) - (ends.get(b) ?? b.start));
+  // A saved-variable read after a set of it earlier in the statement reads the value set.
+  const saved = summary.savedVars;
+  const setEnds = ctx.savedSetEnds;
+  if (saved && setEnds) {
+    const kept = saved.filter(
+      (r) => r.kind !== 'read' || !saved.some((w) => w.kind === 'set' && w.scope === r.scope && w.name === r.name && setEnds.get(w)! <= r.start!),
+    );
+    summary.savedVars = kept.length ? kept : undefined;
+  }
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;

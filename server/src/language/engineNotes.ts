@@ -3,7 +3,14 @@
  * not say, shown in the function's documentation (hover, completion). Each
  * note matches a diagnostic where one applies; see docs/language.md.
  */
+const UNSET_SAVED =
+  'Empty for a variable never set: saved variables have no start value, and Zsum or Zcalculate halt on an empty number. Read it as 0 while unset: `Zif{ZgetUserVar{coins}==;0;ZgetUserVar{coins}}`.';
+
 export const ENGINE_NOTES: Readonly<Record<string, string>> = {
+  ZgetUserVar: UNSET_SAVED,
+  ZgetServerVar: UNSET_SAVED,
+  ZgetChannelVar: UNSET_SAVED,
+  ZgetVar: UNSET_SAVED,
   Ztime:
     "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
   Zsort: "The direction is exactly `asc` or `desc`; any other word (the example's `descending` too) halts the command.",

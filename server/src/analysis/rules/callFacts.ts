@@ -5,10 +5,10 @@
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
 import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
-import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { argumentText, hasCall, type StatementContext } from './context';
-import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, VarEvent } from '../facts';
+import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, SavedScope, SavedVarEvent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -88,6 +88,20 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   Zsqrt: 1,
 };
 
+/** The saved-variable functions: what each does with the variable its first argument names, and where it lives. */
+const SAVED_VARIABLES: Readonly<Record<string, { use: 'get' | 'set' | 'exists'; scope: SavedScope }>> = {
+  ZgetUserVar: { use: 'get', scope: 'user' },
+  ZsetUserVar: { use: 'set', scope: 'user' },
+  ZgetServerVar: { use: 'get', scope: 'server' },
+  ZsetServerVar: { use: 'set', scope: 'server' },
+  ZgetChannelVar: { use: 'get', scope: 'channel' },
+  ZsetChannelVar: { use: 'set', scope: 'channel' },
+  ZgetVar: { use: 'get', scope: 'global' },
+  ZsetVar: { use: 'set', scope: 'global' },
+  ZvarExists: { use: 'exists', scope: 'global' },
+  ZvarExistError: { use: 'exists', scope: 'global' },
+};
+
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
@@ -148,6 +162,8 @@ export interface CallFactKinds {
   readonly webhook: boolean;
   /** ZsendEmbed: sends an embed of the command to a channel, and leaves it out of the reply. */
   readonly embedSend: boolean;
+  /** A saved-variable getter, setter or existence test. */
+  readonly savedVar: (typeof SAVED_VARIABLES)[string] | undefined;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -189,6 +205,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
     webhook: name === 'ZsendWebhook',
     embedSend: name === 'ZsendEmbed',
+    savedVar: Object.hasOwn(SAVED_VARIABLES, name) ? SAVED_VARIABLES[name] : undefined,
   };
   const none =
     !kinds.embedPart &&
@@ -202,7 +219,9 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     !kinds.messageUse &&
     kinds.numericArguments === undefined &&
     !kinds.webhook &&
-    !kinds.embedSend;
+    !kinds.embedSend &&
+    !kinds.savedVar &&
+    name !== 'Zcalculate';
   return none ? undefined : kinds;
 }
 
@@ -251,6 +270,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.orderEvents ??= []).push(event);
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
+  if (kinds.savedVar) recordSavedVariable(node, kinds.savedVar, ctx, inCall, inLoop);
+  if (name === 'Zcalculate') markCalculationRead(node, ctx);
   if (kinds.webhook) {
     const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
@@ -345,11 +366,80 @@ function markNumericReads(node: CallNode, name: string, count: number, ctx: Stat
   for (let i = 0; i < n; i++) {
     const nodes = node.args[i].nodes;
     if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) continue;
+    const getter = wholeGetter(node.args[i], ctx);
+    if (getter) recordSavedRead(getter.node, getter.scope, getter.name, name, ctx);
     const read = nodes[0];
     if (read.args.length !== 1 || ctx.rel(read.start, read.nameEnd) !== 'Zvar') continue;
     // Only the call in the argument: text around it would make a number of its own.
     if (ctx.rel(node.args[i].start, node.args[i].end).trim() !== ctx.rel(read.start, read.end)) continue;
     (ctx.numericReads ??= new Map()).set(read.start, name);
+  }
+}
+
+/** The literal name a saved-variable function's first argument gives, or undefined. */
+function savedName(node: CallNode, ctx: StatementContext): string | undefined {
+  const first = node.args[0];
+  if (!first || hasCall(first)) return undefined;
+  const name = ctx.rel(first.start, first.end).trim();
+  return name === '' || name.includes('\\') ? undefined : name;
+}
+
+/** A getter or setter of a saved variable, or a test of one (saved-variable-unset). */
+function recordSavedVariable(
+  node: CallNode,
+  saved: { use: 'get' | 'set' | 'exists'; scope: SavedScope },
+  ctx: StatementContext,
+  inCall: boolean,
+  inLoop: boolean,
+): void {
+  const name = savedName(node, ctx);
+  if (name === undefined) return;
+  if (saved.use === 'exists' || (saved.use === 'get' && ctx.tested)) (ctx.summary.savedVars ??= []).push({ kind: 'test', scope: saved.scope, name });
+  else if (saved.use === 'set' && node.args.length >= 2 && !inCall && !inLoop && !ctx.guarded) {
+    const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
+    (ctx.savedSetEnds ??= new Map()).set(event, node.end);
+    (ctx.summary.savedVars ??= []).push(event);
+  }
+}
+
+/** A getter that is the whole of `arg` (text around it would make a number of its own), with its scope and name. */
+function wholeGetter(arg: Argument, ctx: StatementContext): { node: CallNode; scope: SavedScope; name: string } | undefined {
+  const nodes = arg.nodes;
+  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
+  const read = nodes[0];
+  const saved = SAVED_VARIABLES[ctx.rel(read.start, read.nameEnd)];
+  if (!saved || saved.use !== 'get') return undefined;
+  if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(read.start, read.end)) return undefined;
+  const name = savedName(read, ctx);
+  return name === undefined ? undefined : { node: read, scope: saved.scope, name };
+}
+
+/** A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught). */
+function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext): void {
+  if (ctx.guarded || ctx.caught) return;
+  (ctx.summary.savedVars ??= []).push({ kind: 'read', scope, name, by, start: read.start, end: read.end });
+}
+
+/**
+ * Getters that are operands of Zcalculate's expression (`ZgetServerVar{count}+1`,
+ * `a + ZgetUserVar{bank}`): empty, they leave an operator without its number
+ * (or the expression empty), and Zcalculate halts. Not one followed by `-`,
+ * which then reads as a minus sign (`ZgetUserVar{x} - 1` is -1).
+ */
+function markCalculationRead(node: CallNode, ctx: StatementContext): void {
+  const arg = node.args[0];
+  if (!arg) return;
+  const expression = ctx.rel(arg.start, arg.end);
+  for (const n of arg.nodes) {
+    if (n.kind !== NodeKind.Call) continue;
+    const saved = SAVED_VARIABLES[ctx.rel(n.start, n.nameEnd)];
+    const name = saved?.use === 'get' ? savedName(n, ctx) : undefined;
+    if (name === undefined) continue;
+    const before = expression.slice(0, n.start - arg.start).trimEnd();
+    const after = expression.slice(n.end - arg.start).trimStart();
+    const operandBefore = before === '' || '(+-*/%'.includes(before[before.length - 1]);
+    const operandAfter = after === '' || ')+*/%'.includes(after[0]);
+    if (operandBefore && operandAfter) recordSavedRead(n, saved!.scope, name, 'Zcalculate', ctx);
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import { type Argument, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
-import type { StatementSummary, VarEvent } from '../facts';
+import type { SavedVarEvent, StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
 import type { CallProfiles } from './callProfile';
 
@@ -32,6 +32,8 @@ export interface StatementContext {
   guarded?: number;
   /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
   setEnds?: Map<VarEvent, number>;
+  /** Where each top-level saved-variable set of the statement ends (a read after it in the statement is not empty). */
+  savedSetEnds?: Map<SavedVarEvent, number>;
   /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
   valueLoops?: number;
   /** How many code arguments of Zdelay or Zasync the walk is in: code run apart from the command. */
