@@ -408,7 +408,7 @@ function wholeGetter(arg: Argument, ctx: StatementContext): { node: CallNode; sc
   if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
   const read = nodes[0];
   const saved = SAVED_VARIABLES[ctx.rel(read.start, read.nameEnd)];
-  if (!saved || saved.use !== 'get') return undefined;
+  if (saved?.use !== 'get') return undefined;
   if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(read.start, read.end)) return undefined;
   const name = savedName(read, ctx);
   return name === undefined ? undefined : { node: read, scope: saved.scope, name };
