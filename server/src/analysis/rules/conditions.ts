@@ -454,12 +454,14 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
 function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
   const ranged = RANGED_NAMES.some((name) => raw.includes(name));
-  if (!ranged && !BOOLEAN_CALL.test(raw)) return;
+  const option = raw.includes('Zoption{');
+  if (!ranged && !option && !BOOLEAN_CALL.test(raw)) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {
     const part = raw.slice(p.start, p.end);
     checkBooleanComparison(part, arg.start + p.start, ctx);
+    if (option) checkOptionEmptyComparison(part, arg.start + p.start, ctx);
     if (!ranged) continue;
     const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
     if (!op) continue;
@@ -533,6 +535,37 @@ function checkBooleanComparison(part: string, at: number, ctx: StatementContext)
     end: at + part.length - trail,
     message: `${fnName} writes exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
     fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+  });
+}
+
+/**
+ * `Zoption{name}` compared with empty text (`Zoption{reason}==`): an option
+ * the user leaves out is not in the command's options, and Zoption then
+ * writes `option "reason" not found`; Discord sends no empty option. So ==
+ * is never true and != always. The fix compares with that text.
+ */
+function checkOptionEmptyComparison(part: string, at: number, ctx: StatementContext): void {
+  // The engine's order: != before ==; >= and <= come first but would not leave an empty side here.
+  const op = part.includes('!=') ? '!=' : part.includes('==') ? '==' : undefined;
+  if (!op || part.includes('>=') || part.includes('<=')) return;
+  const cut = part.indexOf(op);
+  const left = part.slice(0, cut).trim();
+  const right = part.slice(cut + 2).trim();
+  const read = left === '' ? right : right === '' ? left : undefined;
+  const name = read === undefined ? undefined : /^Zoption\{([^{}\\;]*)\}$/.exec(read)?.[1]?.trim();
+  if (!name || /Z[A-Za-z]/.test(name)) return;
+  const missing = `option "${name}" not found`;
+  // Where the empty side is: right after the operator, or at the start of the comparison.
+  const insertAt = right === '' ? at + cut + 2 : at + (part.length - part.trimStart().length);
+  const lead = part.length - part.trimStart().length;
+  const trail = part.length - part.trimEnd().length;
+  ctx.diagnostics.push({
+    code: op === '==' ? 'condition-never-true' : 'condition-always-true',
+    severity: 'warning',
+    start: at + lead,
+    end: at + part.length - trail,
+    message: `Zoption{${name}} is never empty: an option the user leaves out reads as the text ${missing} (and Discord sends no empty option), so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true. Compare with that text: Zoption{${name}}${op}${missing}.`,
+    fixes: [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
   });
 }
 
