@@ -29,6 +29,8 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   Zawait:
     'Crashes the command in engine 1.8.5 when the block exists (the wait panics inside the engine), and halts it when it does not: the command stops without a reply, even inside ZtryRun. Run the code directly instead.',
   Zasync: 'Its text can never be read (Zawait crashes the command in engine 1.8.5): use it only for work whose result is not needed.',
+  Zoption:
+    'An option the user leaves out (and any option outside a slash command) reads as the text `option "name" not found`, never as empty: test it with `Zoption{reason}==option "reason" not found`.',
   Zdelay: 'The delayed code runs after the reply is sent: its text and embed parts are thrown away (send with ZsendMessage).',
   ZcreationDate: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
   ZuserJoined: 'The format uses % codes (`%d.%m.%Y`); text without them is printed as it is.',
