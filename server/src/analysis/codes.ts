@@ -486,6 +486,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'arithmetic-as-text': {
+    severity: 'error',
+    description:
+      'Arithmetic written around calls in an argument (Zvar{a}/2, ZgetUserVar{coins}+10): the engine computes nothing there. A function that reads a number halts on the text (an error); a setter stores the text "5+10", which grows each time (a warning). The fix computes it with Zcalculate, or Zsum and the like.',
+    example: 'Zround{Zvar{total}/2}',
+  },
   'saved-variable-unset': {
     severity: 'warning',
     description:

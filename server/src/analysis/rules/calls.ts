@@ -16,6 +16,7 @@ import { calculationError, firstForeignCharacter } from '../../language/calculat
 import { checkLimits, checkLiteral, checkMessageWordAsId } from './literals';
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
+import { checkTextArithmetic } from './textArithmetic';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -71,6 +72,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
   checkConditionArgument(name, args, ctx);
+  checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   checkGuardList(name, args, ctx);
