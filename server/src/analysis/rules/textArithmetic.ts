@@ -109,7 +109,7 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
   if (!getter || !value || node.args[0].nodes.length > 0) return;
   const expression = readExpression(value, ctx);
   // The variable's own value with a number added: meant as a count, stored as text that grows.
-  if (!expression || expression.operands.length !== 2) return;
+  if (expression?.operands.length !== 2) return;
   const [first, second] = expression.operands;
   const variable = ctx.rel(node.args[0].start, node.args[0].end).trim();
   const own =
