@@ -760,6 +760,7 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
   checkArithmetic(name, args, ctx);
   if (name === 'ZnewSelectMenu') checkRangePair(args[1], args[2], 0, 25, 'a select menu', 'choices', ctx);
   else if (name === 'ZaddTextInput') checkRangePair(args[3], args[4], 0, 4000, 'a text input', 'characters', ctx);
+  else if (name === 'ZchangeNickname') checkNicknameLength(args[0], ctx);
   const limits = Object.hasOwn(INTEGER_LIMITS, name) ? INTEGER_LIMITS[name] : undefined;
   if (!limits) return;
   for (const limit of limits) {
@@ -769,6 +770,24 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
     if ((n >= limit.min && n <= limit.max) || (limit.upTo !== undefined && (n > limit.upTo || n < limit.min))) continue;
     ctx.diagnostics.push({ code: 'limit-exceeded', severity: 'error', start: a.arg.start, end: a.arg.end, message: limit.message(a.text, n > limit.max) });
   }
+}
+
+/** A literal nickname longer than the engine's 32 bytes (UTF-8: an emoji counts 4), which halts ZchangeNickname. */
+function checkNicknameLength(nickname: ReadArgument | undefined, ctx: StatementContext): void {
+  if (!nickname?.literal) return;
+  let bytes = 0;
+  for (const ch of nickname.text) {
+    const c = ch.codePointAt(0)!;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  if (bytes <= 32) return;
+  ctx.diagnostics.push({
+    code: 'limit-exceeded',
+    severity: 'error',
+    start: nickname.arg.start,
+    end: nickname.arg.end,
+    message: `This nickname is ${bytes} bytes long; the engine takes at most 32 (counted in UTF-8 bytes: an accented letter counts 2, an emoji 4) and halts the command.`,
+  });
 }
 
 /**
