@@ -37,6 +37,13 @@ describe('binding', () => {
     const withMessage = bind('ZblackListIDs', [...ids, 'You are blocked']).names;
     assert.strictEqual(withMessage[2], fn.arguments[fn.arguments.length - 1].name);
   });
+  it('ZonlyForRoles and ZonlyForUsers: the last argument is the message when it has a space, "!" or ".", as the engine reads it', () => {
+    assert.deepStrictEqual(bind('ZonlyForRoles', ['Admin', 'Head Moderator']).names, ['roleName', 'errorMessage']);
+    assert.deepStrictEqual(bind('ZonlyForRoles', ['Admin', 'Staff', 'Denied']).names, ['roleName', 'roleName', 'roleName']);
+    assert.deepStrictEqual(bind('ZonlyForRoles', ['Head Moderator']).names, ['roleName']);
+    assert.deepStrictEqual(bind('ZonlyForUsers', ['alice', 'john.doe']).names, ['username', 'errorMessage']);
+    assert.deepStrictEqual(bind('ZblackListUsers', ['spammer', 'Go away!']).names, ['username', 'errorMessage']);
+  });
   it('ZonlyPerms: permission list with and without a message', () => {
     assert.deepStrictEqual(bind('ZonlyPerms', ['banMembers', 'kickMembers']).names, ['permission', 'permission']);
     assert.deepStrictEqual(bind('ZonlyPerms', ['banMembers', 'No permission!']).names, ['permission', 'errorMessage']);

@@ -15,6 +15,9 @@
  *      of the variadic parameter's type (it is empty, or a literal that is not,
  *      say, a snowflake). A nested call's value is unknown until run time, so it
  *      stays with the variadic parameter.
+ *    - ZonlyForRoles, ZblackListRoles, ZonlyForUsers and ZblackListUsers bind
+ *      their last argument to the message as the engine does: with two
+ *      arguments or more, when it has a space, "!" or ".".
  * 3. Arguments past the last parameter of a non-variadic function are surplus.
  */
 import type { FunctionRecord } from '../catalog/types';
@@ -43,6 +46,9 @@ export interface Binding {
   /** Indexes of surplus arguments. */
   readonly surplus: readonly number[];
 }
+
+/** Name lists whose last argument the engine takes as the refusal message when it reads like a sentence. */
+const SENTENCE_MESSAGE: ReadonlySet<string> = new Set(['ZonlyForRoles', 'ZblackListRoles', 'ZonlyForUsers', 'ZblackListUsers']);
 
 export function effectiveArguments<T extends ArgumentInput>(args: readonly T[]): readonly T[] {
   // An empty slice keeps the array's shape (a literal [] has another one: see checkCall).
@@ -79,7 +85,12 @@ export function bindArguments(fn: FunctionRecord, rawArgs: readonly ArgumentInpu
   const minVariadic = variadic.required ? 1 : 0;
 
   let trailingCount: number;
-  if (trailing.every((p) => !p.required)) {
+  if (SENTENCE_MESSAGE.has(fn.name) && trailing.length === 1) {
+    // The engine's own rule for these lists of names: with two arguments or more, the last is the
+    // message when it has a space, "!" or "." (a role or user name may be any text).
+    const last = args[n - 1];
+    trailingCount = n >= 2 && rest > minVariadic && last.literal && /[ !.]/.test(last.text) ? 1 : 0;
+  } else if (trailing.every((p) => !p.required)) {
     // Optional trailing parameters claim arguments from the end only while each
     // claimed argument cannot be a value of the variadic type.
     trailingCount = 0;

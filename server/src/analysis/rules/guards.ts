@@ -3,7 +3,9 @@
  * engine reads their last argument as the refusal message when it is not an
  * entry of the list (a permission it knows, a number), so a misspelt last
  * permission or a mention in last place silently drops out of the guard. And
- * ZonlyForRoles compares role names, which a mention or an ID never is.
+ * ZonlyForRoles compares role names, which a mention or an ID never is. The
+ * name lists take a last argument with a space, "!" or "." as the message, so
+ * a username with a "." in last place drops out.
  */
 import { resolvePermission } from '../../language/permissions';
 import { meantPermission } from './literals';
@@ -32,6 +34,33 @@ export function checkGuardList(name: string, args: readonly ReadArgument[], ctx:
   if (Object.hasOwn(PERMISSION_GUARDS, name)) checkLastPermission(name, args, PERMISSION_GUARDS[name], ctx);
   else if (ID_GUARDS.has(name)) checkLastMention(name, args, ctx);
   else if (ROLE_NAME_GUARDS.has(name)) checkRoleNames(name, args, ctx);
+  else if (Object.hasOwn(USER_NAME_GUARDS, name)) checkDottedUsername(name, args, ctx);
+}
+
+/** Guards that compare usernames, with the message each refuses with by default. */
+const USER_NAME_GUARDS: Readonly<Record<string, string>> = {
+  ZonlyForUsers: 'You are not allowed to use this command.',
+  ZblackListUsers: 'You are blacklisted from using this command.',
+};
+
+/**
+ * A username with a "." in last place (`john.doe`, as Discord allows): the
+ * engine takes a last argument with a ".", "!" or space as the message, so
+ * the user drops out of the list.
+ */
+function checkDottedUsername(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length < 2) return;
+  const last = args[args.length - 1];
+  if (!last.literal || !/^[a-z0-9_.]{2,32}$/.test(last.text) || !last.text.includes('.')) return;
+  const message = USER_NAME_GUARDS[name];
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'warning',
+    start: last.arg.start,
+    end: last.arg.end,
+    message: `"${last.text}" has a ".", so ${name} reads this last argument as the message it refuses with, not as a username: ${last.text} ${name === 'ZonlyForUsers' ? 'is not let through' : 'is not blocked'}. Write a message after it.`,
+    fixes: [{ title: 'Add the message after it', edits: [{ start: last.arg.end, end: last.arg.end, newText: `;${message}` }], preferred: true }],
+  });
 }
 
 /** A last argument one slip away from a permission: the engine takes it as the message. */
