@@ -13,7 +13,7 @@ import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
-import { checkLimits, checkLiteral, checkMessageWordAsId } from './literals';
+import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
@@ -57,7 +57,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   const before = ctx.diagnostics.length;
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
-  if (!fn) return; // an engine function the catalog does not document: no parameter types to check
+  if (!fn) {
+    // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
+    if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
+    return;
+  }
   const binding = bindArguments(fn, args);
   for (let i = 0; i < binding.args.length; i++) {
     const param = binding.args[i].param;

@@ -357,7 +357,7 @@ function isLocalHost(url: string): boolean {
  * case, an offset as its Etc zone (whose sign is the other way round:
  * UTC+2 is Etc/GMT-2), or the closest name.
  */
-function checkTimeZone(_fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+function checkTimeZone(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   if (TIME_ZONE_NAMES.has(text)) return;
   let suggestion = TIME_ZONES_BY_LOWER_CASE.get(text.toLowerCase());
   const offset = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})$/i.exec(text);
@@ -370,12 +370,14 @@ function checkTimeZone(_fnName: string, text: string, arg: Argument, ctx: Statem
   else suggestion ??= closest(text, TIME_ZONE_LIST);
   const why =
     offset && suggestion?.startsWith('Etc/') ? ` (the Etc names count the other way: ${suggestion} is ${text.toUpperCase().replace(/\s+/g, '')})` : '';
+  // ZtimeFormat falls back to UTC without a word where Ztime halts.
+  const silent = fnName === 'ZtimeFormat';
   ctx.diagnostics.push({
     code: 'invalid-value',
-    severity: 'error',
+    severity: silent ? 'warning' : 'error',
     start: arg.start,
     end: arg.end,
-    message: `"${text}" is not a time zone name the engine knows (it wants the exact name, like Europe/Paris or America/New_York), and Ztime halts the command.${suggestion ? ` Did you mean ${suggestion}${why}?` : ''}`,
+    message: `"${text}" is not a time zone name the engine knows (it wants the exact name, like Europe/Paris or America/New_York), and ${silent ? `${fnName} silently formats the time in UTC` : `${fnName} halts the command`}.${suggestion ? ` Did you mean ${suggestion}${why}?` : ''}`,
     fixes: suggestion ? [{ title: `Change to ${suggestion}`, edits: [trimmedEdit(text, arg, ctx, suggestion)], preferred: true }] : undefined,
   });
 }
@@ -449,6 +451,26 @@ function checkTimeFormat(fnName: string, text: string, arg: Argument, ctx: State
       'error',
       `"${unknown}" is no date code the engine knows, so ${fnName}'s date formatting fails and the command crashes without a reply. Codes: %d day, %m month, %Y year, %H:%M time, %A weekday, %B month name; %% for a percent sign.`,
     );
+}
+
+/**
+ * ZtimeFormat{timestamp;format;timezone?}, which the engine has and the
+ * catalog does not (so no parameter types): a timestamp that is no whole
+ * number of seconds halts it; the pattern is read as ZcreationDate's; an
+ * unknown zone silently means UTC.
+ */
+export function checkTimeFormatCall(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [timestamp, format, zone] = args;
+  if (timestamp?.literal && timestamp.text !== '' && !/^[+-]?\d+$/.test(timestamp.text))
+    ctx.diagnostics.push({
+      code: 'invalid-integer',
+      severity: 'error',
+      start: timestamp.arg.start,
+      end: timestamp.arg.end,
+      message: `ZtimeFormat takes a Unix timestamp in whole seconds (ZgetTimestamp gives one) and halts the command on "${timestamp.text}".`,
+    });
+  if (format?.literal && format.text !== '') checkTimeFormat('ZtimeFormat', format.text, format.arg, ctx);
+  if (zone?.literal && zone.text !== '') checkTimeZone('ZtimeFormat', zone.text, zone.arg, ctx);
 }
 
 /**
