@@ -486,6 +486,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'guard-after-action': {
+    severity: 'warning',
+    description:
+      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist...) on a line after one that bans, kicks, times out, changes roles or deletes: the engine runs the lines in order and a refusal stops only what follows, so a refused user still gets the action done. The fix moves the guard above it.',
+    example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
+  },
   'arithmetic-as-text': {
     severity: 'error',
     description:

@@ -73,6 +73,10 @@ export interface StatementSummary {
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: VarEvent[];
+  /** An access guard at the statement's top level (the first), where its name is, and the statement's text (the fix moves it). */
+  guard?: { name: string; start: number; end: number; line?: string };
+  /** The first action the statement surely runs that a refusal after it does not undo (Zban, Zkick...). */
+  action?: string;
   /** Saved-variable reads a halting number function needs, sets and tests (saved-variable-unset). */
   savedVars?: SavedVarEvent[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
@@ -129,6 +133,8 @@ export function emptySummary(): StatementSummary {
     typeDependentCalls: undefined,
     varEvents: undefined,
     savedVars: undefined,
+    guard: undefined,
+    action: undefined,
     embedEvents: undefined,
     orderEvents: undefined,
     contextUses: undefined,
@@ -206,6 +212,8 @@ export interface SavedVarEvent {
   scope: SavedScope;
   name: string;
   by?: string;
+  /** A read: the getter call as written (the message and fix quote it). */
+  text?: string;
   start?: number;
   end?: number;
 }

@@ -207,7 +207,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report (absolute). */
   const savedTested = new Set<string>();
   const savedSet = new Set<string>();
-  const savedReads: { scope: SavedScope; name: string; by: string; start: number; end: number }[] = [];
+  const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }[] = [];
+  /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
+  let firstAction: { name: string; index: number } | undefined;
   let requested = false;
   // Code run by Zeval may make the JSON object, or set any variable, out of sight.
   let jsonMade = allCalls.has('Zeval');
@@ -474,11 +476,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
+    if (s.guard && firstAction) out.push(guardAfterAction(s.guard, base, firstAction, i, tree));
+    if (s.action && !firstAction) firstAction = { name: s.action, index: i };
     if (s.savedVars) {
       // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
       for (const v of s.savedVars)
         if (v.kind === 'read' && !savedSet.has(`${v.scope}:${v.name}`))
-          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
+          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end! });
       for (const v of s.savedVars) {
         if (v.kind === 'test') savedTested.add(v.name);
         else if (v.kind === 'set') savedSet.add(`${v.scope}:${v.name}`);
@@ -596,7 +600,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     });
   embedSends.reportLateParts(out);
   // Code run by Zeval may set any saved variable; a test of the name shows the author handles the empty value.
-  if (!anyVarSet) for (const r of savedReads) if (!savedTested.has(r.name)) out.push(savedVariableUnset(r, tree.text));
+  if (!anyVarSet) for (const r of savedReads) if (!savedTested.has(r.name)) out.push(savedVariableUnset(r));
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',
@@ -1129,6 +1133,40 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
  * sets only when asked (a file-level check asks for a name or two; the walk
  * over the statements then does nothing for calls).
  */
+/**
+ * An access guard on a line after one that surely runs an action a refusal
+ * does not undo: the engine runs the lines in order, and a guard's refusal
+ * stops only what follows it. The fix moves the guard's line above the
+ * action's.
+ */
+function guardAfterAction(
+  guard: { name: string; start: number; end: number; line?: string },
+  base: number,
+  action: { name: string; index: number },
+  index: number,
+  tree: SyntaxTree,
+): AnalysisDiagnostic {
+  const actionAt = tree.starts[action.index];
+  const line = guard.line ?? '';
+  return {
+    code: 'guard-after-action',
+    severity: 'warning',
+    start: base + guard.start,
+    end: base + guard.end,
+    message: `${guard.name} checks who may run the command only after a line above has run ${action.name}: the engine runs the lines in order, and a refusal stops only what follows it, so a user it refuses still gets the ${action.name} done. Put the guard first.`,
+    fixes: [
+      {
+        title: `Move ${guard.name} above ${action.name}`,
+        edits: [
+          { start: actionAt, end: actionAt, newText: line.endsWith('\n') ? line : `${line}\n` },
+          { start: tree.starts[index], end: tree.starts[index + 1], newText: '' },
+        ],
+        preferred: true,
+      },
+    ],
+  };
+}
+
 /** Who has no value of a saved variable before its first set, by scope. */
 const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = {
   user: { who: 'for a user who has no saved', fails: "each new user's first use fails" },
@@ -1138,8 +1176,8 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
 };
 
 /** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
-function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; start: number; end: number }, text: string): AnalysisDiagnostic {
-  const getter = text.slice(r.start, r.end);
+function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }): AnalysisDiagnostic {
+  const getter = r.text;
   const withDefault = `Zif{${getter}==;0;${getter}}`;
   const unset = UNSET_FOR[r.scope];
   return {

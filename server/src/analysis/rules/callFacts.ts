@@ -102,6 +102,47 @@ const SAVED_VARIABLES: Readonly<Record<string, { use: 'get' | 'set' | 'exists'; 
   ZvarExistError: { use: 'exists', scope: 'global' },
 };
 
+/** Guards that decide who may run the command (not input checks such as ZonlyIf, nor the bot's own permissions). */
+const ACCESS_GUARDS: ReadonlySet<string> = new Set([
+  'ZonlyAdmin',
+  'ZonlyPerms',
+  'ZonlyForRoles',
+  'ZonlyForRoleIDs',
+  'ZonlyForIDs',
+  'ZonlyForUsers',
+  'ZonlyForServers',
+  'ZonlyForChannels',
+  'ZonlyForCategories',
+  'ZonlyNSFW',
+  'ZignoreChannels',
+  'ZblackListIDs',
+  'ZblackListRoles',
+  'ZblackListRolesIDs',
+  'ZblackListUsers',
+  'ZblackListServers',
+]);
+
+/** Moderation and server changes a later refusal does not undo. */
+const LASTING_ACTIONS: ReadonlySet<string> = new Set([
+  'Zban',
+  'Zunban',
+  'Zkick',
+  'Ztimeout',
+  'ZuntimeOut',
+  'Zmute',
+  'Zdeafen',
+  'ZroleGrant',
+  'ZsetUserRoles',
+  'ZchangeNickname',
+  'Zclear',
+  'ZdeleteMessage',
+  'ZdeleteChannels',
+  'ZcreateChannel',
+  'ZcreateRole',
+  'ZdeleteRole',
+  'ZmodifyRole',
+]);
+
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
@@ -164,6 +205,8 @@ export interface CallFactKinds {
   readonly embedSend: boolean;
   /** A saved-variable getter, setter or existence test. */
   readonly savedVar: (typeof SAVED_VARIABLES)[string] | undefined;
+  /** An access guard, or an action a later refusal does not undo (guard-after-action). */
+  readonly access: 'guard' | 'action' | undefined;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -206,6 +249,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     webhook: name === 'ZsendWebhook',
     embedSend: name === 'ZsendEmbed',
     savedVar: Object.hasOwn(SAVED_VARIABLES, name) ? SAVED_VARIABLES[name] : undefined,
+    access: ACCESS_GUARDS.has(name) ? 'guard' : LASTING_ACTIONS.has(name) ? 'action' : undefined,
   };
   const none =
     !kinds.embedPart &&
@@ -221,6 +265,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     !kinds.webhook &&
     !kinds.embedSend &&
     !kinds.savedVar &&
+    !kinds.access &&
     name !== 'Zcalculate';
   return none ? undefined : kinds;
 }
@@ -271,6 +316,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   if (kinds.savedVar) recordSavedVariable(node, kinds.savedVar, ctx, inCall, inLoop);
+  // A guard at a line's top level; an action that surely runs (not in a Zif branch, ZtryRun or loop).
+  if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.nameEnd };
+  else if (kinds.access === 'action' && !ctx.guarded && !inLoop && !ctx.summary.action) ctx.summary.action = name;
   if (name === 'Zcalculate') markCalculationRead(node, ctx);
   if (kinds.webhook) {
     const index = sentEmbedIndex(node, ctx);
@@ -417,7 +465,7 @@ function wholeGetter(arg: Argument, ctx: StatementContext): { node: CallNode; sc
 /** A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught). */
 function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext): void {
   if (ctx.guarded || ctx.caught) return;
-  (ctx.summary.savedVars ??= []).push({ kind: 'read', scope, name, by, start: read.start, end: read.end });
+  (ctx.summary.savedVars ??= []).push({ kind: 'read', scope, name, by, text: ctx.rel(read.start, read.end), start: read.start, end: read.end });
 }
 
 /**
