@@ -7,6 +7,7 @@ import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { isNumber } from '../../language/literals';
 import type { Argument } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
+import type { AnalysisFix } from '../diagnostic';
 import type { ReadArgument, StatementContext } from './context';
 
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
@@ -526,6 +527,18 @@ function checkBooleanComparison(part: string, at: number, ctx: StatementContext)
   if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return;
   const wordStart = at + (fnName === leftFn ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
   const meant = Object.hasOwn(BOOLEAN_WORDS, word.toLowerCase()) ? BOOLEAN_WORDS[word.toLowerCase()] : undefined;
+  reportFixedComparison(
+    part,
+    at,
+    op,
+    `${fnName} writes exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
+    meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+    ctx,
+  );
+}
+
+/** One comparison (`part`, at `at`) whose result is known: == never true, != always; the range is the comparison without its spaces. */
+function reportFixedComparison(part: string, at: number, op: '==' | '!=', message: string, fixes: AnalysisFix[] | undefined, ctx: StatementContext): void {
   const lead = part.length - part.trimStart().length;
   const trail = part.length - part.trimEnd().length;
   ctx.diagnostics.push({
@@ -533,8 +546,8 @@ function checkBooleanComparison(part: string, at: number, ctx: StatementContext)
     severity: 'warning',
     start: at + lead,
     end: at + part.length - trail,
-    message: `${fnName} writes exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
-    fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+    message,
+    fixes,
   });
 }
 
@@ -557,16 +570,14 @@ function checkOptionEmptyComparison(part: string, at: number, ctx: StatementCont
   const missing = `option "${name}" not found`;
   // Where the empty side is: right after the operator, or at the start of the comparison.
   const insertAt = right === '' ? at + cut + 2 : at + (part.length - part.trimStart().length);
-  const lead = part.length - part.trimStart().length;
-  const trail = part.length - part.trimEnd().length;
-  ctx.diagnostics.push({
-    code: op === '==' ? 'condition-never-true' : 'condition-always-true',
-    severity: 'warning',
-    start: at + lead,
-    end: at + part.length - trail,
-    message: `Zoption{${name}} is never empty: an option the user leaves out reads as the text ${missing} (and Discord sends no empty option), so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true. Compare with that text: Zoption{${name}}${op}${missing}.`,
-    fixes: [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
-  });
+  reportFixedComparison(
+    part,
+    at,
+    op,
+    `Zoption{${name}} is never empty: an option the user leaves out reads as the text ${missing} (and Discord sends no empty option), so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true. Compare with that text: Zoption{${name}}${op}${missing}.`,
+    [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
+    ctx,
+  );
 }
 
 /**
