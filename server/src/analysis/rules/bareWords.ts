@@ -125,7 +125,11 @@ export function checkBareWords(
         start,
         end,
         message: `${first} and ${rest} are written together without braces: the engine prints ${first} as plain text (it needs its arguments in braces) and runs ${rest} after it. Did you mean ${first}{${rest}}?`,
-        fixes: [{ title: `Change to ${first}{${rest}}`, edits: [{ start, end, newText: `${first}{${rest}}` }], preferred: true }],
+        // Only where one argument is enough: ZaddField{Zusername} would halt (missing-argument).
+        fixes:
+          (engineFacts.forWord(first)?.min ?? 1) <= 1
+            ? [{ title: `Change to ${first}{${rest}}`, edits: [{ start, end, newText: `${first}{${rest}}` }], preferred: true }]
+            : undefined,
       });
       continue;
     }

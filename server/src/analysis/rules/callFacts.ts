@@ -133,7 +133,6 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'Zdeafen',
   'ZroleGrant',
   'ZsetUserRoles',
-  'ZchangeNickname',
   'Zclear',
   'ZdeleteMessage',
   'ZdeleteChannels',

@@ -51,7 +51,8 @@ const USER_NAME_GUARDS: Readonly<Record<string, string>> = {
 function checkDottedUsername(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (args.length < 2) return;
   const last = args[args.length - 1];
-  if (!last.literal || !/^[a-z0-9_.]{2,32}$/.test(last.text) || !last.text.includes('.')) return;
+  // A "." between name characters (`john.doe`); one at the end reads as a sentence's (`nope.`), as it was meant.
+  if (!last.literal || last.text.length > 32 || !/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/.test(last.text)) return;
   const message = USER_NAME_GUARDS[name];
   ctx.diagnostics.push({
     code: 'invalid-value',

@@ -6,6 +6,7 @@
  * until run time.
  */
 import type { ArgumentType, FunctionRecord } from '../../catalog/types';
+import { engineFacts } from '../../catalog/engine';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import { unknownDateCode } from '../../language/dateFormat';
 import { regexError } from '../../language/regex';
@@ -794,11 +795,16 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
   }
 }
 
-/** A literal nickname longer than the engine's 32 bytes (UTF-8: an emoji counts 4), which halts ZchangeNickname. */
+/**
+ * A literal nickname longer than the engine's 32 bytes (UTF-8: an emoji
+ * counts 4), which halts ZchangeNickname. Counted as the engine receives it:
+ * the argument's escapes read as the character, and not where a plain word
+ * runs a function (`%username%` is the author's name by then).
+ */
 function checkNicknameLength(nickname: ReadArgument | undefined, ctx: StatementContext): void {
-  if (!nickname?.literal) return;
+  if (!nickname?.literal || hasRunningWord(nickname.text)) return;
   let bytes = 0;
-  for (const ch of nickname.text) {
+  for (const ch of readEngineEscapes(nickname.text)) {
     const c = ch.codePointAt(0)!;
     bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
   }
@@ -810,6 +816,13 @@ function checkNicknameLength(nickname: ReadArgument | undefined, ctx: StatementC
     end: nickname.arg.end,
     message: `This nickname is ${bytes} bytes long; the engine takes at most 32 (counted in UTF-8 bytes: an accented letter counts 2, an emoji 4) and halts the command.`,
   });
+}
+
+/** Whether a word of the text (a run of letters and digits), or one of its endings, runs a function in the engine. */
+function hasRunningWord(text: string): boolean {
+  const word = /[A-Za-z0-9]+/g;
+  for (let m = word.exec(text); m; m = word.exec(text)) if (engineFacts.endingRunsAsWord(text, m.index, m.index + m[0].length)) return true;
+  return false;
 }
 
 /**
