@@ -321,7 +321,9 @@ const OPERATOR_AFTER = /^\s*(==|!=|>=|<=|>|<|contains\s|startsWith\s|endsWith\s)
 
 /** Whether `&&` or `||` between `before` and `after` is an operand: nothing on one side, or an operator next to it. */
 function isOperand(before: string, after: string): boolean {
-  return before.trim() === '' || after.trim() === '' || OPERATOR_BEFORE.test(before) || OPERATOR_AFTER.test(after);
+  // Only the end of `before` can hold the operator: a search of all of it, at every `&&` of a long
+  // condition, was quadratic (the longest operator, " startsWith", is 11 characters).
+  return before.trim() === '' || after.trim() === '' || OPERATOR_BEFORE.test(before.trimEnd().slice(-12)) || OPERATOR_AFTER.test(after);
 }
 
 /**
