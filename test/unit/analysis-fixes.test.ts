@@ -19,6 +19,19 @@ function applied(text: string, d: AnalysisDiagnostic, k = 0): string {
   return text.slice(0, e.start) + e.newText + text.slice(e.end);
 }
 
+/** Every edit of the fix, applied from the end (they do not overlap). */
+function appliedAll(text: string, d: AnalysisDiagnostic, k = 0): string {
+  const edits = [...d.fixes![k].edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  for (const e of edits) text = text.slice(0, e.start) + e.newText + text.slice(e.end);
+  return text;
+}
+
+function only(text: string, code: string): AnalysisDiagnostic {
+  const found = diagnose(text).filter((d) => d.code === code);
+  assert.strictEqual(found.length, 1, `${code} in ${JSON.stringify(text)}: ${found.length}`);
+  return found[0];
+}
+
 describe('analysis: fixes', () => {
   it('unclosed call: closed at the end of its own line when the next line starts a call, at the end otherwise', () => {
     const text = '#trigger !x\nZtitle{Hello\r\nZcolor{#ffffff}\nZreply';
@@ -123,5 +136,39 @@ describe('analysis: fixes', () => {
     const d = diagnose(text).find((x) => x.code === 'invalid-time-format')!;
     assert.strictEqual(applied(text, d), '#trigger !x\nZuserJoined{;%d/%m/%Y %H:%M}');
     assert.deepStrictEqual(diagnose(applied(text, d)), []);
+  });
+  it("the fixes of the engine's own readings write what the engine needs", () => {
+    // guard-after-action: the guard's line moves above the action's, with the file's line ending.
+    const ban = '#trigger !ban\nZban{Zmentioned{1}}\nDone.\nZonlyPerms{banMembers}';
+    assert.strictEqual(appliedAll(ban, only(ban, 'guard-after-action')), '#trigger !ban\nZonlyPerms{banMembers}\nZban{Zmentioned{1}}\nDone.\n');
+    const crlf = '#trigger !ban\r\nZkick{Zmentioned{1}}\r\nZonlyAdmin';
+    assert.strictEqual(appliedAll(crlf, only(crlf, 'guard-after-action')), '#trigger !ban\r\nZonlyAdmin\r\nZkick{Zmentioned{1}}\r\n');
+    // saved-variable-unset: read as 0 while unset, the getter's own arguments kept.
+    const pay = '#trigger !pay\nZsetUserVar{coins;Zsum{ZgetUserVar{coins;Zmentioned{1}};10};Zmentioned{1}}';
+    assert.strictEqual(
+      applied(pay, only(pay, 'saved-variable-unset')),
+      '#trigger !pay\nZsetUserVar{coins;Zsum{Zif{ZgetUserVar{coins;Zmentioned{1}}==;0;ZgetUserVar{coins;Zmentioned{1}}};10};Zmentioned{1}}',
+    );
+    // arithmetic-as-text: Zcalculate in a number argument; Zsum for a saved count, read as 0 while unset.
+    const half = '#trigger !h\nZvar{a;8}\nZvar{b;Zround{Zvar{a}/2}}';
+    assert.strictEqual(applied(half, only(half, 'arithmetic-as-text')), '#trigger !h\nZvar{a;8}\nZvar{b;Zround{Zcalculate{Zvar{a}/2}}}');
+    const count = '#trigger !c\nZsetServerVar{uses;ZgetServerVar{uses} + 1}';
+    assert.strictEqual(
+      applied(count, only(count, 'arithmetic-as-text')),
+      '#trigger !c\nZsetServerVar{uses;Zsum{Zif{ZgetServerVar{uses}==;0;ZgetServerVar{uses}};1}}',
+    );
+    // A left-out option: compared with the text Zoption writes.
+    const reason = '#trigger /warn\n#type slash\n#description Warn\n#option reason|Why|string|optional\nZif{Zoption{reason}==;None;Zoption{reason}}';
+    assert.strictEqual(
+      applied(reason, only(reason, 'condition-never-true')),
+      reason.replace('Zoption{reason}==;', 'Zoption{reason}==option "reason" not found;'),
+    );
+    // Two names run together: the second in the first's braces, where one argument is enough.
+    const card = '#trigger !card\nZthumbnailZuserAvatar';
+    assert.strictEqual(applied(card, only(card, 'bare-call-needs-braces')), '#trigger !card\nZthumbnail{ZuserAvatar}');
+    assert.strictEqual(only('#trigger !d\nZdelayZusername', 'bare-call-needs-braces').fixes, undefined);
+    // A dotted username in last place: the default message after it.
+    const users = '#trigger !u\nZonlyForUsers{alice;john.doe}';
+    assert.strictEqual(applied(users, only(users, 'invalid-value')), '#trigger !u\nZonlyForUsers{alice;john.doe;You are not allowed to use this command.}');
   });
 });

@@ -17,7 +17,7 @@ import type { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
 import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
 import { sameFacts, sortedDiagnostics, type StatementResult } from './facts';
-import { diagnoseFile, EMBED_CODES, embedDiagnostics, type FileDiagnosis } from './fileChecks';
+import { diagnoseFile, EMBED_CODES, embedDiagnostics, type FileDiagnosis, moveFixText } from './fileChecks';
 import { flattenDiagnosis } from './silencing';
 import { type AnalysisTables, analyzeStatement } from './statement';
 import { CallProfiles } from './rules/callProfile';
@@ -131,12 +131,14 @@ export class Analyzer {
     };
     const moved = (d: AnalysisDiagnostic): AnalysisDiagnostic => {
       if (d.start < oldFrom && d.end < oldFrom && !d.fixes?.some((f) => f.edits.some((e) => e.start >= oldFrom || e.end >= oldFrom))) return d;
-      return {
-        ...d,
-        start: map(d.start),
-        end: map(d.end),
-        fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) })),
-      };
+      const fixes = d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: map(e.start), end: map(e.end) })) }));
+      // The one fix whose text is the file's own: the guard's line, which typing in it changes without changing a fact.
+      if (d.code === 'guard-after-action' && fixes?.[0]?.edits.length === 2) {
+        const [insert, remove] = fixes[0].edits;
+        const lineEndAt = tree.starts[tree.starts.indexOf(insert.start) + 1] ?? insert.start;
+        insert.newText = moveFixText(tree.text, remove.start, remove.end, lineEndAt);
+      }
+      return { ...d, start: map(d.start), end: map(d.end), fixes };
     };
     const old = prev.parts;
     // Embed parts are the one fact refold recomputes instead of comparing: an edit of a name such as

@@ -48,7 +48,7 @@ export interface Binding {
 }
 
 /** Name lists whose last argument the engine takes as the refusal message when it reads like a sentence. */
-const SENTENCE_MESSAGE: ReadonlySet<string> = new Set(['ZonlyForRoles', 'ZblackListRoles', 'ZonlyForUsers', 'ZblackListUsers']);
+export const SENTENCE_MESSAGE_LISTS: ReadonlySet<string> = new Set(['ZonlyForRoles', 'ZblackListRoles', 'ZonlyForUsers', 'ZblackListUsers']);
 
 export function effectiveArguments<T extends ArgumentInput>(args: readonly T[]): readonly T[] {
   // An empty slice keeps the array's shape (a literal [] has another one: see checkCall).
@@ -85,11 +85,11 @@ export function bindArguments(fn: FunctionRecord, rawArgs: readonly ArgumentInpu
   const minVariadic = variadic.required ? 1 : 0;
 
   let trailingCount: number;
-  if (SENTENCE_MESSAGE.has(fn.name) && trailing.length === 1) {
+  if (SENTENCE_MESSAGE_LISTS.has(fn.name) && trailing.length === 1) {
     // The engine's own rule for these lists of names: with two arguments or more, the last is the
     // message when it has a space, "!" or "." (a role or user name may be any text).
     const last = args[n - 1];
-    trailingCount = n >= 2 && rest > minVariadic && last.literal && /[ !.]/.test(last.text) ? 1 : 0;
+    trailingCount = rest > minVariadic && last.literal && /[ !.]/.test(last.text) ? 1 : 0;
   } else if (trailing.every((p) => !p.required)) {
     // Optional trailing parameters claim arguments from the end only while each
     // claimed argument cannot be a value of the variadic type.

@@ -489,7 +489,7 @@ const CODE_TABLE = {
   'guard-after-action': {
     severity: 'warning',
     description:
-      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist...) on a line after one that bans, kicks, times out, changes roles or deletes: the engine runs the lines in order and a refusal stops only what follows, so a refused user still gets the action done. The fix moves the guard above it.',
+      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist...) on a line after one that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: the engine runs the lines in order and a refusal stops only what follows, so a refused user still gets the action done. The fix moves the guard above it.',
     example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
   },
   'arithmetic-as-text': {
@@ -501,7 +501,7 @@ const CODE_TABLE = {
   'saved-variable-unset': {
     severity: 'warning',
     description:
-      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, or the start of a Zcalculate expression. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the name in a condition or sets it before.',
+      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, or an operand of Zcalculate (not one followed by -, a minus sign then). Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
   'await-crashes': {

@@ -10,6 +10,7 @@
  */
 import type { AnalysisDiagnostic } from './diagnostic';
 import type { LoaderLine } from './engine/loader';
+import type { VariableScope } from '../language/variableFunctions';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -73,8 +74,8 @@ export interface StatementSummary {
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: VarEvent[];
-  /** An access guard at the statement's top level (the first), where its name is, and the statement's text (the fix moves it). */
-  guard?: { name: string; start: number; end: number; line?: string };
+  /** An access guard at the statement's top level (the first), and where its name is. */
+  guard?: { name: string; start: number; end: number };
   /** The first action the statement surely runs that a refusal after it does not undo (Zban, Zkick...). */
   action?: string;
   /** Saved-variable reads a halting number function needs, sets and tests (saved-variable-unset). */
@@ -197,15 +198,16 @@ export interface VarEvent {
   inLoop?: true;
 }
 
-/** Where a saved variable lives: the getters and setters come in these four kinds. */
-export type SavedScope = 'user' | 'server' | 'channel' | 'global';
+/** Where a saved variable lives (every scope but the command's own temporary variables). */
+export type SavedScope = Exclude<VariableScope, 'temporary'>;
 
 /**
  * A saved variable's use: `read`, a getter that is a whole number argument of
  * a function that halts on an empty one (`by`), with the getter's relative
- * range; `set`, a setter at a statement's top level (it surely runs); `test`,
- * the name compared in a condition or checked with ZvarExists. Sets and tests
- * keep no offsets: typing elsewhere in the statement leaves them equal.
+ * range; `set`, a setter at a statement's top level (it surely runs; name ''
+ * when a call computes it: any variable of the scope); `test`, the name
+ * compared in a condition or checked with ZvarExists. Sets and tests keep no
+ * offsets: typing elsewhere in the statement leaves them equal.
  */
 export interface SavedVarEvent {
   kind: 'read' | 'set' | 'test';
@@ -214,6 +216,8 @@ export interface SavedVarEvent {
   by?: string;
   /** A read: the getter call as written (the message and fix quote it). */
   text?: string;
+  /** A test in a statement that can stop the command (ZonlyIf, ZvarExistError, Zstop): the lines after it may run only for those with a value. */
+  gate?: true;
   start?: number;
   end?: number;
 }
@@ -299,8 +303,8 @@ function sortedByRange(list: AnalysisDiagnostic[]): readonly AnalysisDiagnostic[
 
 /**
  * Equality of two statement summaries as facts for the walk: deep, with
- * relative offsets; `calls` is compared by the caller (only the names asked
- * about matter) and the walk's own memos are ignored.
+ * relative offsets, a field left undefined the same as one not there;
+ * `calls` is compared by the caller (only the names asked about matter).
  */
 export function sameFacts(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;

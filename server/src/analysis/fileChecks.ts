@@ -13,13 +13,16 @@
  * previous findings with their offsets moved. So a check that read anything
  * else (a statement's text, its nodes, a name not asked through allCalls)
  * would keep stale results after such an edit. A new fact a check needs goes
- * into StatementSummary, recorded by the per-statement rules (rules/).
+ * into StatementSummary, recorded by the per-statement rules (rules/). One
+ * exception: guard-after-action's fix inserts the guard's line as written,
+ * and refold reads it again (moveFixText).
  * test/lsp/diagnostics-incremental.test.ts compares incremental results with
  * fresh ones.
  */
 import type { Catalog } from '../catalog/catalog';
 import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
+import { readAsZeroWhileUnset } from '../language/variableFunctions';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { rebased } from './silencing';
@@ -207,6 +210,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report (absolute). */
   const savedTested = new Set<string>();
   const savedSet = new Set<string>();
+  /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
+  let savedGate = false;
   const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }[] = [];
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   let firstAction: { name: string; index: number } | undefined;
@@ -426,7 +431,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
                     : 'Start the block first: Zasync{name;code} above this line.'
                 }`,
               });
-          } else if (started || !e.caught) {
+          } else if (started || !e.caught || anyBlock || !e.block) {
             // The block exists (or may: a computed name, Zeval): engine 1.8.5 then waits for it with a
             // blocking call from inside its own async runtime, which panics. A panic is no halt: ZtryRun
             // does not catch it, and nothing is sent.
@@ -438,7 +443,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
               message: `${
                 started
                   ? `Zawait{${e.block}} crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'}: the engine (1.8.5) waits for the block "${e.block}" with a blocking call from inside its own async runtime, which panics.`
-                  : `Zawait fails whatever block it names: the engine (1.8.5) crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'} when the block exists (it waits with a blocking call from inside its own async runtime, which panics), and halts it when it does not.`
+                  : `Zawait fails whatever block it names: the engine (1.8.5) crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'} when the block exists (it waits with a blocking call from inside its own async runtime, which panics), and ${e.caught ? 'fails (ZtryRun catches that)' : 'halts it'} when it does not.`
               } ${
                 e.background
                   ? 'That code stops here, silently, and ZtryRun does not catch it.'
@@ -481,11 +486,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (s.savedVars) {
       // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
       for (const v of s.savedVars)
-        if (v.kind === 'read' && !savedSet.has(`${v.scope}:${v.name}`))
+        if (v.kind === 'read' && !savedGate && !savedSet.has(`${v.scope}:${v.name}`) && !savedSet.has(`${v.scope}:`))
           savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end! });
       for (const v of s.savedVars) {
-        if (v.kind === 'test') savedTested.add(v.name);
+        if (v.kind === 'test') savedTested.add(`${v.scope}:${v.name}`);
         else if (v.kind === 'set') savedSet.add(`${v.scope}:${v.name}`);
+        if (v.gate) savedGate = true;
       }
     }
     if (s.contextUses) for (const u of s.contextUses) contextUses.push({ ...u, start: base + u.start, end: base + u.end });
@@ -599,8 +605,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         'ZhttpAddHeader adds a header to the requests made after it, and no request follows: the request above went without it. Add the header before ZhttpGet (or the other request).',
     });
   embedSends.reportLateParts(out);
-  // Code run by Zeval may set any saved variable; a test of the name shows the author handles the empty value.
-  if (!anyVarSet) for (const r of savedReads) if (!savedTested.has(r.name)) out.push(savedVariableUnset(r));
+  // Code run by Zeval may set any saved variable; a test of the variable shows the author handles the empty value.
+  if (!allCalls.has('Zeval')) for (const r of savedReads) if (!savedTested.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',
@@ -1129,25 +1135,23 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
 }
 
 /**
- * The names called anywhere in the file, looked up in the statements' own
- * sets only when asked (a file-level check asks for a name or two; the walk
- * over the statements then does nothing for calls).
- */
-/**
  * An access guard on a line after one that surely runs an action a refusal
  * does not undo: the engine runs the lines in order, and a guard's refusal
  * stops only what follows it. The fix moves the guard's line above the
- * action's.
+ * action's. Its inserted text is the guard's line as written: the one text
+ * this file's checks read, which refold reads again (moveFixText) because
+ * typing in the line changes no fact.
  */
 function guardAfterAction(
-  guard: { name: string; start: number; end: number; line?: string },
+  guard: { name: string; start: number; end: number },
   base: number,
   action: { name: string; index: number },
   index: number,
   tree: SyntaxTree,
 ): AnalysisDiagnostic {
   const actionAt = tree.starts[action.index];
-  const line = guard.line ?? '';
+  const from = tree.starts[index];
+  const to = tree.starts[index + 1];
   return {
     code: 'guard-after-action',
     severity: 'warning',
@@ -1158,13 +1162,24 @@ function guardAfterAction(
       {
         title: `Move ${guard.name} above ${action.name}`,
         edits: [
-          { start: actionAt, end: actionAt, newText: line.endsWith('\n') ? line : `${line}\n` },
-          { start: tree.starts[index], end: tree.starts[index + 1], newText: '' },
+          { start: actionAt, end: actionAt, newText: moveFixText(tree.text, from, to, tree.starts[action.index + 1]) },
+          { start: from, end: to, newText: '' },
         ],
         preferred: true,
       },
     ],
   };
+}
+
+/**
+ * The text guard-after-action's fix inserts: the line [from, to), ending
+ * with a line break (the one the line above `lineEndAt` uses, when the moved
+ * line is the file's last and has none).
+ */
+export function moveFixText(text: string, from: number, to: number, lineEndAt: number): string {
+  const line = text.slice(from, to);
+  if (line.endsWith('\n')) return line;
+  return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
 }
 
 /** Who has no value of a saved variable before its first set, by scope. */
@@ -1178,7 +1193,7 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
 /** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
 function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }): AnalysisDiagnostic {
   const getter = r.text;
-  const withDefault = `Zif{${getter}==;0;${getter}}`;
+  const withDefault = readAsZeroWhileUnset(getter);
   const unset = UNSET_FOR[r.scope];
   return {
     code: 'saved-variable-unset',
@@ -1190,6 +1205,11 @@ function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; te
   };
 }
 
+/**
+ * The names called anywhere in the file, looked up in the statements' own
+ * sets only when asked (a file-level check asks for a name or two; the walk
+ * over the statements then does nothing for calls).
+ */
 class CallNames {
   private readonly answers = new Map<string, boolean>();
 

@@ -32,3 +32,18 @@ export const VARIABLE_FUNCTIONS: Readonly<Record<string, VariableFunction>> = {
 export function variableFunction(name: string): VariableFunction | undefined {
   return Object.hasOwn(VARIABLE_FUNCTIONS, name) ? VARIABLE_FUNCTIONS[name] : undefined;
 }
+
+/** The getter of a scope's variables (Zvar for temporary ones), for fixes that read back what a setter stores. */
+export function getterOf(scope: VariableScope): string {
+  for (const [name, fn] of Object.entries(VARIABLE_FUNCTIONS)) if (fn.scope === scope && (fn.access === 'get' || fn.access === 'getOrSet')) return name;
+  return 'Zvar';
+}
+
+/**
+ * A saved variable's read that gives 0 while the variable has no value: the
+ * engine has no start values, and arithmetic halts on the empty text.
+ * `Zif{ZgetUserVar{coins}==;0;ZgetUserVar{coins}}`.
+ */
+export function readAsZeroWhileUnset(getter: string): string {
+  return `Zif{${getter}==;0;${getter}}`;
+}

@@ -55,7 +55,9 @@ export function checkBareWords(
     let misspelt: string | undefined;
     /** `ZthumbnailZuserAvatar`: a function that needs arguments, run together with the next name (where the rest starts). */
     let joinedAt = -1;
-    if (!fn && !engine && !inAddress(content, start)) joinedAt = joinedCallAt(word, catalog);
+    // The split first (almost never found), the address test (a scan back to the last space) only then.
+    if (!fn && !engine) joinedAt = joinedCallAt(word, catalog);
+    if (joinedAt > 0 && inAddress(content, start)) joinedAt = -1;
     if (!fn && !engine && joinedAt < 0) {
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
@@ -127,7 +129,7 @@ export function checkBareWords(
         message: `${first} and ${rest} are written together without braces: the engine prints ${first} as plain text (it needs its arguments in braces) and runs ${rest} after it. Did you mean ${first}{${rest}}?`,
         // Only where one argument is enough: ZaddField{Zusername} would halt (missing-argument).
         fixes:
-          (engineFacts.forWord(first)?.min ?? 1) <= 1
+          (engineFacts.forCall(first)?.min ?? catalog.getFunction(first)?.arguments.filter((a) => a.required).length ?? 1) <= 1
             ? [{ title: `Change to ${first}{${rest}}`, edits: [{ start, end, newText: `${first}{${rest}}` }], preferred: true }]
             : undefined,
       });
@@ -167,9 +169,20 @@ export function checkBareWords(
       end,
       // No "add braces" fix: empty braces leave the function without the arguments it needs,
       // which halts the command (missing-argument); the message shows how to write the call.
-      message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${fn.syntax}.` : ''}`,
+      message: `${word} needs ${engine ? `at least ${engine.min} argument${engine.min === 1 ? '' : 's'}` : 'arguments'}, so without braces the engine prints it as plain text.${fn ? ` Write it as ${writtenWithArguments(fn, engine?.min ?? 0)}.` : ''}`,
     });
   }
+}
+
+/**
+ * How to write the call: its syntax, or where the engine wants more
+ * arguments than the catalog requires (`ZgetCooldown{type?}` needs one:
+ * `ZgetCooldown{}` would halt), the catalog's example, which gives them.
+ */
+function writtenWithArguments(fn: { syntax: string; example: string; arguments: readonly { required: boolean }[] }, engineMin: number): string {
+  return engineMin > fn.arguments.filter((a) => a.required).length
+    ? `${fn.example} (the engine wants ${engineMin === 1 ? 'an argument' : `${engineMin} arguments`}, even for ${fn.syntax})`
+    : fn.syntax;
 }
 
 /** Engine-only function names, by catalog (the catalog's own are the suggester's). */

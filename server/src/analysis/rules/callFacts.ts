@@ -7,6 +7,7 @@
 import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
 import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
+import { variableFunction } from '../../language/variableFunctions';
 import { argumentText, hasCall, type StatementContext } from './context';
 import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, SavedScope, SavedVarEvent, VarEvent } from '../facts';
 
@@ -88,19 +89,12 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   Zsqrt: 1,
 };
 
-/** The saved-variable functions: what each does with the variable its first argument names, and where it lives. */
-const SAVED_VARIABLES: Readonly<Record<string, { use: 'get' | 'set' | 'exists'; scope: SavedScope }>> = {
-  ZgetUserVar: { use: 'get', scope: 'user' },
-  ZsetUserVar: { use: 'set', scope: 'user' },
-  ZgetServerVar: { use: 'get', scope: 'server' },
-  ZsetServerVar: { use: 'set', scope: 'server' },
-  ZgetChannelVar: { use: 'get', scope: 'channel' },
-  ZsetChannelVar: { use: 'set', scope: 'channel' },
-  ZgetVar: { use: 'get', scope: 'global' },
-  ZsetVar: { use: 'set', scope: 'global' },
-  ZvarExists: { use: 'exists', scope: 'global' },
-  ZvarExistError: { use: 'exists', scope: 'global' },
-};
+/** A saved-variable getter, setter or existence test (the temporary Zvar is Zvar's own fact), from the variable table. */
+function savedVariable(name: string): { use: 'get' | 'set' | 'exists'; scope: SavedScope } | undefined {
+  const fn = variableFunction(name);
+  if (!fn || fn.scope === 'temporary' || (fn.access !== 'get' && fn.access !== 'set' && fn.access !== 'exists')) return undefined;
+  return { use: fn.access, scope: fn.scope };
+}
 
 /** Guards that decide who may run the command (not input checks such as ZonlyIf, nor the bot's own permissions). */
 const ACCESS_GUARDS: ReadonlySet<string> = new Set([
@@ -203,7 +197,7 @@ export interface CallFactKinds {
   /** ZsendEmbed: sends an embed of the command to a channel, and leaves it out of the reply. */
   readonly embedSend: boolean;
   /** A saved-variable getter, setter or existence test. */
-  readonly savedVar: (typeof SAVED_VARIABLES)[string] | undefined;
+  readonly savedVar: { use: 'get' | 'set' | 'exists'; scope: SavedScope } | undefined;
   /** An access guard, or an action a later refusal does not undo (guard-after-action). */
   readonly access: 'guard' | 'action' | undefined;
 }
@@ -247,7 +241,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
     webhook: name === 'ZsendWebhook',
     embedSend: name === 'ZsendEmbed',
-    savedVar: Object.hasOwn(SAVED_VARIABLES, name) ? SAVED_VARIABLES[name] : undefined,
+    savedVar: savedVariable(name),
     access: ACCESS_GUARDS.has(name) ? 'guard' : LASTING_ACTIONS.has(name) ? 'action' : undefined,
   };
   const none =
@@ -440,7 +434,11 @@ function recordSavedVariable(
   inLoop: boolean,
 ): void {
   const name = savedName(node, ctx);
-  if (name === undefined) return;
+  if (name === undefined) {
+    // A set whose name a call computes may set any saved variable of its scope ('' stands for any).
+    if (saved.use === 'set' && node.args.length >= 2) (ctx.summary.savedVars ??= []).push({ kind: 'set', scope: saved.scope, name: '' });
+    return;
+  }
   if (saved.use === 'exists' || (saved.use === 'get' && ctx.tested)) (ctx.summary.savedVars ??= []).push({ kind: 'test', scope: saved.scope, name });
   else if (saved.use === 'set' && node.args.length >= 2 && !inCall && !inLoop && !ctx.guarded) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
@@ -454,7 +452,7 @@ function wholeGetter(arg: Argument, ctx: StatementContext): { node: CallNode; sc
   const nodes = arg.nodes;
   if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
   const read = nodes[0];
-  const saved = SAVED_VARIABLES[ctx.rel(read.start, read.nameEnd)];
+  const saved = savedVariable(ctx.rel(read.start, read.nameEnd));
   if (saved?.use !== 'get') return undefined;
   if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(read.start, read.end)) return undefined;
   const name = savedName(read, ctx);
@@ -479,7 +477,7 @@ function markCalculationRead(node: CallNode, ctx: StatementContext): void {
   const expression = ctx.rel(arg.start, arg.end);
   for (const n of arg.nodes) {
     if (n.kind !== NodeKind.Call) continue;
-    const saved = SAVED_VARIABLES[ctx.rel(n.start, n.nameEnd)];
+    const saved = savedVariable(ctx.rel(n.start, n.nameEnd));
     const name = saved?.use === 'get' ? savedName(n, ctx) : undefined;
     if (name === undefined) continue;
     const before = expression.slice(0, n.start - arg.start).trimEnd();
@@ -526,6 +524,8 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
+  // ZonlyAdmin and ZonlyNSFW are mostly written bare.
+  if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.end };
 }
 
 /**

@@ -10,6 +10,7 @@
 import { resolvePermission } from '../../language/permissions';
 import { meantPermission } from './literals';
 import type { ReadArgument, StatementContext } from './context';
+import { SENTENCE_MESSAGE_LISTS } from '../binding';
 
 /** Guards whose entries are permissions; for ZonlyBotChannelPerms they follow the channel. */
 const PERMISSION_GUARDS: Readonly<Record<string, number>> = { ZonlyPerms: 0, ZonlyBotPerms: 0, ZonlyBotChannelPerms: 1 };
@@ -34,14 +35,8 @@ export function checkGuardList(name: string, args: readonly ReadArgument[], ctx:
   if (Object.hasOwn(PERMISSION_GUARDS, name)) checkLastPermission(name, args, PERMISSION_GUARDS[name], ctx);
   else if (ID_GUARDS.has(name)) checkLastMention(name, args, ctx);
   else if (ROLE_NAME_GUARDS.has(name)) checkRoleNames(name, args, ctx);
-  else if (Object.hasOwn(USER_NAME_GUARDS, name)) checkDottedUsername(name, args, ctx);
+  else if (SENTENCE_MESSAGE_LISTS.has(name)) checkDottedUsername(name, args, ctx);
 }
-
-/** Guards that compare usernames, with the message each refuses with by default. */
-const USER_NAME_GUARDS: Readonly<Record<string, string>> = {
-  ZonlyForUsers: 'You are not allowed to use this command.',
-  ZblackListUsers: 'You are blacklisted from using this command.',
-};
 
 /**
  * A username with a "." in last place (`john.doe`, as Discord allows): the
@@ -53,7 +48,9 @@ function checkDottedUsername(name: string, args: readonly ReadArgument[], ctx: S
   const last = args[args.length - 1];
   // A "." between name characters (`john.doe`); one at the end reads as a sentence's (`nope.`), as it was meant.
   if (!last.literal || last.text.length > 32 || !/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/.test(last.text)) return;
-  const message = USER_NAME_GUARDS[name];
+  // The message the engine refuses with by default, as the catalog gives it.
+  const message = ctx.catalog.getFunction(name)?.arguments.at(-1)?.default;
+  if (!message) return;
   ctx.diagnostics.push({
     code: 'invalid-value',
     severity: 'warning',

@@ -7,15 +7,7 @@
  */
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import type { StatementContext } from './context';
-
-/** The setters whose value is stored as it is, and the getter that reads the same variable back. */
-const SETTER_GETTERS: Readonly<Record<string, string>> = {
-  Zvar: 'Zvar',
-  ZsetUserVar: 'ZgetUserVar',
-  ZsetServerVar: 'ZgetServerVar',
-  ZsetChannelVar: 'ZgetChannelVar',
-  ZsetVar: 'ZgetVar',
-};
+import { getterOf, readAsZeroWhileUnset, variableFunction } from '../../language/variableFunctions';
 
 /** The function that computes each operator, for the fix of a setter's value (first operand, second). */
 const OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = { '+': 'Zsum', '-': 'Zsub', '*': 'Zmulti', '/': 'Zdiv', '%': 'Zmodulo' };
@@ -85,13 +77,16 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
       const written = ctx.rel(arg.start, arg.end).trim();
       const lead = ctx.rel(arg.start, arg.end).length - ctx.rel(arg.start, arg.end).trimStart().length;
       // Zcalculate computes it; not where a saved variable is an operand (empty, it would halt Zcalculate: saved-variable-unset).
-      const saved = expression.operands.some((o) => o.call && /^Zget(?:User|Server|Channel)?Var$/.test(ctx.rel(o.call.start, o.call.nameEnd)));
+      const saved = expression.operands.some((o) => {
+        const fn = o.call && variableFunction(ctx.rel(o.call.start, o.call.nameEnd));
+        return fn && fn.access === 'get' && fn.scope !== 'temporary';
+      });
       ctx.diagnostics.push({
         code: 'arithmetic-as-text',
         severity: 'error',
         start: arg.start + lead,
         end: arg.start + lead + written.length,
-        message: `The engine does no arithmetic inside an argument: ${written} reaches ${name} as text (such as "${sample(expression, '4')}"), which is no number, so ${name} halts the command. Compute it: ${name}{Zcalculate{${written}}${node.args.length > 1 ? ';...' : ''}}.`,
+        message: `The engine does no arithmetic inside an argument: ${written} reaches ${name} as text (such as "${sample(expression, '4')}"), which is no number, so ${name} halts the command. Compute it: Zcalculate{${written}}.`,
         fixes: saved
           ? undefined
           : [
@@ -104,7 +99,8 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
       });
     }
   }
-  const getter = Object.hasOwn(SETTER_GETTERS, name) ? SETTER_GETTERS[name] : undefined;
+  const setter = variableFunction(name);
+  const getter = setter && (setter.access === 'set' || setter.access === 'getOrSet') ? getterOf(setter.scope) : undefined;
   const value = node.args[1];
   if (!getter || !value || node.args[0].nodes.length > 0) return;
   const expression = readExpression(value, ctx);
@@ -121,7 +117,7 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
   const written = ctx.rel(value.start, value.end).trim();
   const lead = ctx.rel(value.start, value.end).length - ctx.rel(value.start, value.end).trimStart().length;
   // A saved variable is empty until set: the fix reads it as 0 then, as the computation would otherwise halt on it.
-  const read = getter === 'Zvar' ? first.text : `Zif{${first.text}==;0;${first.text}}`;
+  const read = getter === 'Zvar' ? first.text : readAsZeroWhileUnset(first.text);
   const computed = `${OPERATOR_FUNCTIONS[op]}{${read};${second.text}}`;
   ctx.diagnostics.push({
     code: 'arithmetic-as-text',
