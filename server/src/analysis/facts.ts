@@ -78,6 +78,8 @@ export interface StatementSummary {
   guard?: { name: string; start: number; end: number };
   /** The first action the statement surely runs that a refusal after it does not undo (Zban, Zkick...). */
   action?: string;
+  /** The statement can stop the command on a test (a guard, ZonlyIf, Zstop...): who gets past it is already checked. */
+  mayStop?: true;
   /** Saved-variable reads a halting number function needs, sets and tests (saved-variable-unset). */
   savedVars?: SavedVarEvent[];
   /** Embed parts that need their base part set first (ZauthorIcon after Zauthor ...), in text order. */
@@ -136,6 +138,7 @@ export function emptySummary(): StatementSummary {
     savedVars: undefined,
     guard: undefined,
     action: undefined,
+    mayStop: undefined,
     embedEvents: undefined,
     orderEvents: undefined,
     contextUses: undefined,

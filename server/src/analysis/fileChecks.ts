@@ -215,6 +215,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }[] = [];
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   let firstAction: { name: string; index: number } | undefined;
+  /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
+  let checkedBefore = false;
   let requested = false;
   // Code run by Zeval may make the JSON object, or set any variable, out of sight.
   let jsonMade = allCalls.has('Zeval');
@@ -481,8 +483,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           });
       }
     }
+    // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
+    // same question asked again turns no one away who reached the action.
+    // (A line with both: the check may come first on it, so its action is not counted.)
     if (s.guard && firstAction) out.push(guardAfterAction(s.guard, base, firstAction, i, tree));
-    if (s.action && !firstAction) firstAction = { name: s.action, index: i };
+    if (s.mayStop) checkedBefore = true;
+    if (s.action && !firstAction && !checkedBefore) firstAction = { name: s.action, index: i };
     if (s.savedVars) {
       // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
       for (const v of s.savedVars)
@@ -1184,10 +1190,10 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
 
 /** Who has no value of a saved variable before its first set, by scope. */
 const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = {
-  user: { who: 'for a user who has no saved', fails: "each new user's first use fails" },
+  user: { who: 'for a user who has no saved', fails: 'it halts for every user who has none yet' },
   server: { who: 'in a server that has no saved', fails: 'the first use in each server fails' },
   channel: { who: 'in a channel that has no saved', fails: 'the first use in each channel fails' },
-  global: { who: 'until the bot has saved', fails: 'the first use fails' },
+  global: { who: 'while the bot has no saved', fails: 'the first use fails' },
 };
 
 /** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */

@@ -59,9 +59,10 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   if (vars && vars.length > 1 && ends) vars.sort((a, b) => (ends.get(a) ?? a.start) - (ends.get(b) ?? b.start));
   // A test of a saved variable in a statement that can stop the command gates the lines after it
   // (`ZonlyIf{ZgetUserVar{registered}==true;Use !start first.}`): another command may set the rest.
-  const calls = summary.calls;
-  if (summary.savedVars && calls && (calls.has('ZonlyIf') || calls.has('ZvarExistError') || calls.has('Zstop')))
-    for (const v of summary.savedVars) if (v.kind === 'test') v.gate = true;
+  if (ctx.mayStop) {
+    summary.mayStop = true;
+    if (summary.savedVars) for (const v of summary.savedVars) if (v.kind === 'test') v.gate = true;
+  }
   // A saved-variable read after a set of it earlier in the statement reads the value set.
   const saved = summary.savedVars;
   const setEnds = ctx.savedSetEnds;

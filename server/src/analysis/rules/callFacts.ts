@@ -270,8 +270,12 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
  * loop (a Zvar read there may follow a set made by an earlier iteration, so
  * it is left out).
  */
+/** Calls that stop the command when their test fails (besides the access guards). */
+const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
+
 export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
+  if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!kinds) return;
   const part = kinds.embedPart;
   if (part) {
@@ -517,6 +521,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
+  if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);

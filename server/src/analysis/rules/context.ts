@@ -36,6 +36,8 @@ export interface StatementContext {
   savedSetEnds?: Map<SavedVarEvent, number>;
   /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
   valueLoops?: number;
+  /** The statement can stop the command on a test: a guard, ZonlyIf, ZvarExistError or Zstop, anywhere in it. */
+  mayStop?: boolean;
   /** How many code arguments of Zdelay or Zasync the walk is in: code run apart from the command. */
   background?: number;
   /** How many ZtryRun arguments the walk is in: a halt there is caught. */
