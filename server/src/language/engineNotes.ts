@@ -3,14 +3,16 @@
  * not say, shown in the function's documentation (hover, completion). Each
  * note matches a diagnostic where one applies; see docs/language.md.
  */
-const UNSET_SAVED =
-  'Empty for a variable never set: saved variables have no start value, and Zsum or Zcalculate halt on an empty number. Read it as 0 while unset: `Zif{ZgetUserVar{coins}==;0;ZgetUserVar{coins}}`.';
+/** The note of a saved-variable getter: empty until set, which arithmetic halts on. */
+function unsetSaved(getter: string): string {
+  return `Empty for a variable never set: saved variables have no start value, and Zsum or Zcalculate halt on an empty number. Read it as 0 while unset: \`Zif{${getter}{coins}==;0;${getter}{coins}}\`.`;
+}
 
 export const ENGINE_NOTES: Readonly<Record<string, string>> = {
-  ZgetUserVar: UNSET_SAVED,
-  ZgetServerVar: UNSET_SAVED,
-  ZgetChannelVar: UNSET_SAVED,
-  ZgetVar: UNSET_SAVED,
+  ZgetUserVar: unsetSaved('ZgetUserVar'),
+  ZgetServerVar: unsetSaved('ZgetServerVar'),
+  ZgetChannelVar: unsetSaved('ZgetChannelVar'),
+  ZgetVar: unsetSaved('ZgetVar'),
   Ztime:
     "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
   Zsort: "The direction is exactly `asc` or `desc`; any other word (the example's `descending` too) halts the command.",
