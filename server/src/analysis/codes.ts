@@ -486,6 +486,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'empty-value': {
+    severity: 'warning',
+    description:
+      'A function that writes nothing (the engine always answers it with no text) used as a value: a creator (ZcreateChannel, ZcreateRole...) as the whole value of a variable, or any such call as an ID argument. The variable or the ID is empty; ZcreateChannel and ZcreateRole give no ID back (find it with ZchannelID{name} or ZroleID{name}).',
+    example: 'Zvar{ticket;ZcreateChannel{ticket-Zusername}}',
+  },
   'guard-after-action': {
     severity: 'warning',
     description:

@@ -17,6 +17,8 @@ import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } 
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
+import { checkEmptyValue } from './emptyValue';
+import { variableFunction } from '../../language/variableFunctions';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -70,13 +72,19 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
-    if (!literal && param.type === 'snowflake') checkMessageWordAsId(name, param.name, text, arg, ctx);
+    if (!literal && param.type === 'snowflake') {
+      checkMessageWordAsId(name, param.name, text, arg, ctx);
+      checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
+    }
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
+  const setter = variableFunction(name);
+  if (setter && (setter.access === 'set' || setter.access === 'getOrSet') && nodeArgs.length >= 2 && !hasCall(nodeArgs[0]))
+    checkEmptyValue(nodeArgs[1], `the variable "${ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim()}"`, ctx, true);
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   checkGuardList(name, args, ctx);

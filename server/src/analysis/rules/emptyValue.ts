@@ -1,0 +1,41 @@
+/**
+ * A call whose function writes nothing, used as a value: the engine's
+ * functions that always answer with no text (`writesNothing` in
+ * catalog/engine.json, read from their source) leave a variable set to
+ * them, or an ID argument made of them, empty. Authors expect ZcreateChannel
+ * and ZcreateRole to give the new ID back: a variable set to one of those,
+ * or any such call as an ID argument, is reported.
+ */
+import { type Argument, NodeKind } from '../../syntax/tree';
+import type { StatementContext } from './context';
+
+/** Where the new thing's ID can be found instead, by the function that made it. */
+const FIND_INSTEAD: Readonly<Record<string, string>> = {
+  ZcreateChannel: 'find it afterwards with ZchannelID{name}',
+  ZcreateRole: 'find it afterwards with ZroleID{name}',
+};
+
+/**
+ * `what`: what ends up empty ("the variable x", "channelID"). `creatorsOnly`:
+ * report only functions that create something (ZcreateChannel, ZpollCreate):
+ * a variable set to another silent call is the usual way to keep its text
+ * out of the reply, and is never read.
+ */
+export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false): void {
+  if (!arg || arg.nodes.length !== 1 || arg.nodes[0].kind !== NodeKind.Call) return;
+  const call = arg.nodes[0];
+  if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(call.start, call.end)) return;
+  const name = ctx.rel(call.start, call.nameEnd);
+  if (creatorsOnly && !/^Zcreate|Create$/.test(name)) return;
+  // Lazy functions (Zif, ZtryRun, Zrepeat...) write what their code writes: the table's flag is not about them.
+  const engine = ctx.profiles.get(name).engine;
+  if (!engine?.writesNothing || engine.lazy) return;
+  const instead = Object.hasOwn(FIND_INSTEAD, name) ? ` To use the new one's ID, ${FIND_INSTEAD[name]}.` : '';
+  ctx.diagnostics.push({
+    code: 'empty-value',
+    severity: 'warning',
+    start: call.start,
+    end: call.nameEnd,
+    message: `${name} writes nothing (the engine gives no ID or text back), so ${what} is empty.${instead}`,
+  });
+}
