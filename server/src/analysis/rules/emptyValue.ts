@@ -22,7 +22,7 @@ const FIND_INSTEAD: Readonly<Record<string, string>> = {
  * out of the reply, and is never read.
  */
 export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false): void {
-  if (!arg || arg.nodes.length !== 1 || arg.nodes[0].kind !== NodeKind.Call) return;
+  if (arg?.nodes.length !== 1 || arg.nodes[0].kind !== NodeKind.Call) return;
   const call = arg.nodes[0];
   if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(call.start, call.end)) return;
   const name = ctx.rel(call.start, call.nameEnd);
