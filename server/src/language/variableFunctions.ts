@@ -33,6 +33,12 @@ export function variableFunction(name: string): VariableFunction | undefined {
   return Object.hasOwn(VARIABLE_FUNCTIONS, name) ? VARIABLE_FUNCTIONS[name] : undefined;
 }
 
+/** The scope of the variable a function sets (Zvar with a value counts), or undefined for any other function. */
+export function setterScope(name: string): VariableScope | undefined {
+  const fn = variableFunction(name);
+  return fn && (fn.access === 'set' || fn.access === 'getOrSet') ? fn.scope : undefined;
+}
+
 /** The getter of a scope's variables (Zvar for temporary ones), for fixes that read back what a setter stores. */
 export function getterOf(scope: VariableScope): string {
   for (const [name, fn] of Object.entries(VARIABLE_FUNCTIONS)) if (fn.scope === scope && (fn.access === 'get' || fn.access === 'getOrSet')) return name;

@@ -5,10 +5,10 @@
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
 import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
-import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
+import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
-import { argumentText, hasCall, type StatementContext } from './context';
+import { argumentText, hasCall, type StatementContext, wholeCall } from './context';
 import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, SavedScope, SavedVarEvent, VarEvent } from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
@@ -135,6 +135,9 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'ZdeleteRole',
   'ZmodifyRole',
 ]);
+
+/** Calls that stop the command when their test fails (besides the access guards). */
+const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
 
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
@@ -270,9 +273,6 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
  * loop (a Zvar read there may follow a set made by an earlier iteration, so
  * it is left out).
  */
-/** Calls that stop the command when their test fails (besides the access guards). */
-const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
-
 export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
@@ -409,14 +409,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
 function markNumericReads(node: CallNode, name: string, count: number, ctx: StatementContext): void {
   const n = count < 0 ? node.args.length : Math.min(count, node.args.length);
   for (let i = 0; i < n; i++) {
-    const nodes = node.args[i].nodes;
-    if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) continue;
-    const getter = wholeGetter(node.args[i], ctx);
-    if (getter) recordSavedRead(getter.node, getter.scope, getter.name, name, ctx);
-    const read = nodes[0];
-    if (read.args.length !== 1 || ctx.rel(read.start, read.nameEnd) !== 'Zvar') continue;
     // Only the call in the argument: text around it would make a number of its own.
-    if (ctx.rel(node.args[i].start, node.args[i].end).trim() !== ctx.rel(read.start, read.end)) continue;
+    const read = wholeCall(node.args[i], ctx);
+    if (!read) continue;
+    const getter = savedGetter(read, ctx);
+    if (getter) recordSavedRead(read, getter.scope, getter.name, name, ctx);
+    if (read.args.length !== 1 || ctx.rel(read.start, read.nameEnd) !== 'Zvar') continue;
     (ctx.numericReads ??= new Map()).set(read.start, name);
   }
 }
@@ -451,16 +449,12 @@ function recordSavedVariable(
   }
 }
 
-/** A getter that is the whole of `arg` (text around it would make a number of its own), with its scope and name. */
-function wholeGetter(arg: Argument, ctx: StatementContext): { node: CallNode; scope: SavedScope; name: string } | undefined {
-  const nodes = arg.nodes;
-  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
-  const read = nodes[0];
-  const saved = savedVariable(ctx.rel(read.start, read.nameEnd));
+/** The scope and literal name of a saved-variable getter call, or undefined for any other call (the name's profile says). */
+function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope; name: string } | undefined {
+  const saved = ctx.profiles.get(ctx.rel(call.start, call.nameEnd)).facts?.savedVar;
   if (saved?.use !== 'get') return undefined;
-  if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(read.start, read.end)) return undefined;
-  const name = savedName(read, ctx);
-  return name === undefined ? undefined : { node: read, scope: saved.scope, name };
+  const name = savedName(call, ctx);
+  return name === undefined ? undefined : { scope: saved.scope, name };
 }
 
 /** A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught). */
@@ -481,14 +475,13 @@ function markCalculationRead(node: CallNode, ctx: StatementContext): void {
   const expression = ctx.rel(arg.start, arg.end);
   for (const n of arg.nodes) {
     if (n.kind !== NodeKind.Call) continue;
-    const saved = savedVariable(ctx.rel(n.start, n.nameEnd));
-    const name = saved?.use === 'get' ? savedName(n, ctx) : undefined;
-    if (name === undefined) continue;
+    const getter = savedGetter(n, ctx);
+    if (!getter) continue;
     const before = expression.slice(0, n.start - arg.start).trimEnd();
     const after = expression.slice(n.end - arg.start).trimStart();
     const operandBefore = before === '' || '(+-*/%'.includes(before[before.length - 1]);
     const operandAfter = after === '' || ')+*/%'.includes(after[0]);
-    if (operandBefore && operandAfter) recordSavedRead(n, saved!.scope, name, 'Zcalculate', ctx);
+    if (operandBefore && operandAfter) recordSavedRead(n, getter.scope, getter.name, 'Zcalculate', ctx);
   }
 }
 

@@ -10,7 +10,7 @@ import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { argumentText, hasCall, type ReadArgument, type StatementContext, withoutCommentLines } from './context';
+import { argumentText, hasCall, type ReadArgument, type StatementContext, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
@@ -18,7 +18,7 @@ import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
 import { checkEmptyValue } from './emptyValue';
-import { variableFunction } from '../../language/variableFunctions';
+import { setterScope } from '../../language/variableFunctions';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -82,8 +82,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
-  const setter = variableFunction(name);
-  if (setter && (setter.access === 'set' || setter.access === 'getOrSet') && nodeArgs.length >= 2 && !hasCall(nodeArgs[0]))
+  if (setterScope(name) !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0]))
     checkEmptyValue(nodeArgs[1], `the variable "${ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim()}"`, ctx, true);
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
@@ -488,10 +487,8 @@ export function reportSlashIdWithoutName(start: number, end: number, ctx: Statem
  * option gives the attachment's ID, which no function takes as an address).
  */
 function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
-  if (arg.nodes.length !== 1) return;
-  const node = arg.nodes[0];
-  if (node.kind !== NodeKind.Call || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return;
-  if (ctx.rel(arg.start, node.start).trim() !== '' || ctx.rel(node.end, arg.end).trim() !== '') return;
+  const node = wholeCall(arg, ctx);
+  if (!node || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return;
   const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
   if (name === '') return;
   const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };

@@ -4,7 +4,7 @@
  * nodes (never another statement), so their results can be cached by statement.
  */
 import type { Catalog } from '../../catalog/catalog';
-import { type Argument, type ContentNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { SavedVarEvent, StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
@@ -65,6 +65,25 @@ export function withoutCommentLines(text: string): string {
 /** An argument's text as the engine gets it, trimmed (withoutCommentLines). */
 export function argumentText(raw: string): string {
   return withoutCommentLines(raw).trim();
+}
+
+/**
+ * The call that is the whole of the argument, spaces aside (`Zsum{Zvar{a};1}`'s
+ * first), or undefined: text around a call makes a value of its own.
+ */
+export function wholeCall(arg: Argument, ctx: Pick<StatementContext, 'rel'>): CallNode | undefined {
+  const nodes = arg.nodes;
+  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
+  const call = nodes[0];
+  return ctx.rel(arg.start, arg.end).trim() === ctx.rel(call.start, call.end) ? call : undefined;
+}
+
+/** The argument's text without the spaces around it, and where that is (the engine trims arguments). */
+export function trimmedRange(arg: Argument, ctx: Pick<StatementContext, 'rel'>): { start: number; end: number; text: string } {
+  const raw = ctx.rel(arg.start, arg.end);
+  const text = raw.trim();
+  const start = arg.start + raw.length - raw.trimStart().length;
+  return { start, end: start + text.length, text };
 }
 
 /** True when the argument contains a call (its value is then unknown until run time). */

@@ -6,8 +6,8 @@
  * and ZcreateRole to give the new ID back: a variable set to one of those,
  * or any such call as an ID argument, is reported.
  */
-import { type Argument, NodeKind } from '../../syntax/tree';
-import type { StatementContext } from './context';
+import type { Argument } from '../../syntax/tree';
+import { type StatementContext, wholeCall } from './context';
 
 /** Where the new thing's ID can be found instead, by the function that made it. */
 const FIND_INSTEAD: Readonly<Record<string, string>> = {
@@ -22,9 +22,8 @@ const FIND_INSTEAD: Readonly<Record<string, string>> = {
  * out of the reply, and is never read.
  */
 export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false): void {
-  if (arg?.nodes.length !== 1 || arg.nodes[0].kind !== NodeKind.Call) return;
-  const call = arg.nodes[0];
-  if (ctx.rel(arg.start, arg.end).trim() !== ctx.rel(call.start, call.end)) return;
+  const call = arg && wholeCall(arg, ctx);
+  if (!call) return;
   const name = ctx.rel(call.start, call.nameEnd);
   if (creatorsOnly && !/^Zcreate|Create$/.test(name)) return;
   // Lazy functions (Zif, ZtryRun, Zrepeat...) write what their code writes: the table's flag is not about them.

@@ -18,7 +18,7 @@ import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
-import type { ReadArgument, StatementContext } from './context';
+import { type ReadArgument, type StatementContext, trimmedRange } from './context';
 import { HTTP_REQUESTS } from './callFacts';
 
 /** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
@@ -772,8 +772,7 @@ function unitFixes(text: string, arg: Argument, ctx: StatementContext): Analysis
 
 /** An edit replacing the argument's trimmed `text` (the spaces around it stay). */
 function trimmedEdit(text: string, arg: Argument, ctx: StatementContext, newText: string): { start: number; end: number; newText: string } {
-  const raw = ctx.rel(arg.start, arg.end);
-  const start = arg.start + raw.length - raw.trimStart().length;
+  const { start } = trimmedRange(arg, ctx);
   return { start, end: start + text.length, newText };
 }
 

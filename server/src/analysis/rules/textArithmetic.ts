@@ -6,8 +6,8 @@
  * it, the variable holds the text "5+10" (a warning).
  */
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
-import type { StatementContext } from './context';
-import { getterOf, readAsZeroWhileUnset, variableFunction } from '../../language/variableFunctions';
+import { type StatementContext, trimmedRange } from './context';
+import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
 
 /** The function that computes each operator, for the fix of a setter's value (first operand, second). */
 const OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = { '+': 'Zsum', '-': 'Zsub', '*': 'Zmulti', '/': 'Zdiv', '%': 'Zmodulo' };
@@ -74,33 +74,29 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
       const arg = node.args[i];
       const expression = readExpression(arg, ctx);
       if (!expression) continue;
-      const written = ctx.rel(arg.start, arg.end).trim();
-      const lead = ctx.rel(arg.start, arg.end).length - ctx.rel(arg.start, arg.end).trimStart().length;
+      const { start, end, text: written } = trimmedRange(arg, ctx);
       // Zcalculate computes it; not where a saved variable is an operand (empty, it would halt Zcalculate: saved-variable-unset).
-      const saved = expression.operands.some((o) => {
-        const fn = o.call && variableFunction(ctx.rel(o.call.start, o.call.nameEnd));
-        return fn && fn.access === 'get' && fn.scope !== 'temporary';
-      });
+      const saved = expression.operands.some((o) => o.call && ctx.profiles.get(ctx.rel(o.call.start, o.call.nameEnd)).facts?.savedVar?.use === 'get');
       ctx.diagnostics.push({
         code: 'arithmetic-as-text',
         severity: 'error',
-        start: arg.start + lead,
-        end: arg.start + lead + written.length,
+        start,
+        end,
         message: `The engine does no arithmetic inside an argument: ${written} reaches ${name} as text (such as "${sample(expression, '4')}"), which is no number, so ${name} halts the command. Compute it: Zcalculate{${written}}.`,
         fixes: saved
           ? undefined
           : [
               {
                 title: 'Compute it with Zcalculate',
-                edits: [{ start: arg.start + lead, end: arg.start + lead + written.length, newText: `Zcalculate{${written}}` }],
+                edits: [{ start, end, newText: `Zcalculate{${written}}` }],
                 preferred: true,
               },
             ],
       });
     }
   }
-  const setter = variableFunction(name);
-  const getter = setter && (setter.access === 'set' || setter.access === 'getOrSet') ? getterOf(setter.scope) : undefined;
+  const scope = setterScope(name);
+  const getter = scope === undefined ? undefined : getterOf(scope);
   const value = node.args[1];
   if (!getter || !value || node.args[0].nodes.length > 0) return;
   const expression = readExpression(value, ctx);
@@ -114,16 +110,15 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
     ctx.rel(first.call.args[0]?.start ?? 0, first.call.args[0]?.end ?? 0).trim() === variable;
   if (!own || second.call || variable === '') return;
   const op = expression.operators[0];
-  const written = ctx.rel(value.start, value.end).trim();
-  const lead = ctx.rel(value.start, value.end).length - ctx.rel(value.start, value.end).trimStart().length;
+  const { start, end, text: written } = trimmedRange(value, ctx);
   // A saved variable is empty until set: the fix reads it as 0 then, as the computation would otherwise halt on it.
   const read = getter === 'Zvar' ? first.text : readAsZeroWhileUnset(first.text);
   const computed = `${OPERATOR_FUNCTIONS[op]}{${read};${second.text}}`;
   ctx.diagnostics.push({
     code: 'arithmetic-as-text',
     severity: 'warning',
-    start: value.start + lead,
-    end: value.start + lead + written.length,
+    start,
+    end,
     message: `The engine does no arithmetic inside an argument: ${name} stores the text ${written} as it reads (such as "${sample(expression, '5')}"), not the result, and the text grows each time. Compute it: ${computed}.`,
     // A temporary variable's fix would read it as a number where it may be empty (variable-read-before-set): shown, not applied.
     fixes:
@@ -132,7 +127,7 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
         : [
             {
               title: `Compute it with ${OPERATOR_FUNCTIONS[op]}`,
-              edits: [{ start: value.start + lead, end: value.start + lead + written.length, newText: computed }],
+              edits: [{ start, end, newText: computed }],
               preferred: true,
             },
           ],
