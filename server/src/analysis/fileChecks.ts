@@ -218,16 +218,20 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
   let checkedBefore = false;
   let requested = false;
-  // Code run by Zeval may make the JSON object, or set any variable, out of sight.
-  let jsonMade = allCalls.has('Zeval');
-  let anyVarSet = jsonMade;
+  /**
+   * Zeval runs code written as text, out of sight: it may make the JSON object, set any variable,
+   * start a block of any name, build embeds. The checks that depend on those start from it.
+   */
+  const evalRuns = allCalls.has('Zeval');
+  let jsonMade = evalRuns;
+  let anyVarSet = evalRuns;
   /**
    * Names of the Zasync blocks started and not yet waited for, and of those waited for; `anyBlock`:
    * one whose name a call computes (or Zeval's code) may have any name.
    */
   const asyncBlocks = new Set<string>();
   const awaitedBlocks = new Set<string>();
-  let anyBlock = allCalls.has('Zeval');
+  let anyBlock = evalRuns;
   /** The literal values of the current select menu's options. */
   const optionValues = new Set<string>();
   /** The first ZhttpAddHeader after a request, and whether another request follows it. */
@@ -261,8 +265,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
   const embedStatements: number[] = [];
   const aliases = new Set<string>();
-  // Zeval runs code written as text, which may build embeds out of sight: then an unbuilt embed is not certain.
-  const embedSends = new EmbedSends(allCalls.has('Zeval'));
+  // An embed Zeval's code may build: then an unbuilt embed is not certain.
+  const embedSends = new EmbedSends(evalRuns);
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   const lastDirective = new Map<string, { name: string; start: number; end: number }>();
   const replacedDirectives: { name: string; start: number; end: number }[] = [];
@@ -611,8 +615,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         'ZhttpAddHeader adds a header to the requests made after it, and no request follows: the request above went without it. Add the header before ZhttpGet (or the other request).',
     });
   embedSends.reportLateParts(out);
-  // Code run by Zeval may set any saved variable; a test of the variable shows the author handles the empty value.
-  if (!allCalls.has('Zeval')) for (const r of savedReads) if (!savedTested.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
+  // Zeval's code may set any saved variable; a test of the variable shows the author handles the empty value.
+  if (!evalRuns) for (const r of savedReads) if (!savedTested.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',
