@@ -9,7 +9,16 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions, RevealOutputChannelOn, type ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import {
+  type CancellationToken,
+  LanguageClient,
+  type LanguageClientOptions,
+  type MessageSignature,
+  RevealOutputChannelOn,
+  type ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
 
 export const LANGUAGE_ID = 'zscript';
 export const REFERENCE_SCHEME = 'zscript-reference';
@@ -53,6 +62,23 @@ class ZscriptLanguageClient extends LanguageClient {
   override stop(timeout?: number): Promise<void> {
     this.stopRequested = true;
     return super.stop(timeout);
+  }
+
+  /**
+   * A request VS Code made just as a restart stopped this client loses its
+   * connection ("Starting server failed" from vscode-languageclient, which
+   * only forgives ConnectionInactive): its answer is the empty default, not
+   * an error line in the output.
+   */
+  override handleFailedRequest<T>(
+    type: MessageSignature,
+    token: CancellationToken | undefined,
+    error: unknown,
+    defaultValue: T,
+    showNotification?: boolean,
+  ): T {
+    if (this.stopRequested) return defaultValue;
+    return super.handleFailedRequest(type, token, error, defaultValue, showNotification);
   }
 }
 
