@@ -51,7 +51,26 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   reportSyntaxErrors(st, text, base, diagnostics);
   const unknownNames: { name: string; start: number }[] = [];
   const { catalog, suggester, profiles } = tables;
-  const ctx: StatementContext = { catalog, suggester, profiles, text, base, rel, diagnostics, summary, unknownNames };
+  const ctx: StatementContext = {
+    catalog,
+    suggester,
+    profiles,
+    text,
+    base,
+    rel,
+    diagnostics,
+    summary,
+    unknownNames,
+    numericReads: undefined,
+    guarded: 0,
+    setEnds: undefined,
+    savedSetEnds: undefined,
+    valueLoops: 0,
+    mayStop: false,
+    background: 0,
+    caught: 0,
+    tested: 0,
+  };
   walkNodes(st.nodes, 0, ctx, false, false);
   // A Zvar set happens after the reads in its value (the walk meets the set first).
   const vars = summary.varEvents;
@@ -117,19 +136,19 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const tests = CONDITION_FUNCTIONS.has(name);
       // ZforSplit and ZforJson set ZloopValue; Zrepeat only ZloopIndex.
       const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
-      if (catches) ctx.caught = (ctx.caught ?? 0) + 1;
-      if (valueLoop) ctx.valueLoops = (ctx.valueLoops ?? 0) + 1;
+      if (catches) ctx.caught++;
+      if (valueLoop) ctx.valueLoops++;
       for (let j = 0; j < args.length; j++) {
-        if (j === guardFrom) ctx.guarded = (ctx.guarded ?? 0) + 1;
-        if (j === backgroundFrom) ctx.background = (ctx.background ?? 0) + 1;
-        if (tests && j === 0) ctx.tested = (ctx.tested ?? 0) + 1;
+        if (j === guardFrom) ctx.guarded++;
+        if (j === backgroundFrom) ctx.background++;
+        if (tests && j === 0) ctx.tested++;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
-        if (tests && j === 0) ctx.tested!--;
+        if (tests && j === 0) ctx.tested--;
       }
-      if (guardFrom < args.length) ctx.guarded!--;
-      if (backgroundFrom < args.length) ctx.background!--;
-      if (catches) ctx.caught!--;
-      if (valueLoop) ctx.valueLoops!--;
+      if (guardFrom < args.length) ctx.guarded--;
+      if (backgroundFrom < args.length) ctx.background--;
+      if (catches) ctx.caught--;
+      if (valueLoop) ctx.valueLoops--;
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);

@@ -471,7 +471,7 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
  */
 export function reportSlashIdWithoutName(start: number, end: number, ctx: StatementContext): void {
   // In ZtryRun the halt is caught: the call fails every time, and the command goes on.
-  const caught = (ctx.caught ?? 0) > 0;
+  const caught = ctx.caught > 0;
   ctx.diagnostics.push({
     code: 'always-halts',
     severity: caught ? 'warning' : 'error',

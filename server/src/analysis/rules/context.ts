@@ -10,6 +10,13 @@ import type { SavedVarEvent, StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
 import type { CallProfiles } from './callProfile';
 
+/**
+ * Every field is set when the context is made (statement.ts), the counters to
+ * 0 and the maps to undefined: one object shape for every statement, so the
+ * rules' reads of it stay monomorphic. Fields added as a walk went made the
+ * contexts dozens of shapes, and the open of a file with thousands of
+ * diagnostics spent a fifth of its time in those reads.
+ */
 export interface StatementContext {
   readonly catalog: Catalog;
   readonly suggester: FunctionSuggester;
@@ -27,23 +34,23 @@ export interface StatementContext {
   /** Names called that neither the catalog nor the engine knows (StatementResult.unknownNames). */
   readonly unknownNames: { name: string; start: number }[];
   /** Zvar reads (by call start) that are a whole numeric argument, and of which function (callFacts.ts). */
-  numericReads?: Map<number, string>;
+  numericReads: Map<number, string> | undefined;
   /** How many Zif branches or ZtryRun arguments the walk is in: code there may not run, or its halt is caught. */
-  guarded?: number;
+  guarded: number;
   /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
-  setEnds?: Map<VarEvent, number>;
+  setEnds: Map<VarEvent, number> | undefined;
   /** Where each top-level saved-variable set of the statement ends (a read after it in the statement is not empty). */
-  savedSetEnds?: Map<SavedVarEvent, number>;
+  savedSetEnds: Map<SavedVarEvent, number> | undefined;
   /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
-  valueLoops?: number;
+  valueLoops: number;
   /** The statement can stop the command on a test: a guard, ZonlyIf, ZvarExistError or Zstop, anywhere in it. */
-  mayStop?: boolean;
+  mayStop: boolean;
   /** How many code arguments of Zdelay or Zasync the walk is in: code run apart from the command. */
-  background?: number;
+  background: number;
   /** How many ZtryRun arguments the walk is in: a halt there is caught. */
-  caught?: number;
+  caught: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
-  tested?: number;
+  tested: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

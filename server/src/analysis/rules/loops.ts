@@ -13,7 +13,7 @@ export function isLoopValue(name: string): boolean {
  * index, so the value is empty there, or the last one of a loop before.
  */
 export function checkLoopValue(name: string, start: number, end: number, inLoop: boolean, ctx: StatementContext): void {
-  if (inLoop && (name !== 'ZloopValue' || (ctx.valueLoops ?? 0) > 0)) return;
+  if (inLoop && (name !== 'ZloopValue' || ctx.valueLoops > 0)) return;
   if (inLoop) {
     ctx.diagnostics.push({
       code: 'loop-value-outside-loop',
