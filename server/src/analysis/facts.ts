@@ -219,6 +219,8 @@ export interface SavedVarEvent {
   by?: string;
   /** A read: the getter call as written (the message and fix quote it). */
   text?: string;
+  /** A read where 0 halts the function too (a divisor, Zrandom's bounds): no fix that reads it as 0. */
+  zeroHalts?: true;
   /** A test in a statement that can stop the command (ZonlyIf, ZvarExistError, Zstop): the lines after it may run only for those with a value. */
   gate?: true;
   start?: number;

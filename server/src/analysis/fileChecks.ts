@@ -212,7 +212,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const savedSet = new Set<string>();
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   let savedGate = false;
-  const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }[] = [];
+  const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true }[] = [];
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   let firstAction: { name: string; index: number } | undefined;
   /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
@@ -497,7 +497,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
       for (const v of s.savedVars)
         if (v.kind === 'read' && !savedGate && !savedSet.has(`${v.scope}:${v.name}`) && !savedSet.has(`${v.scope}:`))
-          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end! });
+          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end!, zeroHalts: v.zeroHalts });
       for (const v of s.savedVars) {
         if (v.kind === 'test') savedTested.add(`${v.scope}:${v.name}`);
         else if (v.kind === 'set') savedSet.add(`${v.scope}:${v.name}`);
@@ -1201,17 +1201,30 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
 };
 
 /** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
-function savedVariableUnset(r: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number }): AnalysisDiagnostic {
+function savedVariableUnset(r: {
+  scope: SavedScope;
+  name: string;
+  by: string;
+  text: string;
+  start: number;
+  end: number;
+  zeroHalts?: true;
+}): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
   const unset = UNSET_FOR[r.scope];
+  const advice = r.zeroHalts
+    ? `Set it first (as 0, ${r.by} halts here too), or test it with Zif before the read.`
+    : `Read it as 0 while it is empty, ${withDefault}, or set it first.`;
   return {
     code: 'saved-variable-unset',
     severity: 'warning',
     start: r.start,
     end: r.end,
-    message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${r.by} halts the command on an empty number: ${unset.fails}. Read it as 0 while it is empty, ${withDefault}, or set it first.`,
-    fixes: [{ title: `Read "${r.name}" as 0 while it is unset`, edits: [{ start: r.start, end: r.end, newText: withDefault }], preferred: true }],
+    message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${r.by} halts the command on an empty number: ${unset.fails}. ${advice}`,
+    fixes: r.zeroHalts
+      ? undefined
+      : [{ title: `Read "${r.name}" as 0 while it is unset`, edits: [{ start: r.start, end: r.end, newText: withDefault }], preferred: true }],
   };
 }
 

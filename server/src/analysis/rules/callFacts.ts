@@ -87,7 +87,24 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   Zfloor: 1,
   Zround: 1,
   Zsqrt: 1,
+  // Zrandom reads whole numbers; the rest are engine functions the catalog leaves out (src/functions/math/).
+  Zrandom: 2,
+  Zabbreviate: 1,
+  Zfinancial: 1,
+  Ztruncate: 1,
+  Zpercent: 2,
+  Zclamp: 3,
+  Zhypot: 2,
+  Zroot: 2,
+  Zlerp: 3,
+  Zfactorial: 1,
+  Zgcd: 2,
+  Zlcm: 2,
+  ZdecimalToHex: 1,
 };
+
+/** Of those, the ones that read whole numbers: a division computed for them can still halt them ("2.5"). */
+export const WHOLE_NUMBER_ARGUMENTS: ReadonlySet<string> = new Set(['Zrandom', 'Zfactorial', 'Zgcd', 'Zlcm', 'ZdecimalToHex']);
 
 /** A saved-variable getter, setter or existence test (the temporary Zvar is Zvar's own fact), from the variable table. */
 function savedVariable(name: string): { use: 'get' | 'set' | 'exists'; scope: SavedScope } | undefined {
@@ -413,7 +430,7 @@ function markNumericReads(node: CallNode, name: string, count: number, ctx: Stat
     const read = wholeCall(node.args[i], ctx);
     if (!read) continue;
     const getter = savedGetter(read, ctx);
-    if (getter) recordSavedRead(read, getter.scope, getter.name, name, ctx);
+    if (getter) recordSavedRead(read, getter.scope, getter.name, name, ctx, zeroHaltsArgument(name, i));
     if (read.args.length !== 1 || ctx.rel(read.start, read.nameEnd) !== 'Zvar') continue;
     (ctx.numericReads ??= new Map()).set(read.start, name);
   }
@@ -458,9 +475,24 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
 }
 
 /** A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught). */
-function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext): void {
+/** `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered. */
+function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false): void {
   if (ctx.guarded || ctx.caught) return;
-  (ctx.summary.savedVars ??= []).push({ kind: 'read', scope, name, by, text: ctx.rel(read.start, read.end), start: read.start, end: read.end });
+  const text = ctx.rel(read.start, read.end);
+  (ctx.summary.savedVars ??= []).push(
+    zeroHalts
+      ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
+      : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
+  );
+}
+
+/**
+ * Whether argument `index` of `name` halts the function as 0: a divisor
+ * (Zdiv's after the first, Zmodulo's second: "divide by zero"), or a bound of
+ * Zrandom (min must be below max, and a bound read as 0 may not be).
+ */
+function zeroHaltsArgument(name: string, index: number): boolean {
+  return name === 'Zrandom' || (name === 'Zdiv' && index > 0) || (name === 'Zmodulo' && index === 1);
 }
 
 /**
@@ -481,7 +513,9 @@ function markCalculationRead(node: CallNode, ctx: StatementContext): void {
     const after = expression.slice(n.end - arg.start).trimStart();
     const operandBefore = before === '' || '(+-*/%'.includes(before[before.length - 1]);
     const operandAfter = after === '' || ')+*/%'.includes(after[0]);
-    if (operandBefore && operandAfter) recordSavedRead(n, getter.scope, getter.name, 'Zcalculate', ctx);
+    // After `/` or `%`, 0 halts Zcalculate as well ("cannot divide by zero").
+    const divisor = before !== '' && '/%'.includes(before[before.length - 1]);
+    if (operandBefore && operandAfter) recordSavedRead(n, getter.scope, getter.name, 'Zcalculate', ctx, divisor);
   }
 }
 

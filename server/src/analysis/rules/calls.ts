@@ -62,6 +62,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
+    checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
   const binding = bindArguments(fn, args);

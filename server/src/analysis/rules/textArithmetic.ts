@@ -8,6 +8,7 @@
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { type StatementContext, trimmedRange } from './context';
 import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
+import { WHOLE_NUMBER_ARGUMENTS } from './callFacts';
 
 /** The function that computes each operator, for the fix of a setter's value (first operand, second). */
 const OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = { '+': 'Zsum', '-': 'Zsub', '*': 'Zmulti', '/': 'Zdiv', '%': 'Zmodulo' };
@@ -77,21 +78,24 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
       const { start, end, text: written } = trimmedRange(arg, ctx);
       // Zcalculate computes it; not where a saved variable is an operand (empty, it would halt Zcalculate: saved-variable-unset).
       const saved = expression.operands.some((o) => o.call && ctx.profiles.get(ctx.rel(o.call.start, o.call.nameEnd)).facts?.savedVar?.use === 'get');
+      // A function of whole numbers halts on a quotient such as "2.5" too: no fix there, the advice says so.
+      const whole = WHOLE_NUMBER_ARGUMENTS.has(name) && expression.operators.includes('/');
       ctx.diagnostics.push({
         code: 'arithmetic-as-text',
         severity: 'error',
         start,
         end,
-        message: `The engine does no arithmetic inside an argument: ${written} reaches ${name} as text (such as "${sample(expression, '4')}"), which is no number, so ${name} halts the command. Compute it: Zcalculate{${written}}.`,
-        fixes: saved
-          ? undefined
-          : [
-              {
-                title: 'Compute it with Zcalculate',
-                edits: [{ start, end, newText: `Zcalculate{${written}}` }],
-                preferred: true,
-              },
-            ],
+        message: `The engine does no arithmetic inside an argument: ${written} reaches ${name} as text (such as "${sample(expression, '4')}"), which is no number, so ${name} halts the command. Compute it: Zcalculate{${written}}${whole ? `, and make sure it is a whole number: ${name} halts on "2.5" too` : ''}.`,
+        fixes:
+          saved || whole
+            ? undefined
+            : [
+                {
+                  title: 'Compute it with Zcalculate',
+                  edits: [{ start, end, newText: `Zcalculate{${written}}` }],
+                  preferred: true,
+                },
+              ],
       });
     }
   }
