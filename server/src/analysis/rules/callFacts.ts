@@ -101,10 +101,23 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   Zgcd: 2,
   Zlcm: 2,
   ZdecimalToHex: 1,
+  // Whole numbers too: `s.parse()` into i64, or Zrepeat's count (src/functions/time/timeDiff.rs:7-14, fromTimestamp.rs:9-12, runtime.rs:510-513).
+  ZtimeDiff: 2,
+  ZfromTimestamp: 1,
+  Zrepeat: 1,
 };
 
 /** Of those, the ones that read whole numbers: a division computed for them can still halt them ("2.5"). */
-export const WHOLE_NUMBER_ARGUMENTS: ReadonlySet<string> = new Set(['Zrandom', 'Zfactorial', 'Zgcd', 'Zlcm', 'ZdecimalToHex']);
+export const WHOLE_NUMBER_ARGUMENTS: ReadonlySet<string> = new Set([
+  'Zrandom',
+  'Zfactorial',
+  'Zgcd',
+  'Zlcm',
+  'ZdecimalToHex',
+  'ZtimeDiff',
+  'ZfromTimestamp',
+  'Zrepeat',
+]);
 
 /** A saved-variable getter, setter or existence test (the temporary Zvar is Zvar's own fact), from the variable table. */
 function savedVariable(name: string): { use: 'get' | 'set' | 'exists'; scope: SavedScope } | undefined {
@@ -488,11 +501,12 @@ function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: st
 
 /**
  * Whether argument `index` of `name` halts the function as 0: a divisor
- * (Zdiv's after the first, Zmodulo's second: "divide by zero"), or a bound of
- * Zrandom (min must be below max, and a bound read as 0 may not be).
+ * (Zdiv's after the first, Zmodulo's second: "divide by zero"), a bound of
+ * Zrandom (min must be below max, and a bound read as 0 may not be), or
+ * Zrepeat's count ("N must be a positive integer").
  */
 function zeroHaltsArgument(name: string, index: number): boolean {
-  return name === 'Zrandom' || (name === 'Zdiv' && index > 0) || (name === 'Zmodulo' && index === 1);
+  return name === 'Zrandom' || name === 'Zrepeat' || (name === 'Zdiv' && index > 0) || (name === 'Zmodulo' && index === 1);
 }
 
 /**
