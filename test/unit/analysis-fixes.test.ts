@@ -62,12 +62,20 @@ describe('analysis: fixes', () => {
   });
 
   it('unknown-permission: a +, - or / prefix stays as written', () => {
-    for (const prefix of ['+', '-', '/', '- ']) {
+    for (const prefix of ['+', '-', '- ']) {
       const text = `#trigger !x\nZeditChannelPerms{123456789012345678;123456789012345678;${prefix}sendMesages}`;
       const d = diagnose(text).find((x) => x.code === 'unknown-permission')!;
       assert.ok(d, prefix);
       assert.strictEqual(applied(text, d), `#trigger !x\nZeditChannelPerms{123456789012345678;123456789012345678;${prefix}sendMessages}`);
     }
+    // ZmodifyRolePerms looks a reset name up; ZeditChannelPerms never does (the name has no effect there).
+    const reset = '#trigger !x\nZmodifyRolePerms{123456789012345678;/sendMesages}';
+    const d = diagnose(reset).find((x) => x.code === 'unknown-permission')!;
+    assert.strictEqual(applied(reset, d), '#trigger !x\nZmodifyRolePerms{123456789012345678;/sendMessages}');
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZeditChannelPerms{123456789012345678;123456789012345678;/sendMesages}').filter((x) => x.code === 'unknown-permission'),
+      [],
+    );
   });
 
   it('unknown-permission: spaces, _ and - in the name are ignored by the search; no fix when nothing is close', () => {

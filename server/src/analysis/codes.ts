@@ -495,7 +495,7 @@ const CODE_TABLE = {
   'guard-after-action': {
     severity: 'warning',
     description:
-      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist...) on a line after one that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: the engine runs the lines in order and a refusal stops only what follows, so a refused user still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
+      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist, a cooldown...) on a line after one that surely bans, kicks, times out, changes roles, creates or deletes channels, roles or messages, or sets a saved variable: the engine runs the lines in order and a refusal stops only what follows, so a refused user (or one on cooldown) still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
     example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
   },
   'arithmetic-as-text': {

@@ -1152,6 +1152,8 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
  * this file's checks read, which refold reads again (moveFixText) because
  * typing in the line changes no fact.
  */
+const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
+
 function guardAfterAction(
   guard: { name: string; start: number; end: number },
   base: number,
@@ -1167,7 +1169,9 @@ function guardAfterAction(
     severity: 'warning',
     start: base + guard.start,
     end: base + guard.end,
-    message: `${guard.name} checks who may run the command only after a line above has run ${action.name}: the engine runs the lines in order, and a refusal stops only what follows it, so a user it refuses still gets the ${action.name} done. Put the guard first.`,
+    message: COOLDOWNS.has(guard.name)
+      ? `${guard.name} starts (or enforces) the cooldown only after a line above has run ${action.name}: the engine runs the lines in order, and a cooldown stops only what follows it, so every use still gets the ${action.name} done, on cooldown or not. Put the cooldown first.`
+      : `${guard.name} checks who may run the command only after a line above has run ${action.name}: the engine runs the lines in order, and a refusal stops only what follows it, so a user it refuses still gets the ${action.name} done. Put the guard first.`,
     fixes: [
       {
         title: `Move ${guard.name} above ${action.name}`,

@@ -144,6 +144,10 @@ const ACCESS_GUARDS: ReadonlySet<string> = new Set([
   'ZblackListRolesIDs',
   'ZblackListUsers',
   'ZblackListServers',
+  // A cooldown stops a run too (who may run it again, and when): only the lines after it (src/functions/cooldown/cooldown.rs:31-45).
+  'Zcooldown',
+  'ZserverCooldown',
+  'ZglobalCooldown',
 ]);
 
 /** Moderation and server changes a later refusal does not undo. */
@@ -164,6 +168,11 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'ZcreateRole',
   'ZdeleteRole',
   'ZmodifyRole',
+  // What a saved variable holds stays (a reward paid, a claim recorded).
+  'ZsetUserVar',
+  'ZsetServerVar',
+  'ZsetChannelVar',
+  'ZsetVar',
 ]);
 
 /** Calls that stop the command when their test fails (besides the access guards). */

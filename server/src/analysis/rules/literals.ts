@@ -209,6 +209,10 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
         ]);
         break;
       }
+      // ZeditChannelPerms never looks a reset name up: it rebuilds the overwrite from the + and - names
+      // only, so whatever is not named there ends neutral, spelt right or not (editChannelPerms.rs:40-42).
+      // ZmodifyRolePerms looks every name up, / included (modifyRolePerms.rs:46-49).
+      if (fn.name === 'ZeditChannelPerms' && prefix === '/') break;
       const target = PERMISSION_EDITING_FUNCTIONS.has(fn.name) ? name : text;
       if (!resolvePermission(target)) {
         if (/^useexternalemojis$/i.test(target)) {
