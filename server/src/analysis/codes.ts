@@ -510,6 +510,12 @@ const CODE_TABLE = {
       'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then). Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
+  'exists-checks-global': {
+    severity: 'warning',
+    description:
+      "ZvarExists or ZvarExistError of a name the file only keeps per user, server or channel (ZsetUserVar, ZgetServerVar...): both look in the bot's global variables (ZsetVar) only, so ZvarExists is always false and ZvarExistError always halts. Not reported when the file also uses the name as a global variable, sets a global variable whose name a call computes, or runs Zeval.",
+    example: 'Zif{ZvarExists{coins}==true;Welcome back!;ZsetUserVar{coins;100}}',
+  },
   'await-crashes': {
     severity: 'error',
     description:

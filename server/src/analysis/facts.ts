@@ -209,11 +209,14 @@ export type SavedScope = Exclude<VariableScope, 'temporary'>;
  * a function that halts on an empty one (`by`), with the getter's relative
  * range; `set`, a setter at a statement's top level (it surely runs; name ''
  * when a call computes it: any variable of the scope); `test`, the name
- * compared in a condition or checked with ZvarExists. Sets and tests keep no
- * offsets: typing elsewhere in the statement leaves them equal.
+ * compared in a condition or checked with ZvarExists; `use`, any getter or
+ * setter with a literal name (once per statement and name); `exists`,
+ * ZvarExists or ZvarExistError (`by`) with its relative range: those look at
+ * global variables only. Sets, tests and uses keep no offsets: typing
+ * elsewhere in the statement leaves them equal.
  */
 export interface SavedVarEvent {
-  kind: 'read' | 'set' | 'test';
+  kind: 'read' | 'set' | 'test' | 'use' | 'exists';
   scope: SavedScope;
   name: string;
   by?: string;

@@ -213,6 +213,10 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   let savedGate = false;
   const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true }[] = [];
+  /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks (absolute), for exists-checks-global. */
+  const savedUses = new Map<string, SavedScope>();
+  const globalUses = new Set<string>();
+  const existsChecks: { name: string; by: string; start: number; end: number }[] = [];
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   let firstAction: { name: string; index: number } | undefined;
   /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
@@ -500,7 +504,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end!, zeroHalts: v.zeroHalts });
       for (const v of s.savedVars) {
         if (v.kind === 'test') savedTested.add(`${v.scope}:${v.name}`);
-        else if (v.kind === 'set') savedSet.add(`${v.scope}:${v.name}`);
+        else if (v.kind === 'set') {
+          savedSet.add(`${v.scope}:${v.name}`);
+          // A global set whose name a call computes may be any of them.
+          if (v.scope === 'global' && v.name === '') globalUses.add('');
+        } else if (v.kind === 'use') {
+          if (v.scope === 'global') globalUses.add(v.name);
+          else if (!savedUses.has(v.name)) savedUses.set(v.name, v.scope);
+        } else if (v.kind === 'exists') existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
         if (v.gate) savedGate = true;
       }
     }
@@ -617,6 +628,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   embedSends.reportLateParts(out);
   // Zeval's code may set any saved variable; a test of the variable shows the author handles the empty value.
   if (!evalRuns) for (const r of savedReads) if (!savedTested.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
+  if (!evalRuns && !globalUses.has(''))
+    for (const c of existsChecks) {
+      const scope = savedUses.get(c.name);
+      if (scope !== undefined && !globalUses.has(c.name)) out.push(existsChecksGlobal(c, scope));
+    }
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',
@@ -1194,6 +1210,32 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
   const line = text.slice(from, to);
   if (line.endsWith('\n')) return line;
   return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
+}
+
+/** The getters and setters of each saved scope, for exists-checks-global's advice. */
+const SCOPE_FUNCTIONS: Readonly<Record<SavedScope, { get: string; set: string }>> = {
+  user: { get: 'ZgetUserVar', set: 'ZsetUserVar' },
+  server: { get: 'ZgetServerVar', set: 'ZsetServerVar' },
+  channel: { get: 'ZgetChannelVar', set: 'ZsetChannelVar' },
+  global: { get: 'ZgetVar', set: 'ZsetVar' },
+};
+
+/**
+ * ZvarExists or ZvarExistError of a name the file only keeps per user (server,
+ * channel): both look in the bot's global variables only (the engine's
+ * global_var_exists), so the answer is "false" (ZvarExistError halts) for
+ * every user, set or not.
+ */
+function existsChecksGlobal(c: { name: string; by: string; start: number; end: number }, scope: SavedScope): AnalysisDiagnostic {
+  const { get, set } = SCOPE_FUNCTIONS[scope];
+  const outcome = c.by === 'ZvarExistError' ? 'so it halts the command every time, with its message' : 'so it answers false every time, set or not';
+  return {
+    code: 'exists-checks-global',
+    severity: 'warning',
+    start: c.start,
+    end: c.end,
+    message: `${c.by} looks in the bot's global variables (ZsetVar) only, and this file keeps "${c.name}" as a ${scope} variable (${set}), ${outcome}. Test the ${scope}'s value instead, e.g. Zif{${get}{${c.name}}==;...;...}.`,
+  };
 }
 
 /** Who has no value of a saved variable before its first set, by scope. */

@@ -480,7 +480,11 @@ function recordSavedVariable(
     if (saved.use === 'set' && node.args.length >= 2) (ctx.summary.savedVars ??= []).push({ kind: 'set', scope: saved.scope, name: '' });
     return;
   }
-  if (saved.use === 'exists' || (saved.use === 'get' && ctx.tested)) (ctx.summary.savedVars ??= []).push({ kind: 'test', scope: saved.scope, name });
+  const events = (ctx.summary.savedVars ??= []);
+  if (saved.use === 'exists')
+    events.push({ kind: 'exists', scope: saved.scope, name, by: ctx.rel(node.start, node.nameEnd), start: node.start, end: node.end });
+  else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
+  if (saved.use === 'exists' || (saved.use === 'get' && ctx.tested)) events.push({ kind: 'test', scope: saved.scope, name });
   else if (saved.use === 'set' && node.args.length >= 2 && !inCall && !inLoop && !ctx.guarded) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
     (ctx.savedSetEnds ??= new Map()).set(event, node.end);
@@ -496,8 +500,10 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
   return name === undefined ? undefined : { scope: saved.scope, name };
 }
 
-/** A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught). */
-/** `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered. */
+/**
+ * A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught).
+ * `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered.
+ */
 function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false): void {
   if (ctx.guarded || ctx.caught) return;
   const text = ctx.rel(read.start, read.end);
