@@ -188,6 +188,8 @@ describe('analysis: checks', () => {
       'ephemeral-ignored',
       // Zcalculate's example computes with a saved variable other calls would have set.
       'saved-variable-unset',
+      // ZaddReactions' example is alone: in a command, the text beside it is the reply it reacts to.
+      'reactions-ignored',
     ]);
     // Catalog examples the engine (v1.8.5) refuses: Zsort takes exactly asc or desc; ZeditSelectMenu
     // sends a menu without options, which Discord refuses.

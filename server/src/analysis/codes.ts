@@ -380,7 +380,7 @@ const CODE_TABLE = {
   'reactions-ignored': {
     severity: 'warning',
     description:
-      'ZaddReactions in an interaction command: the engine adds reactions to prefix, slash and event replies only, never to the answer to a button, menu or modal.',
+      "ZaddReactions in an interaction command (the engine adds reactions to prefix, slash and event replies only, never to the answer to a button, menu or modal), or in a command that writes no reply (no text, no embed: the engine then sends nothing and drops the reactions; ZsendMessage's message is another one).",
     example: '#trigger onInteraction + #type interaction + Vote! + ZaddReactions{👍;👎}',
   },
   'operator-without-spaces': {

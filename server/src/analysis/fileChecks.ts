@@ -827,6 +827,17 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: firstEphemeral.end,
       message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
     });
+  // Elsewhere the reactions go on the reply; with no text and no embed the engine sends none, and drops them.
+  const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && (!embedAnswers || embedSends.allSentAway());
+  if (firstReactions && hasTrigger && type !== 'interaction' && writesNoReply)
+    out.push({
+      code: 'reactions-ignored',
+      severity: 'warning',
+      start: firstReactions.start,
+      end: firstReactions.end,
+      message:
+        'ZaddReactions reacts to the reply of this command, and it writes no reply (no text, no embed: what ZsendMessage or ZsendEmbed sends is another message), so the engine sends nothing and drops the reactions. React to the sent message with ZaddMessageReactions{channelID;messageID;emoji} (ZsendMessage gives the ID back when its returnID is true), or to the message that ran the command with ZaddCmdReactions.',
+    });
   if (firstReactions && hasTrigger && type === 'interaction')
     out.push({
       code: 'reactions-ignored',
