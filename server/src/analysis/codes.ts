@@ -510,6 +510,12 @@ const CODE_TABLE = {
       'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then). Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
+  'suppress-too-late': {
+    severity: 'warning',
+    description:
+      'ZsuppressErrors with no call after it: the engine stops at the first error and reads the setting then, so it hides only errors of what runs after it, and here nothing can fail after it.',
+    example: 'Zban{Zmentioned{1}} + ZsuppressErrors{Could not ban that user.}',
+  },
   'exists-checks-global': {
     severity: 'warning',
     description:

@@ -190,6 +190,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let answersInteraction = false;
   /** Some otherwise silent statement gives an embed parts (the answer, unless every embed is sent away). */
   let embedAnswers = false;
+  /** A ZsuppressErrors with no call after it in the file, after some call (suppress-too-late); whether a call came yet. */
+  let suppressTooLate: { start: number; end: number } | undefined;
+  let callsBefore = false;
   /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
   let stop: number | undefined;
   let embedBeforeStop = false;
@@ -327,6 +330,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (st.kind === StatementKind.Body) {
       seenBody = true;
       bodies++;
+      // ZsuppressErrors acts on the errors after it: one with no call after it in the file hides nothing.
+      if (s.calls !== undefined && s.calls.size > 0) {
+        suppressTooLate =
+          s.suppressLast && (callsBefore || s.calls.size > 1) ? { start: base + s.suppressLast.start, end: base + s.suppressLast.end } : undefined;
+        callsBefore = true;
+      }
       if (!s.silent) answersSlash = true;
       if (s.embedAnswer) embedAnswers = true;
       if (s.silent !== 'always') answersInteraction = true;
@@ -826,6 +835,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       start: firstEphemeral.start,
       end: firstEphemeral.end,
       message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
+    });
+  if (suppressTooLate)
+    out.push({
+      code: 'suppress-too-late',
+      severity: 'warning',
+      start: suppressTooLate.start,
+      end: suppressTooLate.end,
+      message:
+        'ZsuppressErrors hides only the errors of what runs after it: the engine stops at the first error, before reaching this line, and reads the setting only then. Nothing after it calls a function, so it hides nothing. Put it on the first line of the command.',
+      fixes: undefined,
     });
   // Elsewhere the reactions go on the reply; with no text and no embed the engine sends none, and drops them.
   const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && (!embedAnswers || embedSends.allSentAway());

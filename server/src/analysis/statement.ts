@@ -108,6 +108,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (kept.length) summary.printedResults = kept;
     else summary.printedResults = undefined;
   }
+  const suppress = lastSuppressErrors(st.nodes, rel);
+  if (suppress) summary.suppressLast = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics, summary);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
@@ -161,6 +163,20 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCommentCutsText(node, ctx);
     }
   }
+}
+
+/**
+ * The statement's ZsuppressErrors at its top level when no call comes after
+ * it in the statement (an error there would come after the suppression),
+ * or undefined.
+ */
+function lastSuppressErrors(nodes: readonly TopLevelNode[], rel: (a: number, b: number) => string): { start: number; end: number } | undefined {
+  for (let k = nodes.length - 1; k >= 0; k--) {
+    const node = nodes[k];
+    if (node.kind === NodeKind.Call) return rel(node.start, node.nameEnd) === 'ZsuppressErrors' ? { start: node.start, end: node.end } : undefined;
+    if (node.kind === NodeKind.BareCall || node.kind === NodeKind.Group) return undefined;
+  }
+  return undefined;
 }
 
 function isBlank(c: number): boolean {
