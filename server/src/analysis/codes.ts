@@ -510,6 +510,12 @@ const CODE_TABLE = {
       'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then). Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
+  'modal-drops-reply': {
+    severity: 'warning',
+    description:
+      'Text or an embed in an interaction command that surely builds a modal: the engine answers the button or menu with the modal alone and drops the text and embeds.',
+    example: '#trigger onInteraction{apply} + #type interaction + Opening the form... + ZnewModal{form;Apply} + ZaddTextInput{age;Your age}',
+  },
   'suppress-too-late': {
     severity: 'warning',
     description:

@@ -256,6 +256,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   let menuOpen = false;
   /** Where ZnewModal is called (modal-outside-interaction). */
   const modals: { start: number; end: number }[] = [];
+  /** A modal built at a line's top level: it surely replaces the answer (modal-drops-reply). */
+  let certainModal = false;
   const componentParts: ComponentEvent[] = [];
   let modalOpen = false;
   /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
@@ -545,6 +547,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         } else if (e.kind === 'modal') {
           modalOpen = true;
           modals.push({ start: base + e.start, end: base + e.end });
+          if (!e.uncertain) certainModal = true;
         } else if (e.kind === 'option' && !menuOpen)
           out.push({
             code: 'select-option-without-menu',
@@ -909,6 +912,19 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     const reply = firstOutput ?? replyEmbed ?? rowParts[0] ?? modals[0];
     // The engine ignores Zdefer in the answer to a submitted modal.
     if (!answersModal) reportDefer(type, firstDefer, reply, out);
+  }
+  // Showing a modal is the whole answer to a button or menu: the engine returns after it (a Zdefer comes first and hides the modal).
+  if (type === 'interaction' && hasTrigger && certainModal && !firstDefer && !answersModal) {
+    const embedsSent = allCalls.has('ZsendEmbed') || allCalls.has('ZeditEmbed') || allCalls.has('ZsendWebhook');
+    const dropped = firstOutput ?? (embedsSent ? undefined : firstEmbed);
+    if (dropped)
+      out.push({
+        code: 'modal-drops-reply',
+        severity: 'warning',
+        start: dropped.start,
+        end: dropped.end,
+        message: `This ${dropped === firstOutput ? 'text' : 'embed'} is never sent: when the command builds a modal, the engine answers the button or menu with the modal alone and drops the command's text and embeds. Say it in the modal's title or a text input's label, or answer in the command that handles the submitted modal.`,
+      });
   }
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.
