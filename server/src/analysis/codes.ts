@@ -516,6 +516,12 @@ const CODE_TABLE = {
       'Text or an embed in an interaction command that surely builds a modal: the engine answers the button or menu with the modal alone and drops the text and embeds.',
     example: '#trigger onInteraction{apply} + #type interaction + Opening the form... + ZnewModal{form;Apply} + ZaddTextInput{age;Your age}',
   },
+  'guard-message-suppressed': {
+    severity: 'warning',
+    description:
+      'An access guard or cooldown (ZonlyPerms, ZonlyAdmin, Zcooldown...) on a line after ZsuppressErrors: the engine counts a refusal as an error, which the suppression replaces by its own text (or nothing), so the refused user never reads why.',
+    example: 'ZsuppressErrors{Something went wrong.} + ZonlyPerms{banMembers;You need Ban Members.}',
+  },
   'suppress-too-late': {
     severity: 'warning',
     description:

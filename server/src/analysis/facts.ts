@@ -104,8 +104,8 @@ export interface StatementSummary {
   stops?: number;
   /** Body statement, silent: its only answer is embed parts (the reply's, unless ZsendEmbed sends the embed away). */
   embedAnswer?: true;
-  /** A ZsuppressErrors at the statement's top level with no call after it in the statement (suppress-too-late). */
-  suppressLast?: { start: number; end: number };
+  /** The last ZsuppressErrors at the statement's top level; `last`: no call after it in the statement (suppress-too-late, guard-message-suppressed). */
+  suppress?: { start: number; end: number; last: boolean };
 }
 
 /**
@@ -148,7 +148,7 @@ export function emptySummary(): StatementSummary {
     silent: undefined,
     stops: undefined,
     embedAnswer: undefined,
-    suppressLast: undefined,
+    suppress: undefined,
   } satisfies { [K in keyof Required<StatementSummary>]: undefined };
 }
 

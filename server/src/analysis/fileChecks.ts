@@ -193,6 +193,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   /** A ZsuppressErrors with no call after it in the file, after some call (suppress-too-late); whether a call came yet. */
   let suppressTooLate: { start: number; end: number } | undefined;
   let callsBefore = false;
+  /** A top-level ZsuppressErrors was met (guard-message-suppressed). */
+  let suppressedBefore = false;
   /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
   let stop: number | undefined;
   let embedBeforeStop = false;
@@ -334,10 +336,12 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       bodies++;
       // ZsuppressErrors acts on the errors after it: one with no call after it in the file hides nothing.
       if (s.calls !== undefined && s.calls.size > 0) {
-        suppressTooLate =
-          s.suppressLast && (callsBefore || s.calls.size > 1) ? { start: base + s.suppressLast.start, end: base + s.suppressLast.end } : undefined;
+        suppressTooLate = s.suppress?.last && (callsBefore || s.calls.size > 1) ? { start: base + s.suppress.start, end: base + s.suppress.end } : undefined;
         callsBefore = true;
       }
+      // A guard's refusal is an error to the engine: after ZsuppressErrors it shows the suppression's text instead of its own.
+      if (s.guard && suppressedBefore) out.push(guardMessageSuppressed(s.guard, base));
+      if (s.suppress) suppressedBefore = true;
       if (!s.silent) answersSlash = true;
       if (s.embedAnswer) embedAnswers = true;
       if (s.silent !== 'always') answersInteraction = true;
@@ -1215,6 +1219,22 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
  * typing in the line changes no fact.
  */
 const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
+
+/**
+ * A guard on a line after ZsuppressErrors: the engine counts its refusal as
+ * an error, which the suppression replaces by its own text (or nothing), so
+ * the user never reads why the command refused (runtime.rs, Runtime::run).
+ */
+function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
+  const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal message';
+  return {
+    code: 'guard-message-suppressed',
+    severity: 'warning',
+    start: base + guard.start,
+    end: base + guard.end,
+    message: `The engine treats ${guard.name}'s refusal as an error, and the ZsuppressErrors above replaces every error with its own text (or nothing): ${what} is never shown. Put ${guard.name} above ZsuppressErrors.`,
+  };
+}
 
 function guardAfterAction(
   guard: { name: string; start: number; end: number },

@@ -108,8 +108,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (kept.length) summary.printedResults = kept;
     else summary.printedResults = undefined;
   }
-  const suppress = lastSuppressErrors(st.nodes, rel);
-  if (suppress) summary.suppressLast = suppress;
+  const suppress = topLevelSuppressErrors(st.nodes, rel);
+  if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics, summary);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
@@ -166,15 +166,19 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
 }
 
 /**
- * The statement's ZsuppressErrors at its top level when no call comes after
- * it in the statement (an error there would come after the suppression),
- * or undefined.
+ * The statement's last ZsuppressErrors at its top level, and whether no call
+ * comes after it in the statement (an error there would come after the
+ * suppression); undefined when there is none.
  */
-function lastSuppressErrors(nodes: readonly TopLevelNode[], rel: (a: number, b: number) => string): { start: number; end: number } | undefined {
+function topLevelSuppressErrors(
+  nodes: readonly TopLevelNode[],
+  rel: (a: number, b: number) => string,
+): { start: number; end: number; last: boolean } | undefined {
+  let last = true;
   for (let k = nodes.length - 1; k >= 0; k--) {
     const node = nodes[k];
-    if (node.kind === NodeKind.Call) return rel(node.start, node.nameEnd) === 'ZsuppressErrors' ? { start: node.start, end: node.end } : undefined;
-    if (node.kind === NodeKind.BareCall || node.kind === NodeKind.Group) return undefined;
+    if (node.kind === NodeKind.Call && rel(node.start, node.nameEnd) === 'ZsuppressErrors') return { start: node.start, end: node.end, last };
+    if (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall || node.kind === NodeKind.Group) last = false;
   }
   return undefined;
 }
