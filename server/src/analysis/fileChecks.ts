@@ -853,25 +853,18 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         'ZsuppressErrors hides only the errors of what runs after it: the engine stops at the first error, before reaching this line, and reads the setting only then. Nothing after it calls a function, so it hides nothing. Put it on the first line of the command.',
       fixes: undefined,
     });
-  // Elsewhere the reactions go on the reply; with no text and no embed the engine sends none, and drops them.
+  // Interaction answers get no reactions; elsewhere they go on the reply, and with no text and no embed the engine sends none and drops them.
   const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && (!embedAnswers || embedSends.allSentAway());
-  if (firstReactions && hasTrigger && type !== 'interaction' && writesNoReply)
+  if (firstReactions && hasTrigger && (type === 'interaction' || writesNoReply))
     out.push({
       code: 'reactions-ignored',
       severity: 'warning',
       start: firstReactions.start,
       end: firstReactions.end,
       message:
-        'ZaddReactions reacts to the reply of this command, and it writes no reply (no text, no embed: what ZsendMessage or ZsendEmbed sends is another message), so the engine sends nothing and drops the reactions. React to the sent message with ZaddMessageReactions{channelID;messageID;emoji} (ZsendMessage gives the ID back when its returnID is true), or to the message that ran the command with ZaddCmdReactions.',
-    });
-  if (firstReactions && hasTrigger && type === 'interaction')
-    out.push({
-      code: 'reactions-ignored',
-      severity: 'warning',
-      start: firstReactions.start,
-      end: firstReactions.end,
-      message:
-        'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.',
+        type === 'interaction'
+          ? 'The engine adds reactions to the replies of prefix, slash and event commands only: answering a button, menu or modal it ignores ZaddReactions. React to a message you send with ZaddMessageReactions instead.'
+          : 'ZaddReactions reacts to the reply of this command, and it writes no reply (no text, no embed: what ZsendMessage or ZsendEmbed sends is another message), so the engine sends nothing and drops the reactions. React to the sent message with ZaddMessageReactions{channelID;messageID;emoji} (ZsendMessage gives the ID back when its returnID is true), or to the message that ran the command with ZaddCmdReactions.',
     });
   // The cooldown's message is made, and the command halted, when the cooldown runs: labels set after every cooldown are never used.
   for (const l of labelSets) {
