@@ -608,3 +608,25 @@ describe('http: timeouts, quiet mode and stopping (real socket)', () => {
     }
   });
 });
+
+describe('http: compressing before listening (the standalone server)', () => {
+  it('serves the same bytes and ETags in every coding as a server that compressed on the thread pool', async () => {
+    const pooled = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true, log: () => {} });
+    const blocking = await serveCatalog({ port: 0, catalogDir: REPO_CATALOG, watch: false, quiet: true, log: () => {}, compressBeforeListening: true });
+    try {
+      for (const route of ['/functions_list', '/triggers_list', '/', `/functions/${encodeURIComponent(pooled.catalog.functions[0].name)}`]) {
+        for (const coding of ['identity', 'gzip', 'br']) {
+          const headers = { 'accept-encoding': coding };
+          const [a, b] = await Promise.all([request(pooled.url + route, { headers }), request(blocking.url + route, { headers })]);
+          assert.strictEqual(b.status, 200, `${route} ${coding}`);
+          assert.strictEqual(b.headers['content-encoding'], a.headers['content-encoding'], `${route} ${coding}`);
+          assert.strictEqual(b.headers.etag, a.headers.etag, `${route} ${coding}`);
+          assert.ok(b.body.equals(a.body), `${route} ${coding}: the bodies differ`);
+        }
+      }
+    } finally {
+      await pooled.stop();
+      await blocking.stop();
+    }
+  });
+});

@@ -117,6 +117,7 @@ async function main(): Promise<void> {
       catalogDir: parsed.catalog,
       quiet: parsed.quiet,
       log: (line) => process.stdout.write(`${line}\n`),
+      compressBeforeListening: true,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { bundledCatalog, type Catalog, loadCatalogFromDirectory } from '../catalog';
 import { catalogMtime, defaultCatalogDir, UPDATE_MARKER, updateInProgress } from './catalogFolder';
-import { buildSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, type Compression, type Snapshot } from './snapshot';
 
 export type ReloadResult = { ok: true; functions: number; triggers: number; source: string } | { ok: false; error: string };
 
@@ -17,6 +17,8 @@ export interface LiveCatalogOptions {
   log: (line: string) => void;
   /** Called each time a reload reads the folder (the watcher notes what it read). */
   onRead?: () => void;
+  /** How the first snapshot is compressed (snapshot.ts, buildSnapshot); reloads always use the thread pool. Default 'async'. */
+  firstCompression?: Compression;
 }
 
 export class LiveCatalog {
@@ -56,7 +58,8 @@ export class LiveCatalog {
         catalog = bundledCatalog();
       }
     }
-    return new LiveCatalog(dir, await buildSnapshot(catalog, dir !== undefined ? catalogMtime(dir) : Date.now()), options);
+    const first = await buildSnapshot(catalog, dir !== undefined ? catalogMtime(dir) : Date.now(), options.firstCompression);
+    return new LiveCatalog(dir, first, options);
   }
 
   /** The snapshot to answer from; read it once per request so that the whole request sees one catalog. */

@@ -45,6 +45,13 @@ export interface ServeOptions {
   keepAliveTimeoutMs?: number;
   /** Largest accepted request head, bytes (default 16 KiB); beyond it the answer is 431. */
   maxHeaderSize?: number;
+  /**
+   * Compress the catalog on this thread before listening: a standalone server,
+   * which has nothing else to do while it starts, then serves with less CPU
+   * per request (snapshot.ts, buildSnapshot). Default false: a server started
+   * inside another process (the language server) must not block it.
+   */
+  compressBeforeListening?: boolean;
 }
 
 export interface CatalogServer {
@@ -86,7 +93,12 @@ export async function serveCatalog(options: ServeOptions = {}): Promise<CatalogS
   const accessFormat = new AccessLineFormat();
 
   let watcher: ReloadWatcher | undefined;
-  const live = await LiveCatalog.open({ catalogDir: options.catalogDir, log, onRead: () => watcher?.noteRead() });
+  const live = await LiveCatalog.open({
+    catalogDir: options.catalogDir,
+    log,
+    onRead: () => watcher?.noteRead(),
+    firstCompression: options.compressBeforeListening ? 'sync' : 'async',
+  });
   if (live.dir !== undefined && (options.watch ?? true)) {
     const reload = (): void => void live.reload();
     watcher = new ReloadWatcher(live.dir, { debounceMs: options.debounceMs ?? DEFAULTS.debounceMs, pollMs: options.pollMs ?? DEFAULTS.pollMs, log }, reload);
