@@ -495,7 +495,7 @@ const CODE_TABLE = {
   'guard-after-action': {
     severity: 'warning',
     description:
-      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist, a cooldown...) on a line after one that surely bans, kicks, times out, changes roles, creates or deletes channels, roles or messages, or sets a saved variable: the engine runs the lines in order and a refusal stops only what follows, so a refused user (or one on cooldown) still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
+      'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist, a cooldown...) on a line after one that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: the engine runs the lines in order and a refusal stops only what follows, so a refused user (or one on cooldown) still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
     example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
   },
   'arithmetic-as-text': {
@@ -513,7 +513,7 @@ const CODE_TABLE = {
   'modal-drops-reply': {
     severity: 'warning',
     description:
-      'Text or an embed in an interaction command that surely builds a modal: the engine answers the button or menu with the modal alone and drops the text and embeds.',
+      'Text or an embed in an interaction command that surely builds a modal: the engine answers a button or menu with the modal alone and drops the text and embeds, and answers a submitted modal with the text alone (a modal built there never shows).',
     example: '#trigger onInteraction{apply} + #type interaction + Opening the form... + ZnewModal{form;Apply} + ZaddTextInput{age;Your age}',
   },
   'guard-message-suppressed': {

@@ -920,7 +920,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         severity: 'warning',
         start: dropped.start,
         end: dropped.end,
-        message: `This ${dropped === firstOutput ? 'text' : 'embed'} is never sent: when the command builds a modal, the engine answers the button or menu with the modal alone and drops the command's text and embeds. Say it in the modal's title or a text input's label, or answer in the command that handles the submitted modal.`,
+        message: `This command builds a modal and also writes ${dropped === firstOutput ? 'text' : 'an embed'}, and the engine sends only one of them: answering a button or menu, the modal alone (this ${dropped === firstOutput ? 'text' : 'embed'} is dropped); answering a submitted modal, the text and embeds alone (the new modal never shows). Say it in the modal's title or a text input's label, or answer in the command that handles the submitted modal.`,
       });
   }
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;

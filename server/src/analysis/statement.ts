@@ -70,6 +70,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     background: 0,
     caught: 0,
     tested: 0,
+    operand: false,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
   // A Zvar set happens after the reads in its value (the walk meets the set first).
@@ -140,13 +141,18 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
       if (catches) ctx.caught++;
       if (valueLoop) ctx.valueLoops++;
+      // A getter is a condition's operand only right in it: inside another call (ZtimeDiff{...;ZgetUserVar{last}}>=86400)
+      // that call reads it, and may halt on it empty, whatever the comparison would make of the result.
+      const operandAround = ctx.operand;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         if (j === backgroundFrom) ctx.background++;
         if (tests && j === 0) ctx.tested++;
+        ctx.operand = tests && j === 0;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (tests && j === 0) ctx.tested--;
       }
+      ctx.operand = operandAround;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (catches) ctx.caught--;

@@ -91,7 +91,7 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   Zrandom: 2,
   Zabbreviate: 1,
   Zfinancial: 1,
-  Ztruncate: 1,
+  Ztruncate: 2,
   Zpercent: 2,
   Zclamp: 3,
   Zhypot: 2,
@@ -168,11 +168,6 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'ZcreateRole',
   'ZdeleteRole',
   'ZmodifyRole',
-  // What a saved variable holds stays (a reward paid, a claim recorded).
-  'ZsetUserVar',
-  'ZsetServerVar',
-  'ZsetChannelVar',
-  'ZsetVar',
 ]);
 
 /** Calls that stop the command when their test fails (besides the access guards). */
@@ -484,7 +479,7 @@ function recordSavedVariable(
   if (saved.use === 'exists')
     events.push({ kind: 'exists', scope: saved.scope, name, by: ctx.rel(node.start, node.nameEnd), start: node.start, end: node.end });
   else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
-  if (saved.use === 'exists' || (saved.use === 'get' && ctx.tested)) events.push({ kind: 'test', scope: saved.scope, name });
+  if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name });
   else if (saved.use === 'set' && node.args.length >= 2 && !inCall && !inLoop && !ctx.guarded) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
     (ctx.savedSetEnds ??= new Map()).set(event, node.end);
@@ -516,12 +511,18 @@ function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: st
 
 /**
  * Whether argument `index` of `name` halts the function as 0: a divisor
- * (Zdiv's after the first, Zmodulo's second: "divide by zero"), a bound of
+ * (Zdiv's after the first, Zmodulo's second: "divide by zero"; Zpercent's
+ * total and Zroot's degree: math/percent.rs:13, root.rs:13), a bound of
  * Zrandom (min must be below max, and a bound read as 0 may not be), or
  * Zrepeat's count ("N must be a positive integer").
  */
 function zeroHaltsArgument(name: string, index: number): boolean {
-  return name === 'Zrandom' || name === 'Zrepeat' || (name === 'Zdiv' && index > 0) || (name === 'Zmodulo' && index === 1);
+  return (
+    name === 'Zrandom' ||
+    name === 'Zrepeat' ||
+    (name === 'Zdiv' && index > 0) ||
+    ((name === 'Zmodulo' || name === 'Zpercent' || name === 'Zroot') && index === 1)
+  );
 }
 
 /**

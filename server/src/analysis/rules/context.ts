@@ -51,6 +51,8 @@ export interface StatementContext {
   caught: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
   tested: number;
+  /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
+  operand: boolean;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */
