@@ -22,7 +22,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
-import { readAsZeroWhileUnset } from '../language/variableFunctions';
+import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { rebased } from './silencing';
@@ -40,7 +40,7 @@ import {
 } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
-import { JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
+import { COOLDOWNS, JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
 
 /**
  * no-reply: a slash command or interaction whose answer is certainly empty.
@@ -217,7 +217,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const savedSet = new Set<string>();
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   let savedGate = false;
-  const savedReads: { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true }[] = [];
+  const savedReads: SavedRead[] = [];
   /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks (absolute), for exists-checks-global. */
   const savedUses = new Map<string, SavedScope>();
   const globalUses = new Set<string>();
@@ -1204,16 +1204,6 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
 }
 
 /**
- * An access guard on a line after one that surely runs an action a refusal
- * does not undo: the engine runs the lines in order, and a guard's refusal
- * stops only what follows it. The fix moves the guard's line above the
- * action's. Its inserted text is the guard's line as written: the one text
- * this file's checks read, which refold reads again (moveFixText) because
- * typing in the line changes no fact.
- */
-const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
-
-/**
  * A guard on a line after ZsuppressErrors: the engine counts its refusal as
  * an error, which the suppression replaces by its own text (or nothing), so
  * the user never reads why the command refused (runtime.rs, Runtime::run).
@@ -1229,6 +1219,14 @@ function guardMessageSuppressed(guard: { name: string; start: number; end: numbe
   };
 }
 
+/**
+ * An access guard on a line after one that surely runs an action a refusal
+ * does not undo: the engine runs the lines in order, and a guard's refusal
+ * stops only what follows it. The fix moves the guard's line above the
+ * action's. Its inserted text is the guard's line as written: the one text
+ * this file's checks read, which refold reads again (moveFixText) because
+ * typing in the line changes no fact.
+ */
 function guardAfterAction(
   guard: { name: string; start: number; end: number },
   base: number,
@@ -1271,14 +1269,6 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
   return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
 }
 
-/** The getters and setters of each saved scope, for exists-checks-global's advice. */
-const SCOPE_FUNCTIONS: Readonly<Record<SavedScope, { get: string; set: string }>> = {
-  user: { get: 'ZgetUserVar', set: 'ZsetUserVar' },
-  server: { get: 'ZgetServerVar', set: 'ZsetServerVar' },
-  channel: { get: 'ZgetChannelVar', set: 'ZsetChannelVar' },
-  global: { get: 'ZgetVar', set: 'ZsetVar' },
-};
-
 /**
  * ZvarExists or ZvarExistError of a name the file only keeps per user (server,
  * channel): both look in the bot's global variables only (the engine's
@@ -1286,7 +1276,8 @@ const SCOPE_FUNCTIONS: Readonly<Record<SavedScope, { get: string; set: string }>
  * every user, set or not.
  */
 function existsChecksGlobal(c: { name: string; by: string; start: number; end: number }, scope: SavedScope): AnalysisDiagnostic {
-  const { get, set } = SCOPE_FUNCTIONS[scope];
+  const get = getterOf(scope);
+  const set = setterOf(scope);
   const outcome = c.by === 'ZvarExistError' ? 'so it halts the command every time, with its message' : 'so it answers false every time, set or not';
   return {
     code: 'exists-checks-global',
@@ -1306,15 +1297,10 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
 };
 
 /** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
-function savedVariableUnset(r: {
-  scope: SavedScope;
-  name: string;
-  by: string;
-  text: string;
-  start: number;
-  end: number;
-  zeroHalts?: true;
-}): AnalysisDiagnostic {
+/** A saved-variable read that halts on the empty value, in file offsets (the read events of SavedVarEvent). */
+type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true };
+
+function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
   const unset = UNSET_FOR[r.scope];

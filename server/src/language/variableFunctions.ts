@@ -39,10 +39,20 @@ export function setterScope(name: string): VariableScope | undefined {
   return fn && (fn.access === 'set' || fn.access === 'getOrSet') ? fn.scope : undefined;
 }
 
+/** The first function of the table that does `access` (or is Zvar) in `scope`. */
+function functionOf(scope: VariableScope, access: 'get' | 'set'): string {
+  for (const [name, fn] of Object.entries(VARIABLE_FUNCTIONS)) if (fn.scope === scope && (fn.access === access || fn.access === 'getOrSet')) return name;
+  return 'Zvar';
+}
+
 /** The getter of a scope's variables (Zvar for temporary ones), for fixes that read back what a setter stores. */
 export function getterOf(scope: VariableScope): string {
-  for (const [name, fn] of Object.entries(VARIABLE_FUNCTIONS)) if (fn.scope === scope && (fn.access === 'get' || fn.access === 'getOrSet')) return name;
-  return 'Zvar';
+  return functionOf(scope, 'get');
+}
+
+/** The setter of a scope's variables (Zvar for temporary ones), for messages that name it. */
+export function setterOf(scope: VariableScope): string {
+  return functionOf(scope, 'set');
 }
 
 /**

@@ -126,6 +126,9 @@ function savedVariable(name: string): { use: 'get' | 'set' | 'exists'; scope: Sa
   return { use: fn.access, scope: fn.scope };
 }
 
+/** The cooldowns: when one is running, the command halts there with its message. */
+export const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
+
 /** Guards that decide who may run the command (not input checks such as ZonlyIf, nor the bot's own permissions). */
 const ACCESS_GUARDS: ReadonlySet<string> = new Set([
   'ZonlyAdmin',
@@ -145,9 +148,7 @@ const ACCESS_GUARDS: ReadonlySet<string> = new Set([
   'ZblackListUsers',
   'ZblackListServers',
   // A cooldown stops a run too (who may run it again, and when): only the lines after it (src/functions/cooldown/cooldown.rs:31-45).
-  'Zcooldown',
-  'ZserverCooldown',
-  'ZglobalCooldown',
+  ...COOLDOWNS,
 ]);
 
 /** Moderation and server changes a later refusal does not undo. */
@@ -177,9 +178,6 @@ const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'ZonlyIf', 'ZvarExistErr
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);
 
 type OrderKind = OrderEvent['kind'];
-
-/** The cooldowns: when one is running, the command halts there with its message. */
-const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
 
 /** Functions that give the command its JSON object (an empty one, if there was none). */
 const JSON_MAKERS: ReadonlySet<string> = new Set(['ZjsonParse', 'ZjsonSet', 'ZjsonArray', 'ZjsonMerge']);
