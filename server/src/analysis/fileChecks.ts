@@ -20,27 +20,21 @@
  * fresh ones.
  */
 import type { Catalog } from '../catalog/catalog';
+import type { TriggerRecord } from '../catalog/types';
 import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
-import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
-import { rebased } from './silencing';
 import { checkComponentCounts } from './componentCounts';
-import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
-import {
-  type ComponentEvent,
-  type ComponentRowPart,
-  type EmbedContent,
-  type EmbedSend,
-  type PrintedResult,
-  type SavedScope,
-  sortedDiagnostics,
-  type StatementResult,
-} from './facts';
+import { checkSlashRegistration, isDiscordName } from './slashRegistration';
+import type { ComponentRowPart, PrintedResult, SavedScope, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
-import { COOLDOWNS, JSON_READERS_THAT_HALT, PRINTED_RESULTS } from './rules/callFacts';
+import { PRINTED_RESULTS } from './rules/callFacts';
+import { CallNames } from './callNames';
+import { engineEmbedIndex, FileWalk, type SavedRead } from './fileWalk';
+
+export { moveFixText } from './fileWalk';
 
 /**
  * no-reply: a slash command or interaction whose answer is certainly empty.
@@ -80,84 +74,6 @@ function isTriggerList(trigger: string): boolean {
     .some((word) => word.length > 1 && word.charAt(0) === sign && word.charAt(1) !== sign);
 }
 
-/**
- * ZsendEmbed in text order with the embed parts: it halts the command when
- * nothing has built its embed yet, and the reply leaves out the embeds it
- * sent, so parts added to one afterwards never appear unless a later
- * ZsendEmbed sends it again.
- */
-class EmbedSends {
-  /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
-  constructor(readonly unseen: boolean) {}
-
-  /** Embed indexes some part has been given so far (in any branch). */
-  readonly built = new Set<string>();
-  /** Embed indexes a top-level ZsendEmbed has sent so far. */
-  readonly sent = new Set<string>();
-  /** The first top-level part given to each embed after it was sent. */
-  readonly late = new Map<string, { name: string; start: number; end: number }>();
-  /** Where each embed is sent (absolute), for "sent again later". */
-  readonly sends: { index: string; start: number }[] = [];
-
-  /** Every embed given parts was sent away by a ZsendEmbed outside any condition: the reply carries none. */
-  allSentAway(): boolean {
-    if (this.built.size === 0) return false;
-    for (const index of this.built) if (!this.sent.has(index)) return false;
-    return true;
-  }
-
-  reportLateParts(out: AnalysisDiagnostic[]): void {
-    for (const [index, part] of this.late) {
-      if (this.sends.some((s) => s.index === index && s.start > part.start)) continue;
-      out.push({
-        code: 'embed-already-sent',
-        severity: 'warning',
-        start: part.start,
-        end: part.end,
-        message: `ZsendEmbed above has already sent embed ${index}, and the reply leaves a sent embed out: ${part.name} here never appears. Build the reply's embed under another index (${Number(index) + 1}), or send this one again with ZsendEmbed.`,
-      });
-    }
-  }
-}
-
-function trackEmbedSends(
-  parts: readonly EmbedContent[] | undefined,
-  sends: readonly EmbedSend[] | undefined,
-  base: number,
-  state: EmbedSends,
-  out: AnalysisDiagnostic[],
-): void {
-  let p = 0;
-  let q = 0;
-  const partCount = parts?.length ?? 0;
-  const sendCount = sends?.length ?? 0;
-  while (p < partCount || q < sendCount) {
-    if (q >= sendCount || (p < partCount && parts![p].start < sends![q].start)) {
-      const e = parts![p++];
-      const index = String(engineEmbedIndex(e.index));
-      state.built.add(index);
-      if (e.topLevel && state.sent.has(index) && !state.late.has(index)) state.late.set(index, { name: e.name, start: base + e.start, end: base + e.end });
-      continue;
-    }
-    const send = sends![q++];
-    const index = String(engineEmbedIndex(send.index));
-    state.sends.push({ index, start: base + send.start });
-    if (state.built.has(index)) {
-      if (send.topLevel) state.sent.add(index);
-    } else if (!send.caught && !state.unseen)
-      out.push({
-        code: 'embed-not-built',
-        severity: 'error',
-        start: base + send.start,
-        end: base + send.end,
-        message: `ZsendEmbed sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
-      });
-  }
-}
-
-/** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
-const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
-
 /** The walk's findings for a tree, and what refold needs to reuse them. */
 export interface FileDiagnosis {
   parts: DiagnosisParts;
@@ -175,113 +91,7 @@ export interface FileDiagnosis {
 
 /** `results`: every statement's result, in order. */
 export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult[], catalog: Catalog): FileDiagnosis {
-  const out: AnalysisDiagnostic[] = [];
-  const lineSilence = new Map<number, string[] | null>(); // statement index -> codes (null = all)
-  const fileSilence = new Set<string>();
-  let seenBody = false;
-  /** The first text the command prints as written, and its first embed part (event-output-nowhere). */
-  let firstOutput: { start: number; end: number } | undefined;
-  let firstEmbed: { start: number; end: number } | undefined;
-  /** How many body statements in a row, up to this one, print text as written (no-line-break). */
-  let previousPrinted = 0;
-  /** Body statements, and whether any may put something into a slash command's or an interaction's answer (no-reply). */
-  let bodies = 0;
-  let answersSlash = false;
-  let answersInteraction = false;
-  /** Some otherwise silent statement gives an embed parts (the answer, unless every embed is sent away). */
-  let embedAnswers = false;
-  /** A ZsuppressErrors with no call after it in the file, after some call (suppress-too-late); whether a call came yet. */
-  let suppressTooLate: { start: number; end: number } | undefined;
-  let callsBefore = false;
-  /** A top-level ZsuppressErrors was met (guard-message-suppressed). */
-  let suppressedBefore = false;
-  /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
-  let stop: number | undefined;
-  let embedBeforeStop = false;
-  let type: string | undefined;
-  let triggerValue: { value: string; start: number; end: number } | undefined;
-  const options_: Set<string> = new Set();
-  /** Options declared with the type attachment, and Zoption reads used as an address. */
-  const attachmentOptions = new Set<string>();
-  const optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
-  const registration: RegistrationLine[] = [];
-  const optionReads: { name: string; start: number; end: number }[] = [];
-  const perStatement: { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null }[] = [];
   const allCalls = new CallNames(results);
-  const ids = new Map<string, number>();
-  /** The last select menu's ID and where it is (absolute). */
-  let menuId: { id: string; start: number } | undefined;
-  const varsSet = new Set<string>();
-  /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report (absolute). */
-  const savedTested = new Set<string>();
-  const savedSet = new Set<string>();
-  /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
-  let savedGate = false;
-  const savedReads: SavedRead[] = [];
-  /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks (absolute), for exists-checks-global. */
-  const savedUses = new Map<string, SavedScope>();
-  const globalUses = new Set<string>();
-  const existsChecks: { name: string; by: string; start: number; end: number }[] = [];
-  /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
-  let firstAction: { name: string; index: number } | undefined;
-  /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
-  let checkedBefore = false;
-  let requested = false;
-  /**
-   * Zeval runs code written as text, out of sight: it may make the JSON object, set any variable,
-   * start a block of any name, build embeds. The checks that depend on those start from it.
-   */
-  const evalRuns = allCalls.has('Zeval');
-  let jsonMade = evalRuns;
-  let anyVarSet = evalRuns;
-  /**
-   * Names of the Zasync blocks started and not yet waited for, and of those waited for; `anyBlock`:
-   * one whose name a call computes (or Zeval's code) may have any name.
-   */
-  const asyncBlocks = new Set<string>();
-  const awaitedBlocks = new Set<string>();
-  let anyBlock = evalRuns;
-  /** The literal values of the current select menu's options. */
-  const optionValues = new Set<string>();
-  /** The first ZhttpAddHeader after a request, and whether another request follows it. */
-  let lateHeader: { start: number; end: number; resent: boolean } | undefined;
-  let splitDone = false;
-  const embedSet = new Set<string>();
-  const inputUses: { start: number; end: number }[] = [];
-  const cooldowns: { name: string; start: number }[] = [];
-  const labelSets: { start: number; end: number }[] = [];
-  let inputTested = false;
-  const webhookSends: { index: string; start: number; end: number }[] = [];
-  /** Where the first ZaddField of each embed is. */
-  const firstField = new Map<string, number>();
-  const contextUses: { name: string; start: number; end: number; caught?: true }[] = [];
-  let menuOpen = false;
-  /** Where ZnewModal is called (modal-outside-interaction). */
-  const modals: { start: number; end: number }[] = [];
-  /** A modal built at a line's top level: it surely replaces the answer (modal-drops-reply). */
-  let certainModal = false;
-  const componentParts: ComponentEvent[] = [];
-  let modalOpen = false;
-  /** Top-level buttons and select menus, absolute offsets (component-rows-dropped). */
-  const rowParts: ComponentRowPart[] = [];
-  let firstDefer: { start: number; end: number } | undefined;
-  let firstUseChannel: { start: number; end: number } | undefined;
-  let firstEphemeral: { start: number; end: number } | undefined;
-  let firstReactions: { start: number; end: number } | undefined;
-  /** Moderation results written into the reply, absolute offsets (action-prints-result). */
-  const printedResults: PrintedResult[] = [];
-  /** Uses of the trigger message, absolute offsets (message-in-slash). */
-  const messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
-  const typedIds: AnalysisDiagnostic[] = [];
-  /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
-  const embedStatements: number[] = [];
-  const aliases = new Set<string>();
-  // An embed Zeval's code may build: then an unbuilt embed is not certain.
-  const embedSends = new EmbedSends(evalRuns);
-  /** The last engine-read line of each directive, and the lines a later one replaced. */
-  const lastDirective = new Map<string, { name: string; start: number; end: number }>();
-  const replacedDirectives: { name: string; start: number; end: number }[] = [];
-
   // The engine's loader first: which header lines it reads as directives, and where its statements part from the tree's.
   const statements = tree.statements;
   const starts = tree.starts;
@@ -295,6 +105,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const bom = results.length > 0 && results[0].summary.bom === true;
   const triggerAt = engineTriggerStatement(loader, (i) => (results[i].summary.bom ? undefined : results[i].summary.header?.engine));
   const hasTrigger = triggerAt >= 0;
+  const evalRuns = allCalls.has('Zeval');
+  const w = new FileWalk(tree, results, loader, evalRuns);
+  const out = w.out;
   if (bom) {
     out.push({
       code: 'byte-order-mark',
@@ -315,316 +128,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (d.cause?.kind === 'negative') continue;
     out.push(divergenceDiagnostic(d, tree));
   }
-
-  for (let i = 0; i < tree.statements.length; i++) {
-    const st = tree.statements[i];
-    const result = results[i];
-    const base = tree.starts[i];
-    const s = result.summary;
-    if (s.disable) {
-      if (s.disable.nextLine) {
-        // The next non-blank statement.
-        let j = i + 1;
-        while (j < tree.statements.length && tree.statements[j].kind === StatementKind.Blank) j++;
-        lineSilence.set(j, s.disable.codes);
-      } else if (!seenBody) {
-        for (const c of s.disable.codes ?? Object.keys(DIAGNOSTIC_CODES)) fileSilence.add(c);
-      }
-    }
-    if (st.kind === StatementKind.Body) {
-      seenBody = true;
-      bodies++;
-      // ZsuppressErrors acts on the errors after it: one with no call after it in the file hides nothing.
-      if (s.calls !== undefined && s.calls.size > 0) {
-        suppressTooLate = s.suppress?.last && (callsBefore || s.calls.size > 1) ? { start: base + s.suppress.start, end: base + s.suppress.end } : undefined;
-        callsBefore = true;
-      }
-      // A guard's refusal is an error to the engine: after ZsuppressErrors it shows the suppression's text instead of its own.
-      if (s.guard && suppressedBefore) out.push(guardMessageSuppressed(s.guard, base));
-      if (s.suppress) suppressedBefore = true;
-      if (!s.silent) answersSlash = true;
-      if (s.embedAnswer) embedAnswers = true;
-      if (s.silent !== 'always') answersInteraction = true;
-      if (stop === undefined && s.embedContent) embedBeforeStop = true;
-      if (stop === undefined && s.stops !== undefined) stop = base + s.stops;
-      // The engine concatenates the statements' output: two lines of text in a row print as one.
-      // Reported once per run of such lines, at its second line.
-      if (s.printedText !== undefined && previousPrinted === 1)
-        out.push({
-          code: 'no-line-break',
-          // Information, not a warning: the author may mean the lines as one, and no spelling keeps
-          // a line break between statements.
-          severity: 'information',
-          start: base + s.printedText,
-          end: base + s.printedText + 1,
-          message:
-            "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
-        });
-      previousPrinted = s.printedText === undefined ? 0 : previousPrinted + 1;
-      if (s.printedText !== undefined && !firstOutput) firstOutput = { start: base + s.printedText, end: base + s.printedText + 1 };
-    }
-    const header = s.header?.engine && loader.directives.has(i) && !s.bom ? s.header : undefined;
-    if (header) {
-      // Each of these lines replaces the one before: only the last counts (#option adds one option each).
-      if (header.name !== '#option') {
-        const earlier = lastDirective.get(header.name);
-        if (earlier) replacedDirectives.push(earlier);
-        lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
-      }
-      if (header.name === '#type') type = header.key;
-      if (header.name === '#option') options_.add(header.key!);
-      if (header.attachment) attachmentOptions.add(header.key!);
-      if (header.name === '#option' || header.name === '#description')
-        registration.push({
-          name: header.name,
-          value: header.value,
-          valueStart: base + header.valueStart,
-          valueEnd: base + header.valueEnd,
-          fields: header.fields,
-        });
-    }
-    if (s.embedEvents) {
-      for (const e of s.embedEvents) {
-        const key = `${e.base}\u0000${e.index}`;
-        if (!e.dependent) embedSet.add(key);
-        else if (!embedSet.has(key))
-          out.push({
-            code: 'embed-part-order',
-            severity: 'error',
-            start: base + e.start,
-            end: base + e.end,
-            message: `${e.name} needs ${e.base} to be set first for the same embed: the engine halts the command here. Move ${e.base}{...} above this line.`,
-          });
-      }
-    }
-    if (s.orderEvents) {
-      /** A read of what nothing before it has made: an error where the reader then halts. */
-      const readBeforeMade = (code: 'split-text-before-split' | 'json-read-before-parse', e: { start: number; end: number }, halts: boolean, message: string) =>
-        out.push({ code, severity: halts ? 'error' : 'warning', start: base + e.start, end: base + e.end, message });
-      for (const e of s.orderEvents) {
-        if (e.kind === 'split') splitDone = true;
-        else if (e.kind === 'split-read') {
-          if (!splitDone) {
-            const halts = SPLIT_READERS_THAT_HALT.has(e.name);
-            readBeforeMade(
-              'split-text-before-split',
-              e,
-              halts,
-              `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
-            );
-          }
-        } else if (e.kind === 'request') {
-          requested = true;
-          if (lateHeader) lateHeader.resent = true;
-        } else if (e.kind === 'json-make') jsonMade = true;
-        else if (e.kind === 'json-read') {
-          if (!jsonMade) {
-            const halts = JSON_READERS_THAT_HALT.has(e.name);
-            readBeforeMade(
-              'json-read-before-parse',
-              e,
-              halts,
-              `${e.name} works on the JSON object made by ZjsonParse (or ZjsonSet), but none has run before this point${halts ? ': the engine halts the command' : ', so it reads nothing'}.${requested ? ' An HTTP answer is not parsed by itself: read it with ZhttpResult{key}, or parse it first with ZjsonParse{ZhttpResult}.' : ''}`,
-            );
-          }
-        } else if (e.kind === 'header') {
-          if (requested && !lateHeader) lateHeader = { start: base + e.start, end: base + e.end, resent: false };
-        } else if (e.kind === 'input') {
-          inputUses.push({ start: base + e.start, end: base + e.end });
-          if (e.tested) inputTested = true;
-        } else if (e.kind === 'async') {
-          if (e.block === undefined) anyBlock = true;
-          else asyncBlocks.add(e.block);
-        } else if (e.kind === 'await') {
-          const started = e.block !== undefined && asyncBlocks.has(e.block);
-          // Waiting takes the block away (when the first wait surely ran): but that wait crashed the command.
-          if (started && !e.uncertain && !e.caught) {
-            asyncBlocks.delete(e.block!);
-            awaitedBlocks.add(e.block!);
-          }
-          if (e.block && !anyBlock && !started && !e.caught) {
-            // A second wait for a block is reached only when the first did not run: its crash is reported.
-            if (!awaitedBlocks.has(e.block))
-              out.push({
-                code: 'await-without-async',
-                severity: 'error',
-                start: base + e.start,
-                end: base + e.end,
-                message: `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
-                  asyncBlocks.size > 0
-                    ? `The blocks started before it are named ${[...asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
-                    : 'Start the block first: Zasync{name;code} above this line.'
-                }`,
-              });
-          } else if (started || !e.caught || anyBlock || !e.block) {
-            // The block exists (or may: a computed name, Zeval): engine 1.8.5 then waits for it with a
-            // blocking call from inside its own async runtime, which panics. A panic is no halt: ZtryRun
-            // does not catch it, and nothing is sent.
-            out.push({
-              code: 'await-crashes',
-              severity: 'error',
-              start: base + e.start,
-              end: base + e.end,
-              message: `${
-                started
-                  ? `Zawait{${e.block}} crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'}: the engine (1.8.5) waits for the block "${e.block}" with a blocking call from inside its own async runtime, which panics.`
-                  : `Zawait fails whatever block it names: the engine (1.8.5) crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'} when the block exists (it waits with a blocking call from inside its own async runtime, which panics), and ${e.caught ? 'fails (ZtryRun catches that)' : 'halts it'} when it does not.`
-              } ${
-                e.background
-                  ? 'That code stops here, silently, and ZtryRun does not catch it.'
-                  : 'The command stops here without a reply, ZtryRun does not catch it, and what it did before stays done.'
-              } Run the block's code directly where its result is needed (Zasync alone is fine for work whose result is not read).`,
-            });
-          }
-        } else if (e.kind === 'cooldown') cooldowns.push({ name: e.name, start: base + e.start });
-        else if (e.kind === 'cooldown-labels') labelSets.push({ start: base + e.start, end: base + e.end });
-        else if (!requested)
-          out.push({
-            code: 'http-result-before-request',
-            severity: 'warning',
-            start: base + e.start,
-            end: base + e.end,
-            message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.`,
-          });
-      }
-    }
-    if (s.varEvents) {
-      for (const v of s.varEvents) {
-        if (v.set) {
-          if (v.name === '') anyVarSet = true;
-          else varsSet.add(v.name);
-        } else if (!anyVarSet && !varsSet.has(v.name))
-          out.push({
-            code: 'variable-read-before-set',
-            // An empty number halts the function reading it.
-            severity: v.numeric ? 'error' : 'warning',
-            start: base + v.start,
-            end: base + v.end,
-            message: v.numeric
-              ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
-              : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
-          });
-      }
-    }
-    // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
-    // same question asked again turns no one away who reached the action.
-    // (A line with both: the check may come first on it, so its action is not counted.)
-    if (s.guard && firstAction) out.push(guardAfterAction(s.guard, base, firstAction, i, tree));
-    if (s.mayStop) checkedBefore = true;
-    if (s.action && !firstAction && !checkedBefore) firstAction = { name: s.action, index: i };
-    if (s.savedVars) {
-      // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
-      for (const v of s.savedVars)
-        if (v.kind === 'read' && !savedGate && !savedSet.has(`${v.scope}:${v.name}`) && !savedSet.has(`${v.scope}:`))
-          savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end!, zeroHalts: v.zeroHalts });
-      for (const v of s.savedVars) {
-        if (v.kind === 'test') savedTested.add(`${v.scope}:${v.name}`);
-        else if (v.kind === 'set') {
-          savedSet.add(`${v.scope}:${v.name}`);
-          // A global set whose name a call computes may be any of them.
-          if (v.scope === 'global' && v.name === '') globalUses.add('');
-        } else if (v.kind === 'use') {
-          if (v.scope === 'global') globalUses.add(v.name);
-          else if (!savedUses.has(v.name)) savedUses.set(v.name, v.scope);
-        } else if (v.kind === 'exists') existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
-        if (v.gate) savedGate = true;
-      }
-    }
-    if (s.contextUses) for (const u of s.contextUses) contextUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.componentEvents) {
-      for (const e of s.componentEvents) {
-        componentParts.push({ ...e, start: base + e.start, end: base + e.end });
-        if (e.kind === 'menu') {
-          menuOpen = true;
-          // A new menu replaces the one before, options and all.
-          if (!e.uncertain) optionValues.clear();
-        } else if (e.kind === 'option' && menuOpen && e.value !== undefined && !e.uncertain) {
-          if (!optionValues.has(e.value)) optionValues.add(e.value);
-          else
-            out.push({
-              code: 'duplicate-option-value',
-              severity: 'error',
-              start: base + e.valueStart!,
-              end: base + e.valueEnd!,
-              message: `Another option of this select menu already has the value "${e.value}": Discord refuses a menu whose options share a value, so the reply never appears. Give each option its own value.`,
-            });
-        } else if (e.kind === 'modal') {
-          modalOpen = true;
-          modals.push({ start: base + e.start, end: base + e.end });
-          if (!e.uncertain) certainModal = true;
-        } else if (e.kind === 'option' && !menuOpen)
-          out.push({
-            code: 'select-option-without-menu',
-            severity: 'error',
-            start: base + e.start,
-            end: base + e.end,
-            message:
-              'ZaddSelectMenuOption adds an option to the select menu created before it, but no ZnewSelectMenu has run before this point: the engine halts the command.',
-          });
-        else if (e.kind === 'input' && !modalOpen)
-          out.push({
-            code: 'text-input-without-modal',
-            severity: 'error',
-            start: base + e.start,
-            end: base + e.end,
-            message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.',
-          });
-      }
-    }
-    if (s.componentRows) for (const r of s.componentRows) rowParts.push({ ...r, start: base + r.start, end: base + r.end });
-    if (s.messageUses) for (const u of s.messageUses) messageUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.typedIds) for (const d of s.typedIds) typedIds.push(rebased(d, base));
-    if (s.printedResults)
-      for (const r of s.printedResults) printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
-    if (s.typeDependentCalls)
-      for (const c of s.typeDependentCalls) {
-        // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
-        if (c.name === 'Zdefer') {
-          if (!c.nested) firstDefer ??= { start: base + c.start, end: base + c.end };
-        } else if (c.name === 'ZuseChannel') firstUseChannel ??= { start: base + c.start, end: base + c.end };
-        else if (c.name === 'Zephemeral') firstEphemeral ??= { start: base + c.start, end: base + c.end };
-        else firstReactions ??= { start: base + c.start, end: base + c.end };
-      }
-    if (s.webhookSends) for (const w of s.webhookSends) webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
-    if (s.embedContent || s.embedSends) trackEmbedSends(s.embedContent, s.embedSends, base, embedSends, out);
-    if (s.embedContent) {
-      for (const e of s.embedContent) if (e.name === 'ZaddField' && !firstField.has(e.index)) firstField.set(e.index, base + e.start);
-      embedStatements.push(i);
-      if (!firstEmbed) firstEmbed = { start: base + s.embedContent[0].start, end: base + s.embedContent[0].end };
-    }
-    if (s.aliasDefs) for (const a of s.aliasDefs) aliases.add(a.name);
-    if (s.componentIds) {
-      for (const c of s.componentIds) {
-        // Only the last select menu is sent: the one before leaves the reply, and its ID with it.
-        if (c.menu) {
-          if (menuId !== undefined && ids.get(menuId.id) === menuId.start) ids.delete(menuId.id);
-          menuId = { id: c.id, start: base + c.start };
-        }
-        if (ids.has(c.id))
-          out.push({
-            code: 'duplicate-custom-id',
-            severity: 'error',
-            start: base + c.start,
-            end: base + c.end,
-            message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.`,
-          });
-        else ids.set(c.id, base + c.start);
-      }
-    }
-    if (s.optionAddresses) for (const r of s.optionAddresses) optionAddresses.push({ ...r, start: base + r.start, end: base + r.end });
-    if (s.optionReads) for (const r of s.optionReads) optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
-    if (result.diagnostics.length) {
-      // A name a Zalias defined before this statement is no unknown function.
-      const aliased = aliases.size > 0 ? result.unknownNames?.filter((u) => aliases.has(u.name.slice(1))) : undefined;
-      const own = aliased?.length
-        ? sortedDiagnostics(result).filter((d) => !(d.code === 'unknown-function' && aliased.some((u) => u.start === d.start)))
-        : sortedDiagnostics(result);
-      if (own.length) perStatement.push({ index: i, diagnostics: own });
-    }
-  }
-  if (lineSilence.size) {
-    for (const p of perStatement) if (lineSilence.has(p.index)) p.silenced = lineSilence.get(p.index);
-  }
+  w.run();
+  const { lineSilence, fileSilence, perStatement, embedStatements, aliases } = w;
+  let triggerValue: { value: string; start: number; end: number } | undefined;
   const loopCount = out.length;
   if (hasTrigger) {
     const triggerHeader = results[triggerAt].summary.header!;
@@ -632,6 +138,40 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
 
   // File-level checks.
+  reportAfterWalk(w);
+  if (!hasTrigger && !bom) {
+    out.push({
+      code: 'missing-trigger',
+      severity: 'error',
+      start: 0,
+      end: 0,
+      // The fix needs the file's name (a trigger line without a value is ignored too): the code actions add it.
+      message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".',
+    });
+  }
+  out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
+  const type = w.type;
+  if (triggerValue) checkTrigger(triggerValue, type, catalog, out);
+  const eventTrigger = type === 'event' && triggerValue ? catalog.getTrigger(triggerValue.value.trim()) : undefined;
+  // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
+  const outputDropped = eventTrigger !== undefined && eventTrigger.context.channel === null && !allCalls.has('ZuseChannel');
+  if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
+  checkTypeBoundParts(w, hasTrigger);
+  checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
+  checkOptionReads(w);
+
+  // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.
+  const silencedRanges: { start: number; end: number; codes: string[] | null }[] = [];
+  for (const [j, codes] of lineSilence) {
+    if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
+  }
+  const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
+  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
+}
+
+/** What the walk leaves to report at the end: headers sent after the last request, embed parts after their send, saved variables, replaced directives. */
+function reportAfterWalk(w: FileWalk): void {
+  const { replacedDirectives, savedTested, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
   if (lateHeader && !lateHeader.resent)
     out.push({
       code: 'http-header-after-request',
@@ -657,115 +197,130 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: d.end,
       message: `The engine ignores this line: a later ${d.name} line replaces it (a file has one ${d.name.slice(1)}; only the last line counts).`,
     });
-  if (!hasTrigger && !bom) {
+}
+
+/** The trigger against the command's type (trigger-type-mismatch), and a prefix trigger written as a list. */
+function checkTrigger(
+  triggerValue: { value: string; start: number; end: number },
+  type: string | undefined,
+  catalog: Catalog,
+  out: AnalysisDiagnostic[],
+): void {
+  const t = triggerValue.value.trim();
+  const kind = type !== undefined && COMMAND_TYPE_WORDS.includes(type) ? type : 'prefix';
+  let problem: string | undefined;
+  let severity: 'error' | 'warning' = 'error';
+  const interactionForm = /^onInteraction(\{[^}]*\})?$/.test(t);
+  if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
+  else if (kind === 'event' && interactionForm) problem = `"${t}" is not one of the events: it starts an interaction command. Use "#type interaction".`;
+  else if (kind === 'prefix' && (interactionForm || (catalog.triggers.length > 0 && catalog.getTrigger(t)))) {
+    // The bot loads it as a prefix command that only runs when someone types the word: almost surely a forgotten #type.
+    severity = 'warning';
+    const wanted = interactionForm ? 'interaction' : 'event';
+    problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
+  } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t))
+    problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
+  else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t))
+    problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
+  else if (kind === 'interaction' && t === 'onInteraction{}') {
+    severity = 'warning';
+    problem =
+      '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
+  } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
+    severity = 'warning';
+    problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
+  } else if (kind === 'sub-slash' && /^\/\S+\s+\S+\s+\S/.test(t)) {
+    // Registered as the subcommand named by the second word, but looked up by the first two words only.
+    problem = `A sub-slash trigger is two words, "/parent sub": the engine registers "${t}" by its second word but looks it up as "/parent sub", so the command never runs.`;
+  } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && (/\s/.test(t) || /\p{Lu}/u.test(t))) {
+    // The engine sends the name to Discord as written; Discord takes one lower-case word (a // comment is header-comment's).
+    problem = /\s/.test(t)
+      ? `A slash command's name is one word: Discord refuses "${t.slice(1)}", so the command is never registered. For "/parent sub", use "#type sub-slash".`
+      : `A slash command's name is lower case: Discord refuses "${t.slice(1)}", so the command is never registered.`;
+  } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && !isDiscordName(t.slice(1))) {
+    problem = `Discord takes a slash command name of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t.slice(1)}", so the command is never registered.`;
+  } else if (kind === 'sub-slash' && /^\/\S+\s+\S+$/.test(t) && !/\s\/\//.test(t) && !t.slice(1).split(/\s+/).every(isDiscordName)) {
+    problem = `Discord takes command and subcommand names of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t}", so the subcommand is never registered.`;
+  }
+  if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
+  else if (kind === 'prefix' && isTriggerList(t))
     out.push({
-      code: 'missing-trigger',
-      severity: 'error',
-      start: 0,
-      end: 0,
-      // The fix needs the file's name (a trigger line without a value is ignored too): the code actions add it.
-      message: 'This file has no "#trigger " line the engine recognises, so the engine does not load it ("Missing #trigger"). Add one, e.g. "#trigger !ping".',
+      code: 'trigger-list',
+      severity: 'warning',
+      start: triggerValue.start,
+      end: triggerValue.end,
+      message: `The engine reads the whole line as one trigger: this command runs only for a message that starts with "${t}". A command file has one trigger; for another name, copy the command into a second file.`,
     });
-  }
-  out.push(...embedDiagnostics(embedStatements, results, (i) => tree.starts[i]));
-  if (triggerValue) {
-    const t = triggerValue.value.trim();
-    const kind = type !== undefined && COMMAND_TYPE_WORDS.includes(type) ? type : 'prefix';
-    let problem: string | undefined;
-    let severity: 'error' | 'warning' = 'error';
-    const interactionForm = /^onInteraction(\{[^}]*\})?$/.test(t);
-    if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
-    else if (kind === 'event' && interactionForm) problem = `"${t}" is not one of the events: it starts an interaction command. Use "#type interaction".`;
-    else if (kind === 'prefix' && (interactionForm || (catalog.triggers.length > 0 && catalog.getTrigger(t)))) {
-      // The bot loads it as a prefix command that only runs when someone types the word: almost surely a forgotten #type.
-      severity = 'warning';
-      const wanted = interactionForm ? 'interaction' : 'event';
-      problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
-    } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t))
-      problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
-    else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t))
-      problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
-    else if (kind === 'interaction' && t === 'onInteraction{}') {
-      severity = 'warning';
-      problem =
-        '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
-    } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
-      severity = 'warning';
-      problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
-    } else if (kind === 'sub-slash' && /^\/\S+\s+\S+\s+\S/.test(t)) {
-      // Registered as the subcommand named by the second word, but looked up by the first two words only.
-      problem = `A sub-slash trigger is two words, "/parent sub": the engine registers "${t}" by its second word but looks it up as "/parent sub", so the command never runs.`;
-    } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && (/\s/.test(t) || /\p{Lu}/u.test(t))) {
-      // The engine sends the name to Discord as written; Discord takes one lower-case word (a // comment is header-comment's).
-      problem = /\s/.test(t)
-        ? `A slash command's name is one word: Discord refuses "${t.slice(1)}", so the command is never registered. For "/parent sub", use "#type sub-slash".`
-        : `A slash command's name is lower case: Discord refuses "${t.slice(1)}", so the command is never registered.`;
-    } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && !isDiscordName(t.slice(1))) {
-      problem = `Discord takes a slash command name of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t.slice(1)}", so the command is never registered.`;
-    } else if (kind === 'sub-slash' && /^\/\S+\s+\S+$/.test(t) && !/\s\/\//.test(t) && !t.slice(1).split(/\s+/).every(isDiscordName)) {
-      problem = `Discord takes command and subcommand names of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t}", so the subcommand is never registered.`;
-    }
-    if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
-    else if (kind === 'prefix' && isTriggerList(t))
-      out.push({
-        code: 'trigger-list',
-        severity: 'warning',
-        start: triggerValue.start,
-        end: triggerValue.end,
-        message: `The engine reads the whole line as one trigger: this command runs only for a message that starts with "${t}". A command file has one trigger; for another name, copy the command into a second file.`,
-      });
-  }
-  const eventTrigger = type === 'event' && triggerValue ? catalog.getTrigger(triggerValue.value.trim()) : undefined;
-  // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
-  const outputDropped = eventTrigger !== undefined && eventTrigger.context.channel === null && !allCalls.has('ZuseChannel');
-  if (type === 'event' && triggerValue) {
-    const trigger = eventTrigger;
-    // Embeds sent with ZsendEmbed or ZsendWebhook go to the channel or webhook they name.
-    const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed);
-    if (trigger && output && outputDropped)
-      out.push({
-        code: 'event-output-nowhere',
-        severity: 'warning',
-        start: output.start,
-        end: output.end,
-        message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
-      });
-    if (trigger) {
-      for (const u of contextUses) {
-        const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
-        // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
-        const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
-        if (value === null) {
-          const what = part === 'target' ? 'message or target ID' : part;
-          // In ZtryRun the halt is caught: the call fails, and the command goes on.
-          const halts = CONTEXT_HALTS.has(u.name) && !u.caught;
-          out.push({
-            code: 'empty-event-context',
-            severity: halts ? 'error' : 'warning',
-            start: u.start,
-            end: u.end,
-            message: CONTEXT_ALWAYS.has(u.name)
-              ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and ${halts ? 'halts the command here' : 'fails here (ZtryRun catches it)'}.`
-              : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${
-                  halts
-                    ? `has no ID to read and halts the command here. Give it one: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{ID}`}`
-                    : CONTEXT_HALTS.has(u.name)
-                      ? 'fails here (ZtryRun catches it)'
-                      : 'is empty here'
-                }.`,
-          });
-        } else if (u.name === 'Zusername' && /no username/i.test(value)) {
-          out.push({
-            code: 'empty-event-context',
-            severity: 'warning',
-            start: u.start,
-            end: u.end,
-            message: `${trigger.name} knows the user's ID but not their username, so Zusername is empty here; mention them with <@ZuserID> instead.`,
-          });
-        }
+}
+
+/** An event command: output with nowhere to go, and context the event does not have. */
+function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined, outputDropped: boolean, allCalls: CallNames, catalog: Catalog): void {
+  const { firstOutput, firstEmbed, contextUses, out } = w;
+  const trigger = eventTrigger;
+  // Embeds sent with ZsendEmbed or ZsendWebhook go to the channel or webhook they name.
+  const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed);
+  if (trigger && output && outputDropped)
+    out.push({
+      code: 'event-output-nowhere',
+      severity: 'warning',
+      start: output.start,
+      end: output.end,
+      message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
+    });
+  if (trigger) {
+    for (const u of contextUses) {
+      const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
+      // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
+      const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
+      if (value === null) {
+        const what = part === 'target' ? 'message or target ID' : part;
+        // In ZtryRun the halt is caught: the call fails, and the command goes on.
+        const halts = CONTEXT_HALTS.has(u.name) && !u.caught;
+        out.push({
+          code: 'empty-event-context',
+          severity: halts ? 'error' : 'warning',
+          start: u.start,
+          end: u.end,
+          message: CONTEXT_ALWAYS.has(u.name)
+            ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and ${halts ? 'halts the command here' : 'fails here (ZtryRun catches it)'}.`
+            : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${
+                halts
+                  ? `has no ID to read and halts the command here. Give it one: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{ID}`}`
+                  : CONTEXT_HALTS.has(u.name)
+                    ? 'fails here (ZtryRun catches it)'
+                    : 'is empty here'
+              }.`,
+        });
+      } else if (u.name === 'Zusername' && /no username/i.test(value)) {
+        out.push({
+          code: 'empty-event-context',
+          severity: 'warning',
+          start: u.start,
+          end: u.end,
+          message: `${trigger.name} knows the user's ID but not their username, so Zusername is empty here; mention them with <@ZuserID> instead.`,
+        });
       }
     }
   }
+}
+
+/** Parts that work in some command types only: modal inputs, modals, component counts and rows, typed IDs, the trigger message, slash options. */
+function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
+  const {
+    type,
+    options: options_,
+    attachmentOptions,
+    optionAddresses,
+    registration,
+    optionReads,
+    inputUses,
+    modals,
+    componentParts,
+    rowParts,
+    messageUses,
+    out,
+    typedIds,
+  } = w;
   if (type !== 'interaction') {
     for (const u of inputUses)
       out.push({
@@ -812,6 +367,44 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           end: r.end,
           message: `"${r.name}" is an attachment option: the engine gives Zoption{${r.name}} the attachment's ID, not its address, and this function ${r.caught ? 'fails on it (ZtryRun catches it)' : 'halts the command on it'}. Ask for the image's address with a string option instead.`,
         });
+}
+
+/** The command's answer: no reply at all, calls its type ignores, reactions, components and modals dropped, results written into it, Zdefer. */
+function checkReply(
+  w: FileWalk,
+  triggerValue: { value: string; start: number; end: number } | undefined,
+  hasTrigger: boolean,
+  allCalls: CallNames,
+  outputDropped: boolean,
+): void {
+  const {
+    firstOutput,
+    firstEmbed,
+    firstDefer,
+    printedResults,
+    modals,
+    certainModal,
+    bodies,
+    answersSlash,
+    answersInteraction,
+    embedAnswers,
+    stop,
+    embedBeforeStop,
+    firstUseChannel,
+    firstEphemeral,
+    firstReactions,
+    suppressTooLate,
+    type,
+    inputUses,
+    inputTested,
+    cooldowns,
+    labelSets,
+    embedSends,
+    firstField,
+    webhookSends,
+    rowParts,
+    out,
+  } = w;
   if (triggerValue && bodies > 0) {
     const slash = type === 'slash' || type === 'sub-slash';
     // Zstop throws the text away: an interaction is then acknowledged, a slash command not answered (but for an embed).
@@ -923,6 +516,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         message: `This command builds a modal and also writes ${dropped === firstOutput ? 'text' : 'an embed'}, and the engine sends only one of them: answering a button or menu, the modal alone (this ${dropped === firstOutput ? 'text' : 'embed'} is dropped); answering a submitted modal, the text and embeds alone (the new modal never shows). Say it in the modal's title or a text input's label, or answer in the command that handles the submitted modal.`,
       });
   }
+}
+
+/** Zoption reads of options the command does not have. */
+function checkOptionReads(w: FileWalk): void {
+  const { type, options: options_, optionReads, out } = w;
   // The engine fills the options of slash and sub-slash commands only, and looks a name up exactly;
   // a missing one prints `option "name" not found`.
   const slashLike = type === 'slash' || type === 'sub-slash';
@@ -941,14 +539,6 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
           : `No #option named "${r.name}" is declared in this file, so Zoption{${r.name}} prints "option "${r.name}" not found".`,
     });
   }
-
-  // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.
-  const silencedRanges: { start: number; end: number; codes: string[] | null }[] = [];
-  for (const [j, codes] of lineSilence) {
-    if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
-  }
-  const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
-  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
 }
 
 /**
@@ -1154,11 +744,6 @@ function reportSurplusFields(
   }
 }
 
-/** The embed an index text selects, as the engine reads it: a whole number, anything else the first. */
-function engineEmbedIndex(text: string): number {
-  return /^\+?\d+$/.test(text) ? Number(text) : 1;
-}
-
 /** Where the engine's loader reads lines differently from the tree, said as what the engine does. */
 function divergenceDiagnostic(d: LoaderDivergence, tree: SyntaxTree): AnalysisDiagnostic {
   const cause = d.cause;
@@ -1204,72 +789,6 @@ function lineEndAfter(tree: SyntaxTree, d: LoaderDivergence): number {
 }
 
 /**
- * A guard on a line after ZsuppressErrors: the engine counts its refusal as
- * an error, which the suppression replaces by its own text (or nothing), so
- * the user never reads why the command refused (runtime.rs, Runtime::run).
- */
-function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
-  const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal message';
-  return {
-    code: 'guard-message-suppressed',
-    severity: 'warning',
-    start: base + guard.start,
-    end: base + guard.end,
-    message: `The engine treats ${guard.name}'s refusal as an error, and the ZsuppressErrors above replaces every error with its own text (or nothing): ${what} is never shown. Put ${guard.name} above ZsuppressErrors.`,
-  };
-}
-
-/**
- * An access guard on a line after one that surely runs an action a refusal
- * does not undo: the engine runs the lines in order, and a guard's refusal
- * stops only what follows it. The fix moves the guard's line above the
- * action's. Its inserted text is the guard's line as written: the one text
- * this file's checks read, which refold reads again (moveFixText) because
- * typing in the line changes no fact.
- */
-function guardAfterAction(
-  guard: { name: string; start: number; end: number },
-  base: number,
-  action: { name: string; index: number },
-  index: number,
-  tree: SyntaxTree,
-): AnalysisDiagnostic {
-  const actionAt = tree.starts[action.index];
-  const from = tree.starts[index];
-  const to = tree.starts[index + 1];
-  return {
-    code: 'guard-after-action',
-    severity: 'warning',
-    start: base + guard.start,
-    end: base + guard.end,
-    message: COOLDOWNS.has(guard.name)
-      ? `${guard.name} starts (or enforces) the cooldown only after a line above has run ${action.name}: the engine runs the lines in order, and a cooldown stops only what follows it, so every use still gets the ${action.name} done, on cooldown or not. Put the cooldown first.`
-      : `${guard.name} checks who may run the command only after a line above has run ${action.name}: the engine runs the lines in order, and a refusal stops only what follows it, so a user it refuses still gets the ${action.name} done. Put the guard first.`,
-    fixes: [
-      {
-        title: `Move ${guard.name} above ${action.name}`,
-        edits: [
-          { start: actionAt, end: actionAt, newText: moveFixText(tree.text, from, to, tree.starts[action.index + 1]) },
-          { start: from, end: to, newText: '' },
-        ],
-        preferred: true,
-      },
-    ],
-  };
-}
-
-/**
- * The text guard-after-action's fix inserts: the line [from, to), ending
- * with a line break (the one the line above `lineEndAt` uses, when the moved
- * line is the file's last and has none).
- */
-export function moveFixText(text: string, from: number, to: number, lineEndAt: number): string {
-  const line = text.slice(from, to);
-  if (line.endsWith('\n')) return line;
-  return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
-}
-
-/**
  * ZvarExists or ZvarExistError of a name the file only keeps per user (server,
  * channel): both look in the bot's global variables only (the engine's
  * global_var_exists), so the answer is "false" (ZvarExistError halts) for
@@ -1296,10 +815,6 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
   global: { who: 'while the bot has no saved', fails: 'the first use fails' },
 };
 
-/** A saved-variable read where its empty value halts the function reading it (saved-variable-unset). */
-/** A saved-variable read that halts on the empty value, in file offsets (the read events of SavedVarEvent). */
-type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true };
-
 function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
@@ -1317,30 +832,4 @@ function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
       ? undefined
       : [{ title: `Read "${r.name}" as 0 while it is unset`, edits: [{ start: r.start, end: r.end, newText: withDefault }], preferred: true }],
   };
-}
-
-/**
- * The names called anywhere in the file, looked up in the statements' own
- * sets only when asked (a file-level check asks for a name or two; the walk
- * over the statements then does nothing for calls).
- */
-class CallNames {
-  private readonly answers = new Map<string, boolean>();
-
-  constructor(private readonly results: readonly StatementResult[]) {}
-
-  /** The names asked about so far. */
-  asked(): Iterable<string> {
-    return this.answers.keys();
-  }
-
-  has(name: string): boolean {
-    let answer = this.answers.get(name);
-    if (answer === undefined) {
-      answer = false;
-      for (let k = 0; k < this.results.length && !answer; k++) answer = this.results[k].summary.calls?.has(name) === true;
-      this.answers.set(name, answer);
-    }
-    return answer;
-  }
 }

@@ -1,0 +1,709 @@
+/**
+ * The walk over a file's statement summaries, in file order: what each
+ * statement adds to what came before it (variables set, embeds built,
+ * requests made, components created...) and the findings that depend on
+ * that order. fileChecks.ts runs it, then the checks that need the whole
+ * file, which read the walk's state.
+ *
+ * The walk is one object whose fields are the state, and one small method
+ * per kind of fact, called only for statements that have that fact. A
+ * single function with the whole walk in its loop was 28 KB of bytecode:
+ * V8 took some 300 ms of background compiling to optimise it, and the first
+ * few dozen walks after an edit ran unoptimised at three times the cost.
+ * Small methods are optimised one by one, as soon as each is hot.
+ *
+ * The CONTRACT at the top of fileChecks.ts holds here too: read summaries,
+ * kinds and starts only, and called names only through `calls.has`.
+ */
+import { StatementKind, type SyntaxTree } from '../syntax/tree';
+import { DIAGNOSTIC_CODES } from './codes';
+import type { AnalysisDiagnostic } from './diagnostic';
+import { rebased } from './silencing';
+import type { RegistrationLine } from './slashRegistration';
+import {
+  type ComponentEvent,
+  type ComponentRowPart,
+  type DisableDirective,
+  type EmbedContent,
+  type EmbedSend,
+  type OrderEvent,
+  type PrintedResult,
+  type SavedScope,
+  type SavedVarEvent,
+  sortedDiagnostics,
+  type StatementResult,
+  type StatementSummary,
+  type VarEvent,
+} from './facts';
+import type { LoaderReading } from './engine/loader';
+import { COOLDOWNS, JSON_READERS_THAT_HALT } from './rules/callFacts';
+
+/** A range in the file (absolute offsets). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Split-text readers the engine halts on when nothing is split (the others read empty text or 0). */
+const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
+
+/** A saved-variable read that halts on the empty value, in file offsets (the read events of SavedVarEvent). */
+export type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true };
+
+/** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
+export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null };
+
+/**
+ * ZsendEmbed in text order with the embed parts: it halts the command when
+ * nothing has built its embed yet, and the reply leaves out the embeds it
+ * sent, so parts added to one afterwards never appear unless a later
+ * ZsendEmbed sends it again.
+ */
+export class EmbedSends {
+  /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
+  constructor(readonly unseen: boolean) {}
+
+  /** Embed indexes some part has been given so far (in any branch). */
+  readonly built = new Set<string>();
+  /** Embed indexes a top-level ZsendEmbed has sent so far. */
+  readonly sent = new Set<string>();
+  /** The first top-level part given to each embed after it was sent. */
+  readonly late = new Map<string, { name: string; start: number; end: number }>();
+  /** Where each embed is sent (absolute), for "sent again later". */
+  readonly sends: { index: string; start: number }[] = [];
+
+  /** Every embed given parts was sent away by a ZsendEmbed outside any condition: the reply carries none. */
+  allSentAway(): boolean {
+    if (this.built.size === 0) return false;
+    for (const index of this.built) if (!this.sent.has(index)) return false;
+    return true;
+  }
+
+  /** The parts and sends of one statement, merged in text order. */
+  track(parts: readonly EmbedContent[] | undefined, sends: readonly EmbedSend[] | undefined, base: number, out: AnalysisDiagnostic[]): void {
+    let p = 0;
+    let q = 0;
+    const partCount = parts?.length ?? 0;
+    const sendCount = sends?.length ?? 0;
+    while (p < partCount || q < sendCount) {
+      if (q >= sendCount || (p < partCount && parts![p].start < sends![q].start)) {
+        const e = parts![p++];
+        const index = String(engineEmbedIndex(e.index));
+        this.built.add(index);
+        if (e.topLevel && this.sent.has(index) && !this.late.has(index)) this.late.set(index, { name: e.name, start: base + e.start, end: base + e.end });
+        continue;
+      }
+      const send = sends![q++];
+      const index = String(engineEmbedIndex(send.index));
+      this.sends.push({ index, start: base + send.start });
+      if (this.built.has(index)) {
+        if (send.topLevel) this.sent.add(index);
+      } else if (!send.caught && !this.unseen)
+        out.push({
+          code: 'embed-not-built',
+          severity: 'error',
+          start: base + send.start,
+          end: base + send.end,
+          message: `ZsendEmbed sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
+        });
+    }
+  }
+
+  reportLateParts(out: AnalysisDiagnostic[]): void {
+    for (const [index, part] of this.late) {
+      if (this.sends.some((s) => s.index === index && s.start > part.start)) continue;
+      out.push({
+        code: 'embed-already-sent',
+        severity: 'warning',
+        start: part.start,
+        end: part.end,
+        message: `ZsendEmbed above has already sent embed ${index}, and the reply leaves a sent embed out: ${part.name} here never appears. Build the reply's embed under another index (${Number(index) + 1}), or send this one again with ZsendEmbed.`,
+      });
+    }
+  }
+}
+
+/** The embed an index text selects, as the engine reads it: a whole number, anything else the first. */
+export function engineEmbedIndex(text: string): number {
+  // Most indexes are one digit (or left out): no regular expression for those.
+  if (text.length === 1) {
+    const c = text.charCodeAt(0);
+    return c >= 48 && c <= 57 ? c - 48 : 1;
+  }
+  return /^\+?\d+$/.test(text) ? Number(text) : 1;
+}
+
+/**
+ * What the walk has seen so far, and its findings. Every field is set in the
+ * declarations (one object shape); the whole-file checks read them after the
+ * walk.
+ */
+export class FileWalk {
+  /** The walk's findings, in the order found (fileChecks.ts adds the whole-file ones after them). */
+  readonly out: AnalysisDiagnostic[] = [];
+  /** Statement index -> codes silenced by a comment above it (null = all). */
+  readonly lineSilence = new Map<number, string[] | null>();
+  readonly fileSilence = new Set<string>();
+  /** The statements' own diagnostics (those with any). */
+  readonly perStatement: OwnDiagnostics[] = [];
+  private seenBody = false;
+
+  // ---- the reply ----------------------------------------------------------------
+  /** The first text the command prints as written, and its first embed part (event-output-nowhere). */
+  firstOutput: Span | undefined = undefined;
+  firstEmbed: Span | undefined = undefined;
+  /** How many body statements in a row, up to this one, print text as written (no-line-break). */
+  private previousPrinted = 0;
+  /** Body statements, and whether any may put something into a slash command's or an interaction's answer (no-reply). */
+  bodies = 0;
+  answersSlash = false;
+  answersInteraction = false;
+  /** Some otherwise silent statement gives an embed parts (the answer, unless every embed is sent away). */
+  embedAnswers = false;
+  /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
+  stop: number | undefined = undefined;
+  embedBeforeStop = false;
+  /** The first call of each kind whose effect depends on the command's type. */
+  firstDefer: Span | undefined = undefined;
+  firstUseChannel: Span | undefined = undefined;
+  firstEphemeral: Span | undefined = undefined;
+  firstReactions: Span | undefined = undefined;
+  /** Moderation results written into the reply (action-prints-result). */
+  readonly printedResults: PrintedResult[] = [];
+
+  // ---- errors and guards --------------------------------------------------------
+  /** A ZsuppressErrors with no call after it in the file, after some call (suppress-too-late); whether a call came yet. */
+  suppressTooLate: Span | undefined = undefined;
+  private callsBefore = false;
+  /** A top-level ZsuppressErrors was met (guard-message-suppressed). */
+  private suppressedBefore = false;
+  /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
+  private firstAction: { name: string; index: number } | undefined = undefined;
+  /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
+  private checkedBefore = false;
+
+  // ---- headers ------------------------------------------------------------------
+  type: string | undefined = undefined;
+  readonly options = new Set<string>();
+  /** Options declared with the type attachment, and Zoption reads used as an address. */
+  readonly attachmentOptions = new Set<string>();
+  readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
+  readonly registration: RegistrationLine[] = [];
+  readonly optionReads: { name: string; start: number; end: number }[] = [];
+  /** The last engine-read line of each directive, and the lines a later one replaced. */
+  private readonly lastDirective = new Map<string, { name: string; start: number; end: number }>();
+  readonly replacedDirectives: { name: string; start: number; end: number }[] = [];
+
+  // ---- variables ----------------------------------------------------------------
+  private readonly varsSet = new Set<string>();
+  /** Zeval or a computed name may have set any temporary variable. */
+  private anyVarSet: boolean;
+  /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report. */
+  readonly savedTested = new Set<string>();
+  private readonly savedSet = new Set<string>();
+  /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
+  private savedGate = false;
+  readonly savedReads: SavedRead[] = [];
+  /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks, for exists-checks-global. */
+  readonly savedUses = new Map<string, SavedScope>();
+  readonly globalUses = new Set<string>();
+  readonly existsChecks: { name: string; by: string; start: number; end: number }[] = [];
+
+  // ---- what runs in order: HTTP, JSON, split text, blocks, cooldowns, modal inputs ----
+  private requested = false;
+  private jsonMade: boolean;
+  private splitDone = false;
+  /** The first ZhttpAddHeader after a request, and whether another request follows it. */
+  lateHeader: { start: number; end: number; resent: boolean } | undefined = undefined;
+  /**
+   * Names of the Zasync blocks started and not yet waited for, and of those waited for; `anyBlock`:
+   * one whose name a call computes (or Zeval's code) may have any name.
+   */
+  private readonly asyncBlocks = new Set<string>();
+  private readonly awaitedBlocks = new Set<string>();
+  private anyBlock: boolean;
+  readonly inputUses: Span[] = [];
+  inputTested = false;
+  readonly cooldowns: { name: string; start: number }[] = [];
+  readonly labelSets: Span[] = [];
+
+  // ---- embeds -------------------------------------------------------------------
+  private readonly embedSet = new Set<string>();
+  readonly embedSends: EmbedSends;
+  /** Where the first ZaddField of each embed is. */
+  readonly firstField = new Map<string, number>();
+  /** Statements with embed parts (embedDiagnostics reads them; refold keeps the list current). */
+  readonly embedStatements: number[] = [];
+  readonly webhookSends: { index: string; start: number; end: number }[] = [];
+
+  // ---- components ---------------------------------------------------------------
+  private readonly ids = new Map<string, number>();
+  /** The last select menu's ID and where it is. */
+  private menuId: { id: string; start: number } | undefined = undefined;
+  private menuOpen = false;
+  /** The literal values of the current select menu's options. */
+  private readonly optionValues = new Set<string>();
+  private modalOpen = false;
+  /** Where ZnewModal is called (modal-outside-interaction). */
+  readonly modals: Span[] = [];
+  /** A modal built at a line's top level: it surely replaces the answer (modal-drops-reply). */
+  certainModal = false;
+  readonly componentParts: ComponentEvent[] = [];
+  /** Top-level buttons and select menus (component-rows-dropped). */
+  readonly rowParts: ComponentRowPart[] = [];
+
+  // ---- context ------------------------------------------------------------------
+  readonly contextUses: { name: string; start: number; end: number; caught?: true }[] = [];
+  /** Uses of the trigger message (message-in-slash). */
+  readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
+  readonly typedIds: AnalysisDiagnostic[] = [];
+  readonly aliases = new Set<string>();
+
+  constructor(
+    private readonly tree: SyntaxTree,
+    private readonly results: readonly StatementResult[],
+    private readonly loader: LoaderReading,
+    /** Zeval runs code written as text, out of sight: it may make the JSON object, set any variable, start a block of any name, build embeds. */
+    readonly evalRuns: boolean,
+  ) {
+    this.anyVarSet = evalRuns;
+    this.jsonMade = evalRuns;
+    this.anyBlock = evalRuns;
+    this.embedSends = new EmbedSends(evalRuns);
+  }
+
+  /** Walks every statement in order. */
+  run(): this {
+    const { tree, results } = this;
+    const statements = tree.statements;
+    const starts = tree.starts;
+    for (let i = 0; i < statements.length; i++) this.statement(i, statements[i].kind, results[i], starts[i]);
+    if (this.lineSilence.size) {
+      for (const p of this.perStatement) if (this.lineSilence.has(p.index)) p.silenced = this.lineSilence.get(p.index);
+    }
+    return this;
+  }
+
+  private statement(i: number, kind: StatementKind, result: StatementResult, base: number): void {
+    const s = result.summary;
+    if (s.disable) this.silence(i, s.disable);
+    if (kind === StatementKind.Body) this.body(s, base);
+    if (s.header?.engine && !s.bom && this.loader.directives.has(i)) this.header(s.header, base);
+    if (s.embedEvents) this.embedOrder(s.embedEvents, base);
+    if (s.orderEvents) this.order(s.orderEvents, base);
+    if (s.varEvents) this.variables(s.varEvents, base);
+    // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
+    // same question asked again turns no one away who reached the action.
+    // (A line with both: the check may come first on it, so its action is not counted.)
+    if (s.guard && this.firstAction) this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
+    if (s.mayStop) this.checkedBefore = true;
+    if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
+    if (s.savedVars) this.savedVariables(s.savedVars, base);
+    if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.componentEvents) this.components(s.componentEvents, base);
+    if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
+    if (s.printedResults)
+      for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
+    if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);
+    if (s.webhookSends) for (const w of s.webhookSends) this.webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
+    if (s.embedContent || s.embedSends) this.embedSends.track(s.embedContent, s.embedSends, base, this.out);
+    if (s.embedContent) this.embedParts(i, s.embedContent, base);
+    if (s.aliasDefs) for (const a of s.aliasDefs) this.aliases.add(a.name);
+    if (s.componentIds) this.componentIds(s.componentIds, base);
+    if (s.optionAddresses) for (const r of s.optionAddresses) this.optionAddresses.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.optionReads) for (const r of s.optionReads) this.optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
+    if (result.diagnostics.length) this.own(i, result);
+  }
+
+  private silence(i: number, disable: DisableDirective): void {
+    if (disable.nextLine) {
+      // The next non-blank statement.
+      const statements = this.tree.statements;
+      let j = i + 1;
+      while (j < statements.length && statements[j].kind === StatementKind.Blank) j++;
+      this.lineSilence.set(j, disable.codes);
+    } else if (!this.seenBody) {
+      for (const c of disable.codes ?? Object.keys(DIAGNOSTIC_CODES)) this.fileSilence.add(c);
+    }
+  }
+
+  private body(s: StatementSummary, base: number): void {
+    this.seenBody = true;
+    this.bodies++;
+    // ZsuppressErrors acts on the errors after it: one with no call after it in the file hides nothing.
+    if (s.calls !== undefined && s.calls.size > 0) {
+      this.suppressTooLate =
+        s.suppress?.last && (this.callsBefore || s.calls.size > 1) ? { start: base + s.suppress.start, end: base + s.suppress.end } : undefined;
+      this.callsBefore = true;
+    }
+    // A guard's refusal is an error to the engine: after ZsuppressErrors it shows the suppression's text instead of its own.
+    if (s.guard && this.suppressedBefore) this.out.push(guardMessageSuppressed(s.guard, base));
+    if (s.suppress) this.suppressedBefore = true;
+    if (!s.silent) this.answersSlash = true;
+    if (s.embedAnswer) this.embedAnswers = true;
+    if (s.silent !== 'always') this.answersInteraction = true;
+    if (this.stop === undefined && s.embedContent) this.embedBeforeStop = true;
+    if (this.stop === undefined && s.stops !== undefined) this.stop = base + s.stops;
+    // The engine concatenates the statements' output: two lines of text in a row print as one.
+    // Reported once per run of such lines, at its second line.
+    if (s.printedText !== undefined && this.previousPrinted === 1)
+      this.out.push({
+        code: 'no-line-break',
+        // Information, not a warning: the author may mean the lines as one, and no spelling keeps
+        // a line break between statements.
+        severity: 'information',
+        start: base + s.printedText,
+        end: base + s.printedText + 1,
+        message:
+          "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
+      });
+    this.previousPrinted = s.printedText === undefined ? 0 : this.previousPrinted + 1;
+    if (s.printedText !== undefined && !this.firstOutput) this.firstOutput = { start: base + s.printedText, end: base + s.printedText + 1 };
+  }
+
+  private header(header: NonNullable<StatementSummary['header']>, base: number): void {
+    // Each of these lines replaces the one before: only the last counts (#option adds one option each).
+    if (header.name !== '#option') {
+      const earlier = this.lastDirective.get(header.name);
+      if (earlier) this.replacedDirectives.push(earlier);
+      this.lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
+    }
+    if (header.name === '#type') this.type = header.key;
+    if (header.name === '#option') this.options.add(header.key!);
+    if (header.attachment) this.attachmentOptions.add(header.key!);
+    if (header.name === '#option' || header.name === '#description')
+      this.registration.push({
+        name: header.name,
+        value: header.value,
+        valueStart: base + header.valueStart,
+        valueEnd: base + header.valueEnd,
+        fields: header.fields,
+      });
+  }
+
+  private embedOrder(events: NonNullable<StatementSummary['embedEvents']>, base: number): void {
+    for (const e of events) {
+      const key = `${e.base}\u0000${e.index}`;
+      if (!e.dependent) this.embedSet.add(key);
+      else if (!this.embedSet.has(key))
+        this.out.push({
+          code: 'embed-part-order',
+          severity: 'error',
+          start: base + e.start,
+          end: base + e.end,
+          message: `${e.name} needs ${e.base} to be set first for the same embed: the engine halts the command here. Move ${e.base}{...} above this line.`,
+        });
+    }
+  }
+
+  private order(events: readonly OrderEvent[], base: number): void {
+    for (const e of events) {
+      switch (e.kind) {
+        case 'split':
+          this.splitDone = true;
+          break;
+        case 'split-read':
+          if (!this.splitDone) {
+            const halts = SPLIT_READERS_THAT_HALT.has(e.name);
+            this.readBeforeMade(
+              'split-text-before-split',
+              e,
+              base,
+              halts,
+              `${e.name} works on the elements stored by ZtextSplit, but no ZtextSplit{text;separator} has run before this point, so there is nothing to read${halts ? ': the engine halts the command' : ''}.`,
+            );
+          }
+          break;
+        case 'request':
+          this.requested = true;
+          if (this.lateHeader) this.lateHeader.resent = true;
+          break;
+        case 'json-make':
+          this.jsonMade = true;
+          break;
+        case 'json-read':
+          if (!this.jsonMade) {
+            const halts = JSON_READERS_THAT_HALT.has(e.name);
+            this.readBeforeMade(
+              'json-read-before-parse',
+              e,
+              base,
+              halts,
+              `${e.name} works on the JSON object made by ZjsonParse (or ZjsonSet), but none has run before this point${halts ? ': the engine halts the command' : ', so it reads nothing'}.${this.requested ? ' An HTTP answer is not parsed by itself: read it with ZhttpResult{key}, or parse it first with ZjsonParse{ZhttpResult}.' : ''}`,
+            );
+          }
+          break;
+        case 'header':
+          if (this.requested && !this.lateHeader) this.lateHeader = { start: base + e.start, end: base + e.end, resent: false };
+          break;
+        case 'input':
+          this.inputUses.push({ start: base + e.start, end: base + e.end });
+          if (e.tested) this.inputTested = true;
+          break;
+        case 'async':
+          if (e.block === undefined) this.anyBlock = true;
+          else this.asyncBlocks.add(e.block);
+          break;
+        case 'await':
+          this.await(e, base);
+          break;
+        case 'cooldown':
+          this.cooldowns.push({ name: e.name, start: base + e.start });
+          break;
+        case 'cooldown-labels':
+          this.labelSets.push({ start: base + e.start, end: base + e.end });
+          break;
+        case 'result':
+          if (!this.requested)
+            this.out.push({
+              code: 'http-result-before-request',
+              severity: 'warning',
+              start: base + e.start,
+              end: base + e.end,
+              message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.`,
+            });
+          break;
+      }
+    }
+  }
+
+  /** A read of what nothing before it has made: an error where the reader then halts. */
+  private readBeforeMade(code: 'split-text-before-split' | 'json-read-before-parse', e: Span, base: number, halts: boolean, message: string): void {
+    this.out.push({ code, severity: halts ? 'error' : 'warning', start: base + e.start, end: base + e.end, message });
+  }
+
+  private await(e: OrderEvent, base: number): void {
+    const started = e.block !== undefined && this.asyncBlocks.has(e.block);
+    // Waiting takes the block away (when the first wait surely ran): but that wait crashed the command.
+    if (started && !e.uncertain && !e.caught) {
+      this.asyncBlocks.delete(e.block!);
+      this.awaitedBlocks.add(e.block!);
+    }
+    if (e.block && !this.anyBlock && !started && !e.caught) {
+      // A second wait for a block is reached only when the first did not run: its crash is reported.
+      if (!this.awaitedBlocks.has(e.block))
+        this.out.push({
+          code: 'await-without-async',
+          severity: 'error',
+          start: base + e.start,
+          end: base + e.end,
+          message: `Zawait{${e.block}} waits for the Zasync block named "${e.block}", but no Zasync{${e.block};...} has started before this point in the command: the engine halts it here (no async block named "${e.block}"). ${
+            this.asyncBlocks.size > 0
+              ? `The blocks started before it are named ${[...this.asyncBlocks].map((b) => `"${b}"`).join(', ')}.`
+              : 'Start the block first: Zasync{name;code} above this line.'
+          }`,
+        });
+    } else if (started || !e.caught || this.anyBlock || !e.block) {
+      // The block exists (or may: a computed name, Zeval): engine 1.8.5 then waits for it with a
+      // blocking call from inside its own async runtime, which panics. A panic is no halt: ZtryRun
+      // does not catch it, and nothing is sent.
+      this.out.push({
+        code: 'await-crashes',
+        severity: 'error',
+        start: base + e.start,
+        end: base + e.end,
+        message: `${
+          started
+            ? `Zawait{${e.block}} crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'}: the engine (1.8.5) waits for the block "${e.block}" with a blocking call from inside its own async runtime, which panics.`
+            : `Zawait fails whatever block it names: the engine (1.8.5) crashes ${e.background ? 'the Zdelay or Zasync code it is in' : 'the command'} when the block exists (it waits with a blocking call from inside its own async runtime, which panics), and ${e.caught ? 'fails (ZtryRun catches that)' : 'halts it'} when it does not.`
+        } ${
+          e.background
+            ? 'That code stops here, silently, and ZtryRun does not catch it.'
+            : 'The command stops here without a reply, ZtryRun does not catch it, and what it did before stays done.'
+        } Run the block's code directly where its result is needed (Zasync alone is fine for work whose result is not read).`,
+      });
+    }
+  }
+
+  private variables(events: readonly VarEvent[], base: number): void {
+    for (const v of events) {
+      if (v.set) {
+        if (v.name === '') this.anyVarSet = true;
+        else this.varsSet.add(v.name);
+      } else if (!this.anyVarSet && !this.varsSet.has(v.name))
+        this.out.push({
+          code: 'variable-read-before-set',
+          // An empty number halts the function reading it.
+          severity: v.numeric ? 'error' : 'warning',
+          start: base + v.start,
+          end: base + v.end,
+          message: v.numeric
+            ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
+            : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
+        });
+    }
+  }
+
+  private savedVariables(events: readonly SavedVarEvent[], base: number): void {
+    // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
+    for (const v of events)
+      if (v.kind === 'read' && !this.savedGate && !this.savedSet.has(`${v.scope}:${v.name}`) && !this.savedSet.has(`${v.scope}:`))
+        this.savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end!, zeroHalts: v.zeroHalts });
+    for (const v of events) {
+      if (v.kind === 'test') this.savedTested.add(`${v.scope}:${v.name}`);
+      else if (v.kind === 'set') {
+        this.savedSet.add(`${v.scope}:${v.name}`);
+        // A global set whose name a call computes may be any of them.
+        if (v.scope === 'global' && v.name === '') this.globalUses.add('');
+      } else if (v.kind === 'use') {
+        if (v.scope === 'global') this.globalUses.add(v.name);
+        else if (!this.savedUses.has(v.name)) this.savedUses.set(v.name, v.scope);
+      } else if (v.kind === 'exists') this.existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
+      if (v.gate) this.savedGate = true;
+    }
+  }
+
+  private components(events: readonly ComponentEvent[], base: number): void {
+    for (const e of events) {
+      this.componentParts.push({ ...e, start: base + e.start, end: base + e.end });
+      if (e.kind === 'menu') {
+        this.menuOpen = true;
+        // A new menu replaces the one before, options and all.
+        if (!e.uncertain) this.optionValues.clear();
+      } else if (e.kind === 'option' && this.menuOpen && e.value !== undefined && !e.uncertain) {
+        if (!this.optionValues.has(e.value)) this.optionValues.add(e.value);
+        else
+          this.out.push({
+            code: 'duplicate-option-value',
+            severity: 'error',
+            start: base + e.valueStart!,
+            end: base + e.valueEnd!,
+            message: `Another option of this select menu already has the value "${e.value}": Discord refuses a menu whose options share a value, so the reply never appears. Give each option its own value.`,
+          });
+      } else if (e.kind === 'modal') {
+        this.modalOpen = true;
+        this.modals.push({ start: base + e.start, end: base + e.end });
+        if (!e.uncertain) this.certainModal = true;
+      } else if (e.kind === 'option' && !this.menuOpen)
+        this.out.push({
+          code: 'select-option-without-menu',
+          severity: 'error',
+          start: base + e.start,
+          end: base + e.end,
+          message:
+            'ZaddSelectMenuOption adds an option to the select menu created before it, but no ZnewSelectMenu has run before this point: the engine halts the command.',
+        });
+      else if (e.kind === 'input' && !this.modalOpen)
+        this.out.push({
+          code: 'text-input-without-modal',
+          severity: 'error',
+          start: base + e.start,
+          end: base + e.end,
+          message: 'ZaddTextInput adds a field to the modal created before it, but no ZnewModal has run before this point: the engine halts the command.',
+        });
+    }
+  }
+
+  private typeDependent(calls: NonNullable<StatementSummary['typeDependentCalls']>, base: number): void {
+    for (const c of calls) {
+      // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
+      if (c.name === 'Zdefer') {
+        if (!c.nested) this.firstDefer ??= { start: base + c.start, end: base + c.end };
+      } else if (c.name === 'ZuseChannel') this.firstUseChannel ??= { start: base + c.start, end: base + c.end };
+      else if (c.name === 'Zephemeral') this.firstEphemeral ??= { start: base + c.start, end: base + c.end };
+      else this.firstReactions ??= { start: base + c.start, end: base + c.end };
+    }
+  }
+
+  private embedParts(i: number, parts: readonly EmbedContent[], base: number): void {
+    for (const e of parts) if (e.name === 'ZaddField' && !this.firstField.has(e.index)) this.firstField.set(e.index, base + e.start);
+    this.embedStatements.push(i);
+    if (!this.firstEmbed) this.firstEmbed = { start: base + parts[0].start, end: base + parts[0].end };
+  }
+
+  private componentIds(components: NonNullable<StatementSummary['componentIds']>, base: number): void {
+    for (const c of components) {
+      // Only the last select menu is sent: the one before leaves the reply, and its ID with it.
+      if (c.menu) {
+        if (this.menuId !== undefined && this.ids.get(this.menuId.id) === this.menuId.start) this.ids.delete(this.menuId.id);
+        this.menuId = { id: c.id, start: base + c.start };
+      }
+      if (this.ids.has(c.id))
+        this.out.push({
+          code: 'duplicate-custom-id',
+          severity: 'error',
+          start: base + c.start,
+          end: base + c.end,
+          message: `Another component in this command already uses the custom ID "${c.id}"; Discord rejects the message. Give each button, menu and text input its own ID.`,
+        });
+      else this.ids.set(c.id, base + c.start);
+    }
+  }
+
+  private own(i: number, result: StatementResult): void {
+    // A name a Zalias defined before this statement is no unknown function.
+    const aliased = this.aliases.size > 0 ? result.unknownNames?.filter((u) => this.aliases.has(u.name.slice(1))) : undefined;
+    const own = aliased?.length
+      ? sortedDiagnostics(result).filter((d) => !(d.code === 'unknown-function' && aliased.some((u) => u.start === d.start)))
+      : sortedDiagnostics(result);
+    if (own.length) this.perStatement.push({ index: i, diagnostics: own });
+  }
+}
+
+/**
+ * A guard on a line after ZsuppressErrors: the engine counts its refusal as
+ * an error, which the suppression replaces by its own text (or nothing), so
+ * the user never reads why the command refused (runtime.rs, Runtime::run).
+ */
+function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
+  const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal message';
+  return {
+    code: 'guard-message-suppressed',
+    severity: 'warning',
+    start: base + guard.start,
+    end: base + guard.end,
+    message: `The engine treats ${guard.name}'s refusal as an error, and the ZsuppressErrors above replaces every error with its own text (or nothing): ${what} is never shown. Put ${guard.name} above ZsuppressErrors.`,
+  };
+}
+
+/**
+ * An access guard on a line after one that surely runs an action a refusal
+ * does not undo: the engine runs the lines in order, and a guard's refusal
+ * stops only what follows it. The fix moves the guard's line above the
+ * action's. Its inserted text is the guard's line as written: the one text
+ * this file's checks read, which refold reads again (moveFixText) because
+ * typing in the line changes no fact.
+ */
+function guardAfterAction(
+  guard: { name: string; start: number; end: number },
+  base: number,
+  action: { name: string; index: number },
+  index: number,
+  tree: SyntaxTree,
+): AnalysisDiagnostic {
+  const actionAt = tree.starts[action.index];
+  const from = tree.starts[index];
+  const to = tree.starts[index + 1];
+  return {
+    code: 'guard-after-action',
+    severity: 'warning',
+    start: base + guard.start,
+    end: base + guard.end,
+    message: COOLDOWNS.has(guard.name)
+      ? `${guard.name} starts (or enforces) the cooldown only after a line above has run ${action.name}: the engine runs the lines in order, and a cooldown stops only what follows it, so every use still gets the ${action.name} done, on cooldown or not. Put the cooldown first.`
+      : `${guard.name} checks who may run the command only after a line above has run ${action.name}: the engine runs the lines in order, and a refusal stops only what follows it, so a user it refuses still gets the ${action.name} done. Put the guard first.`,
+    fixes: [
+      {
+        title: `Move ${guard.name} above ${action.name}`,
+        edits: [
+          { start: actionAt, end: actionAt, newText: moveFixText(tree.text, from, to, tree.starts[action.index + 1]) },
+          { start: from, end: to, newText: '' },
+        ],
+        preferred: true,
+      },
+    ],
+  };
+}
+
+/**
+ * The text guard-after-action's fix inserts: the line [from, to), ending
+ * with a line break (the one the line above `lineEndAt` uses, when the moved
+ * line is the file's last and has none).
+ */
+export function moveFixText(text: string, from: number, to: number, lineEndAt: number): string {
+  const line = text.slice(from, to);
+  if (line.endsWith('\n')) return line;
+  return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
+}
