@@ -534,6 +534,12 @@ const CODE_TABLE = {
       "ZvarExists or ZvarExistError of a name the file only keeps per user, server or channel (ZsetUserVar, ZgetServerVar...): both look in the bot's global variables (ZsetVar) only, so ZvarExists is always false and ZvarExistError always halts. Not reported when the file also uses the name as a global variable, sets a global variable whose name a call computes, or runs Zeval.",
     example: 'Zif{ZvarExists{coins}==true;Welcome back!;ZsetUserVar{coins;100}}',
   },
+  'alias-calls-itself': {
+    severity: 'error',
+    description:
+      'A Zalias whose expression calls the name it defines: the engine expands an alias before anything else and counts no depth there, so each later call of that name expands into itself without end, overflows the stack and crashes the whole bot process (every server), not just the command.',
+    example: 'Zalias{Zfooter{Powered by MyBot};Zfooter}',
+  },
   'await-crashes': {
     severity: 'error',
     description:

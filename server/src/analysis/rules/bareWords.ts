@@ -81,10 +81,11 @@ export function checkBareWords(
           nodeStarts.add(n.start);
           if (n.kind === NodeKind.Comment || n.kind === NodeKind.Escape) skip.push([n.start, n.end]);
           else if (n.kind === NodeKind.Call) {
-            // Zalias's expression names a function: the engine makes a call of a bare `Zname` there.
+            // Zalias's expression names a function: the engine makes a call of a bare `Zname` there;
+            // its second argument is the name it defines (`Zfooter` there defines Zfooter), not printed.
             // Zeval's argument is code it reads again once unescaped: `Ztitle\{News\}` is a call there.
             const called = content.slice(n.start, n.nameEnd);
-            if (n.args.length > 0 && called === 'Zalias') skip.push([n.args[0].start, n.args[0].end]);
+            if (called === 'Zalias') for (const a of n.args.slice(0, 2)) skip.push([a.start, a.end]);
             if (called === 'Zeval') for (const a of n.args) skip.push([a.start, a.end]);
             for (const a of n.args) {
               argumentRanges.push([a.start, a.end]);

@@ -6,11 +6,11 @@
  */
 import { type EngineFunction, engineFacts } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
-import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { argumentText, hasCall, type ReadArgument, type StatementContext, wholeCall, withoutCommentLines } from './context';
+import { argumentText, hasCall, type ReadArgument, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
@@ -375,7 +375,55 @@ function recordAlias(node: CallNode, ctx: StatementContext): void {
   if (!a || hasCall(a)) return;
   let alias = ctx.rel(a.start, a.end).trim();
   if (alias.startsWith('Z')) alias = alias.slice(1);
-  if (alias !== '') (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
+  if (alias === '') return;
+  (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
+  checkSelfAlias(node, `Z${alias}`, ctx);
+}
+
+/**
+ * Zalias{Zfooter{...};Zfooter}: the engine looks every call's name up among
+ * the aliases first, and expands one by evaluating its expression directly,
+ * outside the call-depth count (runtime.rs, evaluate_inner). An expression
+ * that calls the alias's own name, anywhere in it, so recurses until the
+ * stack overflows, which aborts the whole bot process.
+ */
+function checkSelfAlias(node: CallNode, name: string, ctx: StatementContext): void {
+  const e = node.args[0];
+  if (!e) return;
+  const own = findCall(e.nodes, name, ctx) ?? bareName(e, name, ctx);
+  if (own === undefined) return;
+  ctx.diagnostics.push({
+    code: 'alias-calls-itself',
+    severity: 'error',
+    start: own,
+    end: own + name.length,
+    message: `This alias is named ${name} and its expression calls ${name}: the engine expands an alias before anything else, so every ${name} after this line expands into itself without end, overflows the stack and crashes the whole bot (every server, not just this command). Give the alias a name of its own, e.g. Zalias{...;my${name.slice(1)}}, and call that.`,
+  });
+}
+
+/** Where a call of `name` starts among the nodes (at any depth), or undefined. */
+function findCall(nodes: readonly ContentNode[], name: string, ctx: StatementContext): number | undefined {
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) {
+      if (ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end) === name) return n.start;
+      if (n.kind === NodeKind.Call)
+        for (const a of n.args) {
+          const found = findCall(a.nodes, name, ctx);
+          if (found !== undefined) return found;
+        }
+    } else if (n.kind === NodeKind.Group) {
+      const found = findCall(n.nodes, name, ctx);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The expression written as the bare name (which the engine turns into a call of it), where it starts. */
+function bareName(arg: Argument, name: string, ctx: StatementContext): number | undefined {
+  if (arg.nodes.length > 0) return undefined;
+  const { text, start } = trimmedRange(arg, ctx);
+  return text === name ? start : undefined;
 }
 
 /**
