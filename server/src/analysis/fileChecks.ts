@@ -21,7 +21,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { TriggerRecord } from '../catalog/types';
-import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS } from '../language/eventContext';
+import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PANICS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
@@ -274,8 +274,9 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
       if (value === null) {
         const what = part === 'target' ? 'message or target ID' : part;
-        // In ZtryRun the halt is caught: the call fails, and the command goes on.
-        const halts = CONTEXT_HALTS.has(u.name) && !u.caught;
+        // In ZtryRun the halt is caught: the call fails, and the command goes on. Not a panic.
+        const panics = CONTEXT_PANICS.has(u.name);
+        const halts = CONTEXT_HALTS.has(u.name) && (!u.caught || panics);
         out.push({
           code: 'empty-event-context',
           severity: halts ? 'error' : 'warning',
@@ -284,11 +285,13 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
           message: CONTEXT_ALWAYS.has(u.name)
             ? `${trigger.name} is not about a message, so ${u.name} has no message to act on and ${halts ? 'halts the command here' : 'fails here (ZtryRun catches it)'}.`
             : `${trigger.name} has no ${what}${part === 'message' || part === 'target' ? ' (it is not about a message)' : ''}, so ${u.name} ${
-                halts
-                  ? `has no ID to read and halts the command here. Give it one: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{ID}`}`
-                  : CONTEXT_HALTS.has(u.name)
-                    ? 'fails here (ZtryRun catches it)'
-                    : 'is empty here'
+                panics
+                  ? `looks up the author's roles with no author's ID and crashes the command here (a panic: nothing is sent, and ZtryRun does not catch it). Give it a role ID: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{roleID}`}`
+                  : halts
+                    ? `has no ID to read and halts the command here. Give it one: ${catalog.getFunction(u.name)?.syntax ?? `${u.name}{ID}`}`
+                    : CONTEXT_HALTS.has(u.name)
+                      ? 'fails here (ZtryRun catches it)'
+                      : 'is empty here'
               }.`,
         });
       } else if (u.name === 'Zusername' && /no username/i.test(value)) {

@@ -20,6 +20,15 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
   ZisBot: 'author',
   ZuserJoined: 'author',
   ZuserRoles: 'author',
+  // Without a role ID they look up the author's roles (the first Discord lists, not the highest).
+  ZroleID: 'author',
+  ZroleName: 'author',
+  ZroleColor: 'author',
+  ZroleExists: 'author',
+  ZrolePosition: 'author',
+  ZrolePerms: 'author',
+  ZisHoisted: 'author',
+  ZisMentionable: 'author',
   // Without a channel ID it sends to the command's channel.
   ZsendMessage: 'channel',
   // They act on the message that started the command, whatever their arguments.
@@ -29,6 +38,21 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
 
 /** Of those, the ones that read the context whatever their arguments (the others only without their first). */
 export const CONTEXT_ALWAYS: ReadonlySet<string> = new Set(['ZaddCmdReactions', 'ZreplyIn']);
+
+/**
+ * Of those, the ones that crash the command without the context: they
+ * unwrap the author's ID (roles/roleName.rs and its siblings), a panic, which
+ * sends nothing and which ZtryRun does not catch.
+ */
+export const CONTEXT_PANICS: ReadonlySet<string> = new Set([
+  'ZroleName',
+  'ZroleColor',
+  'ZroleExists',
+  'ZrolePosition',
+  'ZrolePerms',
+  'ZisHoisted',
+  'ZisMentionable',
+]);
 
 /**
  * Of those, the ones that read the context's ID as a number and halt the
@@ -46,4 +70,6 @@ export const CONTEXT_HALTS: ReadonlySet<string> = new Set([
   'ZsendMessage',
   'ZaddCmdReactions',
   'ZreplyIn',
+  'ZroleID',
+  ...CONTEXT_PANICS,
 ]);
