@@ -538,7 +538,7 @@ const CODE_TABLE = {
     severity: 'error',
     description:
       'A Zalias whose expression calls the name it defines: the engine expands an alias before anything else and counts no depth there, so each later call of that name expands into itself without end, overflows the stack and crashes the whole bot process (every server), not just the command.',
-    example: 'Zalias{Zfooter{Powered by MyBot};Zfooter}',
+    example: 'Ztitle{Server info} + Zalias{Zfooter{Powered by MyBot};Zfooter}',
   },
   'await-crashes': {
     severity: 'error',

@@ -112,7 +112,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
-  checkEngineReading(text, base, st.end, catalog, diagnostics, summary);
+  checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
 
@@ -137,6 +137,8 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       // Zdelay's and Zasync's code (their second argument) runs apart from the command.
       const backgroundFrom = name === 'Zdelay' || name === 'Zasync' ? 1 : args.length;
       const tests = CONDITION_FUNCTIONS.has(name);
+      // ZisNumber{ZgetUserVar{coins}} in a condition tests the variable as much as comparing it does: empty, it is false.
+      const typeTest = ctx.tested > 0 && (name === 'ZisNumber' || name === 'ZisInteger');
       // ZforSplit and ZforJson set ZloopValue; Zrepeat only ZloopIndex.
       const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
       if (catches) ctx.caught++;
@@ -148,7 +150,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (j === guardFrom) ctx.guarded++;
         if (j === backgroundFrom) ctx.background++;
         if (tests && j === 0) ctx.tested++;
-        ctx.operand = tests && j === 0;
+        ctx.operand = (tests || typeTest) && j === 0;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (tests && j === 0) ctx.tested--;
       }

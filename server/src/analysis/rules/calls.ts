@@ -397,7 +397,7 @@ function checkSelfAlias(node: CallNode, name: string, ctx: StatementContext): vo
     severity: 'error',
     start: own,
     end: own + name.length,
-    message: `This alias is named ${name} and its expression calls ${name}: the engine expands an alias before anything else, so every ${name} after this line expands into itself without end, overflows the stack and crashes the whole bot (every server, not just this command). Give the alias a name of its own, e.g. Zalias{...;my${name.slice(1)}}, and call that.`,
+    message: `This alias is named ${name} and its expression calls ${name}: the engine expands an alias before anything else, so every ${name} after this line expands into itself without end, overflows the stack and crashes the whole bot (every server, not just this command). Give the alias a name of its own, e.g. Zalias{...;my${name.charAt(1).toUpperCase()}${name.slice(2)}}, and call that.`,
   });
 }
 

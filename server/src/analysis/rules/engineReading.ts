@@ -8,17 +8,27 @@ import type { StatementSummary } from '../facts';
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
+import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { type EscapeInCall, mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
 
 /** Reads text[base, base + end) as the engine does and reports what it does differently (RELATIVE offsets). */
-export function checkEngineReading(text: string, base: number, end: number, catalog: Catalog, out: AnalysisDiagnostic[], summary: StatementSummary): void {
+export function checkEngineReading(
+  text: string,
+  base: number,
+  end: number,
+  catalog: Catalog,
+  out: AnalysisDiagnostic[],
+  summary: StatementSummary,
+  nodes: readonly (TopLevelNode | ContentNode)[],
+): void {
   // Most statements are ASCII text and calls whose reading cannot differ: skip the simulation.
   if (!mayReadDifferently(text, base, base + end, engineFacts)) return;
   const reading = readStatement(text, base, base + end, engineFacts);
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
+    if (!VOLATILE_WORDS.has(w.fn.key) && inTemporaryVariableName(nodes, w.start - base, w.end - base, text, base)) continue;
     reportWordCall(w, text, base, catalog, out);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
@@ -35,6 +45,32 @@ export function checkEngineReading(text: string, base: number, end: number, cata
       message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call. Put this text on its own line, or keep such characters out of the call.`,
     });
   }
+}
+
+/**
+ * Words whose function gives another value each time it runs (or soon):
+ * written in a variable's name, the set and the read make different names.
+ */
+const VOLATILE_WORDS: ReadonlySet<string> = new Set(['uuid', 'uptime', 'second', 'ping']);
+
+/**
+ * Whether [start, end) (RELATIVE) lies in the name of a temporary variable,
+ * `Zvar{time;...}` or `Zvar{time}`: the word's result only becomes part of
+ * the name, the same for the set and the read within one run (the current
+ * time zone, the author's name), so the variable works as written.
+ */
+function inTemporaryVariableName(nodes: readonly (TopLevelNode | ContentNode)[], start: number, end: number, text: string, base: number): boolean {
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Group) {
+      if (n.start <= start && end <= n.end && inTemporaryVariableName(n.nodes, start, end, text, base)) return true;
+      continue;
+    }
+    if (n.kind !== NodeKind.Call || start < n.start || end > n.end) continue;
+    const first = n.args[0];
+    if (first && first.nodes.length === 0 && first.start <= start && end <= first.end && text.slice(base + n.start, base + n.nameEnd) === 'Zvar') return true;
+    for (const a of n.args) if (a.start <= start && end <= a.end) return inTemporaryVariableName(a.nodes, start, end, text, base);
+  }
+  return false;
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
