@@ -55,7 +55,7 @@ import {
 } from './analysis/commandLayout';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf, splitsCharacter } from './features/model';
-import { Analyzer, flattenDiagnosis } from './analysis/analyzer';
+import { Analyzer, flattenDiagnosis, isSilenced } from './analysis/analyzer';
 import { type CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
@@ -426,7 +426,10 @@ export class LanguageService implements ZscriptLanguageService {
       const ids = this.index.get(uri)?.customIds;
       if (ids?.some((id) => id.sends)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
     }
-    const result = toLspDiagnostics(state.doc, out, this.settings.severity);
+    // They obey the file's disable comments like its own diagnostics (the parts are those fileDiagnostics made).
+    const own = out.length ? (this.open.get(uri) ?? this.diskState(uri)) : undefined;
+    const parts = own ? this.analyzer.diagnoseParts(own.tree, own.tree) : undefined;
+    const result = toLspDiagnostics(state.doc, parts ? out.filter((d) => !isSilenced(parts, d)) : out, this.settings.severity);
     for (const d of result) {
       const list = related.get(String(d.code));
       if (list) d.relatedInformation = list;

@@ -187,6 +187,28 @@ describe('lsp: components no command of the bot handles', function () {
     await cleared;
   });
 
+  it("obeys the file's disable comments, like the file's own diagnostics", async () => {
+    const silenced = fileUri(path.join(dir, 'commands', 'vote.zbr'));
+    const text = (comment: string) => `#trigger !vote\nVote:\n${comment}ZaddButton{;vote-yes;Yes;success}\n`;
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === silenced && handled(p) !== undefined);
+    await client.notify('textDocument/didOpen', { textDocument: { uri: silenced, languageId: 'zscript', version: 1, text: text('') } });
+    await warned;
+    for (const [version, comment] of [
+      [2, '// zscript-disable-next-line interaction-not-handled\n'],
+      [3, '// zscript-disable-next-line\n'],
+    ] as const) {
+      const quiet = client.next('textDocument/publishDiagnostics', (p) => p.uri === silenced && p.version === version);
+      await client.notify('textDocument/didChange', { textDocument: { uri: silenced, version }, contentChanges: [{ text: text(comment) }] });
+      assert.strictEqual(handled((await quiet).params), undefined, comment);
+    }
+    const fileWide = client.next('textDocument/publishDiagnostics', (p) => p.uri === silenced && p.version === 4);
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: silenced, version: 4 },
+      contentChanges: [{ text: `// zscript-disable interaction-not-handled\n${text('')}` }],
+    });
+    assert.strictEqual(handled((await fileWide).params), undefined);
+  });
+
   it('says nothing while a command file of the folder is unknown to it', async () => {
     // A file the workspace scan has not seen (written after it, and no watcher told of it) may be the handler.
     fs.writeFileSync(path.join(dir, 'commands', 'menu-click.zbr'), '#trigger onInteraction{pick}\n#type interaction\nPicked.\n');

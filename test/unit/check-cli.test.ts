@@ -117,6 +117,11 @@ describe('zscript-check (dist/check.js)', () => {
     fs.writeFileSync(prefixModal, '#trigger !form\nZnewModal{signup;Sign up}\nZaddTextInput{age;Age}\n');
     assert.doesNotMatch(check([bot]).stdout, /"signup"/);
     fs.rmSync(prefixModal);
+    // A disable comment silences it, as it does the file's own diagnostics.
+    const silenced = path.join(bot, 'commands', 'silenced.zbr');
+    fs.writeFileSync(silenced, '#trigger !vote\n// zscript-disable-next-line interaction-not-handled\nZaddButton{;vote-yes;Yes}\n');
+    assert.doesNotMatch(check([bot]).stdout, /"vote-yes"/);
+    fs.rmSync(silenced);
     // One file alone: the others may handle it.
     assert.doesNotMatch(check([apply]).stdout, /interaction-not-handled/);
     // A catch-all handler takes every ID.

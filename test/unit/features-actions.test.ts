@@ -103,6 +103,23 @@ describe('features: code actions', () => {
     assert.strictEqual(edit.newText, `  // zscript-disable-next-line ${d.code}\n`);
   });
 
+  it('silences a finding about the whole file with the file-wide comment, which then works', () => {
+    const svc = service();
+    const text = 'Hello\n';
+    svc.openDocument(URI, text, 1);
+    const d = svc.diagnostics(URI).find((x) => x.code === 'missing-trigger')!;
+    assert.ok(d);
+    const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
+    assert.strictEqual(disable.title, 'Disable missing-trigger for this file');
+    const fixed = applyEdits(text, disable.edit!.changes![URI], offsetIn(text));
+    assert.strictEqual(fixed, '// zscript-disable missing-trigger\nHello\n');
+    svc.openDocument(URI, fixed, 2);
+    assert.deepStrictEqual(
+      svc.diagnostics(URI).map((x) => x.code),
+      [],
+    );
+  });
+
   it('puts the disable comment above a call that spans lines (inside braces `//` is text)', () => {
     const svc = service();
     const text = 'Zif{a==b;\n  ZaddFeild{x;y}}\n';

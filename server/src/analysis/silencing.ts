@@ -25,7 +25,7 @@ export function parseDisableDirective(body: string): DisableDirective | undefine
 }
 
 /** True when a file-level diagnostic is silenced by the file's disable comments. */
-export function isSilenced(parts: DiagnosisParts, d: AnalysisDiagnostic): boolean {
+export function isSilenced(parts: DiagnosisParts, d: { readonly code: string; readonly start: number }): boolean {
   if (parts.fileSilence.has(d.code)) return true;
   const ranges = parts.silencedRanges;
   for (let k = 0; k < ranges.length; k++) {

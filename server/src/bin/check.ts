@@ -15,7 +15,7 @@ import { BoundedReadError, formatBytes, readRegularFileSync } from '../catalog/b
 import type { Catalog } from '../catalog/catalog';
 import { parseCommandFile } from '../syntax/parse';
 import { LineIndex } from '../syntax/positions';
-import { Analyzer, isSilenced, type AnalysisDiagnostic } from '../analysis/analyzer';
+import { Analyzer, isSilenced, type AnalysisDiagnostic, type DiagnosisParts } from '../analysis/analyzer';
 import type { SyntaxTree } from '../syntax/tree';
 import { DIAGNOSTIC_CODES, effectiveSeverity, isSeverityLevel, type Severity, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
 import { type CommandSpec, hasFlag, lastValue, standardArguments, usageError } from './args';
@@ -210,8 +210,10 @@ export function* eachFinding(
 ): Generator<CheckDiagnostic> {
   const { body, tree } = parseBody(text, catalog);
   const lines = new LineIndex(body);
-  const others = layout?.findingsOf(file) ?? [];
-  for (const d of withOthers(eachAnalysisDiagnostic(tree, analyzer), others)) {
+  const parts = analyzer.diagnoseParts(tree);
+  // The findings about other files too obey the file's disable comments.
+  const others = (layout?.findingsOf(file) ?? []).filter((d) => !isSilenced(parts, d));
+  for (const d of withOthers(eachAnalysisDiagnostic(tree, parts), others)) {
     const level = effectiveSeverity(d.code, d.severity, severity);
     if (level === undefined) continue;
     const start = lines.positionAt(d.start);
@@ -314,8 +316,7 @@ function uriOf(file: string): string {
  * absolute one by one) merged with the file-level ones, which come first at
  * equal ranges when found while walking and last otherwise.
  */
-function* eachAnalysisDiagnostic(tree: SyntaxTree, analyzer: Analyzer): Generator<AnalysisDiagnostic> {
-  const parts = analyzer.diagnoseParts(tree);
+function* eachAnalysisDiagnostic(tree: SyntaxTree, parts: DiagnosisParts): Generator<AnalysisDiagnostic> {
   const byRange = (a: AnalysisDiagnostic, b: AnalysisDiagnostic) => a.start - b.start || a.end - b.end;
   const walked = parts.fileLevel.slice(0, parts.loopCount).sort(byRange);
   const checked = parts.fileLevel.slice(parts.loopCount).sort(byRange);

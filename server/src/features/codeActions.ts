@@ -122,6 +122,12 @@ function diagnosedText(model: DocumentModel, diagnostic: Diagnostic): { start: n
   return { start: model.doc.offsetAt(diagnostic.range.start) + raw.length - raw.trimStart().length, text: raw.trim() };
 }
 
+/**
+ * Codes said of the whole file (at its start): a next-line comment cannot
+ * silence them, so the quick fix writes the file-wide comment.
+ */
+const ABOUT_THE_FILE: ReadonlySet<string> = new Set(['missing-trigger', 'file-not-loaded']);
+
 /** The name an unknown-function diagnostic points at, when it is one (`Z` and letters or digits). */
 function unknownName(model: DocumentModel, diagnostic: Diagnostic): { start: number; text: string } | undefined {
   const found = diagnosedText(model, diagnostic);
@@ -187,6 +193,19 @@ export function codeActionsFor(
     }
     const code = sent.code;
     if (code === undefined || code === null || code === '') continue;
+    if (typeof code === 'string' && ABOUT_THE_FILE.has(code)) {
+      // Said of the whole file, at its start: only a comment above the first line of code silences it.
+      if (disabled.has(code)) continue;
+      disabled.add(code);
+      const top = { line: 0, character: 0 };
+      actions.push({
+        title: `Disable ${code} for this file`,
+        kind: QUICK_FIX,
+        diagnostics: [sent],
+        edit: { changes: { [uri]: [{ range: { start: top, end: top }, newText: `// zscript-disable ${code}${lineBreakAt(doc.getText(), 0)}` }] } },
+      });
+      continue;
+    }
     // Inside a call spanning lines a `//` line is plain text: the comment goes above the statement's first line.
     const diagnosticOffset = doc.offsetAt(sent.range.start);
     const index = statementIndexAt(model.tree, diagnosticOffset);
