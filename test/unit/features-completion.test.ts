@@ -219,6 +219,18 @@ describe('features: completion', () => {
     assert.deepStrictEqual(complete('#type prefix\n#trigger on¦').items, []);
   });
 
+  it('offers onInteraction after `#trigger ` with no #type line too, after the events, writing `#type interaction`', () => {
+    const items = complete('#trigger on¦').items;
+    const sorted = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+    assert.strictEqual(sorted[sorted.length - 1].label, 'onInteraction');
+    assert.deepStrictEqual(sorted[sorted.length - 1].additionalTextEdits, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '#type interaction\n' },
+    ]);
+    assert.match(sorted[sorted.length - 1].detail!, /adds #type interaction/);
+    // With #type event written, events only.
+    assert.ok(!labels(complete('#type event\n#trigger on¦').items).includes('onInteraction'));
+  });
+
   it('offers event trigger names after `#trigger ` in an event command, and no functions', () => {
     const items = complete('#type event\n#trigger ¦').items;
     assert.ok(labels(items).includes('onMemberJoin'));

@@ -64,7 +64,7 @@ const CODE_TABLE = {
   'invalid-boolean': {
     severity: 'warning',
     description:
-      'A true/false argument written another way: the engine reads every word but "true" as false (so "yes", "1" and "True" mean false; "false", "no", "off" and "0" are read as meant). An error where the function takes exactly true or false and halts on anything else (returnID of ZsendMessage and ZsendEmbed, ZcreateRole, ZmodifyRole, ZeditThread, ...); for ZaddTextInput\'s required, only "false" is false.',
+      'A true/false argument written another way: the engine reads every word but "true" as false (so "yes", "1" and "True" mean false; "false", "no", "off" and "0" are read as meant). An error where the function takes exactly true or false and halts on anything else (returnID of ZsendMessage and ZsendEmbed, ZcreateRole, ZmodifyRole, ZeditThread, ...); for ZaddTextInput\'s required, only "false" is false. Also an #option whose fourth part is true or yes: only the word "required" makes the option required.',
     example: 'ZaddButton{a;b;c;;yes}',
   },
   'invalid-snowflake': {

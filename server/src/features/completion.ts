@@ -447,26 +447,61 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
     case 'trigger': {
       const header = headerInfo(model.tree);
       const type = header.typeWritten ? header.type : undefined;
+      // Without a `#type` line an event name would be read as a chat command's name: choosing one
+      // also writes `#type event` (or `#type interaction`) above the trigger, so the file means what the user picked.
+      const lineStart = toRange(model.doc, loc.start + st.start, loc.start + st.start);
+      const eol = lineBreakAt(model.tree.text, loc.start + st.start);
+      const addType = (word: string) => (type === undefined ? [{ range: lineStart, newText: `#type ${word}${eol}` }] : undefined);
+      /** `onInteraction` (every component) and `onInteraction{ID}` for the custom IDs of the workspace's components. */
+      const interactionTriggers = (): CompletionItem[] => {
+        const added = addType('interaction');
+        const note = added ? ' (adds #type interaction)' : '';
+        const items: CompletionItem[] = [
+          {
+            label: 'onInteraction',
+            kind: Kind.Event,
+            detail: `every button, menu and modal${note}`,
+            sortText: '000',
+            textEdit: { range, newText: 'onInteraction' },
+          },
+        ];
+        const seen = new Set<string>();
+        for (const [, index] of ctx.workspace.entries()) {
+          for (const id of index.customIds) {
+            if (seen.has(id.name)) continue;
+            seen.add(id.name);
+            const label = `onInteraction{${id.name}}`;
+            items.push({
+              label,
+              kind: Kind.Event,
+              detail: `the component with custom ID ${id.name}${note}`,
+              sortText: `1${id.name}`,
+              textEdit: { range, newText: label },
+            });
+          }
+        }
+        if (added) for (const item of items) item.additionalTextEdits = added;
+        return items;
+      };
       if (type === 'event' || type === undefined) {
-        // Without a `#type` line an event name would be read as a chat command's name: choosing one
-        // also writes `#type event` above the trigger, so the file means what the user picked.
-        const lineStart = toRange(model.doc, loc.start + st.start, loc.start + st.start);
-        const eol = lineBreakAt(model.tree.text, loc.start + st.start);
-        const addType = type === undefined ? [{ range: lineStart, newText: `#type event${eol}` }] : undefined;
-        return ctx.catalog.triggers
+        const added = addType('event');
+        const events = ctx.catalog.triggers
           .filter((t) => t.kind === 'event')
           .map((t, i): CompletionItem => {
             const item: CompletionItem = {
               label: t.name,
               kind: Kind.Event,
-              detail: addType ? `${t.description} (adds #type event)` : t.description,
+              detail: added ? `${t.description} (adds #type event)` : t.description,
               documentation: { kind: 'markdown', value: triggerMarkdown(t) },
               sortText: String(i).padStart(3, '0'),
               textEdit: { range, newText: t.name },
             };
-            if (addType) item.additionalTextEdits = addType;
+            if (added) item.additionalTextEdits = added;
             return item;
           });
+        // A button's handler is started the same way, often before its #type line is written.
+        if (type === undefined) for (const item of interactionTriggers()) events.push({ ...item, sortText: `z${item.sortText}` });
+        return events;
       }
       if (type === 'interaction') {
         const before = text.slice(st.valueStart, rel);
@@ -487,25 +522,7 @@ function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: Head
           }
           return ids;
         }
-        const items: CompletionItem[] = [
-          { label: 'onInteraction', kind: Kind.Event, detail: 'every button, menu and modal', sortText: '000', textEdit: { range, newText: 'onInteraction' } },
-        ];
-        const seen = new Set<string>();
-        for (const [, index] of ctx.workspace.entries()) {
-          for (const id of index.customIds) {
-            if (seen.has(id.name)) continue;
-            seen.add(id.name);
-            const label = `onInteraction{${id.name}}`;
-            items.push({
-              label,
-              kind: Kind.Event,
-              detail: `the component with custom ID ${id.name}`,
-              sortText: `1${id.name}`,
-              textEdit: { range, newText: label },
-            });
-          }
-        }
-        return items;
+        return interactionTriggers();
       }
       return [];
     }

@@ -150,8 +150,22 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
       message: `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`,
       fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }],
     });
+  } else if (MEANS_REQUIRED.has(required.toLowerCase())) {
+    // A yes-word where the engine wants the word "required" (loader.rs compares the trimmed part with it).
+    const at = st.valueStart + value.lastIndexOf(required);
+    out.push({
+      code: 'invalid-boolean',
+      severity: 'warning',
+      start: at,
+      end: at + required.length,
+      message: `The engine makes an option required only for the word "required": "${required}" leaves it optional, so the user may leave it out. Write required (or optional).`,
+      fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }],
+    });
   }
 }
+
+/** The fourth part of an #option written as a yes (the author meant required; the engine reads optional). */
+const MEANS_REQUIRED: ReadonlySet<string> = new Set(['true', 'yes', 'y', '1', 'req', 'must', 'mandatory']);
 
 /** A known directive the engine does not recognise: wrong case, no space after the word, or no value. */
 function reportIgnoredDirective(st: HeaderStatement, text: string, base: number, name: string, lineEnd: number, out: AnalysisDiagnostic[]): void {
