@@ -30,6 +30,12 @@ describe('features: hover', () => {
     assert.match(hoverText('ZgetMes¦sage{123}')!, /the engine accepts 1 to 3 arguments for ZgetMessage/);
   });
 
+  it('suggests the closest name on an unknown function, as the diagnostic does', () => {
+    assert.match(hoverText('Zti¦tel{Hi}')!, /`Ztitel` is not a function of the catalog; did you mean `Ztitle`\?/);
+    assert.match(hoverText('Zuser¦NAME{}')!, /did you mean `Zusername`\?/);
+    assert.match(hoverText('Zqq¦qqqqqqq{}')!, /is not a function of the catalog\.$/);
+  });
+
   it('an engine function whose parameters have no names: not documented, rather than none', () => {
     const text = hoverText('Zabbre¦viate{hello}')!;
     assert.match(text, /takes 1 argument/);

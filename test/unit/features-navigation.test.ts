@@ -93,11 +93,17 @@ describe('features: navigation', () => {
       today: /day/,
       Zusername: /run the call/,
       ' spaced ': /trims the spaces/,
+      '': /cannot be empty/,
     };
     for (const [name, reason] of Object.entries(refused)) {
       assert.match(svc.renameProblem(A, at, name) ?? '', reason, name);
       assert.strictEqual(svc.rename(A, at, name), null, name);
     }
+    // The reason is about the name: not the diagnostic's advice on printing the word.
+    assert.match(
+      svc.renameProblem(A, at, 'stop')!,
+      /^"stop" cannot be a name: the engine would run the word "stop" as the function Zstop, so the name would not stay as written$/,
+    );
     // Names the engine keeps as written: a "|" (only #option lines split on it), a word no ending of which runs.
     for (const name of ['coins', 'total2', 'my coins', 'level_up', 'a|b', 'Zdates', 'Zusernme'])
       assert.strictEqual(svc.renameProblem(A, at, name), undefined, name);

@@ -4,6 +4,7 @@
  * permission names.
  */
 import { escapeInCallAt } from '../analysis/rules/engineReading';
+import { closest } from '../analysis/analyzer';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { parseDuration } from '../language/literals';
@@ -99,8 +100,14 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
       const range = toRange(model.doc, loc.start + node.start, loc.start + nameEnd);
       const fn = ctx.catalog.getAnyFunction(name);
       if (fn) return { contents: markdown(functionMarkdown(ctx.catalog, fn)), range };
-      const suggestion = ctx.catalog.getFunctionIgnoringCase(name);
-      return { contents: markdown(`\`${name}\` is not a function of the catalog${suggestion ? `; did you mean \`${suggestion.name}\`?` : '.'}`), range };
+      // The same "did you mean" as the diagnostic: a case-only difference first, then the closest name.
+      const suggestion =
+        ctx.catalog.getFunctionIgnoringCase(name)?.name ??
+        closest(
+          name,
+          ctx.catalog.functions.map((f) => f.name),
+        );
+      return { contents: markdown(`\`${name}\` is not a function of the catalog${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`), range };
     }
   }
   if (node && node.kind === NodeKind.Escape) {

@@ -186,10 +186,15 @@ function engineReadingProblem(name: string, catalog: Catalog): string | undefine
   const start = PROBE_PREFIX.length;
   const end = start + name.length;
   const found = analyzer.diagnose(tree).find((d) => d.start < end && d.end > start && (d.severity === 'error' || d.code === 'word-runs-function'));
-  return found?.message;
+  if (!found) return undefined;
+  // Only what concerns a name: the diagnostic's advice (how to print the word) is for text.
+  if (found.code === 'word-runs-function')
+    return `${found.message.split(', which')[0].replace(/^The engine runs/, 'the engine would run')}, so the name would not stay as written`;
+  return found.message;
 }
 
 function renameProblem(model: DocumentModel, target: Target, newName: string, ctx: FeatureContext): string | undefined {
+  if (newName.trim() === '') return 'a name cannot be empty: the engine reads an empty name as no name at all';
   if (newName !== newName.trim()) return `"${newName}" cannot be a name: the engine trims the spaces around an argument, so the name would lose them`;
   // Only the #option line splits on "|"; Discord takes 1 to 32 lower-case letters, digits, "-" or "_" for an option.
   if (target.kind === 'option' && !isDiscordName(newName))

@@ -28,7 +28,7 @@ export function checkEngineReading(
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
-    if (!VOLATILE_WORDS.has(w.fn.key) && inTemporaryVariableName(nodes, w.start - base, w.end - base, text, base)) continue;
+    if (STABLE_WORDS.has(w.fn.key) && inTemporaryVariableName(nodes, w.start - base, w.end - base, text, base)) continue;
     reportWordCall(w, text, base, catalog, out);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
@@ -48,10 +48,12 @@ export function checkEngineReading(
 }
 
 /**
- * Words whose function gives another value each time it runs (or soon):
- * written in a variable's name, the set and the read make different names.
+ * Words whose function only gives a value, the same all through a run: in a
+ * variable's name, the set and the read make the same name. Not `stop`,
+ * `reply`, `timestamp` or the like, which do something, nor `uuid`,
+ * `uptime`, `second` or `ping`, whose value changes.
  */
-const VOLATILE_WORDS: ReadonlySet<string> = new Set(['uuid', 'uptime', 'second', 'ping']);
+const STABLE_WORDS: ReadonlySet<string> = new Set(['time', 'username', 'date', 'day', 'month', 'year', 'hour', 'minute', 'message']);
 
 /**
  * Whether [start, end) (RELATIVE) lies in the name of a temporary variable,
