@@ -88,6 +88,12 @@ export interface ZscriptLanguageService {
   openDocument(uri: string, text: string, version: number): void;
   changeDocument(uri: string, changes: readonly ContentChange[], version: number): void;
   closeDocument(uri: string): void;
+  /**
+   * Whether the open document's file on disk starts with a byte-order mark
+   * its text does not have: editors (VS Code, Neovim) keep the mark out of
+   * the text they send and write it back on save. Returns whether that changed.
+   */
+  setDiskByteOrderMark(uri: string, onDisk: boolean): boolean;
   /** Files of the workspace that are not open (indexed for variables/options/symbols). */
   setWorkspaceFile(uri: string, text: string): void;
   removeWorkspaceFile(uri: string): void;
@@ -285,7 +291,19 @@ export class LanguageService implements ZscriptLanguageService {
     this.reindex(uri);
   }
 
+  /** Open documents whose file on disk has a byte-order mark their text has not (see setDiskByteOrderMark). */
+  private readonly hiddenMarks = new Set<string>();
+
+  setDiskByteOrderMark(uri: string, onDisk: boolean): boolean {
+    const hidden = onDisk && this.open.has(uri) && this.open.get(uri)!.doc.getText().charCodeAt(0) !== 0xfeff;
+    if (hidden === this.hiddenMarks.has(uri)) return false;
+    if (hidden) this.hiddenMarks.add(uri);
+    else this.hiddenMarks.delete(uri);
+    return true;
+  }
+
   closeDocument(uri: string): void {
+    this.hiddenMarks.delete(uri);
     if (!this.open.delete(uri)) return;
     this.reindex(uri);
   }
@@ -346,7 +364,8 @@ export class LanguageService implements ZscriptLanguageService {
     if (!(limit >= 0)) limit = Infinity;
     const base = open ? this.fileDiagnostics(open, limit) : this.diskDiagnostics(uri, state as DiskFile, limit);
     const cached = state.withLayout;
-    if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation) return cached.result;
+    if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation)
+      return open && this.hiddenMarks.has(uri) ? [...this.hiddenMarkDiagnostic(open), ...cached.result] : cached.result;
     let result = base;
     try {
       const layout = this.layoutDiagnostics(uri, state);
@@ -355,7 +374,21 @@ export class LanguageService implements ZscriptLanguageService {
       this.onError?.(error);
     }
     state.withLayout = { base, layoutGeneration: this.generation * 1e9 + this.triggers.generation, result };
+    if (open && this.hiddenMarks.has(uri)) return [...this.hiddenMarkDiagnostic(open), ...result];
     return result;
+  }
+
+  /** The byte-order mark the editor does not show: the engine reads the file as saved, with it. */
+  private hiddenMarkDiagnostic(state: DocumentState): Diagnostic[] {
+    const finding: AnalysisDiagnosticLike = {
+      code: 'byte-order-mark',
+      severity: 'error',
+      start: 0,
+      end: 0,
+      message:
+        'The file on disk starts with a byte-order mark, which the editor does not show: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM (VS Code: click "UTF-8 with BOM" in the status bar, then Save with Encoding, UTF-8; Neovim: :set nobomb, then write).',
+    };
+    return toLspDiagnostics(state.doc, [finding], this.settings.severity);
   }
 
   /**

@@ -228,3 +228,49 @@ describe('lsp: components no command of the bot handles', function () {
     assert.strictEqual(handled(p.params), undefined, JSON.stringify(p.params.diagnostics));
   });
 });
+
+describe('lsp: a byte-order mark the editor keeps out of the text', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let dir: string;
+
+  before(async () => {
+    ({ dir, client } = await botWorkspace('zscript-bom-', { '.keep': '' }));
+  });
+
+  after(async () => {
+    await client?.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const marked = (p: any) => (p.diagnostics as any[]).find((d) => d.code === 'byte-order-mark');
+
+  it('is reported from the file on disk while open, and cleared once a save writes the file without it', async () => {
+    const file = path.join(dir, 'commands', 'hello.zbr');
+    fs.writeFileSync(file, '\ufeff#trigger !hello\nHi\n');
+    const uri = fileUri(file);
+    // The editor (VS Code, Neovim) sends the text without the mark.
+    const reported = client.next('textDocument/publishDiagnostics', (p) => p.uri === uri && marked(p) !== undefined);
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: '#trigger !hello\nHi\n' } });
+    const d = marked((await reported).params);
+    assert.strictEqual(d.severity, 1);
+    assert.deepStrictEqual(d.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    assert.match(d.message, /on disk starts with a byte-order mark, which the editor does not show/);
+    // Saved as UTF-8 without the mark.
+    fs.writeFileSync(file, '#trigger !hello\nHi\n');
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === uri && marked(p) === undefined);
+    await client.notify('textDocument/didSave', { textDocument: { uri } });
+    await cleared;
+  });
+
+  it('is not reported for a file without the mark, nor for one that is not on disk', async () => {
+    const file = path.join(dir, 'commands', 'plain.zbr');
+    fs.writeFileSync(file, '#trigger !plain\nHi\n');
+    for (const uri of [fileUri(file), 'untitled:Untitled-1']) {
+      const published = client.next('textDocument/publishDiagnostics', (p) => p.uri === uri);
+      await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: '#trigger !plain\nHi\n' } });
+      assert.strictEqual(marked((await published).params), undefined, uri);
+      await client.notify('textDocument/didSave', { textDocument: { uri } });
+    }
+  });
+});

@@ -72,7 +72,7 @@ function takesMarkdown(formats: unknown): boolean {
 export function initializeResult(formatting: boolean): InitializeResult {
   const capabilities: InitializeResult['capabilities'] = {
     positionEncoding: 'utf-16',
-    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
     completionProvider: {
       resolveProvider: true,
       triggerCharacters: COMPLETION_TRIGGER_CHARACTERS,

@@ -9,6 +9,8 @@
  * analysed again as soon as an edit brings it under the cap; meanwhile its
  * only diagnostic says why it is not analysed.
  */
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -23,6 +25,24 @@ export interface DocumentListener {
   edited(uri: string, opened: boolean): void;
   /** The document was closed (the service no longer holds the editor's text). */
   closed(uri: string): void | Promise<void>;
+  /** What the file on disk says of the document changed (its diagnostics did, without an edit). */
+  diskChanged(uri: string): void;
+}
+
+/** Whether the file at a `file:` URI starts with a UTF-8 byte-order mark (false when it cannot be read). */
+async function startsWithByteOrderMark(uri: string): Promise<boolean> {
+  if (!uri.startsWith('file:')) return false;
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(fileURLToPath(uri), 'r');
+    const head = Buffer.alloc(3);
+    const { bytesRead } = await handle.read(head, 0, 3, 0);
+    return bytesRead === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 /** Largest open document analysed, in UTF-16 code units (command files are a few KiB). */
@@ -61,6 +81,12 @@ export class OpenDocuments {
     }
   }
 
+  /** Reads whether the document's file has a byte-order mark, and tells the listener when that changes what is reported. */
+  private async readDiskMark(uri: string, listener: DocumentListener): Promise<void> {
+    const mark = await startsWithByteOrderMark(uri);
+    if (this.versions.has(uri) && this.service.setDiskByteOrderMark(uri, mark)) listener.diskChanged(uri);
+  }
+
   has(uri: string): boolean {
     return this.versions.has(uri);
   }
@@ -83,6 +109,16 @@ export class OpenDocuments {
         this.place(td.uri, td.text, version);
         this.versions.set(td.uri, version);
         listener.edited(td.uri, true);
+        void this.readDiskMark(td.uri, listener);
+      }),
+    );
+
+    // Saving may add or drop the byte-order mark the editor keeps out of the text (its encoding setting).
+    connection.onDidSaveTextDocument(
+      guard.notification('textDocument/didSave', (params: { textDocument?: { uri?: unknown } }) => {
+        const td = params.textDocument;
+        if (!isObject(td) || typeof td.uri !== 'string' || !this.versions.has(td.uri)) return;
+        void this.readDiskMark(td.uri, listener);
       }),
     );
 

@@ -124,6 +124,10 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   listenToWatchedFiles(connection, guard, workspace, () => diagnostics.checkCrossFile());
   documents.listen(connection, guard, {
     edited: (uri, opened) => diagnostics.schedule(uri, opened),
+    diskChanged: (uri) => {
+      diagnostics.schedule(uri, true);
+      diagnostics.refreshPulls();
+    },
     closed: async (uri) => {
       diagnostics.closed(uri);
       await rereadClosed(workspace, uri);
