@@ -371,6 +371,12 @@ const CODE_TABLE = {
     description: 'ZsendWebhook of an embed with ZaddField fields: the engine writes the fields under a key Discord does not read, so they never appear.',
     example: 'Ztitle{News} + ZaddField{Date;today} + ZsendWebhook{https://discord.com/api/webhooks/1/x}',
   },
+  'refusal-not-ephemeral': {
+    severity: 'warning',
+    description:
+      'A guard or cooldown after Zephemeral in a slash or interaction command: the engine sends a refusal (and any error) as a reply of its own without the ephemeral flag, so everyone sees it; Zephemeral applies only to the answer of a command that runs to its end.',
+    example: '#type slash + #trigger /clear + Zephemeral + ZonlyPerms{manageMessages;You need Manage Messages.}',
+  },
   'ephemeral-ignored': {
     severity: 'warning',
     description:

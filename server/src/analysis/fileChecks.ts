@@ -30,7 +30,7 @@ import { checkSlashRegistration, isDiscordName } from './slashRegistration';
 import type { ComponentRowPart, PrintedResult, SavedScope, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
-import { PRINTED_RESULTS } from './rules/callFacts';
+import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
 import { CallNames } from './callNames';
 import { engineEmbedIndex, FileWalk, type SavedRead } from './fileWalk';
 
@@ -439,6 +439,19 @@ function checkReply(
       end: firstEphemeral.end,
       message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
     });
+  // A refusal is an error to the engine, whose reply never carries the ephemeral flag (runtime.rs: the error result sets it false).
+  // Reported where Zephemeral comes first: the author means the command's answers, this one too, to be private.
+  if (w.guardAfterEphemeral && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction')) {
+    const guard = w.guardAfterEphemeral;
+    const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal';
+    out.push({
+      code: 'refusal-not-ephemeral',
+      severity: 'warning',
+      start: guard.start,
+      end: guard.end,
+      message: `Everyone sees ${what}: the engine sends ${guard.name}'s refusal (like any error) as a reply without the ephemeral flag, and Zephemeral applies only to the answer of a command that runs to its end. To refuse privately, test with Zif and write the refusal as the command's answer in its branch.`,
+    });
+  }
   if (suppressTooLate)
     out.push({
       code: 'suppress-too-late',

@@ -177,6 +177,8 @@ export class FileWalk {
   private callsBefore = false;
   /** A top-level ZsuppressErrors was met (guard-message-suppressed). */
   private suppressedBefore = false;
+  /** The first access guard or cooldown at a line's top level after a Zephemeral (refusal-not-ephemeral). */
+  guardAfterEphemeral: { name: string; start: number; end: number } | undefined = undefined;
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   private firstAction: { name: string; index: number } | undefined = undefined;
   /** A line before it can stop the command on a test (guard-after-action reports only actions none checked). */
@@ -296,6 +298,8 @@ export class FileWalk {
     // same question asked again turns no one away who reached the action.
     // (A line with both: the check may come first on it, so its action is not counted.)
     if (s.guard && this.firstAction) this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
+    if (s.guard && this.firstEphemeral && !this.guardAfterEphemeral)
+      this.guardAfterEphemeral = { name: s.guard.name, start: base + s.guard.start, end: base + s.guard.end };
     if (s.mayStop) this.checkedBefore = true;
     if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
     if (s.savedVars) this.savedVariables(s.savedVars, base);
