@@ -12,6 +12,7 @@ import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
+import { PERMISSION_EDITING_FUNCTIONS } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
 import { checkLoopValue } from './loops';
@@ -77,6 +78,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
       checkMessageWordAsId(name, param.name, text, arg, ctx);
       checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
     }
+    // The permissions: every argument after the channel and target (ZeditChannelPerms) or the role (ZmodifyRolePerms).
+    if (literal && PERMISSION_EDITING_FUNCTIONS.has(name) && i >= (name === 'ZeditChannelPerms' ? 2 : 1) && checkPermissionSign(name, text, arg, ctx)) continue;
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -366,6 +369,55 @@ function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext)
     end: arg.end,
     message: `${name} reads an empty returnID as a word that is neither "true" nor "false" and halts the command. Leave the argument out (drop the last ";"), or write true or false.`,
   });
+}
+
+/** Dashes and plus signs people type (or paste) for the ASCII sign. */
+const SIGN_LOOKALIKES: Readonly<Record<string, string>> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\ufe63': '-',
+  '\uff0d': '-',
+  '\uff0b': '+',
+};
+
+/**
+ * The sign of a permission ZeditChannelPerms or ZmodifyRolePerms edits, as
+ * the engine reads it (editChannelPerms.rs, modifyRolePerms.rs): fewer than
+ * two bytes (an empty argument, a trailing ";", a sign alone) halts the
+ * command; a first character of more than one byte (an en dash, an emoji)
+ * makes its `&arg[0..1]` panic. True when reported (nothing more to say).
+ */
+function checkPermissionSign(name: string, text: string, arg: Argument, ctx: StatementContext): boolean {
+  const { start, end } = text === '' ? { start: arg.start, end: arg.end } : trimmedRange(arg, ctx);
+  if (Buffer.byteLength(text) < 2) {
+    ctx.diagnostics.push({
+      code: 'invalid-permission',
+      severity: 'error',
+      start,
+      end,
+      message:
+        text === ''
+          ? `${name} halts the command on an empty permission ("permission '' must be prefixed with +, -, or /"): every argument after the ${name === 'ZeditChannelPerms' ? 'target' : 'role'} is one. Remove the extra ";".`
+          : `"${text}" names no permission: ${name} halts the command ("permission '${text}' must be prefixed with +, -, or /"). Write the sign and the name together, e.g. ${text === '+' || text === '-' || text === '/' ? text : '+'}sendMessages.`,
+    });
+    return true;
+  }
+  const first = String.fromCodePoint(text.codePointAt(0)!);
+  if (first.charCodeAt(0) < 0x80) return false;
+  const sign = SIGN_LOOKALIKES[first];
+  ctx.diagnostics.push({
+    code: 'invalid-permission',
+    severity: 'error',
+    start,
+    end: start + first.length,
+    message: `${name} reads the first byte of each permission as its sign, and "${first}" takes more than one byte: the engine crashes the command here (a panic: nothing is sent, and ZtryRun does not catch it). ${sign ? `Write a plain "${sign}".` : 'Start with "+" (allow), "-" (deny) or "/" (reset).'}`,
+    fixes: sign ? [{ title: `Change to "${sign}"`, edits: [{ start, end: start + first.length, newText: sign }], preferred: true }] : undefined,
+  });
+  return true;
 }
 
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */

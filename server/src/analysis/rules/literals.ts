@@ -599,6 +599,21 @@ function checkRoleOperation(_fnName: string, text: string, arg: Argument, ctx: S
   if (/^[+-]\d+$/.test(text)) return;
   const signed = /^[+-]/.test(text);
   const bareId = /^\d+$/.test(text);
+  // Its `&arg[0..1]` cuts a character of more than one byte (an en dash) in two: a panic (roleGrant.rs).
+  if (text.charCodeAt(0) >= 0x80) {
+    const first = String.fromCodePoint(text.codePointAt(0)!);
+    const dash = /^[\u2010-\u2014\u2212\ufe63\uff0d]$/.test(first);
+    const { start } = trimmedRange(arg, ctx);
+    ctx.diagnostics.push({
+      code: 'invalid-value',
+      severity: 'error',
+      start,
+      end: start + first.length,
+      message: `ZroleGrant reads the first byte of each role as its sign, and "${first}" takes more than one byte: the engine crashes the command here (a panic: nothing is sent, and ZtryRun does not catch it). ${dash ? 'Write a plain "-".' : 'Start with "+" (add) or "-" (remove).'}`,
+      fixes: dash ? [{ title: 'Change to "-"', edits: [{ start, end: start + first.length, newText: '-' }], preferred: true }] : undefined,
+    });
+    return;
+  }
   ctx.diagnostics.push({
     code: 'invalid-value',
     severity: 'error',
