@@ -57,6 +57,38 @@ describe('lsp: settings', function () {
     }
   });
 
+  it('says in its log what it ignores in the settings (a misspelt code, a value out of its list), once', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize({ capabilities: capabilities({ pull: false }) });
+      const since = client.notifications.length;
+      const warned = client.waitFor('window/logMessage', (p) => /no-line-brake/.test(p.message), 10000, since);
+      const bad = { diagnostics: { severity: { 'no-line-brake': 'off', 'no-line-break': 'bogus' }, mode: 'weird' }, files: { maxIndexed: -5 } };
+      await client.notify('workspace/didChangeConfiguration', { settings: { zscript: bad } });
+      const first = await warned;
+      assert.strictEqual(first.params.type, 2);
+      assert.match(first.params.message, /"no-line-brake" is no diagnostic code, so this entry changes nothing/);
+      await eventually(async () => {
+        const said = client.notifications
+          .slice(since)
+          .filter((m) => m.method === 'window/logMessage')
+          .map((m) => m.params.message as string);
+        return (
+          said.some((m) => /"no-line-break" is set to "bogus"/.test(m)) &&
+          said.some((m) => /zscript\.diagnostics\.mode is "weird"/.test(m)) &&
+          said.some((m) => /zscript\.files\.maxIndexed is -5/.test(m))
+        );
+      }, 'every problem logged');
+      // The same settings again: nothing said twice.
+      const count = () => client.notifications.filter((m) => m.method === 'window/logMessage' && /no-line-brake/.test(m.params.message)).length;
+      await client.notify('workspace/didChangeConfiguration', { settings: { zscript: bad } });
+      await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } });
+      assert.strictEqual(count(), 1);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
   it('pulls the zscript section with workspace/configuration and asks for refreshes', async () => {
     const client = new LspClient();
     try {

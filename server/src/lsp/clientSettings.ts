@@ -6,7 +6,7 @@
  * Unknown or ill-typed values fall back to the defaults, never throw.
  */
 import type { ServiceSettings } from '../service';
-import { isSeverityLevel, type SeverityLevel } from '../analysis/codes';
+import { DIAGNOSTIC_CODES, isSeverityLevel, SEVERITY_LEVELS, type SeverityLevel } from '../analysis/codes';
 
 export type CatalogSourceKind = 'bundled' | 'file' | 'url';
 export type DiagnosticsMode = 'auto' | 'push' | 'pull' | 'both';
@@ -129,6 +129,43 @@ export function normalizeSettings(section: unknown): ServerSettings {
     trace: { server: pick(trace.server, ['off', 'messages', 'verbose'] as const, d.trace.server) },
     files: { exclude, maxIndexed },
   };
+}
+
+/** Codes a severity may be set for besides the analysis' own: the server's notes about a file. */
+const SERVER_CODES: ReadonlySet<string> = new Set(['file-too-large', 'too-many-diagnostics']);
+
+/**
+ * What normalizeSettings had to ignore in a section, said for the user: a
+ * misspelt diagnostic code in `diagnostics.severity` has no effect at all, and
+ * nothing else would tell them. Empty when every value was understood.
+ */
+export function settingsProblems(section: unknown): string[] {
+  const s = isObject(section) ? section : {};
+  const problems: string[] = [];
+  const oneOf = (path: string, value: unknown, allowed: readonly string[]) => {
+    if (value !== undefined && !(typeof value === 'string' && allowed.includes(value)))
+      problems.push(`zscript.${path} is ${JSON.stringify(value)}: it must be one of ${allowed.join(', ')}; the default is used`);
+  };
+  const part = (key: string): Json => (isObject(s[key]) ? (s[key] as Json) : {});
+  oneOf('catalog.source', part('catalog').source, ['bundled', 'file', 'url']);
+  oneOf('inlayHints.parameterNames', part('inlayHints').parameterNames, ['all', 'literals', 'none']);
+  oneOf('diagnostics.mode', part('diagnostics').mode, ['auto', 'push', 'pull', 'both']);
+  oneOf('trace.server', part('trace').server, ['off', 'messages', 'verbose']);
+  const severity = part('diagnostics').severity;
+  if (isObject(severity)) {
+    for (const [code, value] of Object.entries(severity)) {
+      if (!Object.hasOwn(DIAGNOSTIC_CODES, code) && !SERVER_CODES.has(code))
+        problems.push(`zscript.diagnostics.severity: "${code}" is no diagnostic code, so this entry changes nothing (the codes are listed in the README)`);
+      else if (!isSeverityLevel(value))
+        problems.push(
+          `zscript.diagnostics.severity: "${code}" is set to ${JSON.stringify(value)}: it must be one of ${SEVERITY_LEVELS.join(', ')}; its default is used`,
+        );
+    }
+  }
+  const maxIndexed = part('files').maxIndexed;
+  if (maxIndexed !== undefined && !(typeof maxIndexed === 'number' && Number.isFinite(maxIndexed) && maxIndexed >= 0))
+    problems.push(`zscript.files.maxIndexed is ${JSON.stringify(maxIndexed)}: it must be a number of files, 0 or more; the default is used`);
+  return problems;
 }
 
 /** Layers `over` on top of `base` (both raw sections); `over` wins key by key. */

@@ -20,6 +20,7 @@ import {
   mergeSections,
   normalizeSettings,
   type ServerSettings,
+  settingsProblems,
   serviceSettingsOf,
 } from './clientSettings';
 import type { WorkspaceFiles } from './workspaceScan';
@@ -95,7 +96,20 @@ export class LiveSettings {
         connection.console.warn(`zscript: workspace/configuration failed (${describe(error).message}); using the settings given at start`);
       }
     }
+    this.reportProblems(section);
     this.apply(normalizeSettings(section));
+  }
+
+  /** The problems of the last section read, so that each is said once, not at every refresh. */
+  private reported = '';
+
+  /** Says in the server's log what the settings had that the server ignores (a misspelt code, a value out of its list). */
+  private reportProblems(section: unknown): void {
+    const problems = settingsProblems(section);
+    const key = problems.join('\n');
+    if (key === this.reported) return;
+    this.reported = key;
+    for (const problem of problems) this.context.connection.console.warn(problem);
   }
 
   private apply(next: ServerSettings): void {
