@@ -129,6 +129,17 @@ describe('features: code actions', () => {
     assert.deepStrictEqual(disable.edit!.changes![URI][0].range.start, { line: 0, character: 0 });
   });
 
+  it('offers the fixes of its own diagnostics at the cursor when the client sends none', () => {
+    const svc = service();
+    svc.openDocument(URI, '#trigger !hi\nZtitel{Hi}\n', 1);
+    const cursor = { line: 1, character: 3 };
+    const titles = svc.codeActions(URI, { start: cursor, end: cursor }, []).map((a) => a.title);
+    assert.ok(titles.includes('Change to Ztitle'), titles.join());
+    // Away from any diagnostic: nothing.
+    const elsewhere = { line: 0, character: 2 };
+    assert.deepStrictEqual(svc.codeActions(URI, { start: elsewhere, end: elsewhere }, []), []);
+  });
+
   it('ignores diagnostics of other tools and unknown documents', () => {
     const svc = service();
     svc.openDocument(URI, 'x', 1);

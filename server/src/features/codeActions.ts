@@ -157,7 +157,14 @@ export function codeActionsFor(
   const actions: CodeAction[] = [];
   let ours: Diagnostic[] | undefined;
   const disabled = new Set<string>();
-  for (const sent of diagnostics) {
+  // A client that sends no diagnostics at all (some send none for a plain cursor request) still gets
+  // the fixes of the server's own diagnostics that overlap the range, or touch the cursor.
+  let list = diagnostics;
+  if (list.length === 0) {
+    ours = current();
+    list = ours.filter((d) => doc.offsetAt(d.range.start) <= end && doc.offsetAt(d.range.end) >= start);
+  }
+  for (const sent of list) {
     if (!sent?.range || (sent.source !== undefined && sent.source !== 'zscript')) continue;
     let diagnostic = sent;
     let data = diagnostic.data as DiagnosticData | undefined;
