@@ -59,7 +59,7 @@ import { Analyzer, flattenDiagnosis, isSilenced } from './analysis/analyzer';
 import { type CompletionTrigger, completionsAt, resolveCompletionItem } from './features/completion';
 import { signatureHelpAt } from './features/signature';
 import { hoverAt } from './features/hover';
-import { inlayHintsIn } from './features/inlayHints';
+import { inlayHintsIn, LINE_BUDGET } from './features/inlayHints';
 import { codeActionsFor } from './features/codeActions';
 import { definitionAt, highlightsAt, prepareRenameAt, referencesAt, renameAt, renameProblemAt } from './features/navigation';
 import { documentSymbolsOf, workspaceSymbolsFor } from './features/symbols';
@@ -137,6 +137,7 @@ export { SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './features/legen
 export const DEFAULT_SETTINGS: ServiceSettings = {
   inlayHintsParameterNames: 'none',
   inlayHintsDefaults: true,
+  inlayHintsLineBudget: LINE_BUDGET,
   severity: {},
 };
 
@@ -240,6 +241,7 @@ export class LanguageService implements ZscriptLanguageService {
       next.inlayHintsParameterNames = settings.inlayHintsParameterNames;
     }
     if (typeof settings.inlayHintsDefaults === 'boolean') next.inlayHintsDefaults = settings.inlayHintsDefaults;
+    if (typeof settings.inlayHintsLineBudget === 'number' && settings.inlayHintsLineBudget > 0) next.inlayHintsLineBudget = settings.inlayHintsLineBudget;
     if (settings.severity && typeof settings.severity === 'object') {
       const severity: Record<string, SeverityLevel> = {};
       for (const [code, value] of Object.entries(settings.severity)) if (isSeverityLevel(value)) severity[code] = value;

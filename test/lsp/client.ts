@@ -285,12 +285,12 @@ export class LspClient {
   }
 
   async initialize(
-    options: { capabilities?: object; initializationOptions?: unknown; workspaceFolders?: string[] | null; rootUri?: string | null } = {},
+    options: { capabilities?: object; initializationOptions?: unknown; workspaceFolders?: string[] | null; rootUri?: string | null; clientName?: string } = {},
   ): Promise<any> {
     const folders = options.workspaceFolders ?? null;
     const result = await this.request('initialize', {
       processId: process.pid,
-      clientInfo: { name: 'zscript-test-client' },
+      clientInfo: { name: options.clientName ?? 'zscript-test-client' },
       rootUri: options.rootUri ?? (folders?.[0] ? fileUri(folders[0]) : null),
       workspaceFolders: folders ? folders.map((f) => ({ uri: fileUri(f), name: path.basename(f) })) : null,
       capabilities: options.capabilities ?? {},

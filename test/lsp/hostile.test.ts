@@ -294,8 +294,8 @@ describe('lsp: hostile input (issue 16)', function () {
         textDocument: { uri },
         range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },
       });
-      // The service stops at 5000 hints; a line then keeps what fits VS Code's 43-character cap.
-      assert.ok(all.length > 0 && all.reduce((n: number, h: any) => n + h.label.length, 0) <= 43, JSON.stringify(all));
+      // The service stops at 5000 hints (this client is not VS Code: no 43-character cap per line).
+      assert.ok(all.length > 0 && all.length <= 5000, String(all.length));
       const from = 1_500_000;
       const some = await client.request('textDocument/inlayHint', {
         textDocument: { uri },

@@ -89,6 +89,26 @@ describe('lsp: settings', function () {
     }
   });
 
+  it("cuts a line's inlay hints to 43 characters for VS Code only, which cuts them there itself", async () => {
+    for (const [clientName, last] of [
+      ['Visual Studio Code', 'false'],
+      ['Neovim', 'disabled: false'],
+    ]) {
+      const client = new LspClient();
+      try {
+        await client.initialize({ capabilities: capabilities({ pull: true }), clientName });
+        await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'ZaddButton{;ok}\n' } });
+        const labels = await eventually(async () => {
+          const h = await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL });
+          return h.length === 3 ? h.map((x: any) => x.label) : undefined;
+        }, 'hints');
+        assert.deepStrictEqual(labels, ['newRow: false', 'style: secondary', last], clientName);
+      } finally {
+        await client.shutdown();
+      }
+    }
+  });
+
   it('pulls the zscript section with workspace/configuration and asks for refreshes', async () => {
     const client = new LspClient();
     try {

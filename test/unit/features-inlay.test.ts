@@ -23,6 +23,11 @@ describe('features: inlay hints', () => {
     assert.strictEqual(hints('ZaddButton{;ok}')[2].tooltip, 'disabled: false');
   });
 
+  it('shows every hint whole where the editor does not cut them (not VS Code)', () => {
+    const whole = { inlayHintsLineBudget: Number.POSITIVE_INFINITY };
+    assert.deepStrictEqual(show(hints('ZaddButton{;ok}', whole)), ['0:11 newRow: false', '0:14 style: secondary', '0:14 disabled: false']);
+  });
+
   it("keeps the hints of a line within VS Code's 43-character cap, names going before defaults", () => {
     const width = (list: InlayHint[]) => list.reduce((n, h) => n + (h.label as string).length, 0);
     for (const text of ['ZaddButton{;ok}', 'ZaddButton{;ok;;;}', 'ZaddField{a;b;true} ZaddButton{;ok} ZaddButton{;no}', 'ZaddSelectMenuOption{;a;b;c;;}']) {

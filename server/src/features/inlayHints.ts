@@ -26,7 +26,8 @@ const MAX_LABEL = 40;
  */
 export const MAX_INLAY_HINTS = 5000;
 /**
- * Characters of hint labels one line may carry. VS Code cuts the hints of a line at 43 characters
+ * Characters of hint labels one line may carry in VS Code (other editors get
+ * Infinity: ServiceSettings.inlayHintsLineBudget). VS Code cuts the hints of a line at 43 characters
  * by default (`editor.inlayHints.maximumLength`) and drops the rest, so `ZaddButton{;ok}` with its
  * three defaults written out in full (44) would lose the last one mid-word. Lines over the budget
  * show defaults as bare values (the tooltip keeps the name), then lose name hints, so what is shown
@@ -163,11 +164,11 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
   }
   // In text order (stable: hints at one position keep parameter order).
   hints.sort((a, b) => a.offset - b.offset);
-  return fitLines(hints);
+  return fitLines(hints, ctx.settings.inlayHintsLineBudget);
 }
 
-/** The hints of each line cut down to LINE_BUDGET characters, as described there. */
-function fitLines(hints: PlacedHint[]): InlayHint[] {
+/** The hints of each line cut down to `budget` characters, as described at LINE_BUDGET. */
+function fitLines(hints: PlacedHint[], budget: number): InlayHint[] {
   const out: InlayHint[] = [];
   const labelOf = (h: PlacedHint) => h.hint.label as string;
   let i = 0;
@@ -178,7 +179,7 @@ function fitLines(hints: PlacedHint[]): InlayHint[] {
     while (j < hints.length && hints[j].hint.position.line === line) width += labelOf(hints[j++]).length;
     const group = hints.slice(i, j);
     // Defaults as bare values, from the end of the line, until it fits.
-    for (let k = group.length - 1; k >= 0 && width > LINE_BUDGET; k--) {
+    for (let k = group.length - 1; k >= 0 && width > budget; k--) {
       const h = group[k];
       if (h.short === undefined) continue;
       width -= labelOf(h).length - h.short.length;
@@ -186,12 +187,12 @@ function fitLines(hints: PlacedHint[]): InlayHint[] {
       h.hint.label = h.short;
     }
     // Then names go (they only repeat the signature), then whatever comes last.
-    for (let k = group.length - 1; k >= 0 && width > LINE_BUDGET; k--) {
+    for (let k = group.length - 1; k >= 0 && width > budget; k--) {
       if (group[k].short !== undefined) continue;
       width -= labelOf(group[k]).length;
       group.splice(k, 1);
     }
-    while (group.length > 0 && width > LINE_BUDGET) width -= labelOf(group.pop()!).length;
+    while (group.length > 0 && width > budget) width -= labelOf(group.pop()!).length;
     for (const h of group) out.push(h.hint);
     i = j;
   }

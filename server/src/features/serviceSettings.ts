@@ -12,6 +12,12 @@ export interface ServiceSettings {
   inlayHintsParameterNames: 'all' | 'literals' | 'none';
   /** Default-value inlay hints for omitted or empty optional parameters. Default true. */
   inlayHintsDefaults: boolean;
+  /**
+   * Characters of hint labels one line may carry (see LINE_BUDGET in
+   * inlayHints.ts): VS Code cuts a line's hints at 43 by default; other
+   * editors show them whole (Infinity).
+   */
+  inlayHintsLineBudget: number;
   /** Severity per diagnostic code; 'off' silences the code. */
   severity: Record<string, SeverityLevel>;
 }

@@ -180,8 +180,8 @@ export function mergeSections(base: Json | undefined, over: Json | undefined): J
   return out;
 }
 
-/** The part of the settings the language service takes. */
-export function serviceSettingsOf(settings: ServerSettings): ServiceSettings {
+/** The part of the settings the language service takes (the line budget of inlay hints comes from the client's name instead). */
+export function serviceSettingsOf(settings: ServerSettings): Omit<ServiceSettings, 'inlayHintsLineBudget'> {
   return {
     inlayHintsParameterNames: settings.inlayHints.parameterNames,
     inlayHintsDefaults: settings.inlayHints.defaults,

@@ -17,7 +17,7 @@
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { bundledCatalog } from '../catalog';
 import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
-import { LanguageService, type ZscriptLanguageService } from '../service';
+import { DEFAULT_SETTINGS, LanguageService, type ZscriptLanguageService } from '../service';
 import { clientSupportOf, initializeResult, NO_CLIENT_SUPPORT, type ClientSupport } from './capabilities';
 import { ActiveCatalog } from './catalogStatus';
 import { EditorCatalogServer } from './catalogHttp';
@@ -94,11 +94,14 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   });
   const settings: LiveSettings = new LiveSettings({ connection, service, workspace, catalog, guard, client: () => client, analysisChanged });
 
+  const cutsInlayHints = (name: unknown) => typeof name === 'string' && /visual studio code|vscode|vscodium|code-server|cursor|windsurf/i.test(name);
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = clientSupportOf(params.capabilities);
     completionWire = new CompletionWire(client.completion);
     catalog.start(params.initializationOptions);
     settings.start(params.initializationOptions);
+    // Only VS Code (and its builds) cuts a line's inlay hints at 43 characters: elsewhere they are shown whole.
+    service.configure({ inlayHintsLineBudget: cutsInlayHints(params.clientInfo?.name) ? DEFAULT_SETTINGS.inlayHintsLineBudget : Number.POSITIVE_INFINITY });
     diagnostics.start();
     workspace.setFolders(workspaceFoldersOf(params));
     return initializeResult(typeof service.formatting === 'function');
