@@ -371,6 +371,12 @@ const CODE_TABLE = {
     description: 'ZsendWebhook of an embed with ZaddField fields: the engine writes the fields under a key Discord does not read, so they never appear.',
     example: 'Ztitle{News} + ZaddField{Date;today} + ZsendWebhook{https://discord.com/api/webhooks/1/x}',
   },
+  'stop-drops-text': {
+    severity: 'warning',
+    description:
+      'Text written right before Zstop in the same branch (Zif{Zmessage==;Usage: !say <text>Zstop}): Zstop throws away all the text the command has written, so the line is never sent. Zerror{text} shows it and ends the command.',
+    example: 'Zif{Zmessage==;Usage: !say <text>Zstop}',
+  },
   'refusal-not-ephemeral': {
     severity: 'warning',
     description:

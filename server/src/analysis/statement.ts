@@ -20,6 +20,7 @@ import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
+import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
@@ -73,6 +74,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     operand: false,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
+  // Most statements have no Zstop: one search of the statement's own text (a slice costs no copy).
+  if (st.kind === StatementKind.Body && rel(0, st.end).includes('Zstop')) checkStopDropsText(st.nodes, ctx);
   // A Zvar set happens after the reads in its value (the walk meets the set first).
   const vars = summary.varEvents;
   const ends = ctx.setEnds;

@@ -172,7 +172,7 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Calls that stop the command when their test fails (besides the access guards). */
-const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
+const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
 
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);

@@ -1,0 +1,69 @@
+/**
+ * `Zif{Zmessage==;Usage: !say <text>Zstop}`: text written right before a
+ * Zstop, in the same branch, to be shown as the command ends. The engine
+ * evaluates the whole command as one text: Zstop ends it with an empty
+ * "user error", which throws away everything written so far (runtime.rs:
+ * Concat returns the error, Runtime::run keeps no output for it), so the
+ * usage line is never sent. Zerror{text} ends the command showing the text.
+ */
+import { type Argument, type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
+import type { StatementContext } from './context';
+
+/** Calls whose arguments are code run as part of the command's text (Zif's branches, ZtryRun's code and fallback). */
+const RUNS_AS_TEXT: Readonly<Record<string, number>> = { Zif: 1, ZtryRun: 0 };
+
+/** Reports the text before each Zstop of the statement's branches (offsets RELATIVE to the statement). */
+export function checkStopDropsText(nodes: readonly TopLevelNode[], ctx: StatementContext): void {
+  visitList(nodes, 0, ctx, 0);
+}
+
+function visitList(nodes: readonly (TopLevelNode | ContentNode)[], from: number, ctx: StatementContext, depth: number): void {
+  if (depth > 50) return;
+  let written = -1;
+  let cursor = from;
+  for (const node of nodes) {
+    if (written < 0 && hasText(ctx.rel(cursor, node.start))) written = cursor + firstNonSpace(ctx.rel(cursor, node.start));
+    cursor = node.end;
+    if (node.kind !== NodeKind.Call && node.kind !== NodeKind.BareCall) continue;
+    const nameEnd = node.kind === NodeKind.Call ? node.nameEnd : node.end;
+    const name = ctx.rel(node.start, nameEnd);
+    if (name === 'Zstop') {
+      if (written >= 0) report(written, node.start, node.end, ctx);
+      return;
+    }
+    if (node.kind !== NodeKind.Call) continue;
+    const firstCode = RUNS_AS_TEXT[name];
+    if (firstCode !== undefined) {
+      for (let i = firstCode; i < node.args.length; i++) visitArgument(node.args[i], ctx, depth + 1);
+    }
+  }
+}
+
+function visitArgument(arg: Argument, ctx: StatementContext, depth: number): void {
+  visitList(arg.nodes, arg.start, ctx, depth);
+}
+
+function hasText(s: string): boolean {
+  return /\S/.test(s);
+}
+
+function firstNonSpace(s: string): number {
+  return s.search(/\S/);
+}
+
+function report(textStart: number, stopStart: number, stopEnd: number, ctx: StatementContext): void {
+  const written = ctx.rel(textStart, stopStart).trimEnd();
+  const shown = written.length > 40 ? `${written.slice(0, 39)}…` : written;
+  // Zerror shows its text (calls in it run as before) and ends the command. Escapes would be read one call deeper: no fix.
+  const fixable = !written.includes('\\');
+  ctx.diagnostics.push({
+    code: 'stop-drops-text',
+    severity: 'warning',
+    start: textStart,
+    end: stopEnd,
+    message: `Zstop throws away all the text the command has written, "${shown}" included: the engine ends the command with nothing to send (embeds built before it still go). To show this text and end the command, write Zerror{${shown}} instead (it sends no embed).`,
+    fixes: fixable
+      ? [{ title: `Change to Zerror{${shown}}`, edits: [{ start: textStart, end: stopEnd, newText: `Zerror{${written}}` }], preferred: true }]
+      : undefined,
+  });
+}
