@@ -49,6 +49,10 @@ describe('features: hover', () => {
     assert.match(hoverText('Zti¦me{Europe/Paris}')!, /\*\*Engine:\*\* Without Ztime the engine's clock runs in Asia\/Tokyo time/);
     assert.match(hoverText('Zba¦n{123456789012345678}')!, /\*\*Engine:\*\* Returns "banned: "/);
     assert.doesNotMatch(hoverText('Zti¦tle{x}')!, /\*\*Engine:\*\*/);
+    assert.match(hoverText('Zho¦ur')!, /\*\*Engine:\*\* The hour \(0-23\) in Asia\/Tokyo time unless Ztime\{zone\} ran before it/);
+    assert.match(hoverText('Zst¦op')!, /Throws away all the text the command has written/);
+    // An engine function the catalog leaves out gets its note too.
+    assert.match(hoverText('Zcl¦amp{5;1;10}')!, /A minimum above the maximum \(or NaN\) crashes the command/);
   });
 
   it('says what an escape does: text at the top level, what the engine does with it between braces', () => {

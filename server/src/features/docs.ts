@@ -77,8 +77,8 @@ export function functionMarkdown(catalog: Catalog, fn: FunctionRecord): string {
   else {
     const note = engineNote(fn);
     if (note) sections.push(note);
-    if (Object.hasOwn(ENGINE_NOTES, fn.name)) sections.push(`**Engine:** ${ENGINE_NOTES[fn.name]}`);
   }
+  if (Object.hasOwn(ENGINE_NOTES, fn.name)) sections.push(`**Engine:** ${ENGINE_NOTES[fn.name]}`);
   sections.push(parameterTable(fn));
   const halt = haltMessage(catalog, fn);
   if (halt) sections.push(`**Halts with:** "${halt}" when the check fails (unless another message is given).`);

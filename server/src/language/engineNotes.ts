@@ -8,7 +8,35 @@ function unsetSaved(getter: string): string {
   return `Empty for a variable never set: saved variables have no start value, and Zsum or Zcalculate halt on an empty number. Read it as 0 while unset: \`Zif{${getter}{coins}==;0;${getter}{coins}}\`.`;
 }
 
+/** The note of a clock reading: the time zone it is in, and no leading zero. */
+function clock(what: string): string {
+  return `The ${what} in Asia/Tokyo time unless Ztime{zone} ran before it in this command (every run starts in Tokyo again); written without a leading zero (9, not 09).`;
+}
+
+/** The note of a role function read without a role ID. */
+const AUTHOR_ROLE =
+  "Without a role ID it reads the author's role that Discord lists first, which is not always the highest; in an event with no author (onChannelCreate...) it crashes the command. Give the role's ID.";
+
 export const ENGINE_NOTES: Readonly<Record<string, string>> = {
+  Zhour: clock('hour (0-23)'),
+  Zminute: clock('minute'),
+  Zsecond: clock('second'),
+  Zday: clock('day of the month'),
+  Zmonth: clock('month, as a number (1-12),'),
+  Zdate: 'The date (YYYY-MM-DD) in Asia/Tokyo time unless Ztime{zone} ran before it in this command.',
+  ZfromTimestamp:
+    'Reads seconds (ZgetTimestamp gives seconds): a timestamp in milliseconds prints a date some 50,000 years ahead, and one in nanoseconds halts the command. The formats date and time must be written in capitals inside Zlowercase (Zlowercase{DATE}): as plain words the engine runs Zdate and Ztime. In Asia/Tokyo time unless Ztime{zone} ran before it.',
+  ZtextSplit: 'Without a separator (or with an empty one) it splits the text into its characters.',
+  Zclamp: 'A minimum above the maximum (or NaN) crashes the command: a panic, which sends nothing and which ZtryRun does not catch.',
+  Zerror:
+    'Ends the command and sends its text as the reply (the text written before it and the embeds are dropped; ZsuppressErrors replaces it). To end a command showing a message, use this rather than text followed by Zstop.',
+  Zstop:
+    "Throws away all the text the command has written, not only this line's: a prefix command then sends nothing (embeds built before it still go). To show a message and end, use Zerror{message}.",
+  ZroleName: AUTHOR_ROLE,
+  ZroleColor: AUTHOR_ROLE,
+  ZrolePosition: AUTHOR_ROLE,
+  ZrolePerms: AUTHOR_ROLE,
+  ZroleID: "Without a name it gives the ID of the author's role that Discord lists first, which is not always the highest.",
   ZgetUserVar: unsetSaved('ZgetUserVar'),
   ZgetServerVar: unsetSaved('ZgetServerVar'),
   ZgetChannelVar: unsetSaved('ZgetChannelVar'),
