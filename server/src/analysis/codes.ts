@@ -179,7 +179,7 @@ const CODE_TABLE = {
   'header-comment': {
     severity: 'warning',
     description:
-      'A // comment after a #trigger or #name value: the engine keeps it as part of the value, so the command answers only to the whole text (an error for a slash command, whose name Discord then refuses).',
+      'A // comment after a #trigger or #name value: the engine keeps it as part of the value, so the command answers only to the whole text (an error for a slash command, whose name Discord then refuses). After an #option\'s "required" it makes the option optional.',
     example: '#trigger !ping // replies with pong',
   },
   'header-word-case': {
@@ -380,7 +380,7 @@ const CODE_TABLE = {
   'refusal-not-ephemeral': {
     severity: 'warning',
     description:
-      'A guard or cooldown after Zephemeral in a slash or interaction command: the engine sends a refusal (and any error) as a reply of its own without the ephemeral flag, so everyone sees it; Zephemeral applies only to the answer of a command that runs to its end.',
+      'A guard, cooldown, ZonlyIf or Zerror after Zephemeral in a slash or interaction command (not after ZsuppressErrors): the engine sends a refusal (and any error) as a reply of its own without the ephemeral flag, so everyone sees it; Zephemeral applies only to the answer of a command that runs to its end.',
     example: '#type slash + #trigger /clear + Zephemeral + ZonlyPerms{manageMessages;You need Manage Messages.}',
   },
   'ephemeral-ignored': {

@@ -76,6 +76,8 @@ export interface StatementSummary {
   varEvents?: VarEvent[];
   /** An access guard at the statement's top level (the first), and where its name is. */
   guard?: { name: string; start: number; end: number };
+  /** The first call in the statement that can end the command with a message (a guard, ZonlyIf, Zerror...), anywhere but in Zdelay's code. */
+  refusal?: { name: string; start: number; end: number };
   /** The first action the statement surely runs that a refusal after it does not undo (Zban, Zkick...). */
   action?: string;
   /** The statement can stop the command on a test (a guard, ZonlyIf, Zstop...): who gets past it is already checked. */
@@ -139,6 +141,7 @@ export function emptySummary(): StatementSummary {
     varEvents: undefined,
     savedVars: undefined,
     guard: undefined,
+    refusal: undefined,
     action: undefined,
     mayStop: undefined,
     embedEvents: undefined,

@@ -443,13 +443,13 @@ function checkReply(
   // Reported where Zephemeral comes first: the author means the command's answers, this one too, to be private.
   if (w.guardAfterEphemeral && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction')) {
     const guard = w.guardAfterEphemeral;
-    const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal';
+    const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : guard.name === 'Zerror' ? 'its message' : 'its refusal';
     out.push({
       code: 'refusal-not-ephemeral',
       severity: 'warning',
       start: guard.start,
       end: guard.end,
-      message: `Everyone sees ${what}: the engine sends ${guard.name}'s refusal (like any error) as a reply without the ephemeral flag, and Zephemeral applies only to the answer of a command that runs to its end. To refuse privately, test with Zif and write the refusal as the command's answer in its branch.`,
+      message: `Everyone sees ${what}: the engine sends the message ${guard.name} ends the command with (like any error) as a reply without the ephemeral flag, and Zephemeral applies only to the answer of a command that runs to its end. To answer privately, test with Zif and write the message as the command's answer in its branch.`,
     });
   }
   if (suppressTooLate)

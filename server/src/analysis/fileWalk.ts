@@ -177,7 +177,7 @@ export class FileWalk {
   private callsBefore = false;
   /** A top-level ZsuppressErrors was met (guard-message-suppressed). */
   private suppressedBefore = false;
-  /** The first access guard or cooldown at a line's top level after a Zephemeral (refusal-not-ephemeral). */
+  /** The first call after a Zephemeral that can end the command with a message (refusal-not-ephemeral). */
   guardAfterEphemeral: { name: string; start: number; end: number } | undefined = undefined;
   /** The first statement that surely runs an action a refusal does not undo (guard-after-action). */
   private firstAction: { name: string; index: number } | undefined = undefined;
@@ -298,8 +298,6 @@ export class FileWalk {
     // same question asked again turns no one away who reached the action.
     // (A line with both: the check may come first on it, so its action is not counted.)
     if (s.guard && this.firstAction) this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
-    if (s.guard && this.firstEphemeral && !this.guardAfterEphemeral)
-      this.guardAfterEphemeral = { name: s.guard.name, start: base + s.guard.start, end: base + s.guard.end };
     if (s.mayStop) this.checkedBefore = true;
     if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
     if (s.savedVars) this.savedVariables(s.savedVars, base);
@@ -311,6 +309,9 @@ export class FileWalk {
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);
+    // A refusal after Zephemeral (on an earlier line, or before it on this one), unless errors are suppressed by then.
+    if (s.refusal && this.firstEphemeral && !this.guardAfterEphemeral && !this.suppressedBefore && this.firstEphemeral.start < base + s.refusal.start)
+      this.guardAfterEphemeral = { name: s.refusal.name, start: base + s.refusal.start, end: base + s.refusal.end };
     if (s.webhookSends) for (const w of s.webhookSends) this.webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
     if (s.embedContent || s.embedSends) this.embedSends.track(s.embedContent, s.embedSends, base, this.out);
     if (s.embedContent) this.embedParts(i, s.embedContent, base);

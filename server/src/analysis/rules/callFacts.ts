@@ -105,6 +105,9 @@ const NUMERIC_ARGUMENTS: Record<string, number> = {
   ZtimeDiff: 2,
   ZfromTimestamp: 1,
   Zrepeat: 1,
+  // control/isEven.rs, isOdd.rs: the number is parsed into an i64, and the function halts when that fails.
+  ZisEven: 1,
+  ZisOdd: 1,
 };
 
 /** Of those, the ones that read whole numbers: a division computed for them can still halt them ("2.5"). */
@@ -117,6 +120,8 @@ export const WHOLE_NUMBER_ARGUMENTS: ReadonlySet<string> = new Set([
   'ZtimeDiff',
   'ZfromTimestamp',
   'Zrepeat',
+  'ZisEven',
+  'ZisOdd',
 ]);
 
 /** A saved-variable getter, setter or existence test (the temporary Zvar is Zvar's own fact), from the variable table. */
@@ -170,6 +175,15 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'ZdeleteRole',
   'ZmodifyRole',
 ]);
+
+/** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
+const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms']);
+
+/** A call that can end the command with a message, where it is. Zdelay's and Zasync's code ends nothing but itself. */
+function recordRefusal(name: string, start: number, end: number, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
+  if (ctx.summary.refusal || ctx.background || !(REFUSERS.has(name) || kinds?.access === 'guard')) return;
+  ctx.summary.refusal = { name, start, end };
+}
 
 /** Calls that stop the command when their test fails (besides the access guards). */
 const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
@@ -308,6 +322,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
 export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
+  recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
   if (!kinds) return;
   const part = kinds.embedPart;
   if (part) {
@@ -577,6 +592,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
+  recordRefusal(name, node.start, node.end, kinds, ctx);
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);

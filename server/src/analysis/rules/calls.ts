@@ -80,6 +80,10 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     }
     // The permissions: every argument after the channel and target (ZeditChannelPerms) or the role (ZmodifyRolePerms).
     if (literal && PERMISSION_EDITING_FUNCTIONS.has(name) && i >= (name === 'ZeditChannelPerms' ? 2 : 1) && checkPermissionSign(name, text, arg, ctx)) continue;
+    if (literal && name === 'ZroleGrant' && i >= 1 && Buffer.byteLength(text) < 2) {
+      reportShortRole(text, arg, ctx);
+      continue;
+    }
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -420,16 +424,42 @@ function checkPermissionSign(name: string, text: string, arg: Argument, ctx: Sta
   return true;
 }
 
+/** ZroleGrant's `+roleID`/`-roleID` shorter than two bytes: empty (a trailing ";") or a sign alone halts it (roleGrant.rs). */
+function reportShortRole(text: string, arg: Argument, ctx: StatementContext): void {
+  const { start, end } = text === '' ? { start: arg.start, end: arg.end } : trimmedRange(arg, ctx);
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start,
+    end,
+    message:
+      text === ''
+        ? `ZroleGrant halts the command on an empty role ("role '' must be prefixed with + or -"): every argument after the user is one. Remove the extra ";".`
+        : `"${text}" names no role: ZroleGrant halts the command ("role '${text}' must be prefixed with + or -"). Write the sign and the role's ID together, e.g. ${text === '-' ? '-' : '+'}123456789012345678.`,
+  });
+}
+
 /** Zalias{expression;name}: `Zname{}` runs the expression afterwards. */
 function recordAlias(node: CallNode, ctx: StatementContext): void {
   checkAliasedName(node, ctx);
   const a = node.args[1];
   if (!a || hasCall(a)) return;
-  let alias = ctx.rel(a.start, a.end).trim();
+  const written = ctx.rel(a.start, a.end).trim();
+  // The name argument is run before it is read (runtime.rs evaluate_alias), and the parser runs a bare
+  // word whose function takes no argument, Z or not (parser.rs): `username` names the alias after the author.
+  if (runsAsWord(written)) return;
+  let alias = written;
   if (alias.startsWith('Z')) alias = alias.slice(1);
   if (alias === '') return;
   (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
   checkSelfAlias(node, `Z${alias}`, ctx);
+}
+
+/** A bare word the engine runs as a function that needs no argument (`username`, `time`). */
+function runsAsWord(word: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(word) || word.startsWith('Z')) return false;
+  const fn = engineFacts.forCall(`Z${word}`);
+  return fn !== undefined && fn.min === 0 && fn.registered !== false && !fn.lazy;
 }
 
 /**

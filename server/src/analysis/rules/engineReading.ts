@@ -53,7 +53,27 @@ export function checkEngineReading(
  * `reply`, `timestamp` or the like, which do something, nor `uuid`,
  * `uptime`, `second` or `ping`, whose value changes.
  */
-const STABLE_WORDS: ReadonlySet<string> = new Set(['time', 'username', 'date', 'day', 'month', 'year', 'hour', 'minute', 'message']);
+const STABLE_WORDS: ReadonlySet<string> = new Set([
+  'time',
+  'username',
+  'displayName',
+  'userID',
+  'channelID',
+  'channelName',
+  'guildID',
+  'serverName',
+  'messageID',
+  'customID',
+  'roleID',
+  'botID',
+  'date',
+  'day',
+  'month',
+  'year',
+  'hour',
+  'minute',
+  'message',
+]);
 
 /**
  * Whether [start, end) (RELATIVE) lies in the name of a temporary variable,

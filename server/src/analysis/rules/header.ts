@@ -140,7 +140,21 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
     });
   }
   const required = parts[3].trim();
-  if (required !== 'required' && required.toLowerCase() === 'required') {
+  const comment = /^(\S+)\s+\/\//.exec(required);
+  if (comment && comment[1].toLowerCase() === 'required') {
+    // loader.rs compares the whole fourth part with "required": a comment after it makes the option optional.
+    const at = st.valueStart + value.lastIndexOf(required) + comment[1].length;
+    const to = st.valueStart + value.lastIndexOf(required) + required.length;
+    out.push({
+      code: 'header-comment',
+      severity: 'warning',
+      start: at,
+      end: to,
+      message:
+        'The engine reads this comment as part of the #option line: its fourth part is then not exactly "required", so the option is optional. Put the comment on a line of its own.',
+      fixes: [{ title: 'Remove the comment', edits: [{ start: at, end: to, newText: '' }], preferred: true }],
+    });
+  } else if (required !== 'required' && required.toLowerCase() === 'required') {
     const at = st.valueStart + value.lastIndexOf(required);
     out.push({
       code: 'header-word-case',
