@@ -198,6 +198,13 @@ export class LanguageService implements ZscriptLanguageService {
   onError?: (error: unknown) => void;
 
   private readonly triggers = new CommandTriggers();
+  /**
+   * Open documents whose trigger is not yet worked out after an edit: finding
+   * it takes the file's diagnosis (its loader reading), which a completion
+   * right after the edit should not wait for. Settled before anything reads
+   * the triggers (diagnostics, crossFileGeneration).
+   */
+  private readonly unsettledTriggers = new Set<string>();
 
   constructor(
     catalog: Catalog,
@@ -356,10 +363,12 @@ export class LanguageService implements ZscriptLanguageService {
 
   /** Changes whenever a diagnostic that depends on other files (a duplicate trigger) may have changed. */
   get crossFileGeneration(): number {
+    this.settleTriggers();
     return this.triggers.generation;
   }
 
   diagnostics(uri: string, limit = Infinity): Diagnostic[] {
+    this.settleTriggers();
     const open = this.open.get(uri);
     const state: DiagnosedFile | undefined = open ?? this.disk.get(uri);
     if (!state) return [];
@@ -675,10 +684,12 @@ export class LanguageService implements ZscriptLanguageService {
     return parseCommandFile(text, this.parseOptions());
   }
 
-  private reindex(uri: string): void {
-    const open = this.open.get(uri);
-    if (open) {
-      this.index.set({ uri, doc: open.doc, tree: open.tree });
+  /** Works out the triggers of the open documents edited since they were last read (see unsettledTriggers). */
+  private settleTriggers(): void {
+    if (this.unsettledTriggers.size === 0) return;
+    for (const uri of this.unsettledTriggers) {
+      const open = this.open.get(uri);
+      if (!open) continue;
       let at: number | undefined;
       try {
         // The analysis its diagnostics need anyway finds the trigger (no second reading of the file).
@@ -687,8 +698,18 @@ export class LanguageService implements ZscriptLanguageService {
         this.onError?.(error);
       }
       this.triggers.update(uri, triggerOf(uri, open.tree, at));
+    }
+    this.unsettledTriggers.clear();
+  }
+
+  private reindex(uri: string): void {
+    const open = this.open.get(uri);
+    if (open) {
+      this.index.set({ uri, doc: open.doc, tree: open.tree });
+      this.unsettledTriggers.add(uri);
       return;
     }
+    this.unsettledTriggers.delete(uri);
     const file = this.disk.get(uri);
     if (!file) {
       this.index.delete(uri);

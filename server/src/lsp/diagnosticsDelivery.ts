@@ -78,6 +78,8 @@ export class DiagnosticsDelivery {
 
   /** The service's crossFileGeneration when the open documents last learned of it. */
   private crossFileSeen = 0;
+  /** Pending check of the cross-file diagnostics after an edit (see schedule). */
+  private crossFileTimer: NodeJS.Timeout | undefined;
 
   /**
    * When a change may have altered diagnostics of other files (a trigger that
@@ -99,7 +101,12 @@ export class DiagnosticsDelivery {
    * for: pushed on a 0 ms timer.
    */
   schedule(uri: string, now = false): void {
-    this.checkCrossFile();
+    // Whether other files' diagnostics changed is worked out a moment later (by the push, a pull, or this
+    // timer): it takes the edited file's diagnosis, which a completion right after the edit need not wait for.
+    this.crossFileTimer ??= setTimeout(() => {
+      this.crossFileTimer = undefined;
+      this.checkCrossFile();
+    }, PUSH_DEBOUNCE_MS);
     if (!this.pushEnabled()) return;
     this.pushPending.add(uri);
     if (now && !this.pushSoon) {
@@ -138,12 +145,15 @@ export class DiagnosticsDelivery {
 
   dispose(): void {
     if (this.pushTimer) clearTimeout(this.pushTimer);
+    if (this.crossFileTimer) clearTimeout(this.crossFileTimer);
     this.pushTimer = undefined;
     this.pushSoon = false;
   }
 
   private flushPush(): void {
     const { connection, service, documents, guard } = this.context;
+    // Other open files first: a trigger the edit duplicated adds them to this push (the timer is still set: no second one).
+    this.checkCrossFile();
     this.pushTimer = undefined;
     this.pushSoon = false;
     const uris = [...this.pushPending];
@@ -190,6 +200,8 @@ export class DiagnosticsDelivery {
       return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     }
     const diagnostics = this.context.service.diagnostics(uri, MAX_DIAGNOSTICS_PER_DOCUMENT);
+    // The pull of an edited file is when its trigger is settled: other files may need pulling again.
+    this.checkCrossFile();
     const resultId = this.resultIdFor(uri, diagnostics);
     if (previousResultId !== undefined && previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
