@@ -154,25 +154,18 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
         'The engine reads this comment as part of the #option line: its fourth part is then not exactly "required", so the option is optional. Put the comment on a line of its own.',
       fixes: [{ title: 'Remove the comment', edits: [{ start: at, end: to, newText: '' }], preferred: true }],
     });
-  } else if (required !== 'required' && required.toLowerCase() === 'required') {
+  } else if (required !== 'required' && (required.toLowerCase() === 'required' || MEANS_REQUIRED.has(required.toLowerCase()))) {
+    // loader.rs compares the trimmed part with the exact word: another case, or a yes-word, leaves the option optional.
     const at = st.valueStart + value.lastIndexOf(required);
+    const caseOnly = required.toLowerCase() === 'required';
     out.push({
-      code: 'header-word-case',
+      code: caseOnly ? 'header-word-case' : 'invalid-boolean',
       severity: 'warning',
       start: at,
       end: at + required.length,
-      message: `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`,
-      fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }],
-    });
-  } else if (MEANS_REQUIRED.has(required.toLowerCase())) {
-    // A yes-word where the engine wants the word "required" (loader.rs compares the trimmed part with it).
-    const at = st.valueStart + value.lastIndexOf(required);
-    out.push({
-      code: 'invalid-boolean',
-      severity: 'warning',
-      start: at,
-      end: at + required.length,
-      message: `The engine makes an option required only for the word "required": "${required}" leaves it optional, so the user may leave it out. Write required (or optional).`,
+      message: caseOnly
+        ? `The engine makes an option required only for the exact word "required": "${required}" leaves it optional.`
+        : `The engine makes an option required only for the word "required": "${required}" leaves it optional, so the user may leave it out. Write required (or optional).`,
       fixes: [{ title: 'Change to required', edits: [{ start: at, end: at + required.length, newText: 'required' }], preferred: true }],
     });
   }
