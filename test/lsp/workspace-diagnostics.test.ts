@@ -274,3 +274,41 @@ describe('lsp: a byte-order mark the editor keeps out of the text', function () 
     }
   });
 });
+
+describe('lsp: files changed outside an editor that does not watch files', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let dir: string;
+
+  before(async () => {
+    // The test client declares no dynamic registration of watched files: the server watches the folder itself.
+    ({ dir, client } = await botWorkspace('zscript-own-watch-', {
+      'vote.zbr': '#trigger !vote\nVote:\nZaddButton{;vote-yes;Yes;success}\n',
+    }));
+  });
+
+  after(async () => {
+    await client?.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const handled = (p: any) => (p.diagnostics as any[]).find((d) => d.code === 'interaction-not-handled');
+
+  it('sees a handler created and deleted on disk, and updates the open file', async () => {
+    const vote = fileUri(path.join(dir, 'commands', 'vote.zbr'));
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === vote && handled(p) !== undefined);
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: vote, languageId: 'zscript', version: 1, text: fs.readFileSync(new URL(vote), 'utf8') },
+    });
+    await warned;
+    // Written by a shell or a git pull: no notification from the editor.
+    const handler = path.join(dir, 'commands', 'vote-click.zbr');
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === vote && handled(p) === undefined, 15000);
+    fs.writeFileSync(handler, '#trigger onInteraction{vote-yes}\n#type interaction\nCounted.\n');
+    await cleared;
+    const back = client.next('textDocument/publishDiagnostics', (p) => p.uri === vote && handled(p) !== undefined, 15000);
+    fs.rmSync(handler);
+    await back;
+    assert.ok(!client.serverRequests.some((r) => r.method === 'client/registerCapability' && JSON.stringify(r.params).includes('didChangeWatchedFiles')));
+  });
+});

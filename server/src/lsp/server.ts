@@ -108,7 +108,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   });
 
   connection.onInitialized(() => {
-    followWorkspace(connection, guard, workspace, client);
+    followWorkspace(connection, guard, workspace, client, () => diagnostics.checkCrossFile());
     settings.initializedClient();
     void (async () => {
       try {

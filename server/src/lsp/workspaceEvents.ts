@@ -8,6 +8,7 @@ import type { ClientSupport } from './capabilities';
 import { describe, type Guard } from './guard';
 import { isObject } from './params';
 import { uriToPath, type WorkspaceFiles } from './workspaceScan';
+import { FolderWatcher } from './folderWatcher';
 
 /** The workspace folders of the initialize request, else its rootUri / rootPath. */
 export function workspaceFoldersOf(params: InitializeParams): string[] {
@@ -43,7 +44,15 @@ export function listenToWatchedFiles(connection: Connection, guard: Guard, works
  * capability cannot declare them; deletions of anything, so that a deleted
  * folder drops its files) and workspace folder changes.
  */
-export function followWorkspace(connection: Connection, guard: Guard, workspace: WorkspaceFiles, client: ClientSupport): void {
+export function followWorkspace(
+  connection: Connection,
+  guard: Guard,
+  workspace: WorkspaceFiles,
+  client: ClientSupport,
+  changed: () => void = () => undefined,
+): void {
+  // An editor that cannot be asked to watch files: the server watches the folders itself (not kept alive by it: no close at exit).
+  const own = client.watchesFilesDynamically ? undefined : new FolderWatcher(workspace, changed, (message) => connection.console.warn(message));
   if (client.watchesFilesDynamically) {
     connection.client
       .register(DidChangeWatchedFilesNotification.type, {
@@ -51,6 +60,7 @@ export function followWorkspace(connection: Connection, guard: Guard, workspace:
       })
       .catch((error) => connection.console.warn(`zscript: could not register file watchers: ${describe(error).message}`));
   }
+  own?.watch();
   if (client.workspaceFolders) {
     connection.workspace.onDidChangeWorkspaceFolders(
       guard.notification('workspace/didChangeWorkspaceFolders', (event) => {
@@ -64,6 +74,7 @@ export function followWorkspace(connection: Connection, guard: Guard, workspace:
           if (p) current.add(p);
         }
         workspace.setFolders([...current]);
+        own?.watch();
         void workspace.rescan();
       }),
     );

@@ -1,0 +1,83 @@
+/**
+ * The server's own file watching, for editors that do not watch files for it
+ * (no dynamic registration of workspace/didChangeWatchedFiles: Neovim on
+ * Linux by default, Helix, older clients). Without it, a command file
+ * created, changed or deleted outside the editor (a `git pull`, a shell)
+ * would leave the other files' cross-file diagnostics stale.
+ *
+ * One recursive fs.watch per workspace folder (node's own watcher; on Linux
+ * one inotify watch per folder inside). A folder it cannot watch (too many
+ * folders for the system's inotify limit, a platform without recursive
+ * watching) is named in the log and left to the editor: nothing else
+ * changes. Events are gathered for a moment and handed to the workspace
+ * index as the editor's notifications would be.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToUri, type WorkspaceFiles } from './workspaceScan';
+
+/** Events of one burst (a checkout writes many files) are handled together, this long after the last. */
+const SETTLE_MS = 50;
+
+export class FolderWatcher {
+  private watchers: fs.FSWatcher[] = [];
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly workspace: WorkspaceFiles,
+    /** After a burst was handled: other files' diagnostics may have changed. */
+    private readonly changed: () => void,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** Watches the workspace's folders as they are now (again: after they changed). */
+  watch(): void {
+    this.close();
+    for (const root of this.workspace.roots) {
+      try {
+        const watcher = fs.watch(root, { recursive: true, persistent: false }, (_event, name) => {
+          if (typeof name === 'string' && name !== '') this.note(path.join(root, name));
+        });
+        watcher.on('error', (error) => {
+          this.warn(`zscript: stopped watching ${root} for changes made outside the editor (${error.message})`);
+          watcher.close();
+          this.watchers = this.watchers.filter((w) => w !== watcher);
+        });
+        this.watchers.push(watcher);
+      } catch (error) {
+        this.warn(
+          `zscript: cannot watch ${root} for changes made outside the editor (${(error as Error).message}); the editor's own notifications are needed for those`,
+        );
+      }
+    }
+  }
+
+  close(): void {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending.clear();
+  }
+
+  private note(file: string): void {
+    // Command files, and anything without an extension (a folder created, moved or deleted).
+    if (!file.endsWith('.zbr') && path.extname(file) !== '') return;
+    this.pending.add(file);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), SETTLE_MS);
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    const files = [...this.pending];
+    this.pending.clear();
+    for (const file of files) {
+      const uri = pathToUri(file);
+      if (fs.existsSync(file)) await this.workspace.changed(uri);
+      else this.workspace.deleted(uri);
+    }
+    if (files.length) this.changed();
+  }
+}
