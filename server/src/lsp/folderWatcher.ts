@@ -19,6 +19,14 @@ import { pathToUri, type WorkspaceFiles } from './workspaceScan';
 /** Events of one burst (a checkout writes many files) are handled together, this long after the last. */
 const SETTLE_MS = 50;
 
+/**
+ * Largest workspace (command files indexed) watched this way: node sets a
+ * recursive watch up by walking the folders synchronously, about 10 ms per
+ * thousand files here, which would stall the server's first seconds in a
+ * huge workspace. Bots are a few hundred files.
+ */
+export const OWN_WATCH_MAX_FILES = 5000;
+
 export class FolderWatcher {
   private watchers: fs.FSWatcher[] = [];
   private readonly pending = new Set<string>();
@@ -31,9 +39,15 @@ export class FolderWatcher {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** Watches the workspace's folders as they are now (again: after they changed). */
+  /** Watches the workspace's folders as they are now (again: after they changed), once they are scanned. */
   watch(): void {
     this.close();
+    if (this.workspace.fileCount > OWN_WATCH_MAX_FILES) {
+      this.warn(
+        `zscript: the workspace has ${this.workspace.fileCount} command files, more than the ${OWN_WATCH_MAX_FILES} the server watches itself: changes made outside the editor are seen when a file is opened or saved`,
+      );
+      return;
+    }
     for (const root of this.workspace.roots) {
       try {
         const watcher = fs.watch(root, { recursive: true, persistent: false }, (_event, name) => {

@@ -108,7 +108,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
   });
 
   connection.onInitialized(() => {
-    followWorkspace(connection, guard, workspace, client, () => diagnostics.checkCrossFile());
+    const ownWatcher = followWorkspace(connection, guard, workspace, client, () => diagnostics.checkCrossFile());
     settings.initializedClient();
     void (async () => {
       try {
@@ -118,6 +118,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
         guard.logError('workspace/configuration', error);
       }
       await workspace.rescan();
+      ownWatcher?.watch();
       diagnostics.checkCrossFile();
       diagnostics.refreshPulls();
     })();

@@ -50,8 +50,9 @@ export function followWorkspace(
   workspace: WorkspaceFiles,
   client: ClientSupport,
   changed: () => void = () => undefined,
-): void {
-  // An editor that cannot be asked to watch files: the server watches the folders itself (not kept alive by it: no close at exit).
+): FolderWatcher | undefined {
+  // An editor that cannot be asked to watch files: the server watches the folders itself, once they are
+  // scanned (the caller starts it; not kept alive by it: no close at exit).
   const own = client.watchesFilesDynamically ? undefined : new FolderWatcher(workspace, changed, (message) => connection.console.warn(message));
   if (client.watchesFilesDynamically) {
     connection.client
@@ -60,7 +61,6 @@ export function followWorkspace(
       })
       .catch((error) => connection.console.warn(`zscript: could not register file watchers: ${describe(error).message}`));
   }
-  own?.watch();
   if (client.workspaceFolders) {
     connection.workspace.onDidChangeWorkspaceFolders(
       guard.notification('workspace/didChangeWorkspaceFolders', (event) => {
@@ -74,11 +74,11 @@ export function followWorkspace(
           if (p) current.add(p);
         }
         workspace.setFolders([...current]);
-        own?.watch();
-        void workspace.rescan();
+        void workspace.rescan().then(() => own?.watch());
       }),
     );
   }
+  return own;
 }
 
 /** A document closed in the editor: its text may not have been saved, so the disk copy is what the workspace knows now. */
