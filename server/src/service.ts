@@ -697,7 +697,11 @@ export class LanguageService implements ZscriptLanguageService {
       } catch (error) {
         this.onError?.(error);
       }
-      this.triggers.update(uri, triggerOf(uri, open.tree, at));
+      try {
+        this.triggers.update(uri, triggerOf(uri, open.tree, at));
+      } catch (error) {
+        this.onError?.(error);
+      }
     }
     this.unsettledTriggers.clear();
   }

@@ -87,7 +87,14 @@ export class DiagnosticsDelivery {
    * and pulling clients are asked to pull.
    */
   checkCrossFile(): void {
-    const generation = this.context.service.crossFileGeneration ?? 0;
+    let generation: number;
+    try {
+      // Reading it settles the edited files' triggers (the service's analysis): from a timer, an error must not escape.
+      generation = this.context.service.crossFileGeneration ?? 0;
+    } catch (error) {
+      this.context.guard.logError('workspace/diagnostic/refresh', error);
+      return;
+    }
     if (generation === this.crossFileSeen) return;
     this.crossFileSeen = generation;
     if (this.pushEnabled()) for (const uri of this.context.documents.uris()) this.pushPending.add(uri);
