@@ -87,11 +87,16 @@ export class FolderWatcher {
     this.timer = undefined;
     const files = [...this.pending];
     this.pending.clear();
-    for (const file of files) {
-      const uri = pathToUri(file);
-      if (fs.existsSync(file)) await this.workspace.changed(uri);
-      else this.workspace.deleted(uri);
+    // From a timer: nothing may escape (an unhandled rejection would end the server).
+    try {
+      for (const file of files) {
+        const uri = pathToUri(file);
+        if (fs.existsSync(file)) await this.workspace.changed(uri);
+        else this.workspace.deleted(uri);
+      }
+      if (files.length) this.changed();
+    } catch (error) {
+      this.warn(`zscript: could not take in files changed on disk (${(error as Error).message ?? error})`);
     }
-    if (files.length) this.changed();
   }
 }
