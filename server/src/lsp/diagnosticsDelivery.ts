@@ -92,7 +92,7 @@ export class DiagnosticsDelivery {
       // Reading it settles the edited files' triggers (the service's analysis): from a timer, an error must not escape.
       generation = this.context.service.crossFileGeneration ?? 0;
     } catch (error) {
-      this.context.guard.logError('workspace/diagnostic/refresh', error);
+      this.context.guard.logError('cross-file diagnostics', error);
       return;
     }
     if (generation === this.crossFileSeen) return;
@@ -153,6 +153,7 @@ export class DiagnosticsDelivery {
   dispose(): void {
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.crossFileTimer) clearTimeout(this.crossFileTimer);
+    this.crossFileTimer = undefined;
     this.pushTimer = undefined;
     this.pushSoon = false;
   }

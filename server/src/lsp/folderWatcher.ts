@@ -27,6 +27,30 @@ const SETTLE_MS = 50;
  */
 export const OWN_WATCH_MAX_FILES = 5000;
 
+/** Most folders under a root watched this way: node adds one inotify watch per folder, node_modules and .git included. */
+export const OWN_WATCH_MAX_FOLDERS = 1000;
+
+/** Whether `root` holds more than `limit` folders (counted until the limit is passed, unreadable ones skipped). */
+function moreFoldersThan(root: string, limit: number): boolean {
+  const stack = [root];
+  let count = 0;
+  while (stack.length) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory()) continue;
+      if (++count > limit) return true;
+      stack.push(path.join(dir, e.name));
+    }
+  }
+  return false;
+}
+
 export class FolderWatcher {
   private watchers: fs.FSWatcher[] = [];
   private readonly pending = new Set<string>();
@@ -49,6 +73,12 @@ export class FolderWatcher {
       return;
     }
     for (const root of this.workspace.roots) {
+      if (moreFoldersThan(root, OWN_WATCH_MAX_FOLDERS)) {
+        this.warn(
+          `zscript: ${root} has more than ${OWN_WATCH_MAX_FOLDERS} folders (node_modules?), too many to watch: changes made outside the editor are seen when a file is opened or saved`,
+        );
+        continue;
+      }
       try {
         const watcher = fs.watch(root, { recursive: true, persistent: false }, (_event, name) => {
           if (typeof name === 'string' && name !== '') this.note(path.join(root, name));
@@ -76,8 +106,8 @@ export class FolderWatcher {
   }
 
   private note(file: string): void {
-    // Command files, and anything without an extension (a folder created, moved or deleted).
-    if (!file.endsWith('.zbr') && path.extname(file) !== '') return;
+    // Command files, and anything else that may be a folder (created, moved or deleted): not other files.
+    if (!file.endsWith('.zbr') && fs.existsSync(file) && !fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) return;
     this.pending.add(file);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), SETTLE_MS);

@@ -179,14 +179,15 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
 const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms']);
 
-/** A call that can end the command with a message, where it is. Zdelay's and Zasync's code ends nothing but itself. */
+/** A call that can end the command with a message, where it is. Zdelay's and Zasync's code ends nothing but itself; ZtryRun catches it. */
 function recordRefusal(name: string, start: number, end: number, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
-  if (ctx.summary.refusal || ctx.background || !(REFUSERS.has(name) || kinds?.access === 'guard')) return;
+  // In ZtryRun the refusal is an error it catches: no one is refused.
+  if (ctx.summary.refusal || ctx.background || ctx.caught || !(REFUSERS.has(name) || kinds?.access === 'guard')) return;
   ctx.summary.refusal = { name, start, end };
 }
 
 /** Calls that stop the command when their test fails (besides the access guards). */
-const STOPPERS: ReadonlySet<string> = new Set(['Zstop', 'Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains']);
+const STOPPERS: ReadonlySet<string> = new Set(['Zstop', ...REFUSERS]);
 
 /** The functions that create the reply's select menu (one per reply: each replaces the one before). */
 const SELECT_MENUS: ReadonlySet<string> = new Set(['ZnewSelectMenu', 'ZaddUserSelect', 'ZaddRoleSelect', 'ZaddMentionableSelect']);

@@ -79,8 +79,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
       checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
     }
     // The permissions: every argument after the channel and target (ZeditChannelPerms) or the role (ZmodifyRolePerms).
-    if (literal && PERMISSION_EDITING_FUNCTIONS.has(name) && i >= (name === 'ZeditChannelPerms' ? 2 : 1) && checkPermissionSign(name, text, arg, ctx)) continue;
-    if (literal && name === 'ZroleGrant' && i >= 1 && Buffer.byteLength(text) < 2) {
+    // Only in a closed call: while it is typed, its last argument is not yet what the engine will read.
+    const closed = node.close >= 0;
+    if (closed && literal && PERMISSION_EDITING_FUNCTIONS.has(name) && i >= (name === 'ZeditChannelPerms' ? 2 : 1) && checkPermissionSign(name, text, arg, ctx))
+      continue;
+    if (closed && literal && name === 'ZroleGrant' && i >= 1 && Buffer.byteLength(text) < 2) {
       reportShortRole(text, arg, ctx);
       continue;
     }
@@ -452,7 +455,8 @@ function recordAlias(node: CallNode, ctx: StatementContext): void {
   if (alias.startsWith('Z')) alias = alias.slice(1);
   if (alias === '') return;
   (ctx.summary.aliasDefs ??= []).push({ name: alias, start: node.start });
-  checkSelfAlias(node, `Z${alias}`, ctx);
+  // An unclosed Zalias is never loaded by the engine (unclosed-call says so).
+  if (node.close >= 0) checkSelfAlias(node, `Z${alias}`, ctx);
 }
 
 /** A bare word the engine runs as a function that needs no argument (`username`, `time`). */

@@ -140,7 +140,7 @@ function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic
     });
   }
   const required = parts[3].trim();
-  const comment = /^(\S+)\s+\/\//.exec(required);
+  const comment = /^(\S+?)\s*\/\//.exec(required);
   if (comment && comment[1].toLowerCase() === 'required') {
     // loader.rs compares the whole fourth part with "required": a comment after it makes the option optional.
     const at = st.valueStart + value.lastIndexOf(required) + comment[1].length;

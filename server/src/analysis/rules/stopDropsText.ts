@@ -9,8 +9,8 @@
 import { type Argument, type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { StatementContext } from './context';
 
-/** Calls whose arguments are code run as part of the command's text (Zif's branches, ZtryRun's code and fallback). */
-const RUNS_AS_TEXT: Readonly<Record<string, number>> = { Zif: 1, ZtryRun: 0 };
+/** Calls whose arguments from this one on are code run as part of the command's text: Zif's branches, ZtryRun's fallback (its code's end is an error it catches). */
+const RUNS_AS_TEXT: Readonly<Record<string, number>> = { Zif: 1, ZtryRun: 1 };
 
 /** Reports the text before each Zstop of the statement's branches (offsets RELATIVE to the statement). */
 export function checkStopDropsText(nodes: readonly TopLevelNode[], ctx: StatementContext): void {
@@ -55,7 +55,8 @@ function report(textStart: number, stopStart: number, stopEnd: number, ctx: Stat
   const written = ctx.rel(textStart, stopStart).trimEnd();
   const shown = written.length > 40 ? `${written.slice(0, 39)}…` : written;
   // Zerror shows its text (calls in it run as before) and ends the command. Escapes would be read one call deeper: no fix.
-  const fixable = !written.includes('\\');
+  // A ";" (possible in a line's own text) would split Zerror's argument.
+  const fixable = !written.includes('\\') && !written.includes(';');
   ctx.diagnostics.push({
     code: 'stop-drops-text',
     severity: 'warning',
