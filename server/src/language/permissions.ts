@@ -69,3 +69,21 @@ export function splitPermissionPrefix(text: string): { prefix: '+' | '-' | '/' |
   if (first === '+' || first === '-' || first === '/') return { prefix: first, name: text.slice(1).trim() };
   return { prefix: '', name: text };
 }
+
+/** Dashes and plus signs people type (or paste) for the ASCII sign. */
+const SIGN_LOOKALIKES: Readonly<Record<string, string>> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\ufe63': '-',
+  '\uff0d': '-',
+  '\uff0b': '+',
+};
+
+/** The ASCII sign a pasted look-alike (an en dash, a full-width plus) stands for, if it is one. */
+export function plainSign(ch: string): '+' | '-' | undefined {
+  return Object.hasOwn(SIGN_LOOKALIKES, ch) ? (SIGN_LOOKALIKES[ch] as '+' | '-') : undefined;
+}

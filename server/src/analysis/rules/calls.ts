@@ -12,7 +12,7 @@ import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
-import { PERMISSION_EDITING_FUNCTIONS } from '../../language/permissions';
+import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
 import { checkLoopValue } from './loops';
@@ -378,19 +378,6 @@ function reportEmptyReturnId(name: string, arg: Argument, ctx: StatementContext)
   });
 }
 
-/** Dashes and plus signs people type (or paste) for the ASCII sign. */
-const SIGN_LOOKALIKES: Readonly<Record<string, string>> = {
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2212': '-',
-  '\ufe63': '-',
-  '\uff0d': '-',
-  '\uff0b': '+',
-};
-
 /**
  * The sign of a permission ZeditChannelPerms or ZmodifyRolePerms edits, as
  * the engine reads it (editChannelPerms.rs, modifyRolePerms.rs): fewer than
@@ -415,7 +402,7 @@ function checkPermissionSign(name: string, text: string, arg: Argument, ctx: Sta
   }
   const first = String.fromCodePoint(text.codePointAt(0)!);
   if (first.charCodeAt(0) < 0x80) return false;
-  const sign = SIGN_LOOKALIKES[first];
+  const sign = plainSign(first);
   ctx.diagnostics.push({
     code: 'invalid-permission',
     severity: 'error',

@@ -13,7 +13,7 @@ import { regexError } from '../../language/regex';
 import { textLimit } from '../../language/discordLimits';
 import { TIME_ZONE_NAMES } from '../../language/timeZones';
 import { hasEngineEscape, isBoolean, isHexColor, isHttpUrl, isInteger, isNumber, isSnowflake, parseDuration, readEngineEscapes } from '../../language/literals';
-import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
+import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, plainSign, resolvePermission, splitPermissionPrefix } from '../../language/permissions';
 import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
@@ -602,7 +602,7 @@ function checkRoleOperation(_fnName: string, text: string, arg: Argument, ctx: S
   // Its `&arg[0..1]` cuts a character of more than one byte (an en dash) in two: a panic (roleGrant.rs).
   if (text.charCodeAt(0) >= 0x80) {
     const first = String.fromCodePoint(text.codePointAt(0)!);
-    const dash = /^[\u2010-\u2014\u2212\ufe63\uff0d]$/.test(first);
+    const dash = plainSign(first) === '-';
     const { start } = trimmedRange(arg, ctx);
     ctx.diagnostics.push({
       code: 'invalid-value',
