@@ -471,7 +471,8 @@ export class LanguageService implements ZscriptLanguageService {
       if (ids?.some((id) => id.sends)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
     }
     // They obey the file's disable comments like its own diagnostics (the parts are those fileDiagnostics made).
-    const own = out.length ? (this.open.get(uri) ?? this.diskState(uri)) : undefined;
+    // A file without one needs no analysis here: a disk file's parts are not kept, and would be made again.
+    const own = out.length && state.doc.getText().includes('zscript-disable') ? (this.open.get(uri) ?? this.diskState(uri)) : undefined;
     const parts = own ? this.analyzer.diagnoseParts(own.tree, own.tree) : undefined;
     const result = toLspDiagnostics(state.doc, parts ? out.filter((d) => !isSilenced(parts, d)) : out, this.settings.severity);
     for (const d of result) {
@@ -653,7 +654,7 @@ export class LanguageService implements ZscriptLanguageService {
   }
 
   private context(): FeatureContext {
-    return { catalog: this.currentCatalog, settings: this.settings, workspace: this.index };
+    return { catalog: this.currentCatalog, settings: this.settings, workspace: this.index, suggester: this.analyzer.suggester };
   }
 
   /** A request's position as an offset; one between the two halves of a character (an emoji) is taken as before it. */

@@ -49,6 +49,11 @@ export class Analyzer {
   private readonly tables: AnalysisTables;
   readonly stats = { statementsAnalyzed: 0, refolds: 0 };
 
+  /** The "did you mean" of unknown function names, shared with the editor features (same answers, one cache). */
+  get suggester(): FunctionSuggester {
+    return this.tables.suggester;
+  }
+
   constructor(private readonly catalog: Catalog) {
     this.tables = { catalog, suggester: new FunctionSuggester(catalog), profiles: new CallProfiles(catalog) };
   }

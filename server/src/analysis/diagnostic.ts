@@ -20,6 +20,8 @@ export interface AnalysisDiagnostic {
   message: string;
   fixes?: AnalysisFix[];
   tags?: ('unnecessary' | 'deprecated')[];
+  /** What the engine does, without the advice of the message, for features that quote it (rename's refusal). */
+  reading?: string;
 }
 
 /** One statement's own diagnostics in a DiagnosisParts. */

@@ -4,7 +4,6 @@
  * permission names.
  */
 import { escapeInCallAt } from '../analysis/rules/engineReading';
-import { closest } from '../analysis/analyzer';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { parseDuration } from '../language/literals';
@@ -101,12 +100,7 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
       const fn = ctx.catalog.getAnyFunction(name);
       if (fn) return { contents: markdown(functionMarkdown(ctx.catalog, fn)), range };
       // The same "did you mean" as the diagnostic: a case-only difference first, then the closest name.
-      const suggestion =
-        ctx.catalog.getFunctionIgnoringCase(name)?.name ??
-        closest(
-          name,
-          ctx.catalog.functions.map((f) => f.name),
-        );
+      const suggestion = ctx.suggester.suggest(name);
       return { contents: markdown(`\`${name}\` is not a function of the catalog${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`), range };
     }
   }

@@ -14,6 +14,7 @@ import { type ArgumentInput, type Binding, bindArguments } from '../analysis/bin
 import { isEngineSpace } from '../analysis/engine/statementReader';
 import type { ServiceSettings } from './serviceSettings';
 import type { WorkspaceIndex } from '../analysis/workspaceIndex';
+import type { FunctionSuggester } from '../analysis/suggest';
 
 export interface DocumentModel {
   readonly uri: string;
@@ -26,6 +27,8 @@ export interface FeatureContext {
   readonly catalog: Catalog;
   readonly settings: ServiceSettings;
   readonly workspace: WorkspaceIndex;
+  /** The closest catalog name to an unknown one, as the diagnostics suggest it. */
+  readonly suggester: FunctionSuggester;
 }
 
 /** A statement with its absolute start and its own text (a small slice). */

@@ -188,8 +188,8 @@ function engineReadingProblem(name: string, catalog: Catalog): string | undefine
   const found = analyzer.diagnose(tree).find((d) => d.start < end && d.end > start && (d.severity === 'error' || d.code === 'word-runs-function'));
   if (!found) return undefined;
   // Only what concerns a name: the diagnostic's advice (how to print the word) is for text.
-  if (found.code === 'word-runs-function')
-    return `${found.message.split(', which')[0].replace(/^The engine runs/, 'the engine would run')}, so the name would not stay as written`;
+  if (found.code === 'word-runs-function' && found.reading)
+    return `the engine ${found.reading.replace(/^runs/, 'would run')}, so the name would not stay as written`;
   return found.message;
 }
 

@@ -32,6 +32,17 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   files: { exclude: [], maxIndexed: 20_000 },
 };
 
+/** The values each closed setting takes: one list for reading a section and for saying what it had wrong. */
+const CATALOG_SOURCES = ['bundled', 'file', 'url'] as const;
+const PARAMETER_NAME_HINTS = ['all', 'literals', 'none'] as const;
+const DIAGNOSTICS_MODES = ['auto', 'push', 'pull', 'both'] as const;
+const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+
+/** A usable `zscript.files.maxIndexed`: a finite count, 0 or more. */
+function isFileCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
 /** The most `zscript.files.maxIndexed` may ask for (about 2 KiB of memory each beyond the text, see README). */
 export const MAX_INDEXED_CEILING = 1_000_000;
 
@@ -110,23 +121,20 @@ export function normalizeSettings(section: unknown): ServerSettings {
       .filter(([g, on]) => on === true && g.length > 0)
       .map(([g]) => g);
 
-  const maxIndexed =
-    typeof files.maxIndexed === 'number' && Number.isFinite(files.maxIndexed) && files.maxIndexed >= 0
-      ? Math.min(Math.floor(files.maxIndexed), MAX_INDEXED_CEILING)
-      : d.files.maxIndexed;
+  const maxIndexed = isFileCount(files.maxIndexed) ? Math.min(Math.floor(files.maxIndexed), MAX_INDEXED_CEILING) : d.files.maxIndexed;
 
   return {
     catalog: {
-      source: pick(catalog.source, ['bundled', 'file', 'url'] as const, d.catalog.source),
+      source: pick(catalog.source, CATALOG_SOURCES, d.catalog.source),
       path: typeof catalog.path === 'string' ? catalog.path : '',
       url: typeof catalog.url === 'string' ? catalog.url : '',
     },
     inlayHints: {
-      parameterNames: pick(inlay.parameterNames, ['all', 'literals', 'none'] as const, d.inlayHints.parameterNames),
+      parameterNames: pick(inlay.parameterNames, PARAMETER_NAME_HINTS, d.inlayHints.parameterNames),
       defaults: typeof inlay.defaults === 'boolean' ? inlay.defaults : d.inlayHints.defaults,
     },
-    diagnostics: { severity, mode: pick(diagnostics.mode, ['auto', 'push', 'pull', 'both'] as const, d.diagnostics.mode) },
-    trace: { server: pick(trace.server, ['off', 'messages', 'verbose'] as const, d.trace.server) },
+    diagnostics: { severity, mode: pick(diagnostics.mode, DIAGNOSTICS_MODES, d.diagnostics.mode) },
+    trace: { server: pick(trace.server, TRACE_LEVELS, d.trace.server) },
     files: { exclude, maxIndexed },
   };
 }
@@ -147,10 +155,10 @@ export function settingsProblems(section: unknown): string[] {
       problems.push(`zscript.${path} is ${JSON.stringify(value)}: it must be one of ${allowed.join(', ')}; the default is used`);
   };
   const part = (key: string): Json => (isObject(s[key]) ? (s[key] as Json) : {});
-  oneOf('catalog.source', part('catalog').source, ['bundled', 'file', 'url']);
-  oneOf('inlayHints.parameterNames', part('inlayHints').parameterNames, ['all', 'literals', 'none']);
-  oneOf('diagnostics.mode', part('diagnostics').mode, ['auto', 'push', 'pull', 'both']);
-  oneOf('trace.server', part('trace').server, ['off', 'messages', 'verbose']);
+  oneOf('catalog.source', part('catalog').source, CATALOG_SOURCES);
+  oneOf('inlayHints.parameterNames', part('inlayHints').parameterNames, PARAMETER_NAME_HINTS);
+  oneOf('diagnostics.mode', part('diagnostics').mode, DIAGNOSTICS_MODES);
+  oneOf('trace.server', part('trace').server, TRACE_LEVELS);
   const severity = part('diagnostics').severity;
   if (isObject(severity)) {
     for (const [code, value] of Object.entries(severity)) {
@@ -163,7 +171,7 @@ export function settingsProblems(section: unknown): string[] {
     }
   }
   const maxIndexed = part('files').maxIndexed;
-  if (maxIndexed !== undefined && !(typeof maxIndexed === 'number' && Number.isFinite(maxIndexed) && maxIndexed >= 0))
+  if (maxIndexed !== undefined && !isFileCount(maxIndexed))
     problems.push(`zscript.files.maxIndexed is ${JSON.stringify(maxIndexed)}: it must be a number of files, 0 or more; the default is used`);
   return problems;
 }

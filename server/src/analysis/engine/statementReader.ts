@@ -139,7 +139,8 @@ export function isEngineSpace(cp: number): boolean {
   );
 }
 
-function utf8Length(cp: number): number {
+/** Bytes of one code point in UTF-8, the engine's string encoding (its lengths and slices count these). */
+export function utf8Length(cp: number): number {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 

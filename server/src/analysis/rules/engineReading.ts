@@ -227,6 +227,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
     end: w.end - base,
     message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${fix ? ` To print the word, write ${fix.edits[0].newText}.` : ''}`,
     fixes: fix ? [fix] : undefined,
+    reading: `runs ${where} as the function ${fnName}`,
   });
 }
 

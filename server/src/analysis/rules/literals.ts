@@ -20,6 +20,7 @@ import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
 import { type ReadArgument, type StatementContext, trimmedRange } from './context';
 import { HTTP_REQUESTS } from './callFacts';
+import { utf8Length } from '../engine/statementReader';
 
 /** Words written for "false" that the engine, reading everything but "true" as false, takes as meant. */
 const MEANT_AS_FALSE = new Set(['no', 'n', 'off', '0', 'false', 'disabled', 'disable']);
@@ -822,10 +823,7 @@ export function checkLimits(name: string, args: readonly ReadArgument[], ctx: St
 function checkNicknameLength(nickname: ReadArgument | undefined, ctx: StatementContext): void {
   if (!nickname?.literal || hasRunningWord(nickname.text)) return;
   let bytes = 0;
-  for (const ch of readEngineEscapes(nickname.text)) {
-    const c = ch.codePointAt(0)!;
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
+  for (const ch of readEngineEscapes(nickname.text)) bytes += utf8Length(ch.codePointAt(0)!);
   if (bytes <= 32) return;
   ctx.diagnostics.push({
     code: 'limit-exceeded',
