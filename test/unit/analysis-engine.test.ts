@@ -86,6 +86,15 @@ describe('engine reading: plain words run as functions', () => {
     assert.deepStrictEqual(diagnose(fixed), []);
   });
 
+  it('in a variable or option name, says which name is used instead, and the fix keeps the name', () => {
+    const text = '#trigger !x\nZgetServerVar{second}\nZsetUserVar{lastday;5}\n';
+    const [second, day] = diagnose(text);
+    assert.strictEqual(second.code, 'word-runs-function');
+    assert.match(second.message, /ZgetServerVar then uses the variable named by that result, not "second"\. Rename the variable/);
+    assert.match(day.message, /ZsetUserVar then uses the variable named "last" followed by that result, not "lastday"/);
+    assert.strictEqual(applyFix(text, second), '#trigger !x\nZgetServerVar{Zlowercase{SECOND}}\nZsetUserVar{lastday;5}\n');
+  });
+
   it('a word ending that runs a function is found as cutting out each ending and looking it up finds it', () => {
     // The definition endingRunsAsWord replaces: every ending that starts with a-z or Z, looked up.
     const byEndings = (word: string) => {
@@ -191,6 +200,18 @@ describe('engine reading: escapes and skipped text', () => {
       [' ti'],
     );
     assert.deepStrictEqual(read('Ztitle{🎉 Party}').skipped, []);
+  });
+
+  it('advises moving the characters into a variable, which works in a condition too', () => {
+    const text = '#trigger !x\nZif{ZuserReacted{ZchannelID;ZmessageID;ZuserID;🎮}==true;yes;no}\n';
+    const skipped = diagnose(text).find((d) => d.code === 'text-skipped-after-call')!;
+    assert.match(skipped.message, /skips "==t"/);
+    assert.match(skipped.message, /Zvar\{icon;🎮\}\) and write Zvar\{icon\} in the call/);
+    const fixed = '#trigger !x\nZvar{icon;🎮}\nZif{ZuserReacted{ZchannelID;ZmessageID;ZuserID;Zvar{icon}}==true;yes;no}\n';
+    assert.deepStrictEqual(
+      diagnose(fixed).map((d) => d.code),
+      [],
+    );
   });
 
   it('needs no simulation for plain ASCII statements with nothing to find', () => {
@@ -413,5 +434,19 @@ describe('engine facts: argument counts, bare calls, aliases', () => {
   it('value lists offer words the engine would run in a spelling that reaches the function', () => {
     assert.strictEqual(engineFacts.textSpelling('username'), 'Zlowercase{USERNAME}');
     assert.strictEqual(engineFacts.textSpelling('content'), 'content');
+  });
+});
+
+describe('engine reading: a separator trimmed to nothing', () => {
+  it('says what each function does with the empty separator, from its source', () => {
+    const text = '#trigger !x\nZtextSplit{a b c; }\nZuserRoles{;name; }\nZnumberSeparator{1000000; }\n';
+    const messages = diagnose(text)
+      .filter((d) => d.code === 'separator-trimmed')
+      .map((d) => d.message.split(': ').slice(1).join(': '));
+    assert.deepStrictEqual(messages, [
+      'it splits the text into single characters.',
+      'it uses its default, a line break, instead.',
+      'the digits run together with nothing between the groups.',
+    ]);
   });
 });

@@ -176,6 +176,16 @@ const LASTING_ACTIONS: ReadonlySet<string> = new Set([
   'ZmodifyRole',
 ]);
 
+/**
+ * `ZdeleteMessage{ZchannelID;ZmessageID}`: the command's own message deleted
+ * (a `!say` command hides what was typed). Done for a user a later guard
+ * refuses too, but that loses nothing of theirs: not an action guard-after-action warns of.
+ */
+function deletesTriggerMessage(node: CallNode, name: string, ctx: StatementContext): boolean {
+  const message = node.args[1];
+  return name === 'ZdeleteMessage' && message !== undefined && ctx.rel(message.start, message.end).trim() === 'ZmessageID';
+}
+
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
 const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms']);
 
@@ -363,7 +373,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (kinds.savedVar) recordSavedVariable(node, kinds.savedVar, ctx, inCall, inLoop);
   // A guard at a line's top level; an action that surely runs (not in a Zif branch, ZtryRun or loop).
   if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.nameEnd };
-  else if (kinds.access === 'action' && !ctx.guarded && !inLoop && !ctx.summary.action) ctx.summary.action = name;
+  else if (kinds.access === 'action' && !ctx.guarded && !inLoop && !ctx.summary.action && !deletesTriggerMessage(node, name, ctx)) ctx.summary.action = name;
   if (name === 'Zcalculate') markCalculationRead(node, ctx);
   if (kinds.webhook) {
     const index = sentEmbedIndex(node, ctx);

@@ -71,7 +71,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     const param = binding.args[i].param;
     if (!param) continue;
     const { arg, text, literal } = args[i];
-    if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, arg, text, ctx);
+    if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, param.default, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
     if (!literal && param.type === 'snowflake') {
@@ -534,7 +534,7 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
  * (`ZjoinSplitText{, }`) loses it too, but only the spacing of the output
  * changes and there is no way to write it: not reported.
  */
-function checkTrimmedSeparator(name: string, paramName: string, arg: Argument, text: string, ctx: StatementContext): void {
+function checkTrimmedSeparator(name: string, paramName: string, fallback: string | undefined, arg: Argument, text: string, ctx: StatementContext): void {
   if (text !== '' || arg.end === arg.start) return;
   ctx.diagnostics.push({
     code: 'separator-trimmed',
@@ -543,9 +543,22 @@ function checkTrimmedSeparator(name: string, paramName: string, arg: Argument, t
     end: arg.end,
     message:
       paramName === 'separator'
-        ? `The engine trims every argument, so ${name} gets an empty separator here, not a space.`
+        ? `The engine trims every argument, so ${name} gets an empty separator here, not a space: ${emptySeparatorOutcome(name, fallback)}.`
         : `The engine trims every argument, so ${name} gets an empty replacement here, not a space: what it finds is removed.`,
   });
+}
+
+/**
+ * What a function does with an empty separator, for the message: ZtextSplit
+ * splits into characters; the functions with a default separator take it for
+ * an empty one (their source filters out the empty argument), except
+ * ZnumberSeparator, which inserts the empty text; the others join with nothing.
+ */
+function emptySeparatorOutcome(name: string, fallback: string | undefined): string {
+  if (name === 'ZtextSplit') return 'it splits the text into single characters';
+  if (name === 'ZnumberSeparator') return 'the digits run together with nothing between the groups';
+  if (fallback) return `it uses its default, ${fallback === '\n' ? 'a line break' : `"${fallback}"`}, instead`;
+  return 'the items are joined with nothing between them';
 }
 
 /** Parameters whose value may well be a space (which the engine's trimming empties): separators and replacements. */

@@ -8,6 +8,7 @@ import type { StatementSummary } from '../facts';
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
+import { variableFunction } from '../../language/variableFunctions';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { type EscapeInCall, mayReadDifferently, readStatement, type StatementReading, type WordCall } from '../engine/statementReader';
@@ -28,8 +29,9 @@ export function checkEngineReading(
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
-    if (STABLE_WORDS.has(w.fn.key) && inTemporaryVariableName(nodes, w.start - base, w.end - base, text, base)) continue;
-    reportWordCall(w, text, base, catalog, out);
+    const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base);
+    if (STABLE_WORDS.has(w.fn.key) && nameOf === 'Zvar') continue;
+    reportWordCall(w, text, base, catalog, out, nameOf);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
       (summary.embedContent ??= []).push({ index: '1', sendable: false, name: 'Ztimestamp', start: w.start - base, end: w.end - base });
@@ -37,12 +39,14 @@ export function checkEngineReading(
   for (const e of reading.escapesInCalls) out.push(escapeInCall(e, text, base));
   for (const s of reading.skipped) {
     const shown = s.text.replace(/\n/g, '\\n');
+    // The advice that works wherever the call is (in a condition, or a call over several lines): its text made ASCII.
+    const wide = /[^\x00-\x7f]/u.exec(text.slice(s.callStart, s.start))?.[0];
     out.push({
       code: 'text-skipped-after-call',
       severity: 'warning',
       start: s.start - base,
       end: s.end - base,
-      message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call. Put this text on its own line, or keep such characters out of the call.`,
+      message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call.${wide ? ` Set them in a variable on a line of their own (Zvar{icon;${wide}}) and write Zvar{icon} in the call instead.` : ''}`,
     });
   }
 }
@@ -76,23 +80,31 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether [start, end) (RELATIVE) lies in the name of a temporary variable,
- * `Zvar{time;...}` or `Zvar{time}`: the word's result only becomes part of
- * the name, the same for the set and the read within one run (the current
- * time zone, the author's name), so the variable works as written.
+ * The variable function or Zoption whose name argument (its first, without
+ * calls) holds [start, end) (RELATIVE), or undefined. There the word's result
+ * names the variable or option. In a temporary variable's name
+ * (`Zvar{time;...}`, `Zvar{time}`) a run-stable word's result is the same for
+ * the set and the read within one run (the current time zone, the author's
+ * name), so the variable works as written.
  */
-function inTemporaryVariableName(nodes: readonly (TopLevelNode | ContentNode)[], start: number, end: number, text: string, base: number): boolean {
+function nameArgumentOf(nodes: readonly (TopLevelNode | ContentNode)[], start: number, end: number, text: string, base: number): string | undefined {
   for (const n of nodes) {
     if (n.kind === NodeKind.Group) {
-      if (n.start <= start && end <= n.end && inTemporaryVariableName(n.nodes, start, end, text, base)) return true;
+      if (n.start <= start && end <= n.end) {
+        const found = nameArgumentOf(n.nodes, start, end, text, base);
+        if (found) return found;
+      }
       continue;
     }
     if (n.kind !== NodeKind.Call || start < n.start || end > n.end) continue;
     const first = n.args[0];
-    if (first && first.nodes.length === 0 && first.start <= start && end <= first.end && text.slice(base + n.start, base + n.nameEnd) === 'Zvar') return true;
-    for (const a of n.args) if (a.start <= start && end <= a.end) return inTemporaryVariableName(a.nodes, start, end, text, base);
+    if (first && first.nodes.length === 0 && first.start <= start && end <= first.end) {
+      const name = text.slice(base + n.start, base + n.nameEnd);
+      if (name === 'Zoption' || variableFunction(name)) return name;
+    }
+    for (const a of n.args) if (a.start <= start && end <= a.end) return nameArgumentOf(a.nodes, start, end, text, base);
   }
-  return false;
+  return undefined;
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
@@ -204,7 +216,7 @@ function asciiSpelling(ch: string): string | undefined {
   return /^[A-Za-z0-9]+$/.test(stripped) ? stripped : undefined;
 }
 
-function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[]): void {
+function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[], nameOf: string | undefined): void {
   // The whole word the match ends, for the message.
   let a = w.start;
   while (a > 0 && isAlnum(text.charCodeAt(a - 1))) a--;
@@ -217,15 +229,28 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const before = text.slice(a, w.start);
   // A word whose function halts the command stops everything after it: an error, like any halt.
   const halts = /\b(halts|stops)\b/.test(does);
-  const outcome = halts ? '' : before ? ` The bot writes "${before}" followed by its result.` : ' The bot writes its result instead of the word.';
+  // In a name (`ZgetServerVar{second}`, `Zoption{timestamp}`) the result names another variable or option, rather than being printed.
+  const named = nameOf === 'Zoption' ? 'option' : nameOf ? 'variable' : undefined;
+  const outcome = halts
+    ? ''
+    : named
+      ? ` ${nameOf} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
+      : before
+        ? ` The bot writes "${before}" followed by its result.`
+        : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
+  const advice = !fix
+    ? ''
+    : named
+      ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
+      : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
     start: w.start - base,
     end: w.end - base,
-    message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${fix ? ` To print the word, write ${fix.edits[0].newText}.` : ''}`,
+    message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${advice}`,
     fixes: fix ? [fix] : undefined,
     reading: `runs ${where} as the function ${fnName}`,
   });
