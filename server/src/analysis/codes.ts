@@ -501,8 +501,8 @@ const CODE_TABLE = {
   'empty-value': {
     severity: 'warning',
     description:
-      'A function that writes nothing (the engine always answers it with no text) used as a value: a creator (ZcreateChannel, ZcreateRole...) as the whole value of a variable, or any such call as an ID argument. The variable or the ID is empty; ZcreateChannel and ZcreateRole give no ID back (find it with ZchannelID{name} or ZroleID{name}).',
-    example: 'Zvar{ticket;ZcreateChannel{ticket-Zusername}}',
+      'A function that writes nothing (the engine always answers it with no text) used as a value: a creator (ZcreateChannel, ZcreateRole...) as the whole value of a saved variable, or of a temporary one a later line reads, or any such call as an ID argument. The variable or the ID is empty; ZcreateChannel and ZcreateRole give no ID back (find it with ZchannelID{name} or ZroleID{name}).',
+    example: 'Zvar{ticket;ZcreateChannel{ticket-Zusername}} + ZsendMessage{Zvar{ticket};Welcome!}',
   },
   'guard-after-action': {
     severity: 'warning',

@@ -74,6 +74,8 @@ export interface StatementSummary {
   typeDependentCalls?: { name: string; nested?: true; start: number; end: number }[];
   /** Zvar sets and reads with literal names, in text order (reads inside loops are left out). */
   varEvents?: VarEvent[];
+  /** Temporary variables set to a call that writes nothing (empty-value): reported where a later line reads them. */
+  emptyVarSets?: { name: string; diagnostic: AnalysisDiagnostic }[];
   /** An access guard at the statement's top level (the first), and where its name is. */
   guard?: { name: string; start: number; end: number };
   /** The first call in the statement that can end the command with a message (a guard, ZonlyIf, Zerror...), anywhere but in Zdelay's code. */
@@ -139,6 +141,7 @@ export function emptySummary(): StatementSummary {
     webhookSends: undefined,
     typeDependentCalls: undefined,
     varEvents: undefined,
+    emptyVarSets: undefined,
     savedVars: undefined,
     guard: undefined,
     refusal: undefined,

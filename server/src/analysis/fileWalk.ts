@@ -200,6 +200,8 @@ export class FileWalk {
   private readonly varsSet = new Set<string>();
   /** Zeval or a computed name may have set any temporary variable. */
   private anyVarSet: boolean;
+  /** Temporary variables last set to a call that writes nothing, by name, until a line reads them (empty-value). */
+  private readonly emptyVarSets = new Map<string, AnalysisDiagnostic>();
   /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report. */
   readonly savedTested = new Set<string>();
   private readonly savedSet = new Set<string>();
@@ -294,6 +296,7 @@ export class FileWalk {
     if (s.embedEvents) this.embedOrder(s.embedEvents, base);
     if (s.orderEvents) this.order(s.orderEvents, base);
     if (s.varEvents) this.variables(s.varEvents, base);
+    if (s.emptyVarSets) this.emptyVariables(s.emptyVarSets, base);
     // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
     // same question asked again turns no one away who reached the action.
     // (A line with both: the check may come first on it, so its action is not counted.)
@@ -522,8 +525,26 @@ export class FileWalk {
     }
   }
 
+  /** A temporary variable set to a call that writes nothing, reported at the first later read (Zeval may read any). */
+  private emptyVariables(sets: NonNullable<StatementSummary['emptyVarSets']>, base: number): void {
+    for (const { name, diagnostic } of sets) {
+      const placed = { ...diagnostic, start: base + diagnostic.start, end: base + diagnostic.end };
+      if (this.evalRuns) this.out.push(placed);
+      else this.emptyVarSets.set(name, placed);
+    }
+  }
+
   private variables(events: readonly VarEvent[], base: number): void {
     for (const v of events) {
+      if (!v.set && this.emptyVarSets.size) {
+        const pending = this.emptyVarSets.get(v.name);
+        if (pending) {
+          this.out.push(pending);
+          this.emptyVarSets.delete(v.name);
+        }
+      }
+      // A set of another value ends what an earlier empty one meant (the read gets the new value).
+      if (v.set && this.emptyVarSets.size) this.emptyVarSets.delete(v.name);
       if (v.set) {
         if (v.name === '') this.anyVarSet = true;
         else this.varsSet.add(v.name);

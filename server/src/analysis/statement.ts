@@ -72,6 +72,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     caught: 0,
     tested: 0,
     operand: false,
+    aliasExpression: undefined,
+    setupBranch: 0,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
   // Most statements have no Zstop: one search of the statement's own text (a slice costs no copy).
@@ -149,8 +151,18 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       // A getter is a condition's operand only right in it: inside another call (ZtimeDiff{...;ZgetUserVar{last}}>=86400)
       // that call reads it, and may halt on it empty, whatever the comparison would make of the result.
       const operandAround = ctx.operand;
+      if (name === 'Zalias') {
+        const stored = args[0]?.nodes.find((n) => n.kind === NodeKind.Call);
+        if (stored) ctx.aliasExpression = stored;
+      }
+      let setup = false;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
+        // Zif's condition walked: a saved variable it tests makes its branches a set-up.
+        if (j === 1 && name === 'Zif' && ctx.summary.savedVars?.some((v) => v.kind === 'test')) {
+          setup = true;
+          ctx.setupBranch++;
+        }
         if (j === backgroundFrom) ctx.background++;
         if (tests && j === 0) ctx.tested++;
         ctx.operand = (tests || typeTest) && j === 0;
@@ -158,6 +170,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (tests && j === 0) ctx.tested--;
       }
       ctx.operand = operandAround;
+      if (setup) ctx.setupBranch--;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (catches) ctx.caught--;

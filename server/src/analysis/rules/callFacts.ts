@@ -504,7 +504,7 @@ function recordSavedVariable(
     events.push({ kind: 'exists', scope: saved.scope, name, by: ctx.rel(node.start, node.nameEnd), start: node.start, end: node.end });
   else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
   if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name });
-  else if (saved.use === 'set' && node.args.length >= 2 && !inCall && !inLoop && !ctx.guarded) {
+  else if (saved.use === 'set' && node.args.length >= 2 && !inLoop && !ctx.background && ((!inCall && !ctx.guarded) || ctx.setupBranch > 0)) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
     (ctx.savedSetEnds ??= new Map()).set(event, node.end);
     (ctx.summary.savedVars ??= []).push(event);

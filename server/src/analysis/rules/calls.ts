@@ -93,8 +93,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
-  if (setterScope(name) !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0]))
-    checkEmptyValue(nodeArgs[1], `the variable "${ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim()}"`, ctx, true);
+  const scope = setterScope(name);
+  if (scope !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0])) {
+    const variable = ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim();
+    checkEmptyValue(nodeArgs[1], `the variable "${variable}"`, ctx, true, scope === 'temporary' ? variable : undefined);
+  }
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   checkGuardList(name, args, ctx);
@@ -276,7 +279,9 @@ function checkEngineArity(
   const count = node.close === node.open + 1 ? 0 : node.args.length;
   const documented = fn ? ` (the catalog documents ${fn.syntax})` : '';
   const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
-  if (count < engine.min) {
+  // A Zalias's stored call gets the arguments of each use after its own: only a surplus is sure.
+  const stored = ctx.aliasExpression === node;
+  if (count < engine.min && !stored) {
     const halts = engine.lazy ? 'halts the command' : 'halts the command with "Too few arguments"';
     ctx.diagnostics.push({
       code: 'missing-argument',
@@ -349,7 +354,7 @@ function checkEngineArity(
           message: `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty.`,
         });
       }
-    } else if (r.when === 'empty-or-missing') {
+    } else if (r.when === 'empty-or-missing' && !stored) {
       ctx.diagnostics.push({
         code: 'missing-argument',
         severity: 'error',

@@ -53,6 +53,19 @@ export interface StatementContext {
   tested: number;
   /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
   operand: boolean;
+  /**
+   * The call a Zalias stores (its first argument): the engine adds each use's
+   * arguments after the stored ones (runtime.rs), so a count short here is no
+   * mistake. Undefined outside Zalias.
+   */
+  aliasExpression: CallNode | undefined;
+  /**
+   * How many branches of a Zif whose condition tests a saved variable the walk
+   * is in: a set there is the usual first-use set-up
+   * (`Zif{ZgetUserVar{registered}!=true;ZsetUserVar{coins;100}...}`), which
+   * the lines after it may count on.
+   */
+  setupBranch: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

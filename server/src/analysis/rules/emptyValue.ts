@@ -7,6 +7,7 @@
  * or any such call as an ID argument, is reported.
  */
 import type { Argument } from '../../syntax/tree';
+import type { AnalysisDiagnostic } from '../diagnostic';
 import { type StatementContext, wholeCall } from './context';
 
 /** Where the new thing's ID can be found instead, by the function that made it. */
@@ -19,9 +20,11 @@ const FIND_INSTEAD: Readonly<Record<string, string>> = {
  * `what`: what ends up empty ("the variable x", "channelID"). `creatorsOnly`:
  * report only functions that create something (ZcreateChannel, ZpollCreate):
  * a variable set to another silent call is the usual way to keep its text
- * out of the reply, and is never read.
+ * out of the reply, and is never read. `temporary`: the name of the command's
+ * own variable being set, reported only if a later line reads it (the file
+ * walk decides): one never read is the same habit of keeping text out.
  */
-export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false): void {
+export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false, temporary?: string): void {
   const call = arg && wholeCall(arg, ctx);
   if (!call) return;
   const name = ctx.rel(call.start, call.nameEnd);
@@ -30,11 +33,13 @@ export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: St
   const engine = ctx.profiles.get(name).engine;
   if (!engine?.writesNothing || engine.lazy) return;
   const instead = Object.hasOwn(FIND_INSTEAD, name) ? ` To use the new one's ID, ${FIND_INSTEAD[name]}.` : '';
-  ctx.diagnostics.push({
+  const diagnostic: AnalysisDiagnostic = {
     code: 'empty-value',
     severity: 'warning',
     start: call.start,
     end: call.nameEnd,
     message: `${name} writes nothing (the engine gives no ID or text back), so ${what} is empty.${instead}`,
-  });
+  };
+  if (temporary !== undefined) (ctx.summary.emptyVarSets ??= []).push({ name: temporary, diagnostic });
+  else ctx.diagnostics.push(diagnostic);
 }
