@@ -437,6 +437,26 @@ describe('engine facts: argument counts, bare calls, aliases', () => {
   });
 });
 
+describe('engine reading: messages for what beginners write', () => {
+  it('names an emoji the engine reads as a letter as an emoji', () => {
+    const [d] = diagnose('#trigger !x\nZtitle{ℹ️ Info}\n');
+    assert.strictEqual(d.code, 'non-ascii-letter');
+    assert.match(d.message, /at the emoji "ℹ": Unicode counts its character as a letter/);
+    assert.match(diagnose('#trigger !x\nCafé\n')[0].message, /at "é": a letter outside ASCII/);
+  });
+
+  it('explains a Markdown heading written as a line: a header line to the engine', () => {
+    const found = diagnose('#trigger !x\n# Welcome!\n## Rules\nHi\n').filter((d) => d.code === 'unknown-directive');
+    assert.strictEqual(found.length, 2);
+    for (const d of found) assert.match(d.message, /names no directive, so it is ignored: it is not sent\. A heading can go inside a call/);
+  });
+
+  it('an empty ZreplaceText sample gives the text back, and says how to replace spaces', () => {
+    const d = diagnose('#trigger !x\nZreplaceText{Zmessage; ;+}\n').find((x) => x.code === 'separator-trimmed')!;
+    assert.match(d.message, /gives the text back unchanged\. To replace the spaces, write ZregexReplace\{text;\[ \];new\}/);
+  });
+});
+
 describe('engine reading: a separator trimmed to nothing', () => {
   it('says what each function does with the empty separator, from its source', () => {
     const text = '#trigger !x\nZtextSplit{a b c; }\nZuserRoles{;name; }\nZnumberSeparator{1000000; }\n';

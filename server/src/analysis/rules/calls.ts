@@ -549,7 +549,9 @@ function checkTrimmedSeparator(name: string, paramName: string, fallback: string
     message:
       paramName === 'separator'
         ? `The engine trims every argument, so ${name} gets an empty separator here, not a space: ${emptySeparatorOutcome(name, fallback)}.`
-        : `The engine trims every argument, so ${name} gets an empty replacement here, not a space: what it finds is removed.`,
+        : paramName === 'sample'
+          ? `The engine trims every argument, so ${name} gets an empty sample here, not a space, and gives the text back unchanged. To replace the spaces, write ZregexReplace{text;[ ];new}.`
+          : `The engine trims every argument, so ${name} gets an empty replacement here, not a space: what it finds is removed.`,
   });
 }
 
@@ -566,8 +568,8 @@ function emptySeparatorOutcome(name: string, fallback: string | undefined): stri
   return 'the items are joined with nothing between them';
 }
 
-/** Parameters whose value may well be a space (which the engine's trimming empties): separators and replacements. */
-const SPACE_MATTERS = new Set(['separator', 'replacement', 'new']);
+/** Parameters whose value may well be a space (which the engine's trimming empties): separators, replacements, ZreplaceText's sample. */
+const SPACE_MATTERS = new Set(['separator', 'replacement', 'new', 'sample']);
 
 /** A link button opens the address in its second argument: Discord refuses a message whose link button has no web address there. */
 function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext): void {

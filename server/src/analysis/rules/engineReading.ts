@@ -170,7 +170,9 @@ function reportPanic(reading: StatementReading, text: string, base: number, end:
     severity: 'error',
     start: p.offset - base,
     end: p.offset - base + p.length,
-    message: `The engine crashes while loading this file at "${p.char}": a letter outside ASCII in a command's text or arguments stops its loader, so the bot does not start. Spell it with ASCII letters (comments and header lines may keep it).`,
+    message: /\p{Extended_Pictographic}/u.test(p.char)
+      ? `The engine crashes while loading this file at the emoji "${p.char}": Unicode counts its character as a letter, and a letter outside ASCII in a command's text or arguments stops the engine's loader, so the bot does not start. Leave this emoji out, or use another one (most emoji are not letters).`
+      : `The engine crashes while loading this file at "${p.char}": a letter outside ASCII in a command's text or arguments stops its loader, so the bot does not start. Spell it with ASCII letters (comments and header lines may keep it).`,
     fixes: fix ? [fix] : undefined,
   });
 }

@@ -41,7 +41,10 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
       severity: 'warning',
       start: st.start,
       end: st.nameEnd + extra.length,
-      message: `"${text.slice(base + st.start, base + st.nameEnd) + extra}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
+      message: /^#+$/.test(name + extra)
+        ? // `# Welcome!`: a Discord heading written as a line of text.
+          'A line starting with "#" is a header line to the engine, and this one names no directive, so it is ignored: it is not sent. A heading can go inside a call, where "#" is text, e.g. Zdescription{# Welcome!}.'
+        : `"${text.slice(base + st.start, base + st.nameEnd) + extra}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
       fixes: suggestion
         ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }]
         : undefined,
