@@ -451,6 +451,16 @@ describe('engine reading: messages for what beginners write', () => {
     for (const d of found) assert.match(d.message, /names no directive, so it is ignored: it is not sent\. A heading can go inside a call/);
   });
 
+  it("a cooldown's %time% placeholder: says it never reaches the cooldown, and the fix keeps it", () => {
+    const text = '#trigger !x\nZcooldown{24h;Come back in %time%!}\nDone\n';
+    const [d] = diagnose(text);
+    assert.strictEqual(d.code, 'word-runs-function');
+    assert.match(d.message, /placeholder never reaches the cooldown.*Write %Zlowercase\{TIME\}% instead\.$/);
+    assert.strictEqual(applyFix(text, d), '#trigger !x\nZcooldown{24h;Come back in %Zlowercase{TIME}%!}\nDone\n');
+    // Outside a cooldown, the usual advice.
+    assert.match(diagnose('#trigger !x\nIt is %time% now\n')[0].message, /To print the word, write Zlowercase\{TIME\}\.$/);
+  });
+
   it('an empty ZreplaceText sample gives the text back, and says how to replace spaces', () => {
     const d = diagnose('#trigger !x\nZreplaceText{Zmessage; ;+}\n').find((x) => x.code === 'separator-trimmed')!;
     assert.match(d.message, /gives the text back unchanged\. To replace the spaces, write ZregexReplace\{text;\[ \];new\}/);

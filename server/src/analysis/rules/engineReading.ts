@@ -233,20 +233,26 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const halts = /\b(halts|stops)\b/.test(does);
   // In a name (`ZgetServerVar{second}`, `Zoption{timestamp}`) the result names another variable or option, rather than being printed.
   const named = nameOf === 'Zoption' ? 'option' : nameOf ? 'variable' : undefined;
+  // A cooldown's placeholder (%time%, %time-m%...: cooldown/helpers.rs replaces them in its message) is run before the cooldown reads it.
+  const placeholder = w.fn.key === 'time' && a === w.start && text.charCodeAt(a - 1) === 37 /* % */ && /[Cc]ooldown\{/.test(text.slice(base, a));
   const outcome = halts
     ? ''
-    : named
-      ? ` ${nameOf} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
-      : before
-        ? ` The bot writes "${before}" followed by its result.`
-        : ' The bot writes its result instead of the word.';
+    : placeholder
+      ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
+      : named
+        ? ` ${nameOf} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
+        : before
+          ? ` The bot writes "${before}" followed by its result.`
+          : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
     ? ''
     : named
       ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
-      : ` To print the word, write ${fix.edits[0].newText}.`;
+      : placeholder
+        ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
+        : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
