@@ -233,6 +233,8 @@ export interface SavedVarEvent {
   text?: string;
   /** A read where 0 halts the function too (a divisor, Zrandom's bounds): no fix that reads it as 0. */
   zeroHalts?: true;
+  /** A read whose emptiness halts the function though it is no number: what is empty, in words ("an empty field value"). */
+  halts?: string;
   /** A test in a statement that can stop the command (ZonlyIf, ZvarExistError, Zstop): the lines after it may run only for those with a value. */
   gate?: true;
   start?: number;

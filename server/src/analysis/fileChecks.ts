@@ -835,6 +835,14 @@ function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
   const unset = UNSET_FOR[r.scope];
+  if (r.halts)
+    return {
+      code: 'saved-variable-unset',
+      severity: 'warning',
+      start: r.start,
+      end: r.end,
+      message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${r.by} halts the command on ${r.halts}: ${unset.fails}. Give it one while it is empty, Zif{${getter}==;...;${getter}}, or set it first.`,
+    };
   const advice = r.zeroHalts
     ? `Set it first (as 0, ${r.by} halts here too), or test it with Zif before the read.`
     : `Read it as 0 while it is empty, ${withDefault}, or set it first.`;

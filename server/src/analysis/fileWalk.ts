@@ -48,7 +48,7 @@ export interface Span {
 const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
 
 /** A saved-variable read that halts on the empty value, in file offsets (the read events of SavedVarEvent). */
-export type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true };
+export type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true; halts?: string };
 
 /** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
 export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null };
@@ -566,7 +566,16 @@ export class FileWalk {
     // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
     for (const v of events)
       if (v.kind === 'read' && !this.savedGate && !this.savedSet.has(`${v.scope}:${v.name}`) && !this.savedSet.has(`${v.scope}:`))
-        this.savedReads.push({ scope: v.scope, name: v.name, by: v.by!, text: v.text!, start: base + v.start!, end: base + v.end!, zeroHalts: v.zeroHalts });
+        this.savedReads.push({
+          scope: v.scope,
+          name: v.name,
+          by: v.by!,
+          text: v.text!,
+          start: base + v.start!,
+          end: base + v.end!,
+          zeroHalts: v.zeroHalts,
+          halts: v.halts,
+        });
     for (const v of events) {
       if (v.kind === 'test') this.savedTested.add(`${v.scope}:${v.name}`);
       else if (v.kind === 'set') {

@@ -370,6 +370,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (ctx.summary.orderEvents ??= []).push(event);
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
+  const emptyHalt = EMPTY_VALUE_HALTS[name];
+  if (emptyHalt) markEmptyValueRead(node, name, emptyHalt, ctx);
   if (kinds.savedVar) recordSavedVariable(node, kinds.savedVar, ctx, inCall, inLoop);
   // A guard at a line's top level; an action that surely runs (not in a Zif branch, ZtryRun or loop).
   if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.nameEnd };
@@ -523,14 +525,37 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
  * A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught).
  * `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered.
  */
-function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false): void {
+function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false, halts?: string): void {
   if (ctx.guarded || ctx.caught) return;
   const text = ctx.rel(read.start, read.end);
   (ctx.summary.savedVars ??= []).push(
     zeroHalts
       ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
-      : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
+      : halts
+        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
+        : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
   );
+}
+
+/**
+ * Arguments that halt their function when empty though they are no number
+ * (embeds/addField.rs: "value" required; helpers.rs validate_color and
+ * validate_url, which Zcolor, Zimage and Zthumbnail call on the empty text),
+ * by function: the argument's index and what is then empty, in words.
+ */
+const EMPTY_VALUE_HALTS: Readonly<Record<string, { index: number; what: string }>> = {
+  ZaddField: { index: 1, what: 'an empty field value' },
+  Zcolor: { index: 0, what: 'an empty colour' },
+  Zimage: { index: 0, what: 'an empty address' },
+  Zthumbnail: { index: 0, what: 'an empty address' },
+};
+
+/** A saved-variable getter that is the whole of such an argument: a read that halts while the variable is unset (`halts` says what is empty). */
+function markEmptyValueRead(node: CallNode, name: string, halt: { index: number; what: string }, ctx: StatementContext): void {
+  const arg = node.args[halt.index];
+  const read = arg && wholeCall(arg, ctx);
+  const getter = read && savedGetter(read, ctx);
+  if (read && getter) recordSavedRead(read, getter.scope, getter.name, name, ctx, false, halt.what);
 }
 
 /**
