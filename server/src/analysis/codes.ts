@@ -421,6 +421,12 @@ const CODE_TABLE = {
     description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson, or ZloopValue in Zrepeat, which sets only the index.',
     example: 'Item: ZloopValue',
   },
+  'loop-index-from-one': {
+    severity: 'warning',
+    description:
+      'ZloopIndex as a key of ZjsonGet or ZhttpResult: loops count it from 1, and the engine reads a key into an array as a position from 0, so each pass reads the next element (the first is skipped, the last pass finds nothing). The fix writes Zsub{ZloopIndex;1}.',
+    example: 'Zrepeat{3;ZloopIndex. ZjsonGet{players;ZloopIndex;name}}',
+  },
   'duplicate-custom-id': {
     severity: 'error',
     description: 'Two components created at the top level share a custom ID.',

@@ -101,6 +101,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   checkGuardList(name, args, ctx);
+  if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
@@ -636,4 +637,26 @@ function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
   const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };
   if (ctx.caught) read.caught = true;
   (ctx.summary.optionAddresses ??= []).push(read);
+}
+
+/**
+ * ZloopIndex as a whole key of ZjsonGet or ZhttpResult: every loop counts it
+ * from 1 (runtime.rs sets __loop_index to i + 1, or 1..=n for Zrepeat), and
+ * a key into an array is a position from 0 (json/helpers.rs get_at_path,
+ * http/httpResult.rs), so the element read is the next one.
+ */
+function checkLoopIndexKey(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  for (const { arg } of args) {
+    const nodes = arg.nodes;
+    if (nodes.length !== 1 || nodes[0].kind !== NodeKind.BareCall || ctx.rel(arg.start, arg.end).trim() !== 'ZloopIndex') continue;
+    const call = nodes[0];
+    ctx.diagnostics.push({
+      code: 'loop-index-from-one',
+      severity: 'warning',
+      start: call.start,
+      end: call.end,
+      message: `ZloopIndex counts the passes from 1, but ${name} reads a key into a JSON array as a position from 0: each pass reads the next element, so the first is skipped and the last pass finds nothing. Write Zsub{ZloopIndex;1} (an object whose keys are "1", "2"... is read as written).`,
+      fixes: [{ title: 'Count from 0: Zsub{ZloopIndex;1}', edits: [{ start: call.start, end: call.end, newText: 'Zsub{ZloopIndex;1}' }], preferred: true }],
+    });
+  }
 }
