@@ -94,7 +94,7 @@ const CODE_TABLE = {
   'invalid-value': {
     severity: 'warning',
     description:
-      'A word outside the closed set a parameter takes (language/valueSets.ts): an error where the engine halts on it (a button style, ZgetMessage type, ZinviteInfo type, ...), a warning where it silently uses a default.',
+      'A word outside the closed set a parameter takes (language/valueSets.ts): an error where the engine halts on it (a button style, ZgetMessage type, ZinviteInfo type, ...), a warning where it silently uses a default. Also a Zdice formula other than NdM (d20, 1D20, 2d6+3 halt).',
     example: 'ZstartThread{Chat;234567890123456789;;120}',
   },
   'limit-exceeded': {
@@ -420,6 +420,12 @@ const CODE_TABLE = {
     severity: 'warning',
     description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson, or ZloopValue in Zrepeat, which sets only the index.',
     example: 'Item: ZloopValue',
+  },
+  'timestamp-unit': {
+    severity: 'warning',
+    description:
+      "ZgetTimestamp{ms} or {ns} where seconds are read: as ZfromTimestamp's number, or in Discord's <t:...> markup. The date shown is far in the future. The fix writes ZgetTimestamp (seconds).",
+    example: 'Started <t:ZgetTimestamp{ms}:R>',
   },
   'loop-index-from-one': {
     severity: 'warning',

@@ -63,6 +63,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
+    if (name === 'Zdice') checkDiceFormula(args[0], ctx);
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -102,6 +103,11 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
+  if (name === 'ZfromTimestamp') {
+    const inner = args[0] && wholeCall(args[0].arg, ctx);
+    if (inner && ctx.rel(inner.start, inner.nameEnd) === 'ZgetTimestamp') checkTimestampUnit(inner, 'ZfromTimestamp', ctx);
+  }
+  if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkTimestampUnit(node, "Discord's <t:...> markup", ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
@@ -659,4 +665,48 @@ function checkLoopIndexKey(name: string, args: readonly ReadArgument[], ctx: Sta
       fixes: [{ title: 'Count from 0: Zsub{ZloopIndex;1}', edits: [{ start: call.start, end: call.end, newText: 'Zsub{ZloopIndex;1}' }], preferred: true }],
     });
   }
+}
+
+/**
+ * Zdice's formula: the engine splits it at "d" and parses both sides as whole
+ * numbers above 0 (random/dice.rs), halting the command on anything else:
+ * `d20` (no count), `1D20` (upper-case D), `2d6+3` (a modifier).
+ */
+function checkDiceFormula(formula: ReadArgument | undefined, ctx: StatementContext): void {
+  if (!formula?.literal || formula.text === '') return;
+  const text = formula.text;
+  const m = /^\+?(\d+)d\+?(\d+)$/.exec(text);
+  if (m && Number(m[1]) > 0 && Number(m[2]) > 0 && Number(m[1]) < 2 ** 31 && Number(m[2]) < 2 ** 31) return;
+  const plain = /^(\d*)[dD](\d+)$/.exec(text);
+  const meant = plain ? `${plain[1] || '1'}d${plain[2]}` : undefined;
+  const modifier = /^(\d+)d(\d+)\s*\+\s*(\d+)$/.exec(text);
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'error',
+    start: formula.arg.start,
+    end: formula.arg.end,
+    message: `Zdice takes a formula NdM (how many dice, a lower-case d, how many sides: 1d20) and halts the command on "${text}".${meant ? ` Write ${meant}.` : modifier ? ` Add the modifier outside: Zsum{Zdice{${modifier[1]}d${modifier[2]}};${modifier[3]}}.` : ''}`,
+    fixes: meant ? [{ title: `Write ${meant}`, edits: [{ ...trimmedRange(formula.arg, ctx), newText: meant }], preferred: true }] : undefined,
+  });
+}
+
+/**
+ * A timestamp in milliseconds or nanoseconds where seconds are read:
+ * ZgetTimestamp{ms} (time/getTimestamp.rs) as ZfromTimestamp's number (which
+ * it reads as seconds, fromTimestamp.rs) or in Discord's <t:...> markup
+ * (seconds too): the date shown is tens of thousands of years ahead.
+ * `call`: the ZgetTimestamp call; `reader`: what reads its result.
+ */
+function checkTimestampUnit(call: CallNode, reader: string, ctx: StatementContext): void {
+  if (call.args.length !== 1 || call.close < 0 || hasCall(call.args[0])) return;
+  const unit = ctx.rel(call.args[0].start, call.args[0].end).trim();
+  if (unit !== 'ms' && unit !== 'ns') return;
+  ctx.diagnostics.push({
+    code: 'timestamp-unit',
+    severity: 'warning',
+    start: call.start,
+    end: call.end,
+    message: `ZgetTimestamp{${unit}} gives ${unit === 'ms' ? 'milliseconds' : 'nanoseconds'}, but ${reader} reads seconds: the date shown is far in the future. Write ZgetTimestamp (seconds).`,
+    fixes: [{ title: 'Use seconds: ZgetTimestamp', edits: [{ start: call.start, end: call.end, newText: 'ZgetTimestamp' }], preferred: true }],
+  });
 }
