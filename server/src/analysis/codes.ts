@@ -421,6 +421,12 @@ const CODE_TABLE = {
     description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson, or ZloopValue in Zrepeat, which sets only the index.',
     example: 'Item: ZloopValue',
   },
+  'time-to-come-ago': {
+    severity: 'warning',
+    description:
+      'ZfromTimestamp{...;relative} of a time visibly to come (Zsum{ZgetTimestamp;86400}): the engine writes "1d ago" for either side of now. The fix writes the Discord markup <t:...:R>, which says "in 1 day".',
+    example: 'Next daily: ZfromTimestamp{Zsum{ZgetTimestamp;86400};relative}',
+  },
   'timestamp-unit': {
     severity: 'warning',
     description:

@@ -106,6 +106,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZfromTimestamp') {
     const inner = args[0] && wholeCall(args[0].arg, ctx);
     if (inner && ctx.rel(inner.start, inner.nameEnd) === 'ZgetTimestamp') checkTimestampUnit(inner, 'ZfromTimestamp', ctx);
+    if (args[1]?.literal && args[1].text === 'relative' && node.close >= 0) checkFutureAgo(node, args[0], ctx);
   }
   if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkTimestampUnit(node, "Discord's <t:...> markup", ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
@@ -709,4 +710,38 @@ function checkTimestampUnit(call: CallNode, reader: string, ctx: StatementContex
     message: `ZgetTimestamp{${unit}} gives ${unit === 'ms' ? 'milliseconds' : 'nanoseconds'}, but ${reader} reads seconds: the date shown is far in the future. Write ZgetTimestamp (seconds).`,
     fixes: [{ title: 'Use seconds: ZgetTimestamp', edits: [{ start: call.start, end: call.end, newText: 'ZgetTimestamp' }], preferred: true }],
   });
+}
+
+/**
+ * ZfromTimestamp{time;relative} of a time visibly to come (now plus a
+ * number: `Zsum{ZgetTimestamp;86400}`): the engine writes "... ago" for
+ * either side of now (fromTimestamp.rs takes the distance's absolute value),
+ * so "next daily: 1d ago". Discord's <t:...:R> markup says "in 1 day".
+ */
+function checkFutureAgo(node: CallNode, time: ReadArgument | undefined, ctx: StatementContext): void {
+  const sum = time && wholeCall(time.arg, ctx);
+  if (!sum || ctx.rel(sum.start, sum.nameEnd) !== 'Zsum' || sum.args.length < 2) return;
+  const parts = sum.args.map((a) => ctx.rel(a.start, a.end).trim());
+  if (!parts.includes('ZgetTimestamp') || !parts.some((p) => /^\+?\d+$/.test(p) && Number(p) > 0)) return;
+  const value = ctx.rel(time!.arg.start, time!.arg.end).trim();
+  ctx.diagnostics.push({
+    code: 'time-to-come-ago',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `ZfromTimestamp{...;relative} writes "... ago" for a time to come as well (the engine counts the distance either way): this one shows "${agoText(parts)}". Discord's markup <t:${value}:R> shows "in ..." and counts down.`,
+    fixes: [{ title: `Write <t:${value}:R>`, edits: [{ start: node.start, end: node.end, newText: `<t:${value}:R>` }], preferred: true }],
+  });
+}
+
+/** What the engine writes for now plus the literal seconds among `parts` (fromTimestamp.rs: s, m, h or d, then "ago"). */
+function agoText(parts: readonly string[]): string {
+  const diff = parts.filter((p) => /^\+?\d+$/.test(p)).reduce((n, p) => n + Number(p), 0);
+  return diff < 60
+    ? `${diff}s ago`
+    : diff < 3600
+      ? `${Math.floor(diff / 60)}m ago`
+      : diff < 86400
+        ? `${Math.floor(diff / 3600)}h ago`
+        : `${Math.floor(diff / 86400)}d ago`;
 }
