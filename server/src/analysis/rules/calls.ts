@@ -64,6 +64,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
     if (name === 'Zdice') checkDiceFormula(args[0], ctx);
+    if (name === 'ZweightedRandom') checkWeights(args[0], args[1], ctx);
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -744,4 +745,41 @@ function agoText(parts: readonly string[]): string {
       : diff < 86400
         ? `${Math.floor(diff / 3600)}h ago`
         : `${Math.floor(diff / 86400)}d ago`;
+}
+
+/**
+ * ZweightedRandom{items;weights}: the engine splits both at "," and parses
+ * each weight as a whole number of 0 or more, untrimmed (random/weightedRandom.rs),
+ * then wants as many weights as items, not all 0; it halts the command otherwise.
+ */
+function checkWeights(items: ReadArgument | undefined, weights: ReadArgument | undefined, ctx: StatementContext): void {
+  if (!weights?.literal || weights.text === '') return;
+  const list = weights.text.split(',');
+  const halt = (why: string, fixed?: string) =>
+    ctx.diagnostics.push({
+      code: 'invalid-value',
+      severity: 'error',
+      start: weights.arg.start,
+      end: weights.arg.end,
+      message: `ZweightedRandom halts the command on the weights "${weights.text}": ${why}`,
+      fixes: fixed ? [{ title: `Write ${fixed}`, edits: [{ ...trimmedRange(weights.arg, ctx), newText: fixed }], preferred: true }] : undefined,
+    });
+  if (!list.every((w) => /^\+?\d+$/.test(w))) {
+    const trimmed = list.map((w) => w.trim());
+    const fixed = trimmed.every((w) => /^\d+$/.test(w)) ? trimmed.join(',') : undefined;
+    halt(
+      `each weight must be a whole number, and the engine reads them as written between the commas${fixed ? ', spaces included' : ''}.${fixed ? ` Write ${fixed}.` : ''}`,
+      fixed,
+    );
+    return;
+  }
+  if (list.every((w) => Number(w) === 0)) {
+    halt('at least one weight must be above 0.');
+    return;
+  }
+  if (items?.literal && items.text !== '') {
+    const count = items.text.split(',').length;
+    if (count !== list.length)
+      halt(`it has ${list.length} weight${list.length === 1 ? '' : 's'} for ${count} item${count === 1 ? '' : 's'}; give one weight per item.`);
+  }
 }
