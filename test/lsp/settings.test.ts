@@ -109,6 +109,28 @@ describe('lsp: settings', function () {
     }
   });
 
+  it('applies pushed settings at once, before the workspace/configuration round trip (eglot pushes, then asks for hints)', async () => {
+    const client = new LspClient();
+    try {
+      client.configuration = {};
+      await client.initialize({ capabilities: capabilities({ pull: true, configuration: true }) });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: 'ZaddButton{;ok}\n' } });
+      await eventually(async () => client.serverRequests.some((r) => r.method === 'workspace/configuration'), 'configuration pulled');
+      const section = { inlayHints: { parameterNames: 'literals' } };
+      client.configuration = section;
+      // No wait between the two: the hints are asked for while the server's own request for the section is out.
+      const pushed = client.notify('workspace/didChangeConfiguration', { settings: { zscript: section } });
+      const hints = await client.request('textDocument/inlayHint', { textDocument: { uri: URI }, range: ALL });
+      await pushed;
+      assert.ok(
+        hints.some((h: any) => h.label === 'customID:'),
+        JSON.stringify(hints.map((h: any) => h.label)),
+      );
+    } finally {
+      await client.shutdown();
+    }
+  });
+
   it('pulls the zscript section with workspace/configuration and asks for refreshes', async () => {
     const client = new LspClient();
     try {

@@ -41,6 +41,8 @@ export class LiveSettings {
   private initOptionsSection: Json | undefined;
   /** Everything didChangeConfiguration payloads carried, merged. */
   private pushedSection: Json | undefined;
+  /** The section workspace/configuration last answered (it wins over the pushed one, as in refresh). */
+  private pulledSection: Json | undefined;
   /** What was last applied; undefined until the first application (at initialized). */
   private appliedCatalogKey: string | undefined;
   private appliedExclude: string | undefined;
@@ -78,7 +80,14 @@ export class LiveSettings {
     connection.onDidChangeConfiguration(
       guard.notification('workspace/didChangeConfiguration', async (params: { settings?: unknown }) => {
         const section = extractSection(params.settings);
-        if (section) this.pushedSection = mergeSections(this.pushedSection, section);
+        if (section) {
+          this.pushedSection = mergeSections(this.pushedSection, section);
+          // What the analysis and the hints use takes effect now: a request answered during the
+          // workspace/configuration round trip below would otherwise get the old settings, and a
+          // client without inlayHint/refresh (eglot) keeps those hints until the text changes.
+          const now = mergeSections(mergeSections(this.initOptionsSection, this.pushedSection), this.pulledSection);
+          this.context.service.configure(serviceSettingsOf(normalizeSettings(now)));
+        }
         if (this.initialized || !this.context.client().configuration) await this.refresh();
       }),
     );
@@ -91,7 +100,8 @@ export class LiveSettings {
     if (this.context.client().configuration) {
       try {
         const [pulled] = await connection.workspace.getConfiguration([{ section: 'zscript' }]);
-        section = mergeSections(section, extractSection({ zscript: pulled }));
+        this.pulledSection = extractSection({ zscript: pulled });
+        section = mergeSections(section, this.pulledSection);
       } catch (error) {
         connection.console.warn(`zscript: workspace/configuration failed (${describe(error).message}); using the settings given at start`);
       }
