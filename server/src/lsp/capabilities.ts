@@ -56,12 +56,24 @@ export function clientSupportOf(capabilities: ClientCapabilities | undefined): C
       labelDetails: completion?.completionItem?.labelDetailsSupport === true,
       snippets: completion?.completionItem?.snippetSupport === true,
     },
-    markdown: {
-      hover: takesMarkdown(caps.textDocument?.hover?.contentFormat),
-      completion: takesMarkdown(completion?.completionItem?.documentationFormat),
-      signature: takesMarkdown(caps.textDocument?.signatureHelp?.signatureInformation?.documentationFormat),
-    },
+    markdown: markdownSupport(
+      caps.textDocument?.hover?.contentFormat,
+      completion?.completionItem?.documentationFormat,
+      caps.textDocument?.signatureHelp?.signatureInformation?.documentationFormat,
+    ),
   };
+}
+
+/**
+ * Where the client takes Markdown. A format it does not declare is taken to
+ * be one it declares elsewhere: eglot 1.17 declares plain text for hover and
+ * nothing for completion, whose documentation it shows the same raw way.
+ * Declared nowhere: Markdown (the protocol's common case).
+ */
+function markdownSupport(hover: unknown, completion: unknown, signature: unknown): { hover: boolean; completion: boolean; signature: boolean } {
+  const declared = [hover, completion, signature].find(Array.isArray);
+  const takes = (formats: unknown) => takesMarkdown(Array.isArray(formats) ? formats : declared);
+  return { hover: takes(hover), completion: takes(completion), signature: takes(signature) };
 }
 
 function takesMarkdown(formats: unknown): boolean {

@@ -43,8 +43,7 @@ export function withoutSnippet(item: CompletionItem): CompletionItem {
 
 /** Markdown as a reader sees it: code fences, emphasis, inline code marks, heading marks and escapes removed; links as "text (address)". */
 export function markdownToPlain(markdown: string): string {
-  return markdown
-    .split('\n')
+  return tablesToLines(markdown.split('\n'))
     .filter((line) => !/^\s*```/.test(line))
     .map((line) =>
       line
@@ -84,4 +83,46 @@ export function plainSignatureHelp(help: SignatureHelp | null): SignatureHelp | 
       parameters: s.parameters?.map((p) => ({ ...p, documentation: plainContent(p.documentation) })),
     })),
   };
+}
+
+/** A Markdown table row's cells (`| a | b |`), or undefined for any other line. */
+function tableCells(line: string): string[] | undefined {
+  const t = line.trim();
+  if (t.length < 2 || !t.startsWith('|') || !t.endsWith('|')) return undefined;
+  return t
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+/**
+ * Tables as lines a reader of plain text follows: the header row and the
+ * rule under it go, and each row becomes its first cell followed by the
+ * other columns' names and values (`text - type: string, required: yes`),
+ * empty cells left out.
+ */
+function tablesToLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let headers: string[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const cells = tableCells(lines[i]);
+    if (!cells) {
+      headers = undefined;
+      out.push(lines[i]);
+      continue;
+    }
+    const rule = tableCells(lines[i + 1] ?? '');
+    if (!headers && rule?.every((c) => /^:?-{3,}:?$/.test(c))) {
+      headers = cells;
+      i++;
+      continue;
+    }
+    if (cells.every((c) => /^:?-{3,}:?$/.test(c))) continue;
+    const rest = cells
+      .slice(1)
+      .map((c, k) => (c === '' ? '' : headers?.[k + 1] ? `${headers[k + 1]}: ${c}` : c))
+      .filter(Boolean);
+    out.push(rest.length ? `${cells[0]} - ${rest.join(', ')}` : cells[0]);
+  }
+  return out;
 }
