@@ -397,7 +397,7 @@ export class LanguageService implements ZscriptLanguageService {
       start: 0,
       end: 0,
       message:
-        'The file on disk starts with a byte-order mark, which the editor does not show: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM (VS Code: click "UTF-8 with BOM" in the status bar, then Save with Encoding, UTF-8; Neovim: :set nobomb, then write).',
+        'The file on disk starts with a byte-order mark, which the editor does not show: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM (VS Code: click "UTF-8 with BOM" in the status bar, then Save with Encoding, UTF-8; Neovim: :set nobomb, then write; Emacs: C-x RET f utf-8-unix, then save).',
     };
     return toLspDiagnostics(state.doc, [finding], this.settings.severity);
   }

@@ -320,6 +320,11 @@ describe('lsp: features over stdio', function () {
       client.request('textDocument/rename', { ...at, newName: 'a;b' }),
       (e: any) => typeof e.code === 'number' && /cannot be a name/.test(e.message),
     );
+    // Nothing renamable at the position: an error that says so, not a null a client reports as a done edit.
+    await assert.rejects(
+      client.request('textDocument/rename', { textDocument: at.textDocument, position: { line: 0, character: 0 }, newName: 'x' }),
+      (e: any) => /nothing to rename here/.test(e.message),
+    );
   });
 
   it('lists document symbols and workspace symbols', async () => {

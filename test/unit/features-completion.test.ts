@@ -39,9 +39,13 @@ describe('features: completion', () => {
     assert.ok(catalog.engineOnlyFunctions.length > 150, `${catalog.engineOnlyFunctions.length}`);
     const poll = fns.find((i) => i.label === 'ZpollCreate')!;
     assert.match(poll.detail!, /not in the catalog/);
-    // Documented functions come first.
+    // Documented functions come first, the uncommon ones too (eglot orders by sortText alone).
     const title = fns.find((i) => i.label === 'Ztitle')!;
     assert.ok(title.sortText! < poll.sortText!);
+    const engineOnly = new Set(catalog.engineOnlyFunctions.map((f) => f.name));
+    const lastDocumented = fns.filter((i) => !engineOnly.has(i.label)).reduce((a, b) => (a.sortText! > b.sortText! ? a : b));
+    const firstEngineOnly = fns.filter((i) => engineOnly.has(i.label)).reduce((a, b) => (a.sortText! < b.sortText! ? a : b));
+    assert.ok(lastDocumented.sortText! < firstEngineOnly.sortText!, `${lastDocumented.label} before ${firstEngineOnly.label}`);
   });
 
   it('inserts a snippet with tab stops for required parameters only', () => {

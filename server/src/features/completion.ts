@@ -102,14 +102,15 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
   if (!entries) {
     entries = catalog.functions.map((fn) => {
       const rank = COMMON_FUNCTIONS.indexOf(fn.name);
-      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 999 : rank, labelDetails: labelDetailsOf(fn), engineOnly: false };
+      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 998 : rank, labelDetails: labelDetailsOf(fn), engineOnly: false };
     });
-    // The engine's functions the catalog does not document: real, offered after the documented ones.
+    // The engine's functions the catalog does not document: real, offered after the documented ones
+    // (rank 999, after the uncommon documented ones' 998: clients such as eglot order by sortText alone).
     for (const fn of catalog.engineOnlyFunctions)
       entries.push({
         fn,
         snippet: snippetFor(fn),
-        commonRank: 998,
+        commonRank: 999,
         labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' },
         engineOnly: true,
       });

@@ -137,12 +137,15 @@ export function registerRequestHandlers(
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position) || typeof params.newName !== 'string') return null;
       const edit = service.rename(uri, params.position, params.newName);
-      // A renamable symbol without an edit means the new name is not allowed: say so rather than do nothing.
-      if (!edit && service.prepareRename(uri, params.position)) {
-        const why = service.renameProblem(uri, params.position, params.newName);
-        throw new ResponseError(ErrorCodes.InvalidParams, `zscript: cannot rename to "${params.newName}"${why ? `: ${why}` : ''}`);
-      }
-      return edit;
+      if (edit) return edit;
+      // No edit: say why rather than answer null, which a client that skips prepareRename (eglot) reports as a success.
+      if (!service.prepareRename(uri, params.position))
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          'zscript: nothing to rename here; put the cursor on a variable name, an #option name, a custom ID or a modal field ID',
+        );
+      const why = service.renameProblem(uri, params.position, params.newName);
+      throw new ResponseError(ErrorCodes.InvalidParams, `zscript: cannot rename to "${params.newName}"${why ? `: ${why}` : ''}`);
     }),
   );
 
