@@ -131,6 +131,28 @@ describe('lsp: settings', function () {
     }
   });
 
+  it("pushes a document's diagnostics once per version: the catalog's arrival republishes, the same list is not sent again", async () => {
+    const client = new LspClient();
+    const other = 'file:///tmp/zscript-settings/b.zbr';
+    try {
+      await client.initialize({ capabilities: capabilities({ pull: false }) });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'zscript', version: 1, text: TEXT } });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text: '#trigger !b\nHi\n' } });
+      // The catalog's announcement comes with a republish of every open document; an edit of the other one after it
+      // is pushed in the same flush or a later one, so by its push any second push of the first has been sent.
+      await client.waitFor('zscript/catalogStatus', () => true);
+      await client.notify('textDocument/didChange', {
+        textDocument: { uri: other, version: 2 },
+        contentChanges: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'Zusernme ' }],
+      });
+      await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === other && p.version === 2);
+      const pushes = client.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === URI);
+      assert.strictEqual(pushes.length, 1, JSON.stringify(pushes.map((n) => n.params.version)));
+    } finally {
+      await client.shutdown();
+    }
+  });
+
   it('pulls the zscript section with workspace/configuration and asks for refreshes', async () => {
     const client = new LspClient();
     try {

@@ -47,6 +47,8 @@ export interface DiagnosticsDeliveryContext {
 
 export class DiagnosticsDelivery {
   private readonly pushPending = new Set<string>();
+  /** What was last pushed per document: the version and the list. */
+  private readonly lastPushed = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
   private pushTimer: NodeJS.Timeout | undefined;
   /** Whether pushTimer is the undelayed one of an open (see schedule). */
   private pushSoon = false;
@@ -129,6 +131,7 @@ export class DiagnosticsDelivery {
   closed(uri: string): void {
     this.pushPending.delete(uri);
     this.lastResult.delete(uri);
+    this.lastPushed.delete(uri);
     if (this.pushEnabled()) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -140,6 +143,7 @@ export class DiagnosticsDelivery {
       for (const uri of documents.uris()) this.schedule(uri);
     } else if (this.pushWasEnabled) {
       for (const uri of documents.uris()) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      this.lastPushed.clear();
     }
     this.pushWasEnabled = enabled;
     this.refreshPulls();
@@ -177,6 +181,11 @@ export class DiagnosticsDelivery {
         guard.logError('textDocument/publishDiagnostics', error);
         continue;
       }
+      // The same list for the same version again (the open, the catalog's arrival and the first settings each
+      // schedule one): nothing new to send. Compared only without an edit between, so rarely and never per keystroke.
+      const last = this.lastPushed.get(uri);
+      if (last && last.version === version && (last.diagnostics === diagnostics || JSON.stringify(last.diagnostics) === JSON.stringify(diagnostics))) continue;
+      this.lastPushed.set(uri, { version, diagnostics });
       void connection.sendDiagnostics({ uri, version, diagnostics });
     }
   }
