@@ -21,6 +21,21 @@ describe('features: inlay hints', () => {
     assert.deepStrictEqual(show(hints('ZaddButton{;ok}')), ['0:11 newRow: false', '0:14 style: secondary', '0:14 false']);
     // The shortened one keeps its name in the tooltip.
     assert.strictEqual(hints('ZaddButton{;ok}')[2].tooltip, 'disabled: false');
+    // No padding against the ";" closing the empty argument (eglot pads with a real space); a space before an omitted one.
+    assert.deepStrictEqual(
+      hints('ZaddButton{;ok}').map((h) => [h.paddingLeft, h.paddingRight]),
+      [
+        [false, false],
+        [true, false],
+        [true, false],
+      ],
+    );
+    assert.deepStrictEqual(
+      hints('ZaddButton{;ok;Yes}', { inlayHintsParameterNames: 'literals' })
+        .filter((h) => h.label === 'label:')
+        .map((h) => [h.paddingLeft, h.paddingRight]),
+      [[false, true]],
+    );
   });
 
   it('shows every hint whole where the editor does not cut them (not VS Code)', () => {

@@ -122,7 +122,10 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
           full = true;
           return;
         }
-        const hint: InlayHint = { position: doc.positionAt(offset), label: clip(label), kind: PARAMETER_KIND, paddingLeft: left, paddingRight: !left };
+        // No padding against the `;` or `}` ending an empty argument: eglot pads with a real space ("false ;").
+        const next = tree.text.charCodeAt(offset);
+        const right = !left && next !== 59 && next !== 125;
+        const hint: InlayHint = { position: doc.positionAt(offset), label: clip(label), kind: PARAMETER_KIND, paddingLeft: left, paddingRight: right };
         if (label.length > MAX_LABEL) hint.tooltip = label;
         hints.push(short === undefined ? { offset, hint } : { offset, hint, short: clip(short) });
       };
