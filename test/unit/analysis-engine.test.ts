@@ -480,3 +480,17 @@ describe('engine reading: a separator trimmed to nothing', () => {
     ]);
   });
 });
+
+describe('engine-only functions read from their source', () => {
+  it('Zdice: the formula the engine reads is offered, none for a count or sides of 0', () => {
+    const found = diagnose('#trigger !r\nZdice{d20} Zdice{1D6} Zdice{0d6} Zdice{3d8}\n');
+    assert.deepStrictEqual(
+      found.map((d) => [d.code, d.fixes?.[0]?.edits[0].newText]),
+      [
+        ['invalid-value', '1d20'],
+        ['invalid-value', '1d6'],
+        ['invalid-value', undefined],
+      ],
+    );
+  });
+});

@@ -680,7 +680,8 @@ function checkDiceFormula(formula: ReadArgument | undefined, ctx: StatementConte
   const m = /^\+?(\d+)d\+?(\d+)$/.exec(text);
   if (m && Number(m[1]) > 0 && Number(m[2]) > 0 && Number(m[1]) < 2 ** 31 && Number(m[2]) < 2 ** 31) return;
   const plain = /^(\d*)[dD](\d+)$/.exec(text);
-  const meant = plain ? `${plain[1] || '1'}d${plain[2]}` : undefined;
+  // `0d6` or `2d0`: no formula to offer (the count and the sides must be above 0).
+  const meant = plain && Number(plain[2]) > 0 && (plain[1] === '' || Number(plain[1]) > 0) ? `${plain[1] || '1'}d${plain[2]}` : undefined;
   const modifier = /^(\d+)d(\d+)\s*\+\s*(\d+)$/.exec(text);
   ctx.diagnostics.push({
     code: 'invalid-value',
