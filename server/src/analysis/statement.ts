@@ -156,10 +156,11 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (stored) ctx.aliasExpression = stored;
       }
       let setup = false;
+      const testsBefore = name === 'Zif' ? savedTests(ctx) : 0;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         // Zif's condition walked: a saved variable it tests makes its branches a set-up.
-        if (j === 1 && name === 'Zif' && ctx.summary.savedVars?.some((v) => v.kind === 'test')) {
+        if (j === 1 && name === 'Zif' && savedTests(ctx) > testsBefore) {
           setup = true;
           ctx.setupBranch++;
         }
@@ -187,6 +188,13 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCommentCutsText(node, ctx);
     }
   }
+}
+
+/** How many tests of saved variables the walk has met so far in the statement. */
+function savedTests(ctx: StatementContext): number {
+  let n = 0;
+  for (const v of ctx.summary.savedVars ?? []) if (v.kind === 'test') n++;
+  return n;
 }
 
 /**
