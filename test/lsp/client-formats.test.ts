@@ -57,6 +57,36 @@ describe('lsp: plain-text clients', function () {
     for (const s of help.signatures) if (s.documentation && typeof s.documentation === 'object') assert.strictEqual(s.documentation.kind, 'plaintext');
   });
 
+  it('names parameters by their text for clients without label offsets, and for eglot where the text is unique', async () => {
+    const text2 = '#trigger !x\nZtextSplit{a b;x}\n';
+    const position = { line: 1, character: 'ZtextSplit{a'.length };
+    const labelsFor = async (caps: any, clientName?: string) => {
+      const c = new LspClient();
+      try {
+        await c.initialize({ capabilities: caps, workspaceFolders: null, clientName });
+        const u = 'file:///plain/commands/split.zbr';
+        await c.notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'zscript', version: 1, text: text2 } });
+        const help = await c.request('textDocument/signatureHelp', { textDocument: { uri: u }, position });
+        return help.signatures[0].parameters.map((p: any) => p.label);
+      } finally {
+        await c.shutdown();
+      }
+    };
+    const withOffsets = capabilities() as any;
+    const without = capabilities() as any;
+    delete without.textDocument.signatureHelp.signatureInformation.parameterInformation;
+    const offsets = await labelsFor(withOffsets);
+    assert.ok(
+      offsets.every((l: unknown) => Array.isArray(l)),
+      JSON.stringify(offsets),
+    );
+    const texts = await labelsFor(without);
+    assert.ok(texts.every((l: unknown) => typeof l === 'string') && texts.includes('separator'), JSON.stringify(texts));
+    // eglot: "text" is also inside "ZtextSplit", so it keeps its offsets; the others become text.
+    const eglot = await labelsFor(withOffsets, 'Eglot');
+    assert.ok(Array.isArray(eglot[0]) && eglot.slice(1).every((l: unknown) => typeof l === 'string'), JSON.stringify(eglot));
+  });
+
   it('converts snippets and Markdown as a reader would see them', () => {
     assert.strictEqual(snippetToPlain('ZaddField{${1:name};${2:value}}$0'), 'ZaddField{;}');
     assert.strictEqual(snippetToPlain('Zif{${1:a ${2:b}};\\$5 \\} ${3|x,y|}}'), 'Zif{;$5 } }');

@@ -29,13 +29,20 @@ export interface ClientSupport {
   readonly completion: CompletionWireSupport;
   /** Whether the client shows Markdown, where it says which formats it takes (not said: yes, as most do). */
   readonly markdown: { readonly hover: boolean; readonly completion: boolean; readonly signature: boolean };
+  /**
+   * How signature help names a parameter: by offsets into the signature's label, or by its text
+   * (a client without labelOffsetSupport; eglot, which shifts offsets by one in its documentation
+   * buffer, where the text is found once in the label).
+   */
+  readonly parameterLabels: 'offsets' | 'text' | 'text-where-unique';
 }
 
 /** Before `initialize`: nothing. */
 export const NO_CLIENT_SUPPORT: ClientSupport = clientSupportOf(undefined);
 
-export function clientSupportOf(capabilities: ClientCapabilities | undefined): ClientSupport {
+export function clientSupportOf(capabilities: ClientCapabilities | undefined, clientName?: unknown): ClientSupport {
   const caps = capabilities ?? {};
+  const offsets = caps.textDocument?.signatureHelp?.signatureInformation?.parameterInformation?.labelOffsetSupport === true;
   const completion = caps.textDocument?.completion;
   const itemDefaults = completion?.completionList?.itemDefaults;
   const resolveProperties = completion?.completionItem?.resolveSupport?.properties;
@@ -56,6 +63,7 @@ export function clientSupportOf(capabilities: ClientCapabilities | undefined): C
       labelDetails: completion?.completionItem?.labelDetailsSupport === true,
       snippets: completion?.completionItem?.snippetSupport === true,
     },
+    parameterLabels: !offsets ? 'text' : clientName === 'Eglot' ? 'text-where-unique' : 'offsets',
     markdown: markdownSupport(
       caps.textDocument?.hover?.contentFormat,
       completion?.completionItem?.documentationFormat,

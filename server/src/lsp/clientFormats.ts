@@ -126,3 +126,24 @@ function tablesToLines(lines: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * Signature help whose parameters are named by their text instead of offsets
+ * into the label: for every parameter (`text`), or where the text occurs
+ * once in the label, so that finding it finds the right one (`text-where-unique`).
+ */
+export function withParameterLabels(help: SignatureHelp | null, labels: 'offsets' | 'text' | 'text-where-unique'): SignatureHelp | null {
+  if (!help || labels === 'offsets') return help;
+  return {
+    ...help,
+    signatures: help.signatures.map((s) => ({
+      ...s,
+      parameters: s.parameters?.map((p) => {
+        if (typeof p.label === 'string') return p;
+        const text = s.label.slice(p.label[0], p.label[1]);
+        const unique = s.label.indexOf(text) === s.label.lastIndexOf(text);
+        return labels === 'text' || unique ? { ...p, label: text } : p;
+      }),
+    })),
+  };
+}

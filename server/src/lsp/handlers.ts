@@ -10,7 +10,7 @@
 import { type Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ZscriptLanguageService } from '../service';
 import type { ClientSupport } from './capabilities';
-import { plainCompletionItem, plainHover, plainSignatureHelp } from './clientFormats';
+import { plainCompletionItem, plainHover, plainSignatureHelp, withParameterLabels } from './clientFormats';
 import type { CompletionWire } from './completionWire';
 import type { Guard } from './guard';
 import { isObject, isPosition, isRange, uriOf } from './params';
@@ -64,7 +64,7 @@ export function registerRequestHandlers(
     guard.request('textDocument/signatureHelp', null, (params) => {
       const uri = uriOf(params);
       if (!uri || !isPosition(params.position)) return null;
-      const help = service.signatureHelp(uri, params.position);
+      const help = withParameterLabels(service.signatureHelp(uri, params.position), client().parameterLabels);
       return client().markdown.signature ? help : plainSignatureHelp(help);
     }),
   );

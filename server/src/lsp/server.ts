@@ -96,7 +96,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
 
   const cutsInlayHints = (name: unknown) => typeof name === 'string' && /visual studio code|vscode|vscodium|code-server|cursor|windsurf/i.test(name);
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    client = clientSupportOf(params.capabilities);
+    client = clientSupportOf(params.capabilities, params.clientInfo?.name);
     completionWire = new CompletionWire(client.completion);
     catalog.start(params.initializationOptions);
     settings.start(params.initializationOptions);
