@@ -427,6 +427,12 @@ const CODE_TABLE = {
       'ZfromTimestamp{...;relative} of a time visibly to come (Zsum{ZgetTimestamp;86400}): the engine writes "1d ago" for either side of now. The fix writes the Discord markup <t:...:R>, which says "in 1 day".',
     example: 'Next daily: ZfromTimestamp{Zsum{ZgetTimestamp;86400};relative}',
   },
+  'newline-escape': {
+    severity: 'warning',
+    description:
+      'A \\n in printed text (a line, a title, a description, a field, a message): the engine has no such escape and Discord shows the backslash and the n. Not reported in JSON, regular expressions or HTTP bodies, where it is a line break to what reads them. The fix, inside a call, breaks the line there.',
+    example: 'Zdescription{Line one\\nLine two}',
+  },
   'timestamp-unit': {
     severity: 'warning',
     description:

@@ -24,6 +24,7 @@ import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
+import { reportNewlineEscapes } from './rules/newlineEscape';
 
 /** The Analyzer's lookup tables, shared by every statement it analyses. */
 export interface AnalysisTables {
@@ -117,6 +118,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
+  reportNewlineEscapes(text, base, st.end, diagnostics);
   checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
