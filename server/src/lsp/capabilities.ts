@@ -4,6 +4,7 @@
  * in the initialize result, because older clients (Neovim 0.7) ignore dynamic
  * registration.
  */
+import type { ParameterLabels } from './clientFormats';
 import { CodeActionKind, type ClientCapabilities, type InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES } from '../service';
 import type { CompletionWireSupport } from './completionWire';
@@ -34,7 +35,7 @@ export interface ClientSupport {
    * (a client without labelOffsetSupport; eglot, which shifts offsets by one in its documentation
    * buffer, where the text is found once in the label).
    */
-  readonly parameterLabels: 'offsets' | 'text' | 'text-where-unique';
+  readonly parameterLabels: ParameterLabels;
 }
 
 /** Before `initialize`: nothing. */

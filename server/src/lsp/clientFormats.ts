@@ -85,6 +85,11 @@ export function plainSignatureHelp(help: SignatureHelp | null): SignatureHelp | 
   };
 }
 
+/** A cell of the rule under a table's header (`---`, `:--:`). */
+function isRuleCell(cell: string): boolean {
+  return /^:?-{3,}:?$/.test(cell);
+}
+
 /** A Markdown table row's cells (`| a | b |`), or undefined for any other line. */
 function tableCells(line: string): string[] | undefined {
   const t = line.trim();
@@ -112,12 +117,12 @@ function tablesToLines(lines: readonly string[]): string[] {
       continue;
     }
     const rule = tableCells(lines[i + 1] ?? '');
-    if (!headers && rule?.every((c) => /^:?-{3,}:?$/.test(c))) {
+    if (!headers && rule?.every(isRuleCell)) {
       headers = cells;
       i++;
       continue;
     }
-    if (cells.every((c) => /^:?-{3,}:?$/.test(c))) continue;
+    if (cells.every(isRuleCell)) continue;
     const rest = cells
       .slice(1)
       .map((c, k) => (c === '' ? '' : headers?.[k + 1] ? `${headers[k + 1]}: ${c}` : c))
@@ -127,12 +132,15 @@ function tablesToLines(lines: readonly string[]): string[] {
   return out;
 }
 
+/** How signature help names a parameter (ClientSupport.parameterLabels). */
+export type ParameterLabels = 'offsets' | 'text' | 'text-where-unique';
+
 /**
  * Signature help whose parameters are named by their text instead of offsets
  * into the label: for every parameter (`text`), or where the text occurs
  * once in the label, so that finding it finds the right one (`text-where-unique`).
  */
-export function withParameterLabels(help: SignatureHelp | null, labels: 'offsets' | 'text' | 'text-where-unique'): SignatureHelp | null {
+export function withParameterLabels(help: SignatureHelp | null, labels: ParameterLabels): SignatureHelp | null {
   if (!help || labels === 'offsets') return help;
   return {
     ...help,

@@ -6,6 +6,7 @@
  * text (a title, a description, a field, a message), not in JSON, a regular
  * expression or an HTTP body, where "\n" means a line break to what reads it.
  */
+import { isAlnum } from '../../syntax/parse';
 import type { AnalysisDiagnostic } from '../diagnostic';
 
 /** Calls whose arguments are printed text. */
@@ -51,7 +52,7 @@ export function reportNewlineEscapes(text: string, base: number, end: number, ou
     }
     if (c === 123 /* { */) {
       let k = i;
-      while (k > base && /[A-Za-z0-9]/.test(text[k - 1])) k--;
+      while (k > base && isAlnum(text.charCodeAt(k - 1))) k--;
       open.push(text.slice(k, i));
     } else if (c === 125 /* } */) open.pop();
   }
