@@ -26,15 +26,21 @@ const TEXT_CALLS: ReadonlySet<string> = new Set([
 /** Reports each printed `\n` of text[base, base + end) (RELATIVE offsets). */
 export function reportNewlineEscapes(text: string, base: number, end: number, out: AnalysisDiagnostic[]): void {
   const stop = base + end;
-  let at = text.indexOf('\\n', base);
-  if (at < 0 || at >= stop) return;
+  // Searched in the statement's own text: a search of the file from here would read to its end
+  // for every statement without one (quadratic in a large file).
+  const own = text.slice(base, stop);
+  const next = (from: number) => {
+    const k = own.indexOf('\\n', from - base);
+    return k < 0 ? -1 : base + k;
+  };
+  let at = next(base);
+  if (at < 0) return;
   // The calls open at each point, innermost last (escaped braces are text).
   const open: string[] = [];
   for (let i = base; i < stop; i++) {
     const c = text.charCodeAt(i);
     if (c === 92 /* \ */) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 110 /* n */ && i === at && (open.length === 0 || TEXT_CALLS.has(open[open.length - 1]))) {
+      if (text.charCodeAt(i + 1) === 110 /* n */ && i === at && (open.length === 0 || TEXT_CALLS.has(open[open.length - 1]))) {
         out.push({
           code: 'newline-escape',
           severity: 'warning',
@@ -46,8 +52,8 @@ export function reportNewlineEscapes(text: string, base: number, end: number, ou
         });
       }
       i++; // the escaped character (or the n) is not read again
-      if (i >= at) at = text.indexOf('\\n', i + 1);
-      if (at < 0 || at >= stop) return;
+      if (i >= at) at = next(i + 1);
+      if (at < 0) return;
       continue;
     }
     if (c === 123 /* { */) {
