@@ -95,6 +95,24 @@ describe('engine reading: plain words run as functions', () => {
     assert.strictEqual(applyFix(text, second), '#trigger !x\nZgetServerVar{Zlowercase{SECOND}}\nZsetUserVar{lastday;5}\n');
   });
 
+  it('in a component ID, says which ID the component gets and which handler then misses it', () => {
+    const text = '#trigger !x\nHi\nZaddButton{false;btn_time_left;Time;primary}\nZaddTextInput{stop_reason;Reason}\n';
+    const [button, input] = diagnose(text).filter((d) => d.code === 'word-runs-function');
+    assert.match(
+      button.message,
+      /The ID is then "btn_" followed by that result and "_left", not "btn_time_left", so a command triggered by onInteraction\{btn_time_left\} never gets/,
+    );
+    assert.match(button.message, /Choose an ID without the word, or write Zlowercase\{TIME\} to keep it in the ID\.$/);
+    assert.doesNotMatch(button.message, /To print the word/);
+    // A halting word says it halts; a text input's ID is read back with ZinputValue, not by a handler.
+    assert.strictEqual(input.severity, 'error');
+    assert.match(input.message, /halts the command.*Choose an ID without the word/);
+    assert.strictEqual(
+      applyFix(text, button),
+      '#trigger !x\nHi\nZaddButton{false;btn_Zlowercase{TIME}_left;Time;primary}\nZaddTextInput{stop_reason;Reason}\n',
+    );
+  });
+
   it('a word ending that runs a function is found as cutting out each ending and looking it up finds it', () => {
     // The definition endingRunsAsWord replaces: every ending that starts with a-z or Z, looked up.
     const byEndings = (word: string) => {

@@ -29,6 +29,11 @@ const INTERACTION_ID_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(COMPO
 
 const CREATED_ID_ARGUMENT: ReadonlyMap<string, number> = new Map(Object.values(COMPONENT_ID_PARAMETERS).flatMap((p) => Object.entries(p.createdBy)));
 
+/** True when a parameter of this name holds a component's ID (a custom, menu, modal or text-input ID). */
+export function isComponentIdParameter(name: string): boolean {
+  return Object.hasOwn(COMPONENT_ID_PARAMETERS, name);
+}
+
 /** True when a parameter of this name holds an ID that `#trigger onInteraction{id}` can handle. */
 export function isInteractionIdParameter(name: string): boolean {
   return INTERACTION_ID_PARAMETERS.has(name);

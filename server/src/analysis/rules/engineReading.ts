@@ -8,6 +8,7 @@ import type { StatementSummary } from '../facts';
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
+import { isComponentIdParameter, isInteractionIdParameter } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
@@ -29,8 +30,8 @@ export function checkEngineReading(
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
-    const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base);
-    if (STABLE_WORDS.has(w.fn.key) && nameOf === 'Zvar') continue;
+    const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base, catalog);
+    if (STABLE_WORDS.has(w.fn.key) && nameOf?.role === 'variable' && nameOf.fn === 'Zvar') continue;
     reportWordCall(w, text, base, catalog, out, nameOf);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
@@ -79,30 +80,55 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
   'message',
 ]);
 
+/** A name the word is part of: a variable's or option's (the call's first argument), or a component's ID. */
+interface NamedBy {
+  fn: string;
+  role: 'variable' | 'option' | 'id';
+  /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
+  interaction?: boolean;
+  /** For an ID: the argument as written (`music_stop`), RELATIVE. */
+  start?: number;
+  end?: number;
+}
+
 /**
- * The variable function or Zoption whose name argument (its first, without
- * calls) holds [start, end) (RELATIVE), or undefined. There the word's result
- * names the variable or option. In a temporary variable's name
+ * The call whose name argument holds [start, end) (RELATIVE), without calls
+ * of its own, or undefined: the first argument of a variable function or
+ * Zoption, or a component ID (a custom, menu, modal or field ID). There the
+ * word's result makes the name. In a temporary variable's name
  * (`Zvar{time;...}`, `Zvar{time}`) a run-stable word's result is the same for
  * the set and the read within one run (the current time zone, the author's
  * name), so the variable works as written.
  */
-function nameArgumentOf(nodes: readonly (TopLevelNode | ContentNode)[], start: number, end: number, text: string, base: number): string | undefined {
+function nameArgumentOf(
+  nodes: readonly (TopLevelNode | ContentNode)[],
+  start: number,
+  end: number,
+  text: string,
+  base: number,
+  catalog: Catalog,
+): NamedBy | undefined {
   for (const n of nodes) {
     if (n.kind === NodeKind.Group) {
       if (n.start <= start && end <= n.end) {
-        const found = nameArgumentOf(n.nodes, start, end, text, base);
+        const found = nameArgumentOf(n.nodes, start, end, text, base, catalog);
         if (found) return found;
       }
       continue;
     }
     if (n.kind !== NodeKind.Call || start < n.start || end > n.end) continue;
-    const first = n.args[0];
-    if (first && first.nodes.length === 0 && first.start <= start && end <= first.end) {
-      const name = text.slice(base + n.start, base + n.nameEnd);
-      if (name === 'Zoption' || variableFunction(name)) return name;
+    const at = n.args.findIndex((a) => a.start <= start && end <= a.end);
+    if (at < 0) continue;
+    const arg = n.args[at];
+    if (arg.nodes.length === 0) {
+      const fn = text.slice(base + n.start, base + n.nameEnd);
+      if (at === 0 && fn === 'Zoption') return { fn, role: 'option' };
+      if (at === 0 && variableFunction(fn)) return { fn, role: 'variable' };
+      const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
+      if (parameter !== undefined && isComponentIdParameter(parameter))
+        return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
     }
-    for (const a of n.args) if (a.start <= start && end <= a.end) return nameArgumentOf(a.nodes, start, end, text, base);
+    return nameArgumentOf(arg.nodes, start, end, text, base, catalog);
   }
   return undefined;
 }
@@ -218,7 +244,7 @@ function asciiSpelling(ch: string): string | undefined {
   return /^[A-Za-z0-9]+$/.test(stripped) ? stripped : undefined;
 }
 
-function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[], nameOf: string | undefined): void {
+function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[], nameOf: NamedBy | undefined): void {
   // The whole word the match ends, for the message.
   let a = w.start;
   while (a > 0 && isAlnum(text.charCodeAt(a - 1))) a--;
@@ -229,30 +255,38 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const does = whatItDoes(w.fn, catalog);
   const where = a === w.start ? `the word "${word}"` : `"${w.name}" at the end of "${word}"`;
   const before = text.slice(a, w.start);
+  // An ID is one name however it is spelt (`btn_time`): what the word's result replaces is part of the whole argument.
+  const id = nameOf?.role === 'id' ? text.slice(base + nameOf.start!, base + nameOf.end!).trim() : '';
+  const idBefore = id ? text.slice(base + nameOf!.start!, w.start).trimStart() : '';
+  const idAfter = id ? text.slice(w.end, base + nameOf!.end!).trimEnd() : '';
   // A word whose function halts the command stops everything after it: an error, like any halt.
   const halts = /\b(halts|stops)\b/.test(does);
-  // In a name (`ZgetServerVar{second}`, `Zoption{timestamp}`) the result names another variable or option, rather than being printed.
-  const named = nameOf === 'Zoption' ? 'option' : nameOf ? 'variable' : undefined;
+  // In a name (`ZgetServerVar{second}`, `Zoption{timestamp}`, `ZaddButton{false;btn_time}`) the result makes another name, rather than being printed.
+  const named = nameOf?.role;
   // A cooldown's placeholder (%time%, %time-m%...: cooldown/helpers.rs replaces them in its message) is run before the cooldown reads it.
   const placeholder = w.fn.key === 'time' && a === w.start && text.charCodeAt(a - 1) === 37 /* % */ && /[Cc]ooldown\{/.test(text.slice(base, a));
   const outcome = halts
     ? ''
     : placeholder
       ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
-      : named
-        ? ` ${nameOf} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
-        : before
-          ? ` The bot writes "${before}" followed by its result.`
-          : ' The bot writes its result instead of the word.';
+      : named === 'id'
+        ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
+        : named
+          ? ` ${nameOf!.fn} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
+          : before
+            ? ` The bot writes "${before}" followed by its result.`
+            : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
     ? ''
-    : named
-      ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
-      : placeholder
-        ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
-        : ` To print the word, write ${fix.edits[0].newText}.`;
+    : named === 'id'
+      ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
+      : named
+        ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
+        : placeholder
+          ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
+          : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
