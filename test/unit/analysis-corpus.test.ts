@@ -10,6 +10,7 @@ import { bundledCatalog } from '../../server/src/catalog';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { reparseCommandFile } from '../../server/src/syntax/incremental';
 import { Analyzer, closest } from '../../server/src/analysis';
+import { flattenDiagnosis } from '../../server/src/analysis/silencing';
 
 const root = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const catalog = bundledCatalog();
@@ -250,5 +251,34 @@ describe('analysis: per-statement cache', () => {
     const second = a.diagnose(tree2);
     assert.strictEqual(a.stats.statementsAnalyzed - before, 1);
     assert.strictEqual(second.length, first.length);
+  });
+
+  it('edits that add or remove a call a file-level check asks about give what a fresh analysis gives', () => {
+    // ZuseChannel decides whether an event without a channel drops its output; ZsendEmbed where the
+    // embed goes. The walk after each edit carries the previous walk's answers over (CallNames).
+    const text = '#trigger onMemberLeave\n#type event\nZtitle{Bye}\nGoodbye Zusername!\nZvar{x;1}\nZvar{x}\n';
+    const edits: { find: string; text: string }[] = [
+      { find: 'Zvar{x;1}', text: 'ZuseChannel{123456789012345678}' },
+      { find: 'Zvar{x}', text: 'ZsendEmbed{123456789012345678}' },
+      { find: 'ZuseChannel{123456789012345678}', text: 'Zvar{x;1}' },
+      { find: 'ZsendEmbed{123456789012345678}', text: 'ZuseChannel{1}' },
+      { find: 'ZuseChannel{1}', text: 'Zvar{x}' },
+    ];
+    const a = new Analyzer(catalog);
+    let tree = parseCommandFile(text, opts);
+    a.diagnoseParts(tree);
+    for (const edit of edits) {
+      const at = tree.text.indexOf(edit.find);
+      assert.ok(at >= 0, edit.find);
+      const next = reparseCommandFile(tree, { start: at, end: at + edit.find.length, text: edit.text }, opts);
+      const incremental = flattenDiagnosis(next, a.diagnoseParts(next, tree), {});
+      const fresh = new Analyzer(catalog).diagnose(parseCommandFile(next.text, opts));
+      assert.deepStrictEqual(
+        incremental.map((d) => `${d.code}@${d.start}`),
+        fresh.map((d) => `${d.code}@${d.start}`),
+        next.text,
+      );
+      tree = next;
+    }
   });
 });

@@ -13,6 +13,7 @@
  * the cached summaries, or not at all when the edit changed no fact (refold).
  */
 import type { Catalog } from '../catalog/catalog';
+import type { CallNamesBefore } from './callNames';
 import type { StatementKind, Statement, SyntaxTree } from '../syntax/tree';
 import type { SeverityOverrides } from './codes';
 import type { AnalysisDiagnostic, DiagnosisParts, StatementDiagnostics } from './diagnostic';
@@ -79,9 +80,10 @@ export class Analyzer {
   diagnoseParts(tree: SyntaxTree, previous?: SyntaxTree): DiagnosisParts {
     const results = this.resultsOf(tree, previous);
     const known = previous ? (this.treeFolds.get(tree) ?? this.refold(tree, previous, results)) : undefined;
+    const before = known || !previous ? undefined : this.callNamesBefore(tree, previous);
     this.alignment = undefined; // holds both trees: not past this call
     if (known) return known.parts;
-    const found = diagnoseFile(tree, results, this.catalog);
+    const found = diagnoseFile(tree, results, this.catalog, before);
     if (previous) this.treeFolds.set(tree, found);
     return found.parts;
   }
@@ -194,6 +196,15 @@ export class Analyzer {
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;
     return fold;
+  }
+
+  /** What the walk of `previous` learnt of the names called, for the walk of `tree` (resultsOf aligned the two). */
+  private callNamesBefore(tree: SyntaxTree, previous: SyntaxTree): CallNamesBefore | undefined {
+    const a = this.alignment;
+    const calls = this.treeFolds.get(previous)?.calls;
+    const results = this.treeResults.get(previous);
+    if (!a || a.tree !== tree || a.previous !== previous || !calls || !results) return undefined;
+    return { calls, results, from: a.from, to: a.to, oldTo: a.oldTo };
   }
 
   /**

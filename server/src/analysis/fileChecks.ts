@@ -31,7 +31,7 @@ import type { ComponentRowPart, PrintedResult, SavedScope, StatementResult } fro
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
-import { CallNames } from './callNames';
+import { CallNames, type CallNamesBefore } from './callNames';
 import { engineEmbedIndex, FileWalk, type SavedRead } from './fileWalk';
 
 export { moveFixText } from './fileWalk';
@@ -90,8 +90,9 @@ export interface FileDiagnosis {
 }
 
 /** `results`: every statement's result, in order. */
-export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult[], catalog: Catalog): FileDiagnosis {
-  const allCalls = new CallNames(results);
+/** `before`: the same file before an edit, whose answers about called names carry over (see CallNames). */
+export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult[], catalog: Catalog, before?: CallNamesBefore): FileDiagnosis {
+  const allCalls = new CallNames(results, before);
   // The engine's loader first: which header lines it reads as directives, and where its statements part from the tree's.
   const statements = tree.statements;
   const starts = tree.starts;
