@@ -61,6 +61,8 @@ export interface StatementSummary {
   messageUses?: { name: string; halts?: true; start: number; end: number }[];
   /** `Zkick{Zmessage{1}}`: a typed word where a function reads an ID as a number (a mention halts it in a prefix command). */
   typedIds?: AnalysisDiagnostic[];
+  /** `Zmessage{1}==` with no space: misread when the word is a mention (reported where the command reads mentions). */
+  mentionEqualities?: AnalysisDiagnostic[];
   /**
    * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
@@ -136,6 +138,7 @@ export function emptySummary(): StatementSummary {
     componentRows: undefined,
     messageUses: undefined,
     typedIds: undefined,
+    mentionEqualities: undefined,
     printedResults: undefined,
     embedSends: undefined,
     webhookSends: undefined,

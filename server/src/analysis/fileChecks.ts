@@ -158,6 +158,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const outputDropped = eventTrigger !== undefined && eventTrigger.context.channel === null && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
   checkTypeBoundParts(w, hasTrigger);
+  // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
+  if (w.mentionEqualities.length && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) out.push(...w.mentionEqualities);
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
   checkOptionReads(w);
 
@@ -168,6 +170,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
   return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
+}
+
+/** A prefix command: #type prefix, none, or a word the engine does not know (it then reads the file as prefix). */
+function isPrefixType(type: string | undefined): boolean {
+  return type === undefined || !COMMAND_TYPE_WORDS.includes(type) || type === 'prefix';
 }
 
 /** What the walk leaves to report at the end: headers sent after the last request, embed parts after their send, saved variables, replaced directives. */
@@ -357,7 +364,7 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
     reportDroppedRows(rowParts, out);
   }
   // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
-  if (type === undefined || !COMMAND_TYPE_WORDS.includes(type) || type === 'prefix') out.push(...typedIds);
+  if (isPrefixType(type)) out.push(...typedIds);
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);

@@ -261,6 +261,7 @@ export class FileWalk {
   /** Uses of the trigger message (message-in-slash). */
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   readonly typedIds: AnalysisDiagnostic[] = [];
+  readonly mentionEqualities: AnalysisDiagnostic[] = [];
   readonly aliases = new Set<string>();
 
   constructor(
@@ -309,6 +310,7 @@ export class FileWalk {
     if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
+    if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);

@@ -45,14 +45,19 @@ function functionOf(scope: VariableScope, access: 'get' | 'set'): string {
   return 'Zvar';
 }
 
+// Once per scope: rules ask for them per call (a table search each time made an array per entry).
+const SCOPES: readonly VariableScope[] = ['temporary', 'global', 'server', 'channel', 'user'];
+const GETTERS = new Map(SCOPES.map((scope) => [scope, functionOf(scope, 'get')]));
+const SETTERS = new Map(SCOPES.map((scope) => [scope, functionOf(scope, 'set')]));
+
 /** The getter of a scope's variables (Zvar for temporary ones), for fixes that read back what a setter stores. */
 export function getterOf(scope: VariableScope): string {
-  return functionOf(scope, 'get');
+  return GETTERS.get(scope) ?? 'Zvar';
 }
 
 /** The setter of a scope's variables (Zvar for temporary ones), for messages that name it. */
 export function setterOf(scope: VariableScope): string {
-  return functionOf(scope, 'set');
+  return SETTERS.get(scope) ?? 'Zvar';
 }
 
 /**

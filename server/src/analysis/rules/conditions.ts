@@ -5,7 +5,7 @@
  */
 import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { isNumber } from '../../language/literals';
-import type { Argument } from '../../syntax/tree';
+import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import type { ReadArgument, StatementContext } from './context';
@@ -372,7 +372,8 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
     }
     if (c === '<' || c === '>' || c === '=' || c === '!') for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
     if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
-    if ((raw.startsWith('==<@', i) || raw.startsWith('!=<@', i) || raw.startsWith('==<#', i) || raw.startsWith('!=<#', i)) && i > 0 && raw[i - 1] === '}') {
+    // Only "==": "<@1>!=<@2>" holds no ">=" or "<=", so the engine finds "!=" as written.
+    if ((raw.startsWith('==<@', i) || raw.startsWith('==<#', i)) && i > 0 && raw[i - 1] === '}') {
       const op = raw.slice(i, i + 2);
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
@@ -384,9 +385,37 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       });
       return 1;
     }
+    if (raw.startsWith('==', i) && i > 0) mentionEquality(arg, i, ctx);
     return 0;
   });
   endPart();
+}
+
+/**
+ * `Zmessage{1}==` right after the call: a mention typed as that word ends in
+ * ">", and the engine finds ">=" before "==" (a length comparison). Kept as a
+ * fact and reported only in prefix commands that read mentions (fileChecks.ts):
+ * a subcommand word (`Zmessage{1}==edit`) is not a mention where none is read.
+ */
+function mentionEquality(arg: Argument, i: number, ctx: StatementContext): void {
+  const at = arg.start + i;
+  const call = arg.nodes.find((n) => (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) && n.end === at);
+  if (!call) return;
+  const name = ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end);
+  if (name !== 'Zmessage') return;
+  // The check that a mention was given: the whole message, or its first word (where commands take the user), compared with nothing.
+  // A later word (`Zmessage{3}==`, a reason) or a subcommand (`Zmessage{1}==kick`) is not the mention.
+  const word = ctx.rel(call.start, call.end);
+  if ((word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || ctx.rel(at + 2, arg.end).trim() !== '') return;
+  const whole = word !== 'Zmessage{1}';
+  (ctx.summary.mentionEqualities ??= []).push({
+    code: 'non-numeric-comparison',
+    severity: 'warning',
+    start: at,
+    end: at + 2,
+    message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), it ends in ">", and the bot finds ">=" (that ">" and the first "=") before "==": it compares the lengths of the two sides, so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "==".`,
+    fixes: [{ title: 'Write " =="', edits: [{ start: at, end: at, newText: ' ' }], preferred: true }],
+  });
 }
 
 /**
