@@ -522,6 +522,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'empty-random-choice': {
+    severity: 'warning',
+    description:
+      'An empty choice in ZrandomText, often a ";" after the last one: the engine keeps the empty argument and picks it like any other, so now and then the result is empty (and a reply with nothing else is not sent).',
+    example: 'ZrandomText{Yes;No;Maybe;}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

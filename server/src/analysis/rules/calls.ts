@@ -102,6 +102,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
+  if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   if (name === 'ZfromTimestamp') {
@@ -613,6 +614,32 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
     });
     return;
   }
+}
+
+/**
+ * An empty choice in ZrandomText (`ZrandomText{Yes;No;Maybe;}`, the `;` after
+ * every line of a list): the engine splits at every `;` and keeps the empty
+ * last argument (parser.rs), and picks among all of them alike, so one time
+ * in N the result is empty. The fix removes the argument with its `;`.
+ */
+function checkEmptyChoices(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length < 2) return;
+  const empty = args.filter((a) => a.literal && a.text === '');
+  if (empty.length === 0) return;
+  const i = args.indexOf(empty[0]);
+  const a = args[i];
+  // The `;` before it, or after it for the first argument.
+  const edit = i > 0 ? { start: node.separators[i - 1], end: a.arg.end } : { start: a.arg.start, end: node.separators[0] + 1 };
+  const n = args.length;
+  const some = empty.length === 1 ? 'an empty choice' : `${empty.length} empty choices`;
+  ctx.diagnostics.push({
+    code: 'empty-random-choice',
+    severity: 'warning',
+    start: edit.start,
+    end: Math.max(edit.end, edit.start + 1),
+    message: `ZrandomText has ${n} choices here, ${some} among them (${i === n - 1 ? 'a ";" after the last one' : i === 0 ? 'a ";" before the first one' : 'two ";" in a row'}): the engine picks ${empty.length === 1 ? 'it' : 'them'} like any other, so ${empty.length} time${empty.length === 1 ? '' : 's'} in ${n} the result is empty, and a reply with nothing else in it is not sent. Remove the ";" too many.`,
+    fixes: [{ title: 'Remove the empty choice', edits: [{ ...edit, newText: '' }], preferred: true }],
+  });
 }
 
 /**
