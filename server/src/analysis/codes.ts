@@ -528,6 +528,12 @@ const CODE_TABLE = {
       'An empty choice in ZrandomText, often a ";" after the last one: the engine keeps the empty argument and picks it like any other, so now and then the result is empty (and a reply with nothing else is not sent).',
     example: 'ZrandomText{Yes;No;Maybe;}',
   },
+  'member-gone': {
+    severity: 'error',
+    description:
+      'A function that looks the user up as a member of the server (ZdisplayName, ZuserRoles, ZuserJoined, ZisAdmin, ZhasRole...) for the user of onMemberLeave, onBanAdd or onBanRemove, who is no longer a member: Discord answers "Unknown Member" and the command halts, with no channel to show the error in. A warning inside ZtryRun.',
+    example: '#trigger onMemberLeave + ZsendMessage{123456789012345678;Bye ZdisplayName!}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -94,6 +94,8 @@ export interface StatementSummary {
   orderEvents?: OrderEvent[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number; caught?: true }[];
+  /** Calls that fetch the command's author as a member of the server (MEMBER_FUNCTIONS); `caught`: inside ZtryRun. */
+  memberUses?: { name: string; start: number; end: number; caught?: true }[];
   /**
    * Body statement: where the first text it prints as written (outside every call) starts, if
    * any. Only the start: typing inside that text leaves the fact, and so the file's findings, as
@@ -153,6 +155,7 @@ export function emptySummary(): StatementSummary {
     embedEvents: undefined,
     orderEvents: undefined,
     contextUses: undefined,
+    memberUses: undefined,
     printedText: undefined,
     silent: undefined,
     stops: undefined,

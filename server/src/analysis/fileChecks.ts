@@ -21,7 +21,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { TriggerRecord } from '../catalog/types';
-import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PANICS } from '../language/eventContext';
+import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PANICS, MEMBER_GONE_EVENTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
@@ -275,6 +275,15 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       end: output.end,
       message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
     });
+  if (trigger && MEMBER_GONE_EVENTS.has(trigger.name))
+    for (const u of w.memberUses)
+      out.push({
+        code: 'member-gone',
+        severity: u.caught ? 'warning' : 'error',
+        start: u.start,
+        end: u.end,
+        message: `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here, and this event has no channel to show the error in, so nothing is posted`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
+      });
   if (trigger) {
     for (const u of contextUses) {
       const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];

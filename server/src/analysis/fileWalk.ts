@@ -258,6 +258,7 @@ export class FileWalk {
 
   // ---- context ------------------------------------------------------------------
   readonly contextUses: { name: string; start: number; end: number; caught?: true }[] = [];
+  readonly memberUses: { name: string; start: number; end: number; caught?: true }[] = [];
   /** Uses of the trigger message (message-in-slash). */
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   readonly typedIds: AnalysisDiagnostic[] = [];
@@ -306,6 +307,7 @@ export class FileWalk {
     if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) this.components(s.componentEvents, base);
     if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });

@@ -73,3 +73,36 @@ export const CONTEXT_HALTS: ReadonlySet<string> = new Set([
   'ZroleID',
   ...CONTEXT_PANICS,
 ]);
+
+/**
+ * Functions that fetch the user as a member of the server (GuildId::member
+ * over Discord's API, no cache), and the argument (0-based) holding the user:
+ * without it, or with ZuserID there, they read the command's author. In
+ * MEMBER_GONE_EVENTS that user is no longer a member, Discord answers
+ * "Unknown Member" and each halts the command (users/displayName.rs,
+ * roles/userRoles.rs, roles/hasRole.rs ...). Zusername, ZuserAvatar,
+ * ZisBot and ZcreationDate fetch the user instead and keep working.
+ */
+export const MEMBER_FUNCTIONS: ReadonlyMap<string, number> = new Map([
+  ['ZdisplayName', 0],
+  ['ZuserJoined', 0],
+  ['ZuserRoles', 0],
+  ['ZuserServerAvatar', 0],
+  ['ZisAdmin', 0],
+  ['ZisBooster', 0],
+  ['ZisModerator', 0],
+  ['ZuserPerms', 0],
+  ['ZhasRole', 0],
+  ['ZhighestRole', 0],
+  ['ZlowestRole', 0],
+  ['ZisTimedOut', 0],
+  ['ZmemberFlags', 0],
+  ['ZmemberPending', 0],
+  ['ZhasPerm', 0],
+  ['ZcheckUserPerms', 0],
+  ['ZeffectivePerms', 0],
+  ['ZchangeNickname', 1],
+]);
+
+/** Events whose user has left the server, or was banned or unbanned (bot.rs: the user as author, no channel). */
+export const MEMBER_GONE_EVENTS: ReadonlySet<string> = new Set(['onMemberLeave', 'onBanAdd', 'onBanRemove']);

@@ -4,7 +4,7 @@
  * reads, context-dependent functions, select-menu options and text inputs,
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
-import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS } from '../../language/eventContext';
+import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS } from '../../language/eventContext';
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
@@ -418,6 +418,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   ) {
     recordContextUse(name, node.start, node.nameEnd, ctx);
   }
+  const memberArgument = MEMBER_FUNCTIONS.get(name);
+  if (memberArgument !== undefined) {
+    const user = node.args[memberArgument];
+    const text = user ? ctx.rel(user.start, user.end).trim() : '';
+    if (text === '' || text === 'ZuserID' || text === 'ZuserID{}') recordMemberUse(name, node.start, node.nameEnd, ctx);
+  }
   if (kinds.component) {
     const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };
     if (inCall || inLoop) event.uncertain = true;
@@ -603,6 +609,11 @@ function recordContextUse(name: string, start: number, end: number, ctx: Stateme
   (ctx.summary.contextUses ??= []).push(ctx.caught ? { name, start, end, caught: true } : { name, start, end });
 }
 
+/** A call that fetches the author as a member of the server; `caught`: inside ZtryRun. */
+function recordMemberUse(name: string, start: number, end: number, ctx: StatementContext): void {
+  (ctx.summary.memberUses ??= []).push(ctx.caught ? { name, start, end, caught: true } : { name, start, end });
+}
+
 /** A call whose effect depends on the command's type; `inCall`: inside another call's argument, so it may not run. */
 function recordTypeDependentCall(name: string, start: number, end: number, inCall: boolean, ctx: StatementContext): void {
   (ctx.summary.typeDependentCalls ??= []).push(inCall ? { name, nested: true, start, end } : { name, start, end });
@@ -634,6 +645,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
+  if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
   // ZonlyAdmin and ZonlyNSFW are mostly written bare.
