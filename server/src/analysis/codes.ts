@@ -532,7 +532,7 @@ const CODE_TABLE = {
     severity: 'error',
     description:
       'A function that looks the user up as a member of the server (ZdisplayName, ZuserRoles, ZuserJoined, ZisAdmin, ZhasRole...) for the user of onMemberLeave, onBanAdd or onBanRemove, who is no longer a member: Discord answers "Unknown Member" and the command halts, with no channel to show the error in. A warning inside ZtryRun.',
-    example: '#trigger onMemberLeave + ZsendMessage{123456789012345678;Bye ZdisplayName!}',
+    example: '#trigger onMemberLeave + #type event + ZsendMessage{123456789012345678;Bye ZdisplayName!}',
   },
   'empty-value': {
     severity: 'warning',
