@@ -534,6 +534,12 @@ const CODE_TABLE = {
       'A function that looks the user up as a member of the server (ZdisplayName, ZuserRoles, ZuserJoined, ZisAdmin, ZhasRole...) for the user of onMemberLeave, onBanAdd or onBanRemove, who is no longer a member: Discord answers "Unknown Member" and the command halts, with no channel to show the error in. A warning inside ZtryRun.',
     example: '#trigger onMemberLeave + #type event + ZsendMessage{123456789012345678;Bye ZdisplayName!}',
   },
+  'event-cooldown-message': {
+    severity: 'warning',
+    description:
+      'A cooldown with no message in an event command (onMessage, reactions...): while it lasts the engine refuses with its default "You are on cooldown. Try again in ..." in the channel, every time the event fires. ZsuppressErrors before it keeps the refusal silent.',
+    example: '#trigger onMessage + #type event + Zcooldown{1m} + ZsetUserVar{xp;...}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

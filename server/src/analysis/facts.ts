@@ -187,6 +187,8 @@ export interface OrderEvent {
   name: string;
   start: number;
   end: number;
+  /** A cooldown with no message of its own (it answers with the engine's default one). */
+  defaultMessage?: true;
   /** Zasync/Zawait: the block's name as the engine trims it; undefined when a call computes it. */
   block?: string;
   /** Zawait inside ZtryRun (its failure is caught). */

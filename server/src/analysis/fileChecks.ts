@@ -172,6 +172,13 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
 }
 
+/** The engine's own answer of each cooldown without a message (cooldown/*.rs). */
+const COOLDOWN_DEFAULTS: Readonly<Record<string, string>> = {
+  Zcooldown: 'You are on cooldown',
+  ZserverCooldown: 'This command is on cooldown',
+  ZglobalCooldown: 'You are on global cooldown',
+};
+
 /** A prefix command: #type prefix, none, or a word the engine does not know (it then reads the file as prefix). */
 function isPrefixType(type: string | undefined): boolean {
   return type === undefined || !COMMAND_TYPE_WORDS.includes(type) || type === 'prefix';
@@ -275,6 +282,17 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       end: output.end,
       message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
     });
+  // An event runs without anyone asking: a cooldown's default answer goes to the channel every time it refuses.
+  if (trigger && trigger.context.channel !== null && !outputDropped)
+    for (const c of w.cooldowns)
+      if (c.defaultMessage && !c.suppressed)
+        out.push({
+          code: 'event-cooldown-message',
+          severity: 'warning',
+          start: c.start,
+          end: c.end,
+          message: `${trigger.name} runs this command without anyone asking for it, and while the cooldown lasts ${c.name} refuses with its default message ("${COOLDOWN_DEFAULTS[c.name] ?? 'You are on cooldown'}. Try again in ..."), posted in the channel every time the event fires. To limit how often it runs without a message, put ZsuppressErrors on a line before it.`,
+        });
   if (trigger && MEMBER_GONE_EVENTS.has(trigger.name))
     for (const u of w.memberUses)
       out.push({

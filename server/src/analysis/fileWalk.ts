@@ -228,7 +228,7 @@ export class FileWalk {
   private anyBlock: boolean;
   readonly inputUses: Span[] = [];
   inputTested = false;
-  readonly cooldowns: { name: string; start: number }[] = [];
+  readonly cooldowns: { name: string; start: number; end: number; defaultMessage?: true; suppressed?: true }[] = [];
   readonly labelSets: Span[] = [];
 
   // ---- embeds -------------------------------------------------------------------
@@ -351,7 +351,8 @@ export class FileWalk {
       this.callsBefore = true;
     }
     // A guard's refusal is an error to the engine: after ZsuppressErrors it shows the suppression's text instead of its own.
-    if (s.guard && this.suppressedBefore) this.out.push(guardMessageSuppressed(s.guard, base));
+    // An event command's refusals are noise in the channel: silencing them is what ZsuppressErrors is there for.
+    if (s.guard && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(s.guard, base));
     if (s.suppress) this.suppressedBefore = true;
     if (!s.silent) this.answersSlash = true;
     if (s.embedAnswer) this.embedAnswers = true;
@@ -462,7 +463,13 @@ export class FileWalk {
           this.await(e, base);
           break;
         case 'cooldown':
-          this.cooldowns.push({ name: e.name, start: base + e.start });
+          this.cooldowns.push({
+            name: e.name,
+            start: base + e.start,
+            end: base + e.end,
+            ...(e.defaultMessage ? { defaultMessage: true } : {}),
+            ...(this.suppressedBefore ? { suppressed: true } : {}),
+          });
           break;
         case 'cooldown-labels':
           this.labelSets.push({ start: base + e.start, end: base + e.end });

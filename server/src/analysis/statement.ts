@@ -211,7 +211,9 @@ function topLevelSuppressErrors(
   let last = true;
   for (let k = nodes.length - 1; k >= 0; k--) {
     const node = nodes[k];
+    // Bare, it is the same call with no arguments: errors suppressed silently.
     if (node.kind === NodeKind.Call && rel(node.start, node.nameEnd) === 'ZsuppressErrors') return { start: node.start, end: node.end, last };
+    if (node.kind === NodeKind.BareCall && rel(node.start, node.end) === 'ZsuppressErrors') return { start: node.start, end: node.end, last };
     if (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall || node.kind === NodeKind.Group) last = false;
   }
   return undefined;

@@ -367,6 +367,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (kinds.orderKind === 'await' && ctx.background) event.background = true;
       if (inCall || inLoop || ctx.guarded) event.uncertain = true;
     }
+    // Without a message of its own a cooldown answers with its default one ("You are on cooldown...").
+    if (kinds.orderKind === 'cooldown' && !ctx.caught && (node.args.length < 2 || ctx.rel(node.args[1].start, node.args[1].end).trim() === ''))
+      event.defaultMessage = true;
     (ctx.summary.orderEvents ??= []).push(event);
   }
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
