@@ -573,7 +573,7 @@ const CODE_TABLE = {
   'guard-message-suppressed': {
     severity: 'warning',
     description:
-      'An access guard or cooldown (ZonlyPerms, ZonlyAdmin, Zcooldown...) on a line after ZsuppressErrors: the engine counts a refusal as an error, which the suppression replaces by its own text (or nothing), so the refused user never reads why.',
+      'An access guard, cooldown or usage check (ZonlyPerms, ZonlyAdmin, Zcooldown, ZargsCheck, ZonlyIf, Zerror...) on a line after ZsuppressErrors: the engine counts a refusal as an error, which the suppression replaces by its own text (or nothing), so the refused user never reads why. Not in event commands, where silencing refusals is the point.',
     example: 'ZsuppressErrors{Something went wrong.} + ZonlyPerms{banMembers;You need Ban Members.}',
   },
   'suppress-too-late': {

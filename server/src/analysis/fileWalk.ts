@@ -352,7 +352,9 @@ export class FileWalk {
     }
     // A guard's refusal is an error to the engine: after ZsuppressErrors it shows the suppression's text instead of its own.
     // An event command's refusals are noise in the channel: silencing them is what ZsuppressErrors is there for.
-    if (s.guard && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(s.guard, base));
+    // A usage check (ZargsCheck, ZonlyIf, Zerror) is refused the same way as an access guard.
+    const refused = s.guard ?? s.refusal;
+    if (refused && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(refused, base));
     if (s.suppress) this.suppressedBefore = true;
     if (!s.silent) this.answersSlash = true;
     if (s.embedAnswer) this.embedAnswers = true;
@@ -694,7 +696,7 @@ export class FileWalk {
  * the user never reads why the command refused (runtime.rs, Runtime::run).
  */
 function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
-  const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : 'its refusal message';
+  const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : guard.name === 'Zerror' ? 'its message' : 'its refusal message';
   return {
     code: 'guard-message-suppressed',
     severity: 'warning',

@@ -187,7 +187,7 @@ function deletesTriggerMessage(node: CallNode, name: string, ctx: StatementConte
 }
 
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
-const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms']);
+const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms', 'ZargsCheck']);
 
 /** A call that can end the command with a message, where it is. Zdelay's and Zasync's code ends nothing but itself; ZtryRun catches it. */
 function recordRefusal(name: string, start: number, end: number, kinds: CallFactKinds | undefined, ctx: StatementContext): void {
