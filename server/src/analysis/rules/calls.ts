@@ -8,6 +8,7 @@ import { type EngineFunction, engineFacts } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
+import type { AnalysisFix } from '../diagnostic';
 import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
@@ -356,21 +357,29 @@ function checkEngineArity(
     if (i < args.length) {
       if (args[i].text === '' && !(count === 0 && i === 0 && r.when !== 'empty-or-missing')) {
         const a = args[i].arg;
+        const silentGuard = silentGuardFix(node, name, r.pos, ctx);
         ctx.diagnostics.push({
           code: 'empty-required-argument',
           severity: 'error',
           start: a.start,
           end: a.end,
-          message: `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty.`,
+          message: silentGuard
+            ? `ZonlyIf halts the command with an error when its message (argument 2) is empty, and it checks that before the condition: it halts every time, even when the condition holds. To stop without a message, write ${silentGuard.edits[0].newText}.`
+            : `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty, so it halts here every time.`,
+          fixes: silentGuard ? [silentGuard] : undefined,
         });
       }
     } else if (r.when === 'empty-or-missing' && !stored) {
+      const silentGuard = silentGuardFix(node, name, r.pos, ctx);
       ctx.diagnostics.push({
         code: 'missing-argument',
         severity: 'error',
         start: node.start,
         end: node.nameEnd,
-        message: `${name} halts the command without "${r.name}" (argument ${r.pos}).`,
+        message: silentGuard
+          ? `ZonlyIf halts the command with an error without its message (argument 2), and it checks that before the condition: it halts every time, even when the condition holds. To stop without a message, write ${silentGuard.edits[0].newText}.`
+          : `${name} halts the command without "${r.name}" (argument ${r.pos}).`,
+        fixes: silentGuard ? [silentGuard] : undefined,
       });
     }
   }
@@ -614,6 +623,19 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
     });
     return;
   }
+}
+
+/**
+ * `ZonlyIf{condition;}` meant as a guard that stops without a word: the
+ * engine reads the message before the condition (control/onlyIf.rs) and
+ * halts on it empty every time. `Zif{condition;;Zstop}` does what was meant.
+ */
+function silentGuardFix(node: CallNode, name: string, pos: number, ctx: StatementContext): AnalysisFix | undefined {
+  if (name !== 'ZonlyIf' || pos !== 2 || node.close < 0) return undefined;
+  const condition = node.args[0];
+  if (!condition || ctx.rel(condition.start, condition.end).trim() === '') return undefined;
+  const newText = `Zif{${ctx.rel(condition.start, condition.end)};;Zstop}`;
+  return { title: `Write ${newText}`, edits: [{ start: node.start, end: node.close + 1, newText }], preferred: true };
 }
 
 /**
