@@ -95,6 +95,19 @@ describe('engine reading: plain words run as functions', () => {
     assert.strictEqual(applyFix(text, second), '#trigger !x\nZgetServerVar{Zlowercase{SECOND}}\nZsetUserVar{lastday;5}\n');
   });
 
+  it('in a JSON or HTTP key, and in a condition, says what is looked up or compared instead of speaking of printing', () => {
+    const text = '#trigger !x\nZhttpGet{https://example.com/api}\nPing: ZhttpResult{message}\nZif{ZcustomID==ping_btn;Pong}\n';
+    const [key, condition] = diagnose(text).filter((d) => d.code === 'word-runs-function');
+    assert.match(
+      key.message,
+      /ZhttpResult then looks up the key named by that result, not "message"\. To look up the word itself, write Zlowercase\{MESSAGE\}\.$/,
+    );
+    assert.match(
+      condition.message,
+      /The condition then reads that result where "ping" is written\. To keep the word in the condition, write Zlowercase\{PING\}\.$/,
+    );
+  });
+
   it('in a component ID, says which ID the component gets and which handler then misses it', () => {
     const text = '#trigger !x\nHi\nZaddButton{false;btn_time_left;Time;primary}\nZaddTextInput{stop_reason;Reason}\n';
     const [button, input] = diagnose(text).filter((d) => d.code === 'word-runs-function');

@@ -9,6 +9,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import { isComponentIdParameter, isInteractionIdParameter } from '../../language/componentIds';
+import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { variableFunction } from '../../language/variableFunctions';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
@@ -83,7 +84,7 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
 /** A name the word is part of: a variable's or option's (the call's first argument), or a component's ID. */
 interface NamedBy {
   fn: string;
-  role: 'variable' | 'option' | 'id';
+  role: 'variable' | 'option' | 'id' | 'key' | 'condition';
   /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
   interaction?: boolean;
   /** For an ID: the argument as written (`music_stop`), RELATIVE. */
@@ -127,8 +128,13 @@ function nameArgumentOf(
       const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
       if (parameter !== undefined && isComponentIdParameter(parameter))
         return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
+      // A key of the JSON object or of the HTTP answer: looked up, not printed.
+      if (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify')) return { fn, role: 'key' };
     }
-    return nameArgumentOf(arg.nodes, start, end, text, base, catalog);
+    const inner = nameArgumentOf(arg.nodes, start, end, text, base, catalog);
+    if (inner) return inner;
+    const fn = text.slice(base + n.start, base + n.nameEnd);
+    return at === 0 && CONDITION_FUNCTIONS.has(fn) ? { fn, role: 'condition' } : undefined;
   }
   return undefined;
 }
@@ -269,24 +275,32 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
     ? ''
     : placeholder
       ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
-      : named === 'id'
-        ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
-        : named
-          ? ` ${nameOf!.fn} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
-          : before
-            ? ` The bot writes "${before}" followed by its result.`
-            : ' The bot writes its result instead of the word.';
+      : named === 'key'
+        ? ` ${nameOf!.fn} then looks up the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
+        : named === 'condition'
+          ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
+          : named === 'id'
+            ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
+            : named
+              ? ` ${nameOf!.fn} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
+              : before
+                ? ` The bot writes "${before}" followed by its result.`
+                : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
     ? ''
-    : named === 'id'
-      ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
-      : named
-        ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
-        : placeholder
-          ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
-          : ` To print the word, write ${fix.edits[0].newText}.`;
+    : named === 'key'
+      ? ` To look up the word itself, write ${fix.edits[0].newText}.`
+      : named === 'condition'
+        ? ` To keep the word in the condition, write ${fix.edits[0].newText}.`
+        : named === 'id'
+          ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
+          : named
+            ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
+            : placeholder
+              ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
+              : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
