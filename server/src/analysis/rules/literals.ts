@@ -89,13 +89,16 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   if (set) {
     if (!inValueSet(set, text)) {
       const s = closest(text, set.values);
+      // A value that is also a word the engine runs (`time`) is offered in a spelling that reaches the function.
+      const spelt = set.values.map((v) => engineFacts.textSpelling(v));
+      const fix = s === undefined ? undefined : engineFacts.textSpelling(s);
       push(
         'invalid-value',
         set.halts ? 'error' : 'warning',
         set.otherwise
-          ? `${fn.name} does not know the ${paramName} "${text}": it ${set.otherwise}. Use one of: ${set.values.join(', ')}.`
-          : `"${text}" is not a valid ${paramName} for ${fn.name}${set.halts ? ': the engine halts the command' : ''}. Use one of: ${set.values.join(', ')}.`,
-        s ? [{ title: `Change to ${s}`, edits: [{ start: arg.start, end: arg.end, newText: s }], preferred: true }] : undefined,
+          ? `${fn.name} does not know the ${paramName} "${text}": it ${set.otherwise}. Use one of: ${spelt.join(', ')}.`
+          : `"${text}" is not a valid ${paramName} for ${fn.name}${set.halts ? ': the engine halts the command' : ''}. Use one of: ${spelt.join(', ')}.`,
+        fix ? [{ title: `Change to ${fix}`, edits: [{ start: arg.start, end: arg.end, newText: fix }], preferred: true }] : undefined,
       );
     }
     return;
