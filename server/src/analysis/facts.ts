@@ -102,6 +102,8 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+  /** Body statement with printed text: at least this many characters of it reach the reply (what calls write comes on top). */
+  printedLength?: number;
   /**
    * Body statement: certainly puts nothing into the command's answer (no text, embed or component;
    * rules/reply.ts): 'always', or 'slash' where a Zdefer or modal answers an interaction all the
@@ -157,6 +159,7 @@ export function emptySummary(): StatementSummary {
     contextUses: undefined,
     memberUses: undefined,
     printedText: undefined,
+    printedLength: undefined,
     silent: undefined,
     stops: undefined,
     embedAnswer: undefined,

@@ -32,7 +32,7 @@ import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
 import { CallNames, type CallNamesBefore } from './callNames';
-import { engineEmbedIndex, FileWalk, type SavedRead } from './fileWalk';
+import { engineEmbedIndex, FileWalk, MESSAGE_LIMIT, type SavedRead } from './fileWalk';
 
 export { moveFixText } from './fileWalk';
 
@@ -161,6 +161,14 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
   if (w.mentionEqualities.length && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) out.push(...w.mentionEqualities);
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
+  // The text written outside calls alone passes Discord's limit on a message (what calls write comes on top).
+  if (w.replyTooLong && !outputDropped && w.stop === undefined)
+    out.push({
+      code: 'limit-exceeded',
+      severity: 'error',
+      ...w.replyTooLong,
+      message: `The command's text passes ${MESSAGE_LIMIT.toLocaleString('en-US')} characters here (${w.replyLength.toLocaleString('en-US')} in all, counting only the text outside calls), and Discord refuses a message longer than that: the engine sends nothing${type === 'slash' || type === 'sub-slash' ? ', and the user sees "The application did not respond"' : ''}. Put the long text in an embed (Zdescription{...} takes up to 4,096 characters), or send it in parts with ZsendMessage.`,
+    });
   checkOptionReads(w);
 
   // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.

@@ -138,6 +138,9 @@ export function engineEmbedIndex(text: string): number {
  * declarations (one object shape); the whole-file checks read them after the
  * walk.
  */
+/** Discord's limit on a message's text, in characters: past it Discord refuses the message. */
+export const MESSAGE_LIMIT = 2000;
+
 export class FileWalk {
   /** The walk's findings, in the order found (fileChecks.ts adds the whole-file ones after them). */
   readonly out: AnalysisDiagnostic[] = [];
@@ -263,6 +266,9 @@ export class FileWalk {
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   readonly typedIds: AnalysisDiagnostic[] = [];
   readonly mentionEqualities: AnalysisDiagnostic[] = [];
+  /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
+  replyLength = 0;
+  replyTooLong: { start: number; end: number } | undefined;
   readonly aliases = new Set<string>();
 
   constructor(
@@ -376,6 +382,11 @@ export class FileWalk {
       });
     this.previousPrinted = s.printedText === undefined ? 0 : this.previousPrinted + 1;
     if (s.printedText !== undefined && !this.firstOutput) this.firstOutput = { start: base + s.printedText, end: base + s.printedText + 1 };
+    if (s.printedLength !== undefined) {
+      this.replyLength += s.printedLength;
+      // Where the text written so far passes Discord's limit on a message.
+      if (this.replyLength > MESSAGE_LIMIT && !this.replyTooLong) this.replyTooLong = { start: base + s.printedText!, end: base + s.printedText! + 1 };
+    }
   }
 
   private header(header: NonNullable<StatementSummary['header']>, base: number): void {

@@ -4,6 +4,7 @@
  * It reads the statement's own text and nodes only, which is what lets the
  * Analyzer cache the result by statement object.
  */
+import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
@@ -119,7 +120,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   reportNewlineEscapes(text, base, st.end, diagnostics);
-  checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
+  const wordCalls = checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
+  if (printed >= 0) summary.printedLength = printedLength(st.nodes, printed, st.end, text, base, wordCalls);
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
 
@@ -239,6 +241,41 @@ function firstPrintedText(nodes: readonly TopLevelNode[], end: number, text: str
     at = node.end;
   }
   return -1;
+}
+
+/**
+ * How many characters (code points, as Discord counts) of the statement's
+ * text are written as they stand: the text outside every call, from the
+ * first printed character, the statement's trailing blanks left out (the
+ * engine trims each line), an escape one character, and words the engine
+ * runs as functions not counted. A lower bound of what the statement adds to
+ * the reply: what calls write comes on top.
+ */
+function printedLength(nodes: readonly TopLevelNode[], from: number, end: number, text: string, base: number, wordCalls: readonly WordCall[]): number {
+  let last = end;
+  while (last > from && isBlank(text.charCodeAt(base + last - 1))) last--;
+  let length = 0;
+  let at = from;
+  const count = (a: number, b: number) => {
+    for (let p = a; p < b; p++) {
+      const c = text.charCodeAt(base + p);
+      // A low surrogate is the second half of a character already counted.
+      if (c >= 0xdc00 && c <= 0xdfff) continue;
+      const abs = base + p;
+      if (wordCalls.length && wordCalls.some((w) => abs >= w.start && abs < w.end)) continue;
+      length++;
+    }
+  };
+  for (const node of nodes) {
+    if (node.end <= at) continue;
+    if (node.start >= last) break;
+    count(at, node.start);
+    if (node.kind === NodeKind.Comment) return length;
+    if (node.kind === NodeKind.Escape) length++;
+    at = node.end;
+  }
+  count(at, last);
+  return length;
 }
 
 /**

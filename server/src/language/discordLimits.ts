@@ -9,15 +9,20 @@ export interface TextLimit {
   readonly max: number;
   /** What the text is ("an embed title"). */
   readonly what: string;
-  /** What is lost: the reply, or a modal that never opens. */
-  readonly lost: 'reply' | 'modal';
+  /** What is lost: the reply, a modal that never opens, or the command (the function halts on Discord's refusal). */
+  readonly lost: 'reply' | 'modal' | 'halts';
 }
 
 const reply = (max: number, what: string): TextLimit => ({ max, what, lost: 'reply' });
 const modal = (max: number, what: string): TextLimit => ({ max, what, lost: 'modal' });
+const halts = (max: number, what: string): TextLimit => ({ max, what, lost: 'halts' });
 
 export const TEXT_LIMITS: Readonly<Record<string, Readonly<Record<string, TextLimit>>>> = {
   Ztitle: { text: reply(256, 'an embed title') },
+  // A message's text: the function gets Discord's refusal as its error (actions/sendMessage.rs, message/dm.rs, message/editMessage.rs).
+  ZsendMessage: { content: halts(2000, 'a message') },
+  Zdm: { content: halts(2000, 'a message') },
+  ZeditMessage: { content: halts(2000, 'a message') },
   Zdescription: { text: reply(4096, 'an embed description') },
   ZaddField: { name: reply(256, 'a field name'), value: reply(1024, 'a field value') },
   Zfooter: { text: reply(2048, 'an embed footer') },

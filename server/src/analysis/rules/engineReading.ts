@@ -24,9 +24,9 @@ export function checkEngineReading(
   out: AnalysisDiagnostic[],
   summary: StatementSummary,
   nodes: readonly (TopLevelNode | ContentNode)[],
-): void {
+): readonly WordCall[] {
   // Most statements are ASCII text and calls whose reading cannot differ: skip the simulation.
-  if (!mayReadDifferently(text, base, base + end, engineFacts)) return;
+  if (!mayReadDifferently(text, base, base + end, engineFacts)) return NO_WORD_CALLS;
   const reading = readStatement(text, base, base + end, engineFacts);
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
@@ -51,7 +51,10 @@ export function checkEngineReading(
       message: `The engine skips "${shown}" right after the call before it: that call contains characters outside ASCII, and the engine counts their bytes as characters when it moves past a call.${wide ? ` Set them in a variable on a line of their own (Zvar{icon;${wide}}) and write Zvar{icon} in the call instead.` : ''}`,
     });
   }
+  return reading.wordCalls;
 }
+
+const NO_WORD_CALLS: readonly WordCall[] = [];
 
 /**
  * Words whose function only gives a value, the same all through a run: in a
