@@ -280,6 +280,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     }
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
+    checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
     checkUnspacedOperators(args[0].arg, ctx);
@@ -416,6 +417,69 @@ function mentionEquality(arg: Argument, i: number, ctx: StatementContext): void 
     message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), it ends in ">", and the bot finds ">=" (that ">" and the first "=") before "==": it compares the lengths of the two sides, so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "==".`,
     fixes: [{ title: 'Write " =="', edits: [{ start: at, end: at, newText: ' ' }], preferred: true }],
   });
+}
+
+/** A number written with thousands separators (`1,000`, `25,000.50`): not a number to the engine. */
+const SEPARATED_NUMBER = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * `ZgetUserVar{coins}>=1,000`: the engine parses both sides as numbers, and
+ * "1,000" is none (Rust's float parsing takes no separators), so it compares
+ * the lengths of the two texts (control/helpers.rs): 1500 >= "1,000" is
+ * false. Only for the ordering operators; `==1,000` compares text.
+ */
+function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf(',') < 0) return;
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  for (const p of parts) {
+    const part = raw.slice(p.start, p.end);
+    // The operator the engine finds first in the part.
+    let op: string | undefined;
+    let at = -1;
+    for (const o of SYMBOL_ORDER) {
+      at = part.indexOf(o);
+      if (at >= 0) {
+        op = o;
+        break;
+      }
+    }
+    if (!op || op === '==' || op === '!=') continue;
+    for (const [from, to] of [
+      [0, at],
+      [at + op.length, part.length],
+    ]) {
+      const side = part.slice(from, to);
+      const number = side.trim();
+      if (!SEPARATED_NUMBER.test(number)) continue;
+      const start = arg.start + p.start + from + side.indexOf(number);
+      const plain = number.replace(/,/g, '');
+      // A value for which the length comparison gives the wrong answer, as the example.
+      const left = from === 0;
+      const value = [5, 50, 500, 1500, 5000, 50000, 500000, 5000000].find((v) => {
+        const [a, b] = left ? [Number(plain), v] : [v, Number(plain)];
+        const [la, lb] = left ? [number.length, String(v).length] : [String(v).length, number.length];
+        return compare(op, a, b) !== compare(op, la, lb);
+      });
+      const example =
+        value === undefined
+          ? ''
+          : `: ${left ? `${number}${op}${value}` : `${value}${op}${number}`} is ${compare(op, ...((left ? [number.length, String(value).length] : [String(value).length, number.length]) as [number, number])) ? 'true' : 'false'}`;
+      ctx.diagnostics.push({
+        code: 'non-numeric-comparison',
+        severity: 'warning',
+        start,
+        end: start + number.length,
+        message: `The engine reads "${number}" as text, not as a number (it takes no thousands separators), so "${op}" compares the lengths of the two sides instead of their values${example}. Write ${plain}.`,
+        fixes: [{ title: `Write ${plain}`, edits: [{ start, end: start + number.length, newText: plain }], preferred: true }],
+      });
+    }
+  }
+}
+
+function compare(op: string, a: number, b: number): boolean {
+  return op === '>=' ? a >= b : op === '<=' ? a <= b : op === '>' ? a > b : a < b;
 }
 
 /**
