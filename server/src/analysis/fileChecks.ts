@@ -753,6 +753,7 @@ const MESSAGE_IN_SLASH: Record<string, string> = {
   ZargsCheck: 'ZargsCheck counts no words and always stops the command here. Make the option required (#option name|...|string|required) instead.',
   ZaddCmdReactions: "ZaddCmdReactions halts the command here. Add reactions to the bot's reply with ZaddReactions.",
   ZreplyIn: 'ZreplyIn halts the command here.',
+  ZeditButton: 'ZeditButton without its message ID (the sixth argument) halts the command here. Give it the ID of the message that has the button.',
 };
 
 function messageInSlash(u: { name: string; halts?: true; start: number; end: number }): AnalysisDiagnostic {

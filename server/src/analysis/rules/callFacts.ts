@@ -67,6 +67,8 @@ const MESSAGE_USES: Record<string, 'halts' | 'empty'> = {
   ZargsCheck: 'halts',
   ZaddCmdReactions: 'halts',
   ZreplyIn: 'halts',
+  // Without its sixth argument (the message ID) it edits the trigger message (components/editButton.rs 23-28).
+  ZeditButton: 'halts',
 };
 
 /**
@@ -634,6 +636,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
   };
   if (name === 'Zmentioned' && literal(1) === 'true') return;
   if (name === 'ZargsCheck' && !/^\+?0*[1-9]\d*$/.test(literal(0) ?? '')) return;
+  if (name === 'ZeditButton' && node.args.length > 5 && literal(5) !== '') return;
   (ctx.summary.messageUses ??= []).push(
     use === 'halts' ? { name, halts: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd },
   );
