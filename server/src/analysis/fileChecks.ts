@@ -155,7 +155,9 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   if (triggerValue) checkTrigger(triggerValue, type, catalog, out);
   const eventTrigger = type === 'event' && triggerValue ? catalog.getTrigger(triggerValue.value.trim()) : undefined;
   // An event about no channel has nowhere to answer: the engine drops the output unless ZuseChannel names one.
-  const outputDropped = eventTrigger !== undefined && eventTrigger.context.channel === null && !allCalls.has('ZuseChannel');
+  // onChannelDelete's channel is the one just deleted: the engine sends there, and the failure is dropped (bot.rs 802-825, 1562).
+  const outputDropped =
+    eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
   checkTypeBoundParts(w, hasTrigger);
   // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
@@ -288,7 +290,7 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       severity: 'warning',
       start: output.start,
       end: output.end,
-      message: `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
+      message: `${trigger.name === 'onChannelDelete' ? "onChannelDelete's channel is the one just deleted: the engine sends this command's output there, Discord refuses it, and the output is lost" : `${trigger.name} is not about a channel, so the engine has nowhere to send this command's output and drops it`}. Choose the channel first with ZuseChannel{channelID}, or send with ZsendMessage{channelID;text}.`,
     });
   // An event runs without anyone asking: a cooldown's default answer goes to the channel every time it refuses.
   if (trigger && trigger.context.channel !== null && !outputDropped)
