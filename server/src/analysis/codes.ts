@@ -540,6 +540,12 @@ const CODE_TABLE = {
       'A cooldown with no message in an event command (onMessage, reactions...): while it lasts the engine refuses with its default "You are on cooldown. Try again in ..." in the channel, every time the event fires. ZsuppressErrors before it keeps the refusal silent.',
     example: '#trigger onMessage + #type event + Zcooldown{1m} + ZsetUserVar{xp;...}',
   },
+  'private-thread': {
+    severity: 'warning',
+    description:
+      'ZstartThread without a message and without its sixth argument (private: true or false): Discord makes the thread private, with only the bot in it. Not reported where the file adds a member with ZthreadAddMember or mentions a user (a mention in a private thread adds them).',
+    example: 'ZstartThread{Discussion;ZchannelID}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -63,6 +63,10 @@ export interface StatementSummary {
   typedIds?: AnalysisDiagnostic[];
   /** `Zmessage{1}==` with no space: misread when the word is a mention (reported where the command reads mentions). */
   mentionEqualities?: AnalysisDiagnostic[];
+  /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
+  privateThreads?: AnalysisDiagnostic[];
+  /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
+  writesMention?: true;
   /**
    * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
@@ -143,6 +147,8 @@ export function emptySummary(): StatementSummary {
     messageUses: undefined,
     typedIds: undefined,
     mentionEqualities: undefined,
+    privateThreads: undefined,
+    writesMention: undefined,
     printedResults: undefined,
     embedSends: undefined,
     webhookSends: undefined,

@@ -160,6 +160,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
   checkTypeBoundParts(w, hasTrigger);
+  // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
+  if (w.privateThreads.length && !w.writesMention && !allCalls.has('ZthreadAddMember')) out.push(...w.privateThreads);
   // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
   if (w.mentionEqualities.length && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) out.push(...w.mentionEqualities);
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);

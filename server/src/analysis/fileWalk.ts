@@ -266,6 +266,8 @@ export class FileWalk {
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   readonly typedIds: AnalysisDiagnostic[] = [];
   readonly mentionEqualities: AnalysisDiagnostic[] = [];
+  readonly privateThreads: AnalysisDiagnostic[] = [];
+  writesMention = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -319,6 +321,8 @@ export class FileWalk {
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
     if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
+    if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
+    if (s.writesMention) this.writesMention = true;
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);

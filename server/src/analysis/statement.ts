@@ -116,6 +116,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (kept.length) summary.printedResults = kept;
     else summary.printedResults = undefined;
   }
+  // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
+  if (rel(0, st.end).includes('<@')) summary.writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);

@@ -104,6 +104,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
+  if (name === 'ZstartThread') checkPrivateThread(node, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   if (name === 'ZfromTimestamp') {
@@ -636,6 +637,26 @@ function silentGuardFix(node: CallNode, name: string, pos: number, ctx: Statemen
   if (!condition || ctx.rel(condition.start, condition.end).trim() === '') return undefined;
   const newText = `Zif{${ctx.rel(condition.start, condition.end)};;Zstop}`;
   return { title: `Write ${newText}`, edits: [{ start: node.start, end: node.close + 1, newText }], preferred: true };
+}
+
+/**
+ * `ZstartThread{name;channel}` without a message: the engine leaves the
+ * thread's type to Discord unless the sixth argument says true or false
+ * (threads/startThread.rs 46-53), and Discord makes a thread started without
+ * a message private, with only the bot in it. Kept as a fact: reported where
+ * the file adds no one with ZthreadAddMember (fileChecks.ts).
+ */
+function checkPrivateThread(node: CallNode, ctx: StatementContext): void {
+  const arg = (i: number) => (node.args[i] ? ctx.rel(node.args[i].start, node.args[i].end).trim() : '');
+  if (node.args.length < 1 || arg(2) !== '' || arg(5) !== '') return;
+  (ctx.summary.privateThreads ??= []).push({
+    code: 'private-thread',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message:
+      'A thread started without a message is private unless told otherwise: the engine leaves its type to Discord, which makes it private, and only the bot is in it, so no one else sees it. For a public thread give false as the sixth argument (ZstartThread{name;channel;;60;false;false}); for a private one, add the member with ZthreadAddMember, or mention them in a message sent to it (returnID true gives the thread ID).',
+  });
 }
 
 /**
