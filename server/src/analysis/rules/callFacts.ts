@@ -554,19 +554,22 @@ function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: st
  * validate_url, which Zcolor, Zimage and Zthumbnail call on the empty text),
  * by function: the argument's index and what is then empty, in words.
  */
-const EMPTY_VALUE_HALTS: Readonly<Record<string, { index: number; what: string }>> = {
+const EMPTY_VALUE_HALTS: Readonly<Record<string, { index: number; what: string; scopes?: readonly string[] }>> = {
   ZaddField: { index: 1, what: 'an empty field value' },
   Zcolor: { index: 0, what: 'an empty colour' },
   Zimage: { index: 0, what: 'an empty address' },
   Zthumbnail: { index: 0, what: 'an empty address' },
+  // json/jsonParse.rs 7-10: "argument 1 (JSON string) is required". A user's own data only (an inventory):
+  // a server's JSON (a shop's items, a queue) is set up before it is read, by another command.
+  ZjsonParse: { index: 0, what: 'empty text to parse', scopes: ['user'] },
 };
 
 /** A saved-variable getter that is the whole of such an argument: a read that halts while the variable is unset (`halts` says what is empty). */
-function markEmptyValueRead(node: CallNode, name: string, halt: { index: number; what: string }, ctx: StatementContext): void {
+function markEmptyValueRead(node: CallNode, name: string, halt: { index: number; what: string; scopes?: readonly string[] }, ctx: StatementContext): void {
   const arg = node.args[halt.index];
   const read = arg && wholeCall(arg, ctx);
   const getter = read && savedGetter(read, ctx);
-  if (read && getter) recordSavedRead(read, getter.scope, getter.name, name, ctx, false, halt.what);
+  if (read && getter && (!halt.scopes || halt.scopes.includes(getter.scope))) recordSavedRead(read, getter.scope, getter.name, name, ctx, false, halt.what);
 }
 
 /**
