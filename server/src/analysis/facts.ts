@@ -65,6 +65,8 @@ export interface StatementSummary {
   mentionEqualities?: AnalysisDiagnostic[];
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
+  /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
+  chatWordOperators?: AnalysisDiagnostic[];
   /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
   writesMention?: true;
   /**
@@ -148,6 +150,7 @@ export function emptySummary(): StatementSummary {
     typedIds: undefined,
     mentionEqualities: undefined,
     privateThreads: undefined,
+    chatWordOperators: undefined,
     writesMention: undefined,
     printedResults: undefined,
     embedSends: undefined,

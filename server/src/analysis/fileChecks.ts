@@ -159,6 +159,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const outputDropped =
     eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
+  // `Zmessage contains word` on every chat message: mentions and custom emoji are everyday text there.
+  if (type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit')) out.push(...w.chatWordOperators);
   checkTypeBoundParts(w, hasTrigger);
   // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
   if (w.privateThreads.length && !w.writesMention && !allCalls.has('ZthreadAddMember')) out.push(...w.privateThreads);

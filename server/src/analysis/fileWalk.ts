@@ -267,6 +267,7 @@ export class FileWalk {
   readonly typedIds: AnalysisDiagnostic[] = [];
   readonly mentionEqualities: AnalysisDiagnostic[] = [];
   readonly privateThreads: AnalysisDiagnostic[] = [];
+  readonly chatWordOperators: AnalysisDiagnostic[] = [];
   writesMention = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -322,6 +323,7 @@ export class FileWalk {
     if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
     if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
     if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
+    if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
     if (s.writesMention) this.writesMention = true;
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });

@@ -283,6 +283,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
+    if (!args[0].literal) checkUserTextWordOperator(args[0].arg, ctx);
     checkUnspacedOperators(args[0].arg, ctx);
   }
 }
@@ -480,6 +481,93 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
 
 function compare(op: string, a: number, b: number): boolean {
   return op === '>=' ? a >= b : op === '<=' ? a <= b : op === '>' ? a > b : a < b;
+}
+
+/** Calls that give the text of the message a user wrote. */
+const USER_TEXT_CALLS: ReadonlySet<string> = new Set(['Zmessage']);
+
+/** Calls that give back the text they are given, changed in case, spaces or words: the message's < and > go through. */
+const TEXT_TRANSFORMS: ReadonlySet<string> = new Set(['Zlowercase', 'Zuppercase', 'ZtrimSpace', 'ZreplaceText', 'ZcropText', 'Zsubstring']);
+
+/** The function that tests the same as each word operator, for the fix. */
+const WORD_OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = { contains: 'ZcheckContains', startsWith: 'ZstartsWith', endsWith: 'ZendsWith' };
+
+/**
+ * `Zmessage contains badword`: the engine puts the message in first and then
+ * looks for >=, <=, !=, ==, > and < anywhere in the condition before the word
+ * operators (control/helpers.rs 44-51), so a message holding a mention
+ * (`<@1>`), a custom emoji or "<3" is split there instead, and the filter
+ * passes or fails by chance. The functions (ZcheckContains, ZstartsWith,
+ * ZendsWith) take the text as an argument, where nothing in it is read as an
+ * operator. Not where the condition's own text already has a symbol operator
+ * (checkOperatorOrder reports that).
+ */
+function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (raw.indexOf(' contains ') < 0 && raw.indexOf(' startsWith ') < 0 && raw.indexOf(' endsWith ') < 0) return;
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  for (const p of parts) {
+    let op: string | undefined;
+    let at = -1;
+    let symbol = false;
+    forEachTopLevel(raw, p.start, p.end, (i, escape) => {
+      if (escape) return 0;
+      const c = raw[i];
+      if (c === '<' || c === '>' || c === '=' || c === '!') symbol ||= SYMBOL_ORDER.some((o) => raw.startsWith(o, i));
+      if (op === undefined && c === ' ') {
+        const w = [' contains ', ' startsWith ', ' endsWith '].find((x) => raw.startsWith(x, i));
+        if (w) {
+          op = w.trim();
+          at = i + 1;
+        }
+      }
+      return 0;
+    });
+    if (!op || symbol) continue;
+    const word = op;
+    const user = arg.nodes.find((n) => {
+      if ((n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) || n.start < arg.start + p.start || n.end > arg.start + p.end) return false;
+      const called = ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end);
+      // The message itself, or its text changed in case or spaces (Zlowercase{Zmessage}).
+      return USER_TEXT_CALLS.has(called) || (TEXT_TRANSFORMS.has(called) && ctx.rel(n.start, n.end).includes('Zmessage'));
+    });
+    if (!user) continue;
+    const fn = WORD_OPERATOR_FUNCTIONS[word];
+    const left = raw.slice(p.start, at - 1).trim();
+    const right = raw.slice(at + word.length + 1, p.end).trim();
+    // The sides become arguments: a ";" of their own would split them.
+    const splits = (t: string) => {
+      let found = false;
+      forEachTopLevel(t, 0, t.length, (i, escape) => {
+        if (!escape && t[i] === ';') found = true;
+        return 0;
+      });
+      return found;
+    };
+    const lead = p.end - p.start - raw.slice(p.start, p.end).trimStart().length;
+    const trail = p.end - p.start - raw.slice(p.start, p.end).trimEnd().length;
+    const replacement = `${fn}{${left};${right}}==true`;
+    // Kept as a fact: reported in the events that run on every chat message (fileChecks.ts), whose text is
+    // full of mentions and custom emoji; a command's own input is mostly what its usage asks for.
+    (ctx.summary.chatWordOperators ??= []).push({
+      code: 'non-numeric-comparison',
+      severity: 'warning',
+      start: arg.start + at,
+      end: arg.start + at + word.length,
+      message: `The engine puts the message's text into the condition first, then looks for ">=", "<=", "!=", "==", ">" and "<" anywhere in it before "${word}": when the text holds one (a mention <@...>, a custom emoji, "<3", "->"), it splits the condition there and compares other things, so this test passes or fails by chance. ${fn}{...}==true reads the text as an argument, where nothing in it counts as an operator${word === 'contains' ? ' (it ignores case)' : ''}: ${replacement}.`,
+      fixes:
+        left && right && !splits(left) && !splits(right)
+          ? [
+              {
+                title: `Write ${replacement}`,
+                edits: [{ start: arg.start + p.start + lead, end: arg.start + p.end - trail, newText: replacement }],
+                preferred: true,
+              },
+            ]
+          : undefined,
+    });
+  }
 }
 
 /**
