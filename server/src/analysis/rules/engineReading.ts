@@ -288,7 +288,9 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
               ? ` ${nameOf!.fn} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
               : before
                 ? ` The bot writes "${before}" followed by its result.`
-                : ' The bot writes its result instead of the word.';
+                : w.fn.writesNothing
+                  ? ' The word is left out of the text.'
+                  : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
@@ -336,5 +338,5 @@ function whatItDoes(fn: EngineFunction, catalog: Catalog): string {
   const documented = catalog.getFunction(`Z${fn.key}`);
   if (documented) return `does this: ${documented.description.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
   if (fn.summary) return `does this: ${fn.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase())}`;
-  return 'is a function of the engine';
+  return `is a function of the engine the catalog does not document${fn.writesNothing ? ', and writes nothing' : ''}`;
 }
