@@ -63,6 +63,10 @@ export interface StatementSummary {
   typedIds?: AnalysisDiagnostic[];
   /** `Zmessage{1}==` with no space: misread when the word is a mention (reported where the command reads mentions). */
   mentionEqualities?: AnalysisDiagnostic[];
+  /** The same for the first word (`Zmessage{1}==`): not reported where the first word is shown to be something else. */
+  firstWordEqualities?: AnalysisDiagnostic[];
+  /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
+  firstWordNamed?: true;
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
   /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
@@ -149,6 +153,8 @@ export function emptySummary(): StatementSummary {
     messageUses: undefined,
     typedIds: undefined,
     mentionEqualities: undefined,
+    firstWordEqualities: undefined,
+    firstWordNamed: undefined,
     privateThreads: undefined,
     chatWordOperators: undefined,
     writesMention: undefined,

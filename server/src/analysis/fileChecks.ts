@@ -165,7 +165,11 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
   if (w.privateThreads.length && !w.writesMention && !allCalls.has('ZthreadAddMember')) out.push(...w.privateThreads);
   // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
-  if (w.mentionEqualities.length && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) out.push(...w.mentionEqualities);
+  if ((w.mentionEqualities.length || w.firstWordEqualities.length) && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) {
+    out.push(...w.mentionEqualities);
+    // Where the first word is compared with a word of the command's own, or tested as a number, it is not the mention.
+    if (!w.firstWordNamed) out.push(...w.firstWordEqualities);
+  }
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
   // The text written outside calls alone passes Discord's limit on a message (what calls write comes on top).
   if (w.replyTooLong && !outputDropped && w.stop === undefined)
@@ -314,7 +318,7 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
         severity: u.caught ? 'warning' : 'error',
         start: u.start,
         end: u.end,
-        message: `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here, and this event has no channel to show the error in, so nothing is posted`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
+        message: `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here: nothing after it runs, and what was meant to be posted is lost`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
       });
   if (trigger) {
     for (const u of contextUses) {

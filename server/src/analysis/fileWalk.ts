@@ -266,6 +266,8 @@ export class FileWalk {
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
   readonly typedIds: AnalysisDiagnostic[] = [];
   readonly mentionEqualities: AnalysisDiagnostic[] = [];
+  readonly firstWordEqualities: AnalysisDiagnostic[] = [];
+  firstWordNamed = false;
   readonly privateThreads: AnalysisDiagnostic[] = [];
   readonly chatWordOperators: AnalysisDiagnostic[] = [];
   writesMention = false;
@@ -322,6 +324,8 @@ export class FileWalk {
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
     if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
+    if (s.firstWordEqualities) for (const d of s.firstWordEqualities) this.firstWordEqualities.push(rebased(d, base));
+    if (s.firstWordNamed) this.firstWordNamed = true;
     if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
     if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
     if (s.writesMention) this.writesMention = true;

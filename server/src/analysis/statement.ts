@@ -116,6 +116,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (kept.length) summary.printedResults = kept;
     else summary.printedResults = undefined;
   }
+  // The first word tested as a number: it is an amount, not a mention (non-numeric-comparison's Zmessage{1}==).
+  if (FIRST_WORD_NUMBER.test(rel(0, st.end))) summary.firstWordNamed = true;
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
   if (rel(0, st.end).includes('<@')) summary.writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
@@ -222,6 +224,8 @@ function topLevelSuppressErrors(
   }
   return undefined;
 }
+
+const FIRST_WORD_NUMBER = /Z(?:isNumber|isInteger)\{\s*Zmessage\{1\}\s*\}/;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;

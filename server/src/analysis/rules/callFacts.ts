@@ -336,6 +336,13 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
+  // Before the kinds: most member functions have no other fact.
+  const memberArgument = MEMBER_FUNCTIONS.get(name);
+  if (memberArgument !== undefined) {
+    const user = node.args[memberArgument];
+    const text = user ? ctx.rel(user.start, user.end).trim() : '';
+    if (text === '' || text === 'ZuserID' || text === 'ZuserID{}') recordMemberUse(name, node.start, node.nameEnd, ctx);
+  }
   if (!kinds) return;
   const part = kinds.embedPart;
   if (part) {
@@ -422,12 +429,6 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (CONTEXT_ALWAYS.has(name) || first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')
   ) {
     recordContextUse(name, node.start, node.nameEnd, ctx);
-  }
-  const memberArgument = MEMBER_FUNCTIONS.get(name);
-  if (memberArgument !== undefined) {
-    const user = node.args[memberArgument];
-    const text = user ? ctx.rel(user.start, user.end).trim() : '';
-    if (text === '' || text === 'ZuserID' || text === 'ZuserID{}') recordMemberUse(name, node.start, node.nameEnd, ctx);
   }
   if (kinds.component) {
     const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };
@@ -649,12 +650,12 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   recordRefusal(name, node.start, node.end, kinds, ctx);
+  if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
-  if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
   if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
   // ZonlyAdmin and ZonlyNSFW are mostly written bare.

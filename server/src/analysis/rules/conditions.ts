@@ -387,7 +387,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       });
       return 1;
     }
-    if (raw.startsWith('==', i) && i > 0) mentionEquality(arg, i, ctx);
+    if ((raw.startsWith('==', i) || raw.startsWith('!=', i)) && i > 0) mentionEquality(arg, i, raw.startsWith('==', i), ctx);
     return 0;
   });
   endPart();
@@ -399,7 +399,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
  * fact and reported only in prefix commands that read mentions (fileChecks.ts):
  * a subcommand word (`Zmessage{1}==edit`) is not a mention where none is read.
  */
-function mentionEquality(arg: Argument, i: number, ctx: StatementContext): void {
+function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: StatementContext): void {
   const at = arg.start + i;
   const call = arg.nodes.find((n) => (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) && n.end === at);
   if (!call) return;
@@ -408,9 +408,12 @@ function mentionEquality(arg: Argument, i: number, ctx: StatementContext): void 
   // The check that a mention was given: the whole message, or its first word (where commands take the user), compared with nothing.
   // A later word (`Zmessage{3}==`, a reason) or a subcommand (`Zmessage{1}==kick`) is not the mention.
   const word = ctx.rel(call.start, call.end);
-  if ((word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || ctx.rel(at + 2, arg.end).trim() !== '') return;
+  const right = ctx.rel(at + 2, arg.end).trim();
+  // `Zmessage{1}==warn`: the first word is a subcommand (or a word of the command's own), not the mention.
+  if (word === 'Zmessage{1}' && right !== '' && !right.startsWith('<')) ctx.summary.firstWordNamed = true;
+  if (!equal || (word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || right !== '') return;
   const whole = word !== 'Zmessage{1}';
-  (ctx.summary.mentionEqualities ??= []).push({
+  (whole ? (ctx.summary.mentionEqualities ??= []) : (ctx.summary.firstWordEqualities ??= [])).push({
     code: 'non-numeric-comparison',
     severity: 'warning',
     start: at,
