@@ -100,7 +100,7 @@ describe('engine reading: plain words run as functions', () => {
     const [key, condition] = diagnose(text).filter((d) => d.code === 'word-runs-function');
     assert.match(
       key.message,
-      /ZhttpResult then looks up the key named by that result, not "message"\. To look up the word itself, write Zlowercase\{MESSAGE\}\.$/,
+      /ZhttpResult then looks up the key named by that result, not "message"\. To use the word itself as the key, write Zlowercase\{MESSAGE\}\.$/,
     );
     assert.match(
       condition.message,

@@ -56,7 +56,7 @@ const CODE_TABLE = {
   },
   'empty-required-argument': {
     severity: 'error',
-    description: 'An argument the engine\'s function halts on when it is empty ("argument N is required").',
+    description: 'An argument the engine\'s function halts on when it is empty ("argument N is required"). A warning inside ZtryRun, which catches it.',
     example: 'ZnewSelectMenu{menu} + ZaddSelectMenuOption{;red}',
   },
   'invalid-integer': { severity: 'error', description: 'A literal that must be a whole number is not.', example: 'Zclear{ten}' },

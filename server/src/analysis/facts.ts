@@ -69,6 +69,8 @@ export interface StatementSummary {
   firstWordNamed?: true;
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
+  /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
+  defaultCooldowns?: { name: string; start: number; end: number }[];
   /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
   chatWordOperators?: AnalysisDiagnostic[];
   /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
@@ -156,6 +158,7 @@ export function emptySummary(): StatementSummary {
     firstWordEqualities: undefined,
     firstWordNamed: undefined,
     privateThreads: undefined,
+    defaultCooldowns: undefined,
     chatWordOperators: undefined,
     writesMention: undefined,
     printedResults: undefined,
@@ -205,8 +208,6 @@ export interface OrderEvent {
   name: string;
   start: number;
   end: number;
-  /** A cooldown with no message of its own (it answers with the engine's default one). */
-  defaultMessage?: true;
   /** Zasync/Zawait: the block's name as the engine trims it; undefined when a call computes it. */
   block?: string;
   /** Zawait inside ZtryRun (its failure is caught). */

@@ -302,15 +302,14 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
     });
   // An event runs without anyone asking: a cooldown's default answer goes to the channel every time it refuses.
   if (trigger && trigger.context.channel !== null && !outputDropped)
-    for (const c of w.cooldowns)
-      if (c.defaultMessage && !c.suppressed)
-        out.push({
-          code: 'event-cooldown-message',
-          severity: 'warning',
-          start: c.start,
-          end: c.end,
-          message: `${trigger.name} runs this command without anyone asking for it, and while the cooldown lasts ${c.name} refuses with its default message ("${COOLDOWN_DEFAULTS[c.name] ?? 'You are on cooldown'}. Try again in ..."), posted in the channel every time the event fires. To limit how often it runs without a message, put ZsuppressErrors on a line before it.`,
-        });
+    for (const c of w.defaultCooldowns)
+      out.push({
+        code: 'event-cooldown-message',
+        severity: 'warning',
+        start: c.start,
+        end: c.end,
+        message: `${trigger.name} runs this command by itself each time the event happens, and while the cooldown lasts ${c.name} refuses with its default message ("${COOLDOWN_DEFAULTS[c.name] ?? 'You are on cooldown'}. Try again in ..."), posted in the channel every time. To limit how often it runs without a word, put ZsuppressErrors (with nothing in it) on a line before the cooldown: errors after it are then silent too.`,
+      });
   if (trigger && MEMBER_GONE_EVENTS.has(trigger.name))
     for (const u of w.memberUses)
       out.push({

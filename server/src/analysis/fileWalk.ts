@@ -231,7 +231,9 @@ export class FileWalk {
   private anyBlock: boolean;
   readonly inputUses: Span[] = [];
   inputTested = false;
-  readonly cooldowns: { name: string; start: number; end: number; defaultMessage?: true; suppressed?: true }[] = [];
+  readonly cooldowns: { name: string; start: number }[] = [];
+  /** Cooldowns that refuse with the engine's default message and no ZsuppressErrors before them. */
+  readonly defaultCooldowns: { name: string; start: number; end: number }[] = [];
   readonly labelSets: Span[] = [];
 
   // ---- embeds -------------------------------------------------------------------
@@ -327,6 +329,9 @@ export class FileWalk {
     if (s.firstWordEqualities) for (const d of s.firstWordEqualities) this.firstWordEqualities.push(rebased(d, base));
     if (s.firstWordNamed) this.firstWordNamed = true;
     if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
+    // After body(): a ZsuppressErrors earlier on the same line counts.
+    if (s.defaultCooldowns && !this.suppressedBefore)
+      for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
     if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
     if (s.writesMention) this.writesMention = true;
     if (s.printedResults)
@@ -486,13 +491,7 @@ export class FileWalk {
           this.await(e, base);
           break;
         case 'cooldown':
-          this.cooldowns.push({
-            name: e.name,
-            start: base + e.start,
-            end: base + e.end,
-            ...(e.defaultMessage ? { defaultMessage: true } : {}),
-            ...(this.suppressedBefore ? { suppressed: true } : {}),
-          });
+          this.cooldowns.push({ name: e.name, start: base + e.start });
           break;
         case 'cooldown-labels':
           this.labelSets.push({ start: base + e.start, end: base + e.end });

@@ -198,6 +198,20 @@ function recordRefusal(name: string, start: number, end: number, kinds: CallFact
   ctx.summary.refusal = { name, start, end };
 }
 
+/**
+ * A refusal whose message is empty: the engine ignores an empty user error
+ * (runtime.rs 101-104), so nothing is shown, suppressed or not (and
+ * `ZargsCheck{0;...}` never refuses). Zerror's message is its first
+ * argument, ZonlyIf's its second, ZargsCheck's its last (second or third).
+ */
+function silentRefusal(node: CallNode, name: string, ctx: StatementContext): boolean {
+  const text = (i: number) => (node.args[i] ? ctx.rel(node.args[i].start, node.args[i].end).trim() : '');
+  if (name === 'Zerror') return text(0) === '';
+  if (name === 'ZonlyIf') return text(1) === '';
+  if (name === 'ZargsCheck') return /^\+?0*$/.test(text(0)) || text(node.args.length >= 3 ? 2 : 1) === '';
+  return false;
+}
+
 /** Calls that stop the command when their test fails (besides the access guards). */
 const STOPPERS: ReadonlySet<string> = new Set(['Zstop', ...REFUSERS]);
 
@@ -335,7 +349,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
 export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
-  recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
+  if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
@@ -376,11 +390,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (kinds.orderKind === 'await' && ctx.background) event.background = true;
       if (inCall || inLoop || ctx.guarded) event.uncertain = true;
     }
-    // Without a message of its own a cooldown answers with its default one ("You are on cooldown...").
-    if (kinds.orderKind === 'cooldown' && !ctx.caught && (node.args.length < 2 || ctx.rel(node.args[1].start, node.args[1].end).trim() === ''))
-      event.defaultMessage = true;
     (ctx.summary.orderEvents ??= []).push(event);
   }
+  // Without a message of its own a cooldown answers with its default one ("You are on cooldown..."), in a branch too.
+  if (kinds.orderKind === 'cooldown' && !ctx.caught && (node.args.length < 2 || ctx.rel(node.args[1].start, node.args[1].end).trim() === ''))
+    (ctx.summary.defaultCooldowns ??= []).push({ name, start: node.start, end: node.nameEnd });
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   const emptyHalt = EMPTY_VALUE_HALTS[name];
   if (emptyHalt) markEmptyValueRead(node, name, emptyHalt, ctx);

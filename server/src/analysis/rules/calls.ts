@@ -361,12 +361,14 @@ function checkEngineArity(
         const silentGuard = silentGuardFix(node, name, r.pos, ctx);
         ctx.diagnostics.push({
           code: 'empty-required-argument',
-          severity: 'error',
+          severity: ctx.caught ? 'warning' : 'error',
           start: a.start,
           end: a.end,
           message: silentGuard
             ? `ZonlyIf halts the command with an error when its message (argument 2) is empty, and it checks that before the condition: it halts every time, even when the condition holds. To stop without a message, write ${silentGuard.edits[0].newText}.`
-            : `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty, so it halts here every time.`,
+            : ctx.caught
+              ? `${name} fails when "${r.name}" (argument ${r.pos}) is empty, so it fails here every time (ZtryRun catches it and gives its fallback).`
+              : `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty, so it halts here every time.`,
           fixes: silentGuard ? [silentGuard] : undefined,
         });
       }
@@ -632,10 +634,11 @@ function checkEmptyWords(node: CallNode, args: readonly ReadArgument[], ctx: Sta
  * halts on it empty every time. `Zif{condition;;Zstop}` does what was meant.
  */
 function silentGuardFix(node: CallNode, name: string, pos: number, ctx: StatementContext): AnalysisFix | undefined {
-  if (name !== 'ZonlyIf' || pos !== 2 || node.close < 0) return undefined;
+  // In ZtryRun the halt is caught: the guard does not stop the command either way.
+  if (name !== 'ZonlyIf' || pos !== 2 || node.close < 0 || ctx.caught) return undefined;
   const condition = node.args[0];
   if (!condition || ctx.rel(condition.start, condition.end).trim() === '') return undefined;
-  const newText = `Zif{${ctx.rel(condition.start, condition.end)};;Zstop}`;
+  const newText = `Zif{${ctx.rel(condition.start, condition.end).trim()};;Zstop}`;
   return { title: `Write ${newText}`, edits: [{ start: node.start, end: node.close + 1, newText }], preferred: true };
 }
 
@@ -668,19 +671,19 @@ function checkPrivateThread(node: CallNode, ctx: StatementContext): void {
 function checkEmptyChoices(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (args.length < 2) return;
   const empty = args.filter((a) => a.literal && a.text === '');
-  if (empty.length === 0) return;
+  // Several empty choices are a weighting on purpose (`ZrandomText{You found a gem!;;;}`): one is a slip.
+  if (empty.length !== 1) return;
   const i = args.indexOf(empty[0]);
   const a = args[i];
   // The `;` before it, or after it for the first argument.
   const edit = i > 0 ? { start: node.separators[i - 1], end: a.arg.end } : { start: a.arg.start, end: node.separators[0] + 1 };
   const n = args.length;
-  const some = empty.length === 1 ? 'an empty choice' : `${empty.length} empty choices`;
   ctx.diagnostics.push({
     code: 'empty-random-choice',
     severity: 'warning',
     start: edit.start,
     end: Math.max(edit.end, edit.start + 1),
-    message: `ZrandomText has ${n} choices here, ${some} among them (${i === n - 1 ? 'a ";" after the last one' : i === 0 ? 'a ";" before the first one' : 'two ";" in a row'}): the engine picks ${empty.length === 1 ? 'it' : 'them'} like any other, so ${empty.length} time${empty.length === 1 ? '' : 's'} in ${n} the result is empty, and a reply with nothing else in it is not sent. Remove the ";" too many.`,
+    message: `ZrandomText has ${n} choices here, an empty one among them (${i === n - 1 ? 'a ";" after the last one' : i === 0 ? 'a ";" before the first one' : 'two ";" in a row'}): the engine picks it like any other, so 1 time in ${n} the result is empty (and a reply with nothing else in it is not sent at all). Remove the extra ";".`,
     fixes: [{ title: 'Remove the empty choice', edits: [{ ...edit, newText: '' }], preferred: true }],
   });
 }

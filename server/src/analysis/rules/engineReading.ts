@@ -129,7 +129,9 @@ function nameArgumentOf(
       if (at === 0 && fn === 'Zoption') return { fn, role: 'option' };
       if (at === 0 && variableFunction(fn)) return { fn, role: 'variable' };
       const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
-      if (parameter !== undefined && isComponentIdParameter(parameter))
+      // A link button's second argument is its web address, not an ID (bot.rs builds it as a URL button).
+      const link = fn === 'ZaddButton' && /^\s*link\s*$/i.test(node3(n, text, base));
+      if (parameter !== undefined && isComponentIdParameter(parameter) && !link)
         return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
       // A key of the JSON object or of the HTTP answer: looked up, not printed.
       if (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify')) return { fn, role: 'key' };
@@ -140,6 +142,12 @@ function nameArgumentOf(
     return at === 0 && CONDITION_FUNCTIONS.has(fn) ? { fn, role: 'condition' } : undefined;
   }
   return undefined;
+}
+
+/** A call's fourth argument as written (a button's style), or ''. */
+function node3(n: { args: readonly { start: number; end: number }[] }, text: string, base: number): string {
+  const a = n.args[3];
+  return a ? text.slice(base + a.start, base + a.end) : '';
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
@@ -279,7 +287,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
     : placeholder
       ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
       : named === 'key'
-        ? ` ${nameOf!.fn} then looks up the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
+        ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
         : named === 'condition'
           ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
           : named === 'id'
@@ -296,7 +304,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const advice = !fix
     ? ''
     : named === 'key'
-      ? ` To look up the word itself, write ${fix.edits[0].newText}.`
+      ? ` To use the word itself as the key, write ${fix.edits[0].newText}.`
       : named === 'condition'
         ? ` To keep the word in the condition, write ${fix.edits[0].newText}.`
         : named === 'id'

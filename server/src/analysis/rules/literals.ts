@@ -73,11 +73,13 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       .filter((line) => line !== '')
       .join('\n');
     const length = [...readEngineEscapes(sent)].length;
+    // In ZtryRun a function's halt is caught: the message is not sent, and the command goes on.
+    const caught = limit.lost === 'halts' && ctx.caught > 0;
     if (length > limit.max)
       push(
         'limit-exceeded',
-        'error',
-        `Discord takes at most ${limit.max} characters for ${limit.what}; this one has ${length}, so ${limit.lost === 'reply' ? 'Discord refuses the reply, and nothing is sent' : limit.lost === 'halts' ? `Discord refuses it and ${fn.name} halts the command. Put the long text in an embed (up to 4,096 characters in Zdescription{...}), or send it in parts` : 'the modal never opens ("This interaction failed")'}.`,
+        caught ? 'warning' : 'error',
+        `Discord takes at most ${limit.max} characters for ${limit.what}; this one has ${length}, so ${limit.lost === 'reply' ? 'Discord refuses the reply, and nothing is sent' : limit.lost === 'halts' ? `Discord refuses it and ${fn.name} ${caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Put the long text in an embed (up to 4,096 characters in Zdescription{...}), or send it in parts` : 'the modal never opens ("This interaction failed")'}.`,
       );
   }
   const colorParams = COLOR_PARAMS[fn.name];
