@@ -722,7 +722,7 @@ function guardMessageSuppressed(guard: { name: string; start: number; end: numbe
     severity: 'warning',
     start: base + guard.start,
     end: base + guard.end,
-    message: `The engine treats ${guard.name}'s refusal as an error, and the ZsuppressErrors above replaces every error with its own text (or nothing): ${what} is never shown. Put ${guard.name} above ZsuppressErrors.`,
+    message: `${guard.name === 'Zerror' ? "Zerror's message is an error to the engine" : `The engine treats ${guard.name}'s refusal as an error`}, and the ZsuppressErrors above replaces every error with its own text (or nothing): ${what} is never shown. Move this line above ZsuppressErrors.`,
   };
 }
 

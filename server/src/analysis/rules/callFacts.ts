@@ -662,6 +662,8 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
+  // A call all the same (`Welcome ZdisplayName!`): what runs after a ZsuppressErrors, what a file calls.
+  (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   recordRefusal(name, node.start, node.end, kinds, ctx);
   if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);

@@ -90,7 +90,7 @@ interface NamedBy {
   role: 'variable' | 'option' | 'id' | 'key' | 'condition';
   /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
   interaction?: boolean;
-  /** For an ID: the argument as written (`music_stop`), RELATIVE. */
+  /** For a name or an ID: the argument as written (`music_stop`, `last_date`), RELATIVE. */
   start?: number;
   end?: number;
 }
@@ -126,8 +126,8 @@ function nameArgumentOf(
     const arg = n.args[at];
     if (arg.nodes.length === 0) {
       const fn = text.slice(base + n.start, base + n.nameEnd);
-      if (at === 0 && fn === 'Zoption') return { fn, role: 'option' };
-      if (at === 0 && variableFunction(fn)) return { fn, role: 'variable' };
+      if (at === 0 && fn === 'Zoption') return { fn, role: 'option', start: arg.start, end: arg.end };
+      if (at === 0 && variableFunction(fn)) return { fn, role: 'variable', start: arg.start, end: arg.end };
       const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
       // A link button's second argument is its web address, not an ID (bot.rs builds it as a URL button).
       const link = fn === 'ZaddButton' && /^\s*link\s*$/i.test(node3(n, text, base));
@@ -272,8 +272,8 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const does = whatItDoes(w.fn, catalog);
   const where = a === w.start ? `the word "${word}"` : `"${w.name}" at the end of "${word}"`;
   const before = text.slice(a, w.start);
-  // An ID is one name however it is spelt (`btn_time`): what the word's result replaces is part of the whole argument.
-  const id = nameOf?.role === 'id' ? text.slice(base + nameOf.start!, base + nameOf.end!).trim() : '';
+  // A name or an ID is one however it is spelt (`btn_time`, `last_date`): the word's result replaces part of the whole argument.
+  const id = nameOf?.start !== undefined ? text.slice(base + nameOf.start, base + nameOf.end!).trim() : '';
   const idBefore = id ? text.slice(base + nameOf!.start!, w.start).trimStart() : '';
   const idAfter = id ? text.slice(w.end, base + nameOf!.end!).trimEnd() : '';
   // A word whose function halts the command stops everything after it: an error, like any halt.
@@ -293,7 +293,7 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
           : named === 'id'
             ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
             : named
-              ? ` ${nameOf!.fn} then uses the ${named} named ${before ? `"${before}" followed by that result` : 'by that result'}, not "${word}".`
+              ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
               : before
                 ? ` The bot writes "${before}" followed by its result.`
                 : w.fn.writesNothing
