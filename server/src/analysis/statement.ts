@@ -117,9 +117,10 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     else summary.printedResults = undefined;
   }
   // The first word tested as a number: it is an amount, not a mention (non-numeric-comparison's Zmessage{1}==).
-  if (FIRST_WORD_NUMBER.test(rel(0, st.end))) summary.firstWordNamed = true;
+  const own = rel(0, st.end);
+  if (own.includes('Zmessage{1}') && FIRST_WORD_NUMBER.test(own)) summary.firstWordNamed = true;
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
-  if (rel(0, st.end).includes('<@')) summary.writesMention = true;
+  if (own.includes('<@')) summary.writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);

@@ -408,7 +408,10 @@ function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: Statemen
   // The check that a mention was given: the whole message, or its first word (where commands take the user), compared with nothing.
   // A later word (`Zmessage{3}==`, a reason) or a subcommand (`Zmessage{1}==kick`) is not the mention.
   const word = ctx.rel(call.start, call.end);
-  const right = ctx.rel(at + 2, arg.end).trim();
+  // What follows in this part of the condition (the engine reads each side of " && " and " || " on its own).
+  const rest = ctx.rel(at + 2, arg.end);
+  const cut = [rest.indexOf(' && '), rest.indexOf(' || ')].filter((k) => k >= 0);
+  const right = (cut.length ? rest.slice(0, Math.min(...cut)) : rest).trim();
   // `Zmessage{1}==warn`: the first word is a subcommand (or a word of the command's own), not the mention.
   if (word === 'Zmessage{1}' && right !== '' && !right.startsWith('<')) ctx.summary.firstWordNamed = true;
   if (!equal || (word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || right !== '') return;
