@@ -421,8 +421,11 @@ function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: Statemen
     severity: 'warning',
     start: at,
     end: at + 2,
-    message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), it ends in ">", and the bot finds ">=" (that ">" and the first "=") before "==": it compares the lengths of the two sides, so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "==".`,
-    fixes: [{ title: 'Write " =="', edits: [{ start: at, end: at, newText: ' ' }], preferred: true }],
+    message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), it ends in ">", and the bot finds ">=" (that ">" and the first "=") before "==": it compares the lengths of the two sides, so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "=="${whole ? '' : ', or test Zmentioned{1}== (the ID of the user mentioned, empty when there is none)'}.`,
+    fixes: [
+      { title: 'Write " =="', edits: [{ start: at, end: at, newText: ' ' }], preferred: true },
+      ...(whole ? [] : [{ title: 'Test Zmentioned{1} instead', edits: [{ start: call.start, end: call.end, newText: 'Zmentioned{1}' }] }]),
+    ],
   });
 }
 
