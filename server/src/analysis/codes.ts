@@ -546,6 +546,12 @@ const CODE_TABLE = {
       'ZstartThread without a message and without its sixth argument (private: true or false): Discord makes the thread private, with only the bot in it. Not reported where the file adds a member with ZthreadAddMember or mentions a user (a mention in a private thread adds them).',
     example: 'ZstartThread{Discussion;ZchannelID}',
   },
+  'args-check-message': {
+    severity: 'warning',
+    description:
+      'ZargsCheck{min;max} with a number second and no third argument: the engine reads the second as the message, so there is no maximum and a wrong count gets the number as its answer.',
+    example: 'ZargsCheck{1;2}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -105,6 +105,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
+  if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
+  if (name === 'ZargsCheck') checkArgsCheckWithoutMessage(args, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   if (name === 'ZfromTimestamp') {
@@ -659,6 +661,52 @@ function checkPrivateThread(node: CallNode, ctx: StatementContext): void {
     end: node.nameEnd,
     message:
       'A thread started without a message is private unless told otherwise: the engine leaves its type to Discord, which makes it private, and only the bot is in it, so no one else sees it. For a public thread give false as the sixth argument (ZstartThread{name;channel;;60;false;false}); for a private one, add the member with ZthreadAddMember, or mention them in a message sent to it (returnID true gives the thread ID).',
+  });
+}
+
+/**
+ * `ZchannelID{#general}`, `ZroleID{@Moderator}`: the name as a mention shows
+ * it. The engine compares the name with each channel's or role's as Discord
+ * stores it, case ignored (id/channelID.rs 29-35, id/roleID.rs 53-59), and
+ * halts when none matches. No channel name has a "#"; a role's may start with
+ * "@", but seldom does (a warning).
+ */
+function checkMentionSignInName(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const a = args[0];
+  if (!a?.literal) return;
+  const sign = name === 'ZchannelID' ? '#' : '@';
+  // The @everyone role's own name is "@everyone".
+  if (!a.text.startsWith(sign) || a.text.length < 2 || a.text.toLowerCase() === '@everyone') return;
+  const bare = a.text.slice(1).trim();
+  const what = name === 'ZchannelID' ? 'channel' : 'role';
+  const { start, end } = trimmedRange(a.arg, ctx);
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: name === 'ZchannelID' ? 'error' : 'warning',
+    start,
+    end,
+    message:
+      name === 'ZchannelID'
+        ? `ZchannelID looks the channel up by its name as Discord stores it, and no channel name starts with "#" (that is how a mention shows it): the engine halts the command ("no channel found"). Write ZchannelID{${bare}}.`
+        : `ZroleID looks the role up by its name, and "${a.text}" starts with "@" as a mention shows it: unless the role's own name starts with "@", no role matches and the engine halts the command. Write ZroleID{${bare}}.`,
+    fixes: bare ? [{ title: `Write the ${what}'s name: ${bare}`, edits: [{ start, end, newText: bare }], preferred: true }] : undefined,
+  });
+}
+
+/**
+ * `ZargsCheck{1;2}`: with two arguments the engine reads the second as the
+ * message (control/argsCheck.rs 16-31): there is no maximum, and "2" is what
+ * a wrong count gets as its answer.
+ */
+function checkArgsCheckWithoutMessage(args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length !== 2 || !args[1].literal || !/^\d+$/.test(args[1].text)) return;
+  const { start, end } = trimmedRange(args[1].arg, ctx);
+  ctx.diagnostics.push({
+    code: 'args-check-message',
+    severity: 'warning',
+    start,
+    end,
+    message: `With two arguments ZargsCheck reads the second as its message: there is no maximum, and a wrong count gets "${args[1].text}" as its answer. For at most ${args[1].text} words, give the message third: ZargsCheck{${args[0].text};${args[1].text};Usage: ...}.`,
   });
 }
 
