@@ -552,6 +552,12 @@ const CODE_TABLE = {
       'ZargsCheck{min;max} with a number second and no third argument: the engine reads the second as the message, so there is no maximum and a wrong count gets the number as its answer.',
     example: 'ZargsCheck{1;2}',
   },
+  'dm-may-fail': {
+    severity: 'warning',
+    description:
+      'Zdm outside ZtryRun on a line before an action the command means to take (Zban, Zkick, Ztimeout, ZroleGrant...): the DM fails for a user who does not accept DMs from the server, the failure halts the command, and the action never happens. The fix wraps it in ZtryRun.',
+    example: 'Zdm{Zmentioned{1};You were banned.} + Zban{Zmentioned{1}}',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -69,6 +69,8 @@ export interface StatementSummary {
   firstWordNamed?: true;
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
+  /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
+  dms?: { start: number; end: number }[];
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
   defaultCooldowns?: { name: string; start: number; end: number }[];
   /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
@@ -158,6 +160,7 @@ export function emptySummary(): StatementSummary {
     firstWordEqualities: undefined,
     firstWordNamed: undefined,
     privateThreads: undefined,
+    dms: undefined,
     defaultCooldowns: undefined,
     chatWordOperators: undefined,
     writesMention: undefined,

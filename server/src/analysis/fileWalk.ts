@@ -271,6 +271,8 @@ export class FileWalk {
   readonly firstWordEqualities: AnalysisDiagnostic[] = [];
   firstWordNamed = false;
   readonly privateThreads: AnalysisDiagnostic[] = [];
+  /** Zdm calls (absolute) not yet followed by an action. */
+  private pendingDms: { start: number; end: number }[] = [];
   readonly chatWordOperators: AnalysisDiagnostic[] = [];
   writesMention = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
@@ -318,6 +320,12 @@ export class FileWalk {
     if (s.guard && this.firstAction) this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
     if (s.mayStop) this.checkedBefore = true;
     if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
+    // A DM on an earlier line can halt the command before this action (a user with DMs closed).
+    if (s.action && this.pendingDms.length) {
+      for (const d of this.pendingDms) this.out.push(dmMayFail(d, s.action, this.tree.text));
+      this.pendingDms = [];
+    }
+    if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
@@ -715,6 +723,25 @@ export class FileWalk {
  * an error, which the suppression replaces by its own text (or nothing), so
  * the user never reads why the command refused (runtime.rs, Runtime::run).
  */
+/**
+ * A Zdm before an action the command means to take (`Zdm{...}` then
+ * `Zban{...}`): a DM fails for a user who does not accept DMs from the
+ * server, and the engine turns any failure into an error that halts the
+ * command (message/dm.rs 28-38), so the action never happens. ZtryRun
+ * catches it. The fix wraps the call as written.
+ */
+function dmMayFail(dm: { start: number; end: number }, action: string, text: string): AnalysisDiagnostic {
+  const call = text.slice(dm.start, dm.end);
+  return {
+    code: 'dm-may-fail',
+    severity: 'warning',
+    start: dm.start,
+    end: dm.start + 3,
+    message: `Zdm fails for a user who does not accept direct messages from this server (many have them closed), and its failure halts the command: the ${action} after it then never runs. Wrap the DM so that its failure is caught: ZtryRun{Zdm{...}}.`,
+    fixes: [{ title: 'Wrap it in ZtryRun', edits: [{ start: dm.start, end: dm.end, newText: `ZtryRun{${call}}` }], preferred: true }],
+  };
+}
+
 function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
   const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : guard.name === 'Zerror' ? 'its message' : 'its refusal message';
   return {

@@ -350,6 +350,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
+  // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
+  if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (ctx.summary.dms ??= []).push({ start: node.start, end: node.close + 1 });
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
