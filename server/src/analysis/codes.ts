@@ -558,6 +558,12 @@ const CODE_TABLE = {
       'Zdm outside ZtryRun on a line before an action the command means to take (Zban, Zkick, Ztimeout, ZroleGrant...): the DM fails for a user who does not accept DMs from the server, the failure halts the command, and the action never happens. The fix wraps it in ZtryRun.',
     example: 'Zdm{Zmentioned{1};You were banned.} + Zban{Zmentioned{1}}',
   },
+  'time-without-zero': {
+    severity: 'warning',
+    description:
+      'Zminute or Zsecond after a ":" (a clock, Zhour:Zminute): the engine writes them with no leading zero, so 9:05 shows as "9:5". The fix writes Zif{Zminute<10;0}Zminute.',
+    example: 'It is Zhour:Zminute',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -191,12 +191,31 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
+      if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {
       checkCommentCutsText(node, ctx);
     }
   }
+}
+
+/**
+ * `Zhour:Zminute`: the engine writes the minute (and the second) as a plain
+ * number, with no leading zero (time/minute.rs, time/second.rs), so 9:05
+ * shows as "9:5". Reported after a ":" in the text, where a clock is meant.
+ */
+function checkClockDigits(name: string, start: number, end: number, ctx: StatementContext): void {
+  if (start === 0 || ctx.rel(start - 1, start) !== ':') return;
+  const padded = `Zif{${name}<10;0}${name}`;
+  ctx.diagnostics.push({
+    code: 'time-without-zero',
+    severity: 'warning',
+    start,
+    end,
+    message: `${name} gives the ${name === 'Zminute' ? 'minute' : 'second'} as a plain number, with no leading zero: ${name === 'Zminute' ? '9:05 shows as "9:5"' : '9:30:05 shows as "9:30:5"'}. Write ${padded} to keep two digits.`,
+    fixes: [{ title: `Write ${padded}`, edits: [{ start, end, newText: padded }], preferred: true }],
+  });
 }
 
 /** How many tests of saved variables the walk has met so far in the statement. */
