@@ -59,7 +59,12 @@ const CODE_TABLE = {
     description: 'An argument the engine\'s function halts on when it is empty ("argument N is required"). A warning inside ZtryRun, which catches it.',
     example: 'ZnewSelectMenu{menu} + ZaddSelectMenuOption{;red}',
   },
-  'invalid-integer': { severity: 'error', description: 'A literal that must be a whole number is not.', example: 'Zclear{ten}' },
+  'invalid-integer': {
+    severity: 'error',
+    description:
+      "A literal that must be a whole number is not. A warning for a Zdiv result given to Zrandom or as Zrepeat's count: a fraction unless the division is exact, and those read whole numbers only.",
+    example: 'Zclear{ten}',
+  },
   'invalid-number': { severity: 'error', description: 'A literal that must be a number is not.', example: 'Zround{abc}' },
   'invalid-boolean': {
     severity: 'warning',

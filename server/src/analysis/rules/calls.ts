@@ -107,6 +107,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
   if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
   if (name === 'ZargsCheck') checkArgsCheckWithoutMessage(args, ctx);
+  if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   if (name === 'ZfromTimestamp') {
@@ -708,6 +709,29 @@ function checkArgsCheckWithoutMessage(args: readonly ReadArgument[], ctx: Statem
     end,
     message: `With two arguments ZargsCheck reads the second as its message: there is no maximum, and a wrong count gets "${args[1].text}" as its answer. For at most ${args[1].text} words, give the message third: ZargsCheck{${args[0].text};${args[1].text};Usage: ...}.`,
   });
+}
+
+/**
+ * `Zrandom{1;Zdiv{ZgetUserVar{coins};2}}`: Zdiv gives a fraction unless the
+ * division is exact (math/div.rs: "2.5"), and Zrandom's bounds and Zrepeat's
+ * count are read as whole numbers only (random/random.rs, runtime.rs): the
+ * command halts for every odd balance. The fix rounds down with Zfloor.
+ */
+function checkDivisionAsWholeNumber(name: string, node: CallNode, ctx: StatementContext): void {
+  const count = name === 'Zrandom' ? 2 : 1;
+  for (let i = 0; i < Math.min(count, node.args.length); i++) {
+    const inner = wholeCall(node.args[i], ctx);
+    if (!inner || ctx.rel(inner.start, inner.nameEnd) !== 'Zdiv' || inner.close < 0) continue;
+    const call = ctx.rel(inner.start, inner.close + 1);
+    ctx.diagnostics.push({
+      code: 'invalid-integer',
+      severity: 'warning',
+      start: inner.start,
+      end: inner.nameEnd,
+      message: `Zdiv gives a fraction unless the division comes out exact (7 / 2 gives 2.5), and ${name} reads ${name === 'Zrandom' ? 'its bounds as whole numbers' : 'its count as a whole number'} only: then it halts the command. Round it: Zfloor{${call}}.`,
+      fixes: [{ title: 'Round it down with Zfloor', edits: [{ start: inner.start, end: inner.close + 1, newText: `Zfloor{${call}}` }], preferred: true }],
+    });
+  }
 }
 
 /**
