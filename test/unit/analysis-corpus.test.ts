@@ -189,6 +189,8 @@ describe('analysis: checks', () => {
       'ephemeral-ignored',
       // Zcalculate's example computes with a saved variable other calls would have set.
       'saved-variable-unset',
+      // A date's example alone: a command would choose its time zone with Ztime first (or mean Tokyo's).
+      'default-time-zone',
       // ZaddReactions' example is alone: in a command, the text beside it is the reply it reacts to.
       'reactions-ignored',
     ]);

@@ -140,9 +140,9 @@ describe('analysis: fixes', () => {
     assert.deepStrictEqual(diagnose(fixed), []);
   });
   it('invalid-time-format: a spreadsheet date pattern becomes % codes', () => {
-    const text = '#trigger !x\nZuserJoined{;DD/MM/YYYY HH:mm}';
+    const text = '#trigger !x\nZtime{UTC}ZuserJoined{;DD/MM/YYYY HH:mm}';
     const d = diagnose(text).find((x) => x.code === 'invalid-time-format')!;
-    assert.strictEqual(applied(text, d), '#trigger !x\nZuserJoined{;%d/%m/%Y %H:%M}');
+    assert.strictEqual(applied(text, d), '#trigger !x\nZtime{UTC}ZuserJoined{;%d/%m/%Y %H:%M}');
     assert.deepStrictEqual(diagnose(applied(text, d)), []);
   });
   it("the fixes of the engine's own readings write what the engine needs", () => {

@@ -569,6 +569,12 @@ const CODE_TABLE = {
       'Zminute or Zsecond after a ":" (a clock, Zhour:Zminute): the engine writes them with no leading zero, so 9:05 shows as "9:5". The fix writes Zif{Zminute<10;0}Zminute.',
     example: 'It is Zhour:Zminute',
   },
+  'default-time-zone': {
+    severity: 'information',
+    description:
+      'A clock or date (Zhour, Zdate, Zday, ZfromTimestamp, ZcreationDate, ZuserJoined) in a command that does not choose its time zone with Ztime{...}: the engine starts every run in Asia/Tokyo, so it shows Tokyo time. Information: a bot in Japan means it.',
+    example: 'Server time: Zhour h',
+  },
   'empty-value': {
     severity: 'warning',
     description:

@@ -69,6 +69,10 @@ export interface StatementSummary {
   firstWordNamed?: true;
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
+  /** The first call whose answer depends on the time zone (a clock, a date). */
+  zoneRead?: { name: string; start: number; end: number };
+  /** Ztime{zone}: the command chooses its time zone. */
+  setsZone?: true;
   /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
   dms?: { start: number; end: number }[];
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
@@ -160,6 +164,8 @@ export function emptySummary(): StatementSummary {
     firstWordEqualities: undefined,
     firstWordNamed: undefined,
     privateThreads: undefined,
+    zoneRead: undefined,
+    setsZone: undefined,
     dms: undefined,
     defaultCooldowns: undefined,
     chatWordOperators: undefined,

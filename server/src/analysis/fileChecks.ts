@@ -162,6 +162,15 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // `Zmessage contains word` on every chat message: mentions and custom emoji are everyday text there.
   if (type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit')) out.push(...w.chatWordOperators);
   checkTypeBoundParts(w, hasTrigger);
+  // Every run starts in Asia/Tokyo (executor.rs 134): a clock or date shown without Ztime{zone} is Tokyo's.
+  if (w.zoneRead && !w.setsZone)
+    out.push({
+      code: 'default-time-zone',
+      severity: 'information',
+      start: w.zoneRead.start,
+      end: w.zoneRead.end,
+      message: `The engine starts every run in the Asia/Tokyo time zone, and this command does not choose one: ${w.zoneRead.name} gives Tokyo's ${w.zoneRead.name === 'Zhour' ? 'hour' : 'date and time'}. If that is not what your members expect, choose yours first with Ztime{...} (Ztime{Europe/London}, Ztime{America/New_York}, Ztime{UTC}).`,
+    });
   // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
   if (w.privateThreads.length && !w.writesMention && !allCalls.has('ZthreadAddMember')) out.push(...w.privateThreads);
   // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).

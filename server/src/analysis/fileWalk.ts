@@ -271,6 +271,9 @@ export class FileWalk {
   readonly firstWordEqualities: AnalysisDiagnostic[] = [];
   firstWordNamed = false;
   readonly privateThreads: AnalysisDiagnostic[] = [];
+  /** The first clock or date read, and whether the command chooses its time zone. */
+  zoneRead: { name: string; start: number; end: number } | undefined;
+  setsZone = false;
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
   readonly chatWordOperators: AnalysisDiagnostic[] = [];
@@ -326,6 +329,8 @@ export class FileWalk {
       this.pendingDms = [];
     }
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
+    if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
+    if (s.setsZone) this.setsZone = true;
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });

@@ -212,6 +212,9 @@ function silentRefusal(node: CallNode, name: string, ctx: StatementContext): boo
   return false;
 }
 
+/** Functions whose answer is a time of day or a date in the active time zone (time/*.rs, users/creationDate.rs, users/userJoined.rs). */
+const ZONE_READERS: ReadonlySet<string> = new Set(['Zhour', 'Zdate', 'Zday', 'ZfromTimestamp', 'ZcreationDate', 'ZuserJoined']);
+
 /** Calls that stop the command when their test fails (besides the access guards). */
 const STOPPERS: ReadonlySet<string> = new Set(['Zstop', ...REFUSERS]);
 
@@ -350,6 +353,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
+  // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
+  if (ZONE_READERS.has(name) && !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : '')))
+    ctx.summary.zoneRead ??= { name, start: node.start, end: node.nameEnd };
+  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') ctx.summary.setsZone = true;
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (ctx.summary.dms ??= []).push({ start: node.start, end: node.close + 1 });
   // Before the kinds: most member functions have no other fact.
@@ -664,6 +671,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
+  if (ZONE_READERS.has(name)) ctx.summary.zoneRead ??= { name, start: node.start, end: node.end };
   // A call all the same (`Welcome ZdisplayName!`): what runs after a ZsuppressErrors, what a file calls.
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
