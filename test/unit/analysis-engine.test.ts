@@ -479,7 +479,11 @@ describe('engine reading: messages for what beginners write', () => {
   it('explains a Markdown heading written as a line: a header line to the engine', () => {
     const found = diagnose('#trigger !x\n# Welcome!\n## Rules\nHi\n').filter((d) => d.code === 'unknown-directive');
     assert.strictEqual(found.length, 2);
-    for (const d of found) assert.match(d.message, /names no directive, so it is ignored: it is not sent\. A heading can go inside a call/);
+    for (const d of found) {
+      assert.match(d.message, /names no directive, so it is ignored: it is not sent \(as a note that is fine.*A heading to send can go inside a call/);
+      // A heading meant to be sent or a note meant to be ignored: which, cannot be told.
+      assert.strictEqual(d.severity, 'information');
+    }
   });
 
   it("a cooldown's %time% placeholder: says it never reaches the cooldown, and the fix keeps it", () => {

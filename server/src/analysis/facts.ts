@@ -69,6 +69,10 @@ export interface StatementSummary {
   firstWordNamed?: true;
   /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
   privateThreads?: AnalysisDiagnostic[];
+  /** ZloopIndex as a key into JSON read by position from 0 (loop-index-from-one). */
+  loopIndexKeys?: AnalysisDiagnostic[];
+  /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */
+  loopIndexObject?: true;
   /** The first call whose answer depends on the time zone (a clock, a date). */
   zoneRead?: { name: string; start: number; end: number };
   /** Ztime{zone}: the command chooses its time zone. */
@@ -164,6 +168,8 @@ export function emptySummary(): StatementSummary {
     firstWordEqualities: undefined,
     firstWordNamed: undefined,
     privateThreads: undefined,
+    loopIndexKeys: undefined,
+    loopIndexObject: undefined,
     zoneRead: undefined,
     setsZone: undefined,
     dms: undefined,

@@ -162,6 +162,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   // `Zmessage contains word` on every chat message: mentions and custom emoji are everyday text there.
   if (type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit')) out.push(...w.chatWordOperators);
   checkTypeBoundParts(w, hasTrigger);
+  if (!w.loopIndexObject) out.push(...w.loopIndexKeys);
   // Every run starts in Asia/Tokyo (executor.rs 134): a clock or date shown without Ztime{zone} is Tokyo's.
   if (w.zoneRead && !w.setsZone)
     out.push({

@@ -271,6 +271,8 @@ export class FileWalk {
   readonly firstWordEqualities: AnalysisDiagnostic[] = [];
   firstWordNamed = false;
   readonly privateThreads: AnalysisDiagnostic[] = [];
+  readonly loopIndexKeys: AnalysisDiagnostic[] = [];
+  loopIndexObject = false;
   /** The first clock or date read, and whether the command chooses its time zone. */
   zoneRead: { name: string; start: number; end: number } | undefined;
   setsZone = false;
@@ -320,7 +322,9 @@ export class FileWalk {
     // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
     // same question asked again turns no one away who reached the action.
     // (A line with both: the check may come first on it, so its action is not counted.)
-    if (s.guard && this.firstAction) this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
+    // In an event a cooldown limits how often the lines after it run (XP once a minute), not who may act: no guard.
+    if (s.guard && this.firstAction && !(this.type === 'event' && COOLDOWNS.has(s.guard.name)))
+      this.out.push(guardAfterAction(s.guard, base, this.firstAction, i, this.tree));
     if (s.mayStop) this.checkedBefore = true;
     if (s.action && !this.firstAction && !this.checkedBefore) this.firstAction = { name: s.action, index: i };
     // A DM on an earlier line can halt the command before this action (a user with DMs closed).
@@ -329,6 +333,8 @@ export class FileWalk {
       this.pendingDms = [];
     }
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
+    if (s.loopIndexKeys) for (const d of s.loopIndexKeys) this.loopIndexKeys.push(rebased(d, base));
+    if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
     if (s.setsZone) this.setsZone = true;
     if (s.savedVars) this.savedVariables(s.savedVars, base);
@@ -388,7 +394,9 @@ export class FileWalk {
     // An event command's refusals are noise in the channel: silencing them is what ZsuppressErrors is there for.
     // A usage check (ZargsCheck, ZonlyIf, Zerror) is refused the same way as an access guard.
     const refused = s.guard ?? s.refusal;
-    if (refused && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(refused, base));
+    // A cooldown with no message of its own loses none: the suppression's text is then its message.
+    const ownMessage = !(refused && COOLDOWNS.has(refused.name) && s.defaultCooldowns?.some((c) => c.start === refused.start));
+    if (refused && ownMessage && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(refused, base));
     if (s.suppress) this.suppressedBefore = true;
     if (!s.silent) this.answersSlash = true;
     if (s.embedAnswer) this.embedAnswers = true;

@@ -60,6 +60,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     profiles,
     text,
     base,
+    end: st.end,
     rel,
     diagnostics,
     summary,

@@ -110,6 +110,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
+  // ZjsonSet{ZloopIndex;...} keys an object "1", "2"...: read back by the same index, as written.
+  if (name === 'ZjsonSet' && args[0] && ctx.rel(args[0].arg.start, args[0].arg.end).trim() === 'ZloopIndex') ctx.summary.loopIndexObject = true;
   if (name === 'ZfromTimestamp') {
     const inner = args[0] && wholeCall(args[0].arg, ctx);
     if (inner && ctx.rel(inner.start, inner.nameEnd) === 'ZgetTimestamp') checkTimestampUnit(inner, 'ZfromTimestamp', ctx);
@@ -566,6 +568,10 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
  */
 function checkTrimmedSeparator(name: string, paramName: string, fallback: string | undefined, arg: Argument, text: string, ctx: StatementContext): void {
   if (text !== '' || arg.end === arg.start) return;
+  const raw = ctx.rel(arg.start, arg.end);
+  // A line break written where the default is one (`ZserverNames{20;⏎}`): trimmed, and then the default gives it back.
+  if (fallback === '\n' && /^[\r\n]+$/.test(raw.replace(/[ \t]/g, ''))) return;
+  const lost = /\n/.test(raw) ? 'a line break' : 'a space';
   ctx.diagnostics.push({
     code: 'separator-trimmed',
     severity: 'warning',
@@ -573,10 +579,10 @@ function checkTrimmedSeparator(name: string, paramName: string, fallback: string
     end: arg.end,
     message:
       paramName === 'separator'
-        ? `The engine trims every argument, so ${name} gets an empty separator here, not a space: ${emptySeparatorOutcome(name, fallback)}.`
+        ? `The engine trims every argument, so ${name} gets an empty separator here, not ${lost}: ${emptySeparatorOutcome(name, fallback)}.`
         : paramName === 'sample'
-          ? `The engine trims every argument, so ${name} gets an empty sample here, not a space, and gives the text back unchanged. To replace the spaces, write ZregexReplace{text;[ ];new}.`
-          : `The engine trims every argument, so ${name} gets an empty replacement here, not a space: what it finds is removed.`,
+          ? `The engine trims every argument, so ${name} gets an empty sample here, not ${lost}, and gives the text back unchanged. To replace the spaces, write ZregexReplace{text;[ ];new}.`
+          : `The engine trims every argument, so ${name} gets an empty replacement here, not ${lost}: what it finds is removed.`,
   });
 }
 
@@ -598,13 +604,14 @@ const SPACE_MATTERS = new Set(['separator', 'replacement', 'new', 'sample']);
 
 /** A link button opens the address in its second argument: Discord refuses a message whose link button has no web address there. */
 function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext): void {
-  if (!a?.literal || a.text === '' || isHttpUrl(a.text)) return;
+  // Discord also opens its own discord:// links from a link button.
+  if (!a?.literal || a.text === '' || isHttpUrl(a.text) || /^discord:\/\//i.test(a.text)) return;
   ctx.diagnostics.push({
     code: 'invalid-url',
     severity: 'error',
     start: a.arg.start,
     end: a.arg.end,
-    message: `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https://: Discord refuses the whole message.`,
+    message: `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https:// (or http://): Discord refuses the whole message.`,
   });
 }
 
@@ -803,7 +810,8 @@ function checkLoopIndexKey(name: string, args: readonly ReadArgument[], ctx: Sta
     const nodes = arg.nodes;
     if (nodes.length !== 1 || nodes[0].kind !== NodeKind.BareCall || ctx.rel(arg.start, arg.end).trim() !== 'ZloopIndex') continue;
     const call = nodes[0];
-    ctx.diagnostics.push({
+    // Kept as a fact: not reported where the file builds an object keyed by ZloopIndex itself (fileChecks.ts).
+    (ctx.summary.loopIndexKeys ??= []).push({
       code: 'loop-index-from-one',
       severity: 'warning',
       start: call.start,

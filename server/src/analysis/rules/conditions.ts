@@ -416,17 +416,34 @@ function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: Statemen
   if (word === 'Zmessage{1}' && right !== '' && !right.startsWith('<')) ctx.summary.firstWordNamed = true;
   if (!equal || (word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || right !== '') return;
   const whole = word !== 'Zmessage{1}';
+  // A usage line on the same line names the first word (`Usage: !give <amount> @user`): not the mention.
+  if (!whole && usageNamesOtherFirstWord(ctx.rel(0, ctx.end))) {
+    ctx.summary.firstWordNamed = true;
+    return;
+  }
   (whole ? (ctx.summary.mentionEqualities ??= []) : (ctx.summary.firstWordEqualities ??= [])).push({
     code: 'non-numeric-comparison',
     severity: 'warning',
     start: at,
     end: at + 2,
-    message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), it ends in ">", and the bot finds ">=" (that ">" and the first "=") before "==": it compares the lengths of the two sides, so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "=="${whole ? '' : ', or test Zmentioned{1}== (the ID of the user mentioned, empty when there is none)'}.`,
+    message: `When ${word} ${whole ? 'ends with' : 'is'} a mention (this command reads mentions), the condition becomes "<@123...>==", and the engine looks for ">=" before "==": it finds the mention's ">" next to "=", compares the lengths of the two sides, and so this is true whenever ${whole ? 'the message ends with a mention' : 'someone is mentioned'}, as if nothing had been given. Put a space before "=="${whole ? '' : ', or test Zmentioned{1}== (the ID of the user mentioned, empty when there is none)'}.`,
     fixes: [
       { title: 'Write " =="', edits: [{ start: at, end: at, newText: ' ' }], preferred: true },
       ...(whole ? [] : [{ title: 'Test Zmentioned{1} instead', edits: [{ start: call.start, end: call.end, newText: 'Zmentioned{1}' }] }]),
     ],
   });
+}
+
+/**
+ * Whether a usage line in `text` (`!give <amount> @user`) shows the command's
+ * first word as something other than a user: a command word, then a first
+ * word without "@" that names no user, member or mention.
+ */
+function usageNamesOtherFirstWord(text: string): boolean {
+  const m = /(?:^|[\s:;(])[!/.?$][A-Za-z][\w-]*\s+([^\s;{}]+)/.exec(text);
+  if (!m) return false;
+  const first = m[1];
+  return !first.includes('@') && !/user|member|mention|someone|person|target|who/i.test(first);
 }
 
 /** A number written with thousands separators (`1,000`, `25,000.50`): not a number to the engine. */

@@ -25,6 +25,8 @@ export interface StatementContext {
   /** The whole file's text; the statement starts at `base`. Node offsets are RELATIVE to `base`. */
   readonly text: string;
   readonly base: number;
+  /** Where the statement ends (RELATIVE): a rule reads no further. */
+  readonly end: number;
   /** The statement's text between two relative offsets. */
   readonly rel: (a: number, b: number) => string;
   /** Findings, RELATIVE offsets. */

@@ -36,14 +36,16 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     // The word as written runs to the first space (`#x1`), though the parser's name stops at a digit.
     const extra = wordRest(text, base + st.nameEnd, base + st.end);
     const suggestion = extra === '' ? closest(name, DIRECTIVES) : undefined;
+    // `# Welcome!` may be a heading meant to be sent or a note meant to be ignored (it is): which, cannot be told.
+    const hashes = /^#+$/.test(name + extra);
     out.push({
       code: 'unknown-directive',
-      severity: 'warning',
+      severity: hashes ? 'information' : 'warning',
       start: st.start,
       end: st.nameEnd + extra.length,
-      message: /^#+$/.test(name + extra)
-        ? // `# Welcome!`: a Discord heading written as a line of text.
-          'A line starting with "#" is a header line to the engine, and this one names no directive, so it is ignored: it is not sent. A heading can go inside a call, where "#" is text, e.g. Zdescription{# Welcome!}.'
+      message: hashes
+        ? // `# Welcome!`: a Discord heading written as a line of text, or a note.
+          'A line starting with "#" is a header line to the engine, and this one names no directive, so it is ignored: it is not sent (as a note that is fine; "//" is the usual comment). A heading to send can go inside a call, where "#" is text, e.g. Zdescription{# Welcome!}.'
         : `"${text.slice(base + st.start, base + st.nameEnd) + extra}" is not a directive the bot knows; the line is ignored.${suggestion ? ` Did you mean ${suggestion}?` : ''}`,
       fixes: suggestion
         ? [{ title: `Change to ${suggestion}`, edits: [{ start: st.start, end: st.nameEnd, newText: suggestion }], preferred: true }]
