@@ -670,6 +670,17 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     );
     return;
   }
+  // A flag, a skin tone or a joined emoji is several characters: the button shows the first (bot.rs 1606-1612).
+  if (fnName === 'ZaddButton' && !ascii) {
+    const chars = [...text.replace(/\ufe0f/g, '')];
+    if (chars.length > 1)
+      push(
+        'invalid-emoji',
+        'warning',
+        `A button keeps only the first character of its emoji, and "${text}" is ${chars.length} characters (a flag, a skin tone or a joined emoji is several): the button shows "${chars[0]}". Choose an emoji of one character, or a custom emoji's ID.`,
+      );
+    return;
+  }
   // A number is a custom emoji's ID to the engine, not several emoji.
   if (REACTION_ADDERS.has(fnName) && !ascii && !/^\d+$/.test(text)) {
     checkOneEmoji(fnName, text, arg, ctx);
