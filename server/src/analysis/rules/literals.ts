@@ -671,7 +671,7 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
     return;
   }
   // A flag, a skin tone or a joined emoji is several characters: the button shows the first (bot.rs 1606-1612).
-  if (fnName === 'ZaddButton' && !ascii) {
+  if (fnName === 'ZaddButton' && !ascii && !/^\d+$/.test(text)) {
     const chars = [...text.replace(/\ufe0f/g, '')];
     if (chars.length > 1)
       push(
