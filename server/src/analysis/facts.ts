@@ -79,6 +79,12 @@ export interface StatementSummary {
   setsZone?: true;
   /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
   dms?: { start: number; end: number }[];
+  /**
+   * Set when the line has any of the facts few lines have (DMs, member lookups, mention checks, private
+   * threads, default cooldown messages, chat word operators, mentions written, loop-index keys, time
+   * zones): the file walk reads those only then.
+   */
+  rare?: true;
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
   defaultCooldowns?: { name: string; start: number; end: number }[];
   /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
@@ -168,6 +174,7 @@ export function emptySummary(): StatementSummary {
     firstWordEqualities: undefined,
     firstWordNamed: undefined,
     privateThreads: undefined,
+    rare: undefined,
     loopIndexKeys: undefined,
     loopIndexObject: undefined,
     zoneRead: undefined,

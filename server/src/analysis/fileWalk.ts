@@ -332,27 +332,14 @@ export class FileWalk {
       for (const d of this.pendingDms) this.out.push(dmMayFail(d, s.action, this.tree.text));
       this.pendingDms = [];
     }
-    if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
-    if (s.loopIndexKeys) for (const d of s.loopIndexKeys) this.loopIndexKeys.push(rebased(d, base));
-    if (s.loopIndexObject) this.loopIndexObject = true;
-    if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
-    if (s.setsZone) this.setsZone = true;
+    // Facts few lines have, behind one test (the walk reads every line of the file after each edit).
+    if (s.rare) this.rareFacts(s, base);
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) this.components(s.componentEvents, base);
     if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
-    if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
-    if (s.firstWordEqualities) for (const d of s.firstWordEqualities) this.firstWordEqualities.push(rebased(d, base));
-    if (s.firstWordNamed) this.firstWordNamed = true;
-    if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
-    // After body(): a ZsuppressErrors earlier on the same line counts.
-    if (s.defaultCooldowns && !this.suppressedBefore)
-      for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
-    if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
-    if (s.writesMention) this.writesMention = true;
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);
@@ -367,6 +354,25 @@ export class FileWalk {
     if (s.optionAddresses) for (const r of s.optionAddresses) this.optionAddresses.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.optionReads) for (const r of s.optionReads) this.optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
     if (result.diagnostics.length) this.own(i, result);
+  }
+
+  /** The facts that StatementSummary.rare says a line has. */
+  private rareFacts(s: StatementSummary, base: number): void {
+    if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
+    if (s.loopIndexKeys) for (const d of s.loopIndexKeys) this.loopIndexKeys.push(rebased(d, base));
+    if (s.loopIndexObject) this.loopIndexObject = true;
+    if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
+    if (s.setsZone) this.setsZone = true;
+    if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
+    if (s.firstWordEqualities) for (const d of s.firstWordEqualities) this.firstWordEqualities.push(rebased(d, base));
+    if (s.firstWordNamed) this.firstWordNamed = true;
+    if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
+    // After body(): a ZsuppressErrors earlier on the same line counts.
+    if (s.defaultCooldowns && !this.suppressedBefore)
+      for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
+    if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
+    if (s.writesMention) this.writesMention = true;
   }
 
   private silence(i: number, disable: DisableDirective): void {
