@@ -405,7 +405,12 @@ const CODE_TABLE = {
     description: '"&&" or "||" without spaces around it in a condition: the engine only splits at " && " and " || ", so this is one comparison.',
     example: 'Zif{1==1&&2==2;a;b}',
   },
-  'trigger-type-mismatch': { severity: 'error', description: 'The trigger form does not fit #type.', example: '#type slash + #trigger !ping' },
+  'trigger-type-mismatch': {
+    severity: 'error',
+    description:
+      'The trigger form does not fit #type. A warning where the command loads but is never reached: an event name in a prefix command, onInteraction{} or onInteraction{id_*} (the engine matches a custom ID exactly, with no wildcard).',
+    example: '#type slash + #trigger !ping',
+  },
   'option-value-lost': {
     severity: 'warning',
     description: 'A slash-command option of type mentionable: the engine never passes its value, so Zoption{name} prints "option not found".',

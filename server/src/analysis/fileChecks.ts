@@ -269,6 +269,10 @@ function checkTrigger(
     severity = 'warning';
     problem =
       '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
+  } else if (kind === 'interaction' && /^onInteraction\{[^}]*\*[^}]*\}$/.test(t)) {
+    // bot.rs looks the command up by "onInteraction{" + the clicked ID + "}" exactly, then "onInteraction".
+    severity = 'warning';
+    problem = `The engine finds an interaction's command by its whole custom ID, written exactly: "*" matches nothing but a "*" in the ID, so clicks on IDs such as ${t.slice(14, -1).replace(/\*/g, '123')} do not reach this command. Handle every component with "onInteraction" and tell the IDs apart with ZcustomID (ZstartsWith{ZcustomID;${t.slice(14, -1).split('*')[0]}}==true).`;
   } else if (kind === 'sub-slash' && !/^\/\S+\s+\S+/.test(t)) {
     severity = 'warning';
     problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
