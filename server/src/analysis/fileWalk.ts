@@ -133,14 +133,14 @@ export function engineEmbedIndex(text: string): number {
   return /^\+?\d+$/.test(text) ? Number(text) : 1;
 }
 
+/** Discord's limit on a message's text, in characters: past it Discord refuses the message. */
+export const MESSAGE_LIMIT = 2000;
+
 /**
  * What the walk has seen so far, and its findings. Every field is set in the
  * declarations (one object shape); the whole-file checks read them after the
  * walk.
  */
-/** Discord's limit on a message's text, in characters: past it Discord refuses the message. */
-export const MESSAGE_LIMIT = 2000;
-
 export class FileWalk {
   /** The walk's findings, in the order found (fileChecks.ts adds the whole-file ones after them). */
   readonly out: AnalysisDiagnostic[] = [];
@@ -738,11 +738,6 @@ export class FileWalk {
 }
 
 /**
- * A guard on a line after ZsuppressErrors: the engine counts its refusal as
- * an error, which the suppression replaces by its own text (or nothing), so
- * the user never reads why the command refused (runtime.rs, Runtime::run).
- */
-/**
  * A Zdm before an action the command means to take (`Zdm{...}` then
  * `Zban{...}`): a DM fails for a user who does not accept DMs from the
  * server, and the engine turns any failure into an error that halts the
@@ -761,6 +756,11 @@ function dmMayFail(dm: { start: number; end: number }, action: string, text: str
   };
 }
 
+/**
+ * A guard on a line after ZsuppressErrors: the engine counts its refusal as
+ * an error, which the suppression replaces by its own text (or nothing), so
+ * the user never reads why the command refused (runtime.rs, Runtime::run).
+ */
 function guardMessageSuppressed(guard: { name: string; start: number; end: number }, base: number): AnalysisDiagnostic {
   const what = COOLDOWNS.has(guard.name) ? "the cooldown's message" : guard.name === 'Zerror' ? 'its message' : 'its refusal message';
   return {
