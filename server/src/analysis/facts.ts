@@ -12,6 +12,9 @@ import type { AnalysisDiagnostic } from './diagnostic';
 import type { LoaderLine } from './engine/loader';
 import type { VariableScope } from '../language/variableFunctions';
 
+/** When a prepared diagnostic is true: see StatementSummary.reportIf. */
+export type ReportWhen = 'prefix-command' | 'reads-mentions' | 'first-word-mention' | 'thread-without-member' | 'loop-index-positional' | 'chat-message-event';
+
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
   header?: {
@@ -59,18 +62,19 @@ export interface StatementSummary {
    * which slash commands do not have: `halts` when the function halts without it.
    */
   messageUses?: { name: string; halts?: true; start: number; end: number }[];
-  /** `Zkick{Zmessage{1}}`: a typed word where a function reads an ID as a number (a mention halts it in a prefix command). */
-  typedIds?: AnalysisDiagnostic[];
-  /** `Zmessage{1}==` with no space: misread when the word is a mention (reported where the command reads mentions). */
-  mentionEqualities?: AnalysisDiagnostic[];
-  /** The same for the first word (`Zmessage{1}==`): not reported where the first word is shown to be something else. */
-  firstWordEqualities?: AnalysisDiagnostic[];
+  /**
+   * Diagnostics a statement prepares whose truth depends on the rest of the file, each with the condition
+   * that makes it true (fileChecks.ts decides each once per file):
+   * - `prefix-command`: `Zkick{Zmessage{1}}`, a typed word where an ID is read (a slash option's value is one);
+   * - `reads-mentions`: `Zmessage==` misread when it ends with a mention, in a prefix command that reads mentions;
+   * - `first-word-mention`: the same for `Zmessage{1}==`, unless the first word is shown to be something else;
+   * - `thread-without-member`: ZstartThread without a message, where no member is added or mentioned;
+   * - `loop-index-positional`: ZloopIndex as a JSON key read by position, unless the file keys an object by it;
+   * - `chat-message-event`: `Zmessage contains word`, in the events that run on every chat message.
+   */
+  reportIf?: { when: ReportWhen; diagnostic: AnalysisDiagnostic }[];
   /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
   firstWordNamed?: true;
-  /** ZstartThread without a message or a type: private (reported where the file adds no member to a thread). */
-  privateThreads?: AnalysisDiagnostic[];
-  /** ZloopIndex as a key into JSON read by position from 0 (loop-index-from-one). */
-  loopIndexKeys?: AnalysisDiagnostic[];
   /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */
   loopIndexObject?: true;
   /** The first call whose answer depends on the time zone (a clock, a date). */
@@ -87,8 +91,6 @@ export interface StatementSummary {
   rare?: true;
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
   defaultCooldowns?: { name: string; start: number; end: number }[];
-  /** `Zmessage contains word`: misread when the message holds an operator (reported in chat message events). */
-  chatWordOperators?: AnalysisDiagnostic[];
   /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
   writesMention?: true;
   /**
@@ -169,19 +171,14 @@ export function emptySummary(): StatementSummary {
     componentEvents: undefined,
     componentRows: undefined,
     messageUses: undefined,
-    typedIds: undefined,
-    mentionEqualities: undefined,
-    firstWordEqualities: undefined,
+    reportIf: undefined,
     firstWordNamed: undefined,
-    privateThreads: undefined,
     rare: undefined,
-    loopIndexKeys: undefined,
     loopIndexObject: undefined,
     zoneRead: undefined,
     setsZone: undefined,
     dms: undefined,
     defaultCooldowns: undefined,
-    chatWordOperators: undefined,
     writesMention: undefined,
     printedResults: undefined,
     embedSends: undefined,

@@ -27,7 +27,7 @@ import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFu
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, isDiscordName } from './slashRegistration';
-import type { ComponentRowPart, PrintedResult, SavedScope, StatementResult } from './facts';
+import type { ComponentRowPart, PrintedResult, ReportWhen, SavedScope, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
@@ -159,10 +159,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const outputDropped =
     eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
-  // `Zmessage contains word` on every chat message: mentions and custom emoji are everyday text there.
-  if (type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit')) out.push(...w.chatWordOperators);
   checkTypeBoundParts(w, hasTrigger);
-  if (!w.loopIndexObject) out.push(...w.loopIndexKeys);
+  reportConditional(w, type, eventTrigger, allCalls, out);
   // Every run starts in Asia/Tokyo (executor.rs 134): a clock or date shown without Ztime{zone} is Tokyo's.
   if (w.zoneRead && !w.setsZone)
     out.push({
@@ -172,14 +170,6 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: w.zoneRead.end,
       message: `The engine starts every run in the Asia/Tokyo time zone, and this command does not choose one: ${w.zoneRead.name} gives Tokyo's ${w.zoneRead.name === 'Zhour' ? 'hour' : 'date and time'}. If that is not what your members expect, choose yours first with Ztime{...} (Ztime{Europe/London}, Ztime{America/New_York}, Ztime{UTC}).`,
     });
-  // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
-  if (w.privateThreads.length && !w.writesMention && !allCalls.has('ZthreadAddMember')) out.push(...w.privateThreads);
-  // Zmessage{1}== misreads a mention: reported where the command reads mentions, in a prefix command (a slash option's value is an ID).
-  if ((w.mentionEqualities.length || w.firstWordEqualities.length) && isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'))) {
-    out.push(...w.mentionEqualities);
-    // Where the first word is compared with a word of the command's own, or tested as a number, it is not the mention.
-    if (!w.firstWordNamed) out.push(...w.firstWordEqualities);
-  }
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
   // The text written outside calls alone passes Discord's limit on a message (what calls write comes on top).
   if (w.replyTooLong && !outputDropped && w.stop === undefined)
@@ -198,6 +188,47 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
   return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
+}
+
+/** The statements' prepared diagnostics whose condition holds for the file (StatementSummary.reportIf), each condition decided once. */
+function reportConditional(
+  w: FileWalk,
+  type: string | undefined,
+  eventTrigger: TriggerRecord | undefined,
+  allCalls: CallNames,
+  out: AnalysisDiagnostic[],
+): void {
+  if (w.reportIf.length === 0) return;
+  const decided = new Map<ReportWhen, boolean>();
+  const holds = (when: ReportWhen): boolean => {
+    let answer = decided.get(when);
+    if (answer === undefined) {
+      answer = conditionHolds(when);
+      decided.set(when, answer);
+    }
+    return answer;
+  };
+  const conditionHolds = (when: ReportWhen): boolean => {
+    switch (when) {
+      // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
+      case 'prefix-command':
+        return isPrefixType(type);
+      case 'reads-mentions':
+        return isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'));
+      // Where the first word is compared with a word of the command's own, or tested as a number, it is not the mention.
+      case 'first-word-mention':
+        return holds('reads-mentions') && !w.firstWordNamed;
+      // A member added, or mentioned (which adds them to a private thread they can see), is what a private thread needs.
+      case 'thread-without-member':
+        return !w.writesMention && !allCalls.has('ZthreadAddMember');
+      case 'loop-index-positional':
+        return !w.loopIndexObject;
+      // Mentions and custom emoji are everyday text in the events that run on every chat message.
+      case 'chat-message-event':
+        return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
+    }
+  };
+  for (const r of w.reportIf) if (holds(r.when)) out.push(r.diagnostic);
 }
 
 /** The engine's own answer of each cooldown without a message (cooldown/*.rs). */
@@ -373,7 +404,7 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
   }
 }
 
-/** Parts that work in some command types only: modal inputs, modals, component counts and rows, typed IDs, the trigger message, slash options. */
+/** Parts that work in some command types only: modal inputs, modals, component counts and rows, the trigger message, slash options. */
 function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
   const {
     type,
@@ -388,7 +419,6 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
     rowParts,
     messageUses,
     out,
-    typedIds,
   } = w;
   if (type !== 'interaction') {
     for (const u of inputUses)
@@ -421,8 +451,6 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
     reportReplacedMenus(rowParts, out);
     reportDroppedRows(rowParts, out);
   }
-  // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
-  if (isPrefixType(type)) out.push(...typedIds);
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);

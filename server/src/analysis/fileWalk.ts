@@ -28,6 +28,7 @@ import {
   type EmbedSend,
   type OrderEvent,
   type PrintedResult,
+  type ReportWhen,
   type SavedScope,
   type SavedVarEvent,
   sortedDiagnostics,
@@ -266,19 +267,15 @@ export class FileWalk {
   readonly memberUses: { name: string; start: number; end: number; caught?: true }[] = [];
   /** Uses of the trigger message (message-in-slash). */
   readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
-  readonly typedIds: AnalysisDiagnostic[] = [];
-  readonly mentionEqualities: AnalysisDiagnostic[] = [];
-  readonly firstWordEqualities: AnalysisDiagnostic[] = [];
+  /** Diagnostics true only under a condition on the whole file (StatementSummary.reportIf), in file offsets. */
+  readonly reportIf: { when: ReportWhen; diagnostic: AnalysisDiagnostic }[] = [];
   firstWordNamed = false;
-  readonly privateThreads: AnalysisDiagnostic[] = [];
-  readonly loopIndexKeys: AnalysisDiagnostic[] = [];
   loopIndexObject = false;
   /** The first clock or date read, and whether the command chooses its time zone. */
   zoneRead: { name: string; start: number; end: number } | undefined;
   setsZone = false;
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
-  readonly chatWordOperators: AnalysisDiagnostic[] = [];
   writesMention = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -339,7 +336,7 @@ export class FileWalk {
     if (s.componentEvents) this.components(s.componentEvents, base);
     if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.typedIds) for (const d of s.typedIds) this.typedIds.push(rebased(d, base));
+    if (s.reportIf) for (const r of s.reportIf) this.reportIf.push({ when: r.when, diagnostic: rebased(r.diagnostic, base) });
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
     if (s.typeDependentCalls) this.typeDependent(s.typeDependentCalls, base);
@@ -359,19 +356,14 @@ export class FileWalk {
   /** The facts that StatementSummary.rare says a line has. */
   private rareFacts(s: StatementSummary, base: number): void {
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
-    if (s.loopIndexKeys) for (const d of s.loopIndexKeys) this.loopIndexKeys.push(rebased(d, base));
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
     if (s.setsZone) this.setsZone = true;
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
-    if (s.mentionEqualities) for (const d of s.mentionEqualities) this.mentionEqualities.push(rebased(d, base));
-    if (s.firstWordEqualities) for (const d of s.firstWordEqualities) this.firstWordEqualities.push(rebased(d, base));
     if (s.firstWordNamed) this.firstWordNamed = true;
-    if (s.privateThreads) for (const d of s.privateThreads) this.privateThreads.push(rebased(d, base));
     // After body(): a ZsuppressErrors earlier on the same line counts.
     if (s.defaultCooldowns && !this.suppressedBefore)
       for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
-    if (s.chatWordOperators) for (const d of s.chatWordOperators) this.chatWordOperators.push(rebased(d, base));
     if (s.writesMention) this.writesMention = true;
   }
 

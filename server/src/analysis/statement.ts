@@ -130,17 +130,12 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   if (printed >= 0) summary.printedLength = printedLength(st.nodes, printed, st.end, text, base, wordCalls);
   if (
     summary.dms ||
-    summary.loopIndexKeys ||
     summary.loopIndexObject ||
     summary.zoneRead ||
     summary.setsZone ||
     summary.memberUses ||
-    summary.mentionEqualities ||
-    summary.firstWordEqualities ||
     summary.firstWordNamed ||
-    summary.privateThreads ||
     summary.defaultCooldowns ||
-    summary.chatWordOperators ||
     summary.writesMention
   )
     summary.rare = true;

@@ -11,7 +11,7 @@ import { bindArguments } from '../binding';
 import type { AnalysisFix } from '../diagnostic';
 import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { argumentText, hasCall, type ReadArgument, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
+import { argumentText, hasCall, type ReadArgument, reportIf, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
@@ -662,7 +662,7 @@ function silentGuardFix(node: CallNode, name: string, pos: number, ctx: Statemen
 function checkPrivateThread(node: CallNode, ctx: StatementContext): void {
   const arg = (i: number) => (node.args[i] ? ctx.rel(node.args[i].start, node.args[i].end).trim() : '');
   if (node.args.length < 1 || arg(2) !== '' || arg(5) !== '') return;
-  (ctx.summary.privateThreads ??= []).push({
+  reportIf(ctx, 'thread-without-member', {
     code: 'private-thread',
     severity: 'warning',
     start: node.start,
@@ -811,7 +811,7 @@ function checkLoopIndexKey(name: string, args: readonly ReadArgument[], ctx: Sta
     if (nodes.length !== 1 || nodes[0].kind !== NodeKind.BareCall || ctx.rel(arg.start, arg.end).trim() !== 'ZloopIndex') continue;
     const call = nodes[0];
     // Kept as a fact: not reported where the file builds an object keyed by ZloopIndex itself (fileChecks.ts).
-    (ctx.summary.loopIndexKeys ??= []).push({
+    reportIf(ctx, 'loop-index-positional', {
       code: 'loop-index-from-one',
       severity: 'warning',
       start: call.start,

@@ -8,7 +8,7 @@ import { isNumber } from '../../language/literals';
 import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
-import type { ReadArgument, StatementContext } from './context';
+import { type ReadArgument, reportIf, type StatementContext } from './context';
 
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
 const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = {
@@ -421,7 +421,7 @@ function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: Statemen
     ctx.summary.firstWordNamed = true;
     return;
   }
-  (whole ? (ctx.summary.mentionEqualities ??= []) : (ctx.summary.firstWordEqualities ??= [])).push({
+  reportIf(ctx, whole ? 'reads-mentions' : 'first-word-mention', {
     code: 'non-numeric-comparison',
     severity: 'warning',
     start: at,
@@ -576,7 +576,7 @@ function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
     const replacement = `${fn}{${left};${right}}==true`;
     // Kept as a fact: reported in the events that run on every chat message (fileChecks.ts), whose text is
     // full of mentions and custom emoji; a command's own input is mostly what its usage asks for.
-    (ctx.summary.chatWordOperators ??= []).push({
+    reportIf(ctx, 'chat-message-event', {
       code: 'non-numeric-comparison',
       severity: 'warning',
       start: arg.start + at,

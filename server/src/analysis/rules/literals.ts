@@ -18,7 +18,7 @@ import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
-import { type ReadArgument, type StatementContext, trimmedRange } from './context';
+import { type ReadArgument, reportIf, type StatementContext, trimmedRange } from './context';
 import { HTTP_REQUESTS } from './callFacts';
 import { utf8Length } from '../engine/statementReader';
 
@@ -1156,7 +1156,7 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
   if (!m || !MENTIONED_MEMBERS.has(fnName) || !/^user/i.test(paramName)) return;
   const replacement = `Zmentioned{${m[1]}}`;
   // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID.
-  (ctx.summary.typedIds ??= []).push({
+  reportIf(ctx, 'prefix-command', {
     code: 'invalid-snowflake',
     severity: 'warning',
     start: arg.start,
