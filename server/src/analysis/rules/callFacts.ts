@@ -693,7 +693,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
  * address it opens, not a custom ID (the engine gives it none), so two link
  * buttons to one address do not clash.
  */
-export function isLinkButton(node: CallNode, name: string, ctx: StatementContext): boolean {
+export function isLinkButton(node: CallNode, name: string, ctx: Pick<StatementContext, 'rel'>): boolean {
   if (name !== 'ZaddButton') return false;
   const style = node.args[3];
   return style !== undefined && !hasCall(style) && ctx.rel(style.start, style.end).trim().toLowerCase() === 'link';

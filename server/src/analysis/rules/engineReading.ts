@@ -10,6 +10,7 @@ import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import { isComponentIdParameter, isInteractionIdParameter } from '../../language/componentIds';
 import { CONDITION_FUNCTIONS } from '../../language/conditions';
+import { isLinkButton } from './callFacts';
 import { variableFunction } from '../../language/variableFunctions';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
@@ -130,7 +131,7 @@ function nameArgumentOf(
       if (at === 0 && variableFunction(fn)) return { fn, role: 'variable', start: arg.start, end: arg.end };
       const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
       // A link button's second argument is its web address, not an ID (bot.rs builds it as a URL button).
-      const link = fn === 'ZaddButton' && /^\s*link\s*$/i.test(node3(n, text, base));
+      const link = isLinkButton(n, fn, { rel: (a, b) => text.slice(base + a, base + b) });
       if (parameter !== undefined && isComponentIdParameter(parameter) && !link)
         return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
       // A key of the JSON object or of the HTTP answer: looked up, not printed.
@@ -142,12 +143,6 @@ function nameArgumentOf(
     return at === 0 && CONDITION_FUNCTIONS.has(fn) ? { fn, role: 'condition' } : undefined;
   }
   return undefined;
-}
-
-/** A call's fourth argument as written (a button's style), or ''. */
-function node3(n: { args: readonly { start: number; end: number }[] }, text: string, base: number): string {
-  const a = n.args[3];
-  return a ? text.slice(base + a.start, base + a.end) : '';
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
