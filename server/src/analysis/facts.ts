@@ -73,26 +73,12 @@ export interface StatementSummary {
    * - `chat-message-event`: `Zmessage contains word`, in the events that run on every chat message.
    */
   reportIf?: { when: ReportWhen; diagnostic: AnalysisDiagnostic }[];
-  /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
-  firstWordNamed?: true;
-  /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */
-  loopIndexObject?: true;
-  /** The first call whose answer depends on the time zone (a clock, a date). */
-  zoneRead?: { name: string; start: number; end: number };
-  /** Ztime{zone}: the command chooses its time zone. */
-  setsZone?: true;
-  /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
-  dms?: { start: number; end: number }[];
   /**
-   * Set when the line has any of the facts few lines have (DMs, member lookups, mention checks, private
-   * threads, default cooldown messages, chat word operators, mentions written, loop-index keys, time
-   * zones): the file walk reads those only then.
+   * The facts few lines have (DMs, member lookups, mention checks, default cooldown messages,
+   * mentions written, loop-index keys, time zones), in one object present only on the lines that
+   * have one of them: the file walk, which reads every line after each edit, tests one field.
    */
-  rare?: true;
-  /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
-  defaultCooldowns?: { name: string; start: number; end: number }[];
-  /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
-  writesMention?: true;
+  rare?: RareFacts;
   /**
    * Zban, Zkick and Ztimeout calls at the top level, with no text before them in the statement:
    * their result text goes into the reply (action-prints-result). `close`: the closing brace.
@@ -124,8 +110,6 @@ export interface StatementSummary {
   orderEvents?: OrderEvent[];
   /** Argument-less uses of context-dependent functions. */
   contextUses?: { name: string; start: number; end: number; caught?: true }[];
-  /** Calls that fetch the command's author as a member of the server (MEMBER_FUNCTIONS); `caught`: inside ZtryRun. */
-  memberUses?: { name: string; start: number; end: number; caught?: true }[];
   /**
    * Body statement: where the first text it prints as written (outside every call) starts, if
    * any. Only the start: typing inside that text leaves the fact, and so the file's findings, as
@@ -146,6 +130,40 @@ export interface StatementSummary {
   embedAnswer?: true;
   /** The last ZsuppressErrors at the statement's top level; `last`: no call after it in the statement (suppress-too-late, guard-message-suppressed). */
   suppress?: { start: number; end: number; last: boolean };
+}
+
+/** StatementSummary.rare: the facts few lines have. */
+export interface RareFacts {
+  /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
+  firstWordNamed?: true;
+  /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */
+  loopIndexObject?: true;
+  /** The first call whose answer depends on the time zone (a clock, a date). */
+  zoneRead?: { name: string; start: number; end: number };
+  /** Ztime{zone}: the command chooses its time zone. */
+  setsZone?: true;
+  /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
+  dms?: { start: number; end: number }[];
+  /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
+  defaultCooldowns?: { name: string; start: number; end: number }[];
+  /** The statement writes a user mention (`<@`): a mention in a private thread adds the user to it. */
+  writesMention?: true;
+  /** Calls that fetch the command's author as a member of the server (MEMBER_FUNCTIONS); `caught`: inside ZtryRun. */
+  memberUses?: { name: string; start: number; end: number; caught?: true }[];
+}
+
+/** The line's rare facts, made on the first one recorded (every field present: one object shape). */
+export function rareFacts(summary: StatementSummary): RareFacts {
+  return (summary.rare ??= {
+    firstWordNamed: undefined,
+    loopIndexObject: undefined,
+    zoneRead: undefined,
+    setsZone: undefined,
+    dms: undefined,
+    defaultCooldowns: undefined,
+    writesMention: undefined,
+    memberUses: undefined,
+  });
 }
 
 /**
@@ -172,14 +190,7 @@ export function emptySummary(): StatementSummary {
     componentRows: undefined,
     messageUses: undefined,
     reportIf: undefined,
-    firstWordNamed: undefined,
     rare: undefined,
-    loopIndexObject: undefined,
-    zoneRead: undefined,
-    setsZone: undefined,
-    dms: undefined,
-    defaultCooldowns: undefined,
-    writesMention: undefined,
     printedResults: undefined,
     embedSends: undefined,
     webhookSends: undefined,
@@ -194,7 +205,6 @@ export function emptySummary(): StatementSummary {
     embedEvents: undefined,
     orderEvents: undefined,
     contextUses: undefined,
-    memberUses: undefined,
     printedText: undefined,
     printedLength: undefined,
     silent: undefined,

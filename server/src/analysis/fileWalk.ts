@@ -28,6 +28,7 @@ import {
   type EmbedSend,
   type OrderEvent,
   type PrintedResult,
+  type RareFacts,
   type ReportWhen,
   type SavedScope,
   type SavedVarEvent,
@@ -330,7 +331,7 @@ export class FileWalk {
       this.pendingDms = [];
     }
     // Facts few lines have, behind one test (the walk reads every line of the file after each edit).
-    if (s.rare) this.rareFacts(s, base);
+    if (s.rare) this.rareFacts(s.rare, base);
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) this.components(s.componentEvents, base);
@@ -354,7 +355,7 @@ export class FileWalk {
   }
 
   /** The facts that StatementSummary.rare says a line has. */
-  private rareFacts(s: StatementSummary, base: number): void {
+  private rareFacts(s: RareFacts, base: number): void {
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
@@ -393,7 +394,7 @@ export class FileWalk {
     // A usage check (ZargsCheck, ZonlyIf, Zerror) is refused the same way as an access guard.
     const refused = s.guard ?? s.refusal;
     // A cooldown with no message of its own loses none: the suppression's text is then its message.
-    const ownMessage = !(refused && COOLDOWNS.has(refused.name) && s.defaultCooldowns?.some((c) => c.start === refused.start));
+    const ownMessage = !(refused && COOLDOWNS.has(refused.name) && s.rare?.defaultCooldowns?.some((c) => c.start === refused.start));
     if (refused && ownMessage && this.suppressedBefore && this.type !== 'event') this.out.push(guardMessageSuppressed(refused, base));
     if (s.suppress) this.suppressedBefore = true;
     if (!s.silent) this.answersSlash = true;

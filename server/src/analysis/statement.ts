@@ -8,7 +8,7 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { emptySummary, type StatementResult } from './facts';
+import { emptySummary, rareFacts, type StatementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -119,26 +119,15 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   }
   // The first word tested as a number: it is an amount, not a mention (non-numeric-comparison's Zmessage{1}==).
   const own = rel(0, st.end);
-  if (own.includes('Zmessage{1}') && FIRST_WORD_NUMBER.test(own)) summary.firstWordNamed = true;
+  if (own.includes('Zmessage{1}') && FIRST_WORD_NUMBER.test(own)) rareFacts(summary).firstWordNamed = true;
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
-  if (own.includes('<@')) summary.writesMention = true;
+  if (own.includes('<@')) rareFacts(summary).writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   reportNewlineEscapes(text, base, st.end, diagnostics);
   const wordCalls = checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
   if (printed >= 0) summary.printedLength = printedLength(st.nodes, printed, st.end, text, base, wordCalls);
-  if (
-    summary.dms ||
-    summary.loopIndexObject ||
-    summary.zoneRead ||
-    summary.setsZone ||
-    summary.memberUses ||
-    summary.firstWordNamed ||
-    summary.defaultCooldowns ||
-    summary.writesMention
-  )
-    summary.rare = true;
   return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
 }
 

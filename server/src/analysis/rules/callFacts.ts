@@ -9,7 +9,16 @@ import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
 import { argumentText, hasCall, type StatementContext, wholeCall } from './context';
-import type { ComponentEvent, EmbedContent, EmbedSend, OrderEvent, SavedScope, SavedVarEvent, VarEvent } from '../facts';
+import {
+  type ComponentEvent,
+  type EmbedContent,
+  type EmbedSend,
+  type OrderEvent,
+  rareFacts,
+  type SavedScope,
+  type SavedVarEvent,
+  type VarEvent,
+} from '../facts';
 
 export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
 
@@ -355,10 +364,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
   // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
   if (ZONE_READERS.has(name) && !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : '')))
-    ctx.summary.zoneRead ??= { name, start: node.start, end: node.nameEnd };
-  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') ctx.summary.setsZone = true;
+    rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.nameEnd };
+  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') rareFacts(ctx.summary).setsZone = true;
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
-  if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (ctx.summary.dms ??= []).push({ start: node.start, end: node.close + 1 });
+  if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
@@ -403,7 +412,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   }
   // Without a message of its own a cooldown answers with its default one ("You are on cooldown..."), in a branch too.
   if (kinds.orderKind === 'cooldown' && !ctx.caught && (node.args.length < 2 || ctx.rel(node.args[1].start, node.args[1].end).trim() === ''))
-    (ctx.summary.defaultCooldowns ??= []).push({ name, start: node.start, end: node.nameEnd });
+    (rareFacts(ctx.summary).defaultCooldowns ??= []).push({ name, start: node.start, end: node.nameEnd });
   if (kinds.numericArguments !== undefined) markNumericReads(node, name, kinds.numericArguments, ctx);
   const emptyHalt = EMPTY_VALUE_HALTS[name];
   if (emptyHalt) markEmptyValueRead(node, name, emptyHalt, ctx);
@@ -643,7 +652,7 @@ function recordContextUse(name: string, start: number, end: number, ctx: Stateme
 
 /** A call that fetches the author as a member of the server; `caught`: inside ZtryRun. */
 function recordMemberUse(name: string, start: number, end: number, ctx: StatementContext): void {
-  (ctx.summary.memberUses ??= []).push(ctx.caught ? { name, start, end, caught: true } : { name, start, end });
+  (rareFacts(ctx.summary).memberUses ??= []).push(ctx.caught ? { name, start, end, caught: true } : { name, start, end });
 }
 
 /** A call whose effect depends on the command's type; `inCall`: inside another call's argument, so it may not run. */
@@ -671,7 +680,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
-  if (ZONE_READERS.has(name)) ctx.summary.zoneRead ??= { name, start: node.start, end: node.end };
+  if (ZONE_READERS.has(name)) rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.end };
   // A call all the same (`Welcome ZdisplayName!`): what runs after a ZsuppressErrors, what a file calls.
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;

@@ -9,6 +9,7 @@ import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import type { AnalysisFix } from '../diagnostic';
+import { rareFacts } from '../facts';
 import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, reportIf, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
@@ -111,7 +112,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
   // ZjsonSet{ZloopIndex;...} keys an object "1", "2"...: read back by the same index, as written.
-  if (name === 'ZjsonSet' && args[0] && ctx.rel(args[0].arg.start, args[0].arg.end).trim() === 'ZloopIndex') ctx.summary.loopIndexObject = true;
+  if (name === 'ZjsonSet' && args[0] && ctx.rel(args[0].arg.start, args[0].arg.end).trim() === 'ZloopIndex') rareFacts(ctx.summary).loopIndexObject = true;
   if (name === 'ZfromTimestamp') {
     const inner = args[0] && wholeCall(args[0].arg, ctx);
     if (inner && ctx.rel(inner.start, inner.nameEnd) === 'ZgetTimestamp') checkTimestampUnit(inner, 'ZfromTimestamp', ctx);

@@ -9,6 +9,7 @@ import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { type ReadArgument, reportIf, type StatementContext } from './context';
+import { rareFacts } from '../facts';
 
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
 const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = {
@@ -413,12 +414,12 @@ function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: Statemen
   const cut = [rest.indexOf(' && '), rest.indexOf(' || ')].filter((k) => k >= 0);
   const right = (cut.length ? rest.slice(0, Math.min(...cut)) : rest).trim();
   // `Zmessage{1}==warn`: the first word is a subcommand (or a word of the command's own), not the mention.
-  if (word === 'Zmessage{1}' && right !== '' && !right.startsWith('<')) ctx.summary.firstWordNamed = true;
+  if (word === 'Zmessage{1}' && right !== '' && !right.startsWith('<')) rareFacts(ctx.summary).firstWordNamed = true;
   if (!equal || (word !== 'Zmessage' && word !== 'Zmessage{1}' && word !== 'Zmessage{}') || right !== '') return;
   const whole = word !== 'Zmessage{1}';
   // A usage line on the same line names the first word (`Usage: !give <amount> @user`): not the mention.
   if (!whole && usageNamesOtherFirstWord(ctx.rel(0, ctx.end))) {
-    ctx.summary.firstWordNamed = true;
+    rareFacts(ctx.summary).firstWordNamed = true;
     return;
   }
   reportIf(ctx, whole ? 'reads-mentions' : 'first-word-mention', {
