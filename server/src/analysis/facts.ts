@@ -11,6 +11,7 @@
 import type { AnalysisDiagnostic } from './diagnostic';
 import type { LoaderLine } from './engine/loader';
 import type { VariableScope } from '../language/variableFunctions';
+import type { StatementKind } from '../syntax/tree';
 
 /** When a prepared diagnostic is true: see StatementSummary.reportIf. */
 export type ReportWhen = 'prefix-command' | 'reads-mentions' | 'first-word-mention' | 'thread-without-member' | 'loop-index-positional' | 'chat-message-event';
@@ -350,6 +351,8 @@ export interface DisableDirective {
 }
 
 export interface StatementResult {
+  /** The statement's kind: the file walk reads it here, from one object shape, rather than from the statement classes' getters. */
+  kind: StatementKind;
   diagnostics: AnalysisDiagnostic[]; // RELATIVE offsets
   summary: StatementSummary;
   /**
@@ -357,9 +360,19 @@ export interface StatementResult {
    * unknown-function diagnostic, dropped by the walk when a Zalias defined the name
    * before). Not a fact: a file with a Zalias is never refolded.
    */
-  unknownNames?: { name: string; start: number }[];
+  unknownNames: { name: string; start: number }[] | undefined;
   /** `diagnostics` in (start, end) order, stable (the same array when already in order); set by sortedDiagnostics. */
-  sorted?: readonly AnalysisDiagnostic[];
+  sorted: readonly AnalysisDiagnostic[] | undefined;
+}
+
+/** A statement's result, every field present (one object shape for the walk to read). */
+export function statementResult(
+  kind: StatementKind,
+  diagnostics: AnalysisDiagnostic[],
+  summary: StatementSummary,
+  unknownNames?: { name: string; start: number }[],
+): StatementResult {
+  return { kind, diagnostics, summary, unknownNames, sorted: undefined };
 }
 
 /** The result's diagnostics in (start, end) order, stable; memoised on the result (the same array when already in order). */

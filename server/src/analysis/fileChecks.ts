@@ -98,7 +98,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const starts = tree.starts;
   const loader = readAsLoader({
     count: statements.length,
-    kind: (i) => (results[i].summary.bom ? StatementKind.Body : statements[i].kind),
+    kind: (i) => (results[i].summary.bom ? StatementKind.Body : results[i].kind),
     start: (i) => starts[i],
     end: (i) => starts[i + 1],
     lines: (i) => results[i].summary.loader,

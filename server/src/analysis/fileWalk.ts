@@ -299,17 +299,17 @@ export class FileWalk {
   /** Walks every statement in order. */
   run(): this {
     const { tree, results } = this;
-    const statements = tree.statements;
     const starts = tree.starts;
-    for (let i = 0; i < statements.length; i++) this.statement(i, statements[i].kind, results[i], starts[i]);
+    for (let i = 0; i < results.length; i++) this.statement(i, results[i], starts[i]);
     if (this.lineSilence.size) {
       for (const p of this.perStatement) if (this.lineSilence.has(p.index)) p.silenced = this.lineSilence.get(p.index);
     }
     return this;
   }
 
-  private statement(i: number, kind: StatementKind, result: StatementResult, base: number): void {
+  private statement(i: number, result: StatementResult, base: number): void {
     const s = result.summary;
+    const kind = result.kind;
     if (s.disable) this.silence(i, s.disable);
     if (kind === StatementKind.Body) this.body(s, base);
     if (s.header?.engine && !s.bom && this.loader.directives.has(i)) this.header(s.header, base);

@@ -8,7 +8,7 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { emptySummary, rareFacts, type StatementResult } from './facts';
+import { emptySummary, rareFacts, type StatementResult, statementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -37,18 +37,18 @@ export interface AnalysisTables {
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
-  if (st.kind === StatementKind.Blank) return { diagnostics, summary };
+  if (st.kind === StatementKind.Blank) return statementResult(st.kind, diagnostics, summary);
   if (st.kind === StatementKind.Comment) {
     const disable = parseDisableDirective(text.slice(base + st.start + 2, base + st.end).trim());
     if (disable) summary.disable = disable;
-    return { diagnostics, summary };
+    return statementResult(st.kind, diagnostics, summary);
   }
   // How the engine's loader groups this statement's lines, where that may differ from the tree.
   const loader = loaderLinesOf(text, base, st.length, st.kind);
   if (loader) summary.loader = loader;
   if (st.kind === StatementKind.Header) {
     checkHeader(st, text, base, diagnostics, summary);
-    return { diagnostics, summary };
+    return statementResult(st.kind, diagnostics, summary);
   }
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
   reportSyntaxErrors(st, text, base, diagnostics);
@@ -128,7 +128,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   reportNewlineEscapes(text, base, st.end, diagnostics);
   const wordCalls = checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
   if (printed >= 0) summary.printedLength = printedLength(st.nodes, printed, st.end, text, base, wordCalls);
-  return unknownNames.length ? { diagnostics, summary, unknownNames } : { diagnostics, summary };
+  return statementResult(st.kind, diagnostics, summary, unknownNames.length ? unknownNames : undefined);
 }
 
 /**
