@@ -56,7 +56,8 @@ const CODE_TABLE = {
   },
   'empty-required-argument': {
     severity: 'error',
-    description: 'An argument the engine\'s function halts on when it is empty ("argument N is required"). A warning inside ZtryRun, which catches it.',
+    description:
+      'An argument the engine\'s function halts on when it is empty ("argument N is required"): written empty, or one whole call to a function that writes nothing (ZjsonParse{ZhttpGet{url}}: ZhttpGet keeps its answer for ZhttpResult). A warning inside ZtryRun, which catches it.',
     example: 'ZnewSelectMenu{menu} + ZaddSelectMenuOption{;red}',
   },
   'invalid-integer': {

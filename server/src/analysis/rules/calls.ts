@@ -80,7 +80,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
-      checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
+      // A required one is reported by checkEngineArity (the command halts).
+      if (!engine?.required.some((r) => r.pos === i + 1)) checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
     }
     // The permissions: every argument after the channel and target (ZeditChannelPerms) or the role (ZmodifyRolePerms).
     // Only in a closed call: while it is typed, its last argument is not yet what the engine will read.
@@ -377,6 +378,9 @@ function checkEngineArity(
               : `${name} halts the command when "${r.name}" (argument ${r.pos}) is empty, so it halts here every time.`,
           fixes: silentGuard ? [silentGuard] : undefined,
         });
+      } else if (!args[i].literal && !engine.lazy) {
+        // A lazy function (Zif, Zrepeat, Zalias...) reads its code unevaluated: only the others get the call's empty answer.
+        reportSilentCallAsRequired(name, r.pos, r.name, args[i].arg, ctx);
       }
     } else if (r.when === 'empty-or-missing' && !stored) {
       const silentGuard = silentGuardFix(node, name, r.pos, ctx);
@@ -392,6 +396,34 @@ function checkEngineArity(
       });
     }
   }
+}
+
+/** Functions that make an HTTP request: the answer is kept for ZhttpResult, not written. */
+const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete', 'ZhttpHead', 'ZhttpOptions']);
+
+/**
+ * A required argument that is one whole call to a function that writes
+ * nothing (`ZjsonParse{ZhttpGet{url}}`): the engine gives the call's empty
+ * answer to the function, which halts as on an empty argument
+ * (runtime.rs turns FnOutput::Empty into ""; httpGet.rs answers Empty).
+ */
+function reportSilentCallAsRequired(name: string, pos: number, what: string, arg: Argument, ctx: StatementContext): void {
+  const call = wholeCall(arg, ctx);
+  if (!call) return;
+  const inner = ctx.rel(call.start, call.nameEnd);
+  const engine = ctx.profiles.get(inner).engine;
+  // Lazy functions (Zif, ZtryRun...) write what their code writes.
+  if (!engine?.writesNothing || engine.lazy) return;
+  const http = HTTP_REQUESTS.has(inner)
+    ? ` ${inner} keeps the answer for ZhttpResult instead: run ${inner}{...} on a line of its own, then write ${name === 'ZjsonParse' ? 'ZjsonParse{ZhttpResult}' : 'ZhttpResult (the whole answer) or ZhttpResult{key} (one field)'} here.`
+    : '';
+  ctx.diagnostics.push({
+    code: 'empty-required-argument',
+    severity: ctx.caught ? 'warning' : 'error',
+    start: call.start,
+    end: call.nameEnd,
+    message: `${inner} writes nothing (the engine gives no text back), so "${what}" (argument ${pos}) of ${name} is empty and ${name} ${ctx.caught ? 'fails here every time (ZtryRun catches it)' : 'halts the command here every time'}.${http}`,
+  });
 }
 
 function requiredCount(fn: FunctionRecord | undefined): number {
