@@ -293,7 +293,7 @@ const CODE_TABLE = {
   'message-in-slash': {
     severity: 'warning',
     description:
-      'A function that reads the message that started the command, in a slash command, which has none: Zmentioned, ZgetAttachments and (without any #option) Zmessage are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
+      'A function that reads the message that started the command, in a slash command, which has none: Zmentioned, ZgetAttachments, ZmessageID and (without any #option) Zmessage are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
     example: '#trigger /echo + #type slash + You said: Zmessage',
   },
   'invalid-expression': {

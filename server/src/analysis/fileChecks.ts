@@ -805,6 +805,8 @@ const MESSAGE_IN_SLASH: Record<string, string> = {
   ZaddCmdReactions: "ZaddCmdReactions halts the command here. Add reactions to the bot's reply with ZaddReactions.",
   ZreplyIn: 'ZreplyIn halts the command here.',
   ZeditButton: 'ZeditButton without its message ID (the sixth argument) halts the command here. Give it the ID of the message that has the button.',
+  ZmessageID:
+    'ZmessageID is empty here, and a function that needs a message ID (ZdeleteMessage{ZchannelID;ZmessageID}, ZpinMessage, ZgetMessage) halts the command on it. There is no message of the user to delete or pin in a slash command.',
 };
 
 function messageInSlash(u: { name: string; halts?: true; start: number; end: number }): AnalysisDiagnostic {

@@ -78,6 +78,8 @@ const MESSAGE_USES: Record<string, 'halts' | 'empty'> = {
   ZreplyIn: 'halts',
   // Without its sixth argument (the message ID) it edits the trigger message (components/editButton.rs 23-28).
   ZeditButton: 'halts',
+  // The trigger message's ID: none in a slash command (bot.rs 1002, messageID.rs).
+  ZmessageID: 'empty',
 };
 
 /**
