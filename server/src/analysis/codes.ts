@@ -599,6 +599,12 @@ const CODE_TABLE = {
       'Arithmetic written around calls in an argument (Zvar{a}/2, ZgetUserVar{coins}+10): the engine computes nothing there. A function that reads a number halts on the text (an error); a setter stores the text "5+10", which grows each time (a warning). The fix computes it with Zcalculate, or Zsum and the like.',
     example: 'Zround{Zvar{total}/2}',
   },
+  'image-may-be-missing': {
+    severity: 'warning',
+    description:
+      "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash or ZguildDiscoverySplash: they give empty text when the server or user has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition. The fix adds it only when there is one.",
+    example: 'Ztitle{ZserverName} + Zthumbnail{ZserverIcon}',
+  },
   'saved-variable-unset': {
     severity: 'warning',
     description:

@@ -14,7 +14,14 @@ import type { VariableScope } from '../language/variableFunctions';
 import type { StatementKind } from '../syntax/tree';
 
 /** When a prepared diagnostic is true: see StatementSummary.reportIf. */
-export type ReportWhen = 'prefix-command' | 'reads-mentions' | 'first-word-mention' | 'thread-without-member' | 'loop-index-positional' | 'chat-message-event';
+export type ReportWhen =
+  | 'prefix-command'
+  | 'reads-mentions'
+  | 'first-word-mention'
+  | 'thread-without-member'
+  | 'loop-index-positional'
+  | 'chat-message-event'
+  | 'image-untested';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -151,6 +158,8 @@ export interface RareFacts {
   writesMention?: true;
   /** Calls that fetch the command's author as a member of the server (MEMBER_FUNCTIONS); `caught`: inside ZtryRun. */
   memberUses?: { name: string; start: number; end: number; caught?: true }[];
+  /** An image getter (ZserverIcon, ZuserBanner...) in a condition: the file handles a missing image. */
+  imageTested?: true;
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -164,6 +173,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     defaultCooldowns: undefined,
     writesMention: undefined,
     memberUses: undefined,
+    imageTested: undefined,
   });
 }
 

@@ -224,6 +224,9 @@ function reportConditional(
       case 'loop-index-positional':
         return !w.loopIndexObject;
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
+      // A file that tests an image getter somewhere handles the missing image its own way.
+      case 'image-untested':
+        return !w.imageTested;
       case 'chat-message-event':
         return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
     }

@@ -278,6 +278,7 @@ export class FileWalk {
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
   writesMention = false;
+  imageTested = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -366,6 +367,7 @@ export class FileWalk {
     if (s.defaultCooldowns && !this.suppressedBefore)
       for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
     if (s.writesMention) this.writesMention = true;
+    if (s.imageTested) this.imageTested = true;
   }
 
   private silence(i: number, disable: DisableDirective): void {

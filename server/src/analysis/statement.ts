@@ -26,6 +26,7 @@ import { type ReplyReader, unconditionalStop, writesNothing } from './rules/repl
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
+import { recordImageTest } from './rules/missingImage';
 
 /** The Analyzer's lookup tables, shared by every statement it analyses. */
 export interface AnalysisTables {
@@ -144,6 +145,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.nameEnd);
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
+      recordImageTest(name, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
@@ -190,6 +192,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
+      recordImageTest(name, ctx);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
       if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);

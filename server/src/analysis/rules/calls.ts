@@ -21,6 +21,7 @@ import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
 import { checkEmptyValue } from './emptyValue';
+import { checkMissingImage } from './missingImage';
 import { setterScope } from '../../language/variableFunctions';
 import type { CallProfile } from './callProfile';
 
@@ -107,6 +108,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
+  checkMissingImage(node, name, ctx);
   if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
   if (name === 'ZargsCheck') checkArgsCheckWithoutMessage(args, ctx);
   if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);

@@ -1,0 +1,65 @@
+/**
+ * An embed's image or link taken straight from a getter that gives empty
+ * text when the server or user has no such image: ZserverIcon for a server
+ * without an icon (servers/serverIcon.rs), ZuserBanner for a user without a
+ * banner (users/userBanner.rs), and the server's banner and splash images.
+ * The embed functions check their address (embeds/helpers.rs validate_url)
+ * and halt the command on the empty one: `Zthumbnail{ZserverIcon}` works in
+ * the author's server and halts in one without an icon.
+ */
+import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
+import { rareFacts } from '../facts';
+import { reportIf, type StatementContext, wholeCall } from './context';
+
+/** Getters whose answer is empty when there is no image, and what is then missing, in words. */
+const IMAGE_GETTERS: Readonly<Record<string, string>> = {
+  ZserverIcon: 'a server without an icon',
+  ZguildBanner: 'a server without a banner',
+  ZguildSplash: 'a server without an invite splash image',
+  ZguildDiscoverySplash: 'a server without a discovery splash image',
+  ZuserBanner: 'a user without a profile banner (most users have none)',
+};
+
+/** The embed functions that halt on an empty address (their first argument). */
+const ADDRESS_CHECKED: ReadonlySet<string> = new Set(['Zthumbnail', 'Zimage', 'ZauthorIcon', 'ZfooterIcon', 'ZtitleURL', 'ZauthorURL']);
+
+/** An image getter in a condition (`Zif{ZserverIcon!=;...}`): the file handles the missing image. */
+export function recordImageTest(name: string, ctx: StatementContext): void {
+  if (ctx.tested > 0 && Object.hasOwn(IMAGE_GETTERS, name)) rareFacts(ctx.summary).imageTested = true;
+}
+
+/** `node` is a call to `name`; reported unless the file tests an image getter somewhere (fileChecks decides). */
+export function checkMissingImage(node: CallNode, name: string, ctx: StatementContext): void {
+  if (!ADDRESS_CHECKED.has(name) || ctx.guarded > 0 || node.close < 0) return;
+  const arg = node.args[0];
+  const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
+  if (!getter) return;
+  const getterName = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
+  if (!Object.hasOwn(IMAGE_GETTERS, getterName)) return;
+  const getterText = ctx.rel(getter.start, getter.end);
+  reportIf(ctx, 'image-untested', {
+    code: 'image-may-be-missing',
+    severity: 'warning',
+    start: getter.start,
+    end: getter.end,
+    message: `${getterName} is empty for ${IMAGE_GETTERS[getterName]}, and ${name} halts the command on an empty address ("invalid URL"). Add it only when there is one: Zif{${getterText}!=;${ctx.rel(node.start, node.close + 1)}}.`,
+    fixes: [
+      {
+        title: `Add it only when there is one (Zif{${getterText}!=;...})`,
+        edits: [
+          { start: node.start, end: node.start, newText: `Zif{${getterText}!=;` },
+          { start: node.close + 1, end: node.close + 1, newText: '}' },
+        ],
+        preferred: true,
+      },
+    ],
+  });
+}
+
+/** The argument's one bare call (`ZserverIcon` without braces), when that is all it holds. */
+function wholeBareCall(arg: NonNullable<CallNode['args'][number]>, ctx: StatementContext): BareCallNode | undefined {
+  const nodes = arg.nodes;
+  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.BareCall) return undefined;
+  const call = nodes[0] as BareCallNode;
+  return ctx.rel(arg.start, arg.end).trim() === ctx.rel(call.start, call.end) ? call : undefined;
+}
