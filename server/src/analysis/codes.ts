@@ -250,6 +250,12 @@ const CODE_TABLE = {
       'A separator or replacement argument that is only white space: the engine trims every argument, so the function gets an empty one (ZregexReplace and ZreplaceText then remove what they find).',
     example: 'ZtextSplit{a b c; }',
   },
+  'separator-space-lost': {
+    severity: 'information',
+    description:
+      'A separator or replacement argument that ends in a space (ZjoinSplitText{, }, ZuserRoles{;name; | }): the engine trims every argument, so the items are joined with "," and read "a,b,c". The fix writes each space as ZfromCharCode{32}, a call, whose answer is not trimmed. A space after the opening ";" alone is taken for layout.',
+    example: 'ZtextSplit{a, b, c;,} + ZjoinSplitText{, }',
+  },
   'escape-in-call': {
     severity: 'warning',
     description:

@@ -602,8 +602,12 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
  * changes and there is no way to write it: not reported.
  */
 function checkTrimmedSeparator(name: string, paramName: string, fallback: string | undefined, arg: Argument, text: string, ctx: StatementContext): void {
-  if (text !== '' || arg.end === arg.start) return;
+  if (arg.end === arg.start) return;
   const raw = ctx.rel(arg.start, arg.end);
+  if (text !== '') {
+    reportLostSpaces(name, paramName, arg, raw, text, ctx);
+    return;
+  }
   // A line break written where the default is one (`ZserverNames{20;⏎}`): trimmed, and then the default gives it back.
   if (fallback === '\n' && /^[\r\n]+$/.test(raw.replace(/[ \t]/g, ''))) return;
   const lost = /\n/.test(raw) ? 'a line break' : 'a space';
@@ -618,6 +622,38 @@ function checkTrimmedSeparator(name: string, paramName: string, fallback: string
         : paramName === 'sample'
           ? `The engine trims every argument, so ${name} gets an empty sample here, not ${lost}, and gives the text back unchanged. To replace the spaces, write ZregexReplace{text;[ ];new}.`
           : `The engine trims every argument, so ${name} gets an empty replacement here, not ${lost}: what it finds is removed.`,
+  });
+}
+
+/**
+ * A separator or replacement with spaces around its text (`ZjoinSplitText{, }`,
+ * `{ | }`): the engine's trimming (parser.rs) keeps only the text, so the
+ * items read "a,b,c". Reported when a space comes right before the closing
+ * `;` or `}`: a space after the opening one alone is the usual layout
+ * (`ZuserRoles{; name; ,}`). The fix writes each lost space as a call, whose
+ * answer is not trimmed: `,ZfromCharCode{32}`.
+ */
+function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: string, text: string, ctx: StatementContext): void {
+  const trailing = /( +)$/.exec(raw)?.[1].length ?? 0;
+  if (trailing === 0) return;
+  const leading = /^( *)/.exec(raw)?.[1].length ?? 0;
+  // Only spaces around the text (a line break or tab there is layout).
+  if (raw.length !== leading + text.length + trailing) return;
+  const space = 'ZfromCharCode{32}';
+  const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : 'replacement';
+  // `\ ` meant as an escaped space: the engine has no such escape, and keeps the backslash.
+  const escaped = text === '\\' && leading === 0;
+  const kept = escaped ? space.repeat(trailing) : `${space.repeat(leading)}${text}${space.repeat(trailing)}`;
+  ctx.diagnostics.push({
+    code: 'separator-space-lost',
+    // Split on a backslash instead of a space, the text stays whole: more than a look.
+    severity: escaped ? 'warning' : 'information',
+    start: arg.start,
+    end: arg.end,
+    message: escaped
+      ? `The engine has no escape for a space: it keeps the backslash and trims the space, so ${name}'s ${role} is "\\" here. Write the space as a call, whose answer is not trimmed: ${kept}.`
+      : `The engine trims every argument, so ${name}'s ${role} is "${text}" here, not "${raw}": the spaces are lost. To keep them, write each as a call, whose answer is not trimmed: ${kept}.`,
+    fixes: [{ title: `Change to ${kept}`, edits: [{ start: arg.start, end: arg.end, newText: kept }], preferred: true }],
   });
 }
 
