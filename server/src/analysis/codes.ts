@@ -581,6 +581,12 @@ const CODE_TABLE = {
       'Zminute or Zsecond after a ":" (a clock, Zhour:Zminute): the engine writes them with no leading zero, so 9:05 shows as "9:5". The fix writes Zif{Zminute<10;0}Zminute.',
     example: 'It is Zhour:Zminute',
   },
+  'time-zone-too-late': {
+    severity: 'warning',
+    description:
+      "Ztime{zone} after a clock or date (Zhour, Zdate, ZfromTimestamp...): Ztime sets the zone for the calls after it only, so the ones before it show Tokyo time, the engine's default.",
+    example: 'It is Zhour:Zminute in Paris. + Ztime{Europe/Paris}',
+  },
   'default-time-zone': {
     severity: 'information',
     description:

@@ -148,8 +148,8 @@ export interface RareFacts {
   loopIndexObject?: true;
   /** The first call whose answer depends on the time zone (a clock, a date). */
   zoneRead?: { name: string; start: number; end: number };
-  /** Ztime{zone}: the command chooses its time zone. */
-  setsZone?: true;
+  /** The first Ztime{zone}: the command chooses its time zone there. */
+  setsZone?: { start: number; end: number };
   /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
   dms?: { start: number; end: number }[];
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */

@@ -170,6 +170,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       end: w.zoneRead.end,
       message: `The engine starts every run in the Asia/Tokyo time zone, and this command does not choose one: ${w.zoneRead.name} gives Tokyo's ${w.zoneRead.name === 'Zhour' ? 'hour' : 'date and time'}. If that is not what your members expect, choose yours first with Ztime{...} (Ztime{Europe/London}, Ztime{America/New_York}, Ztime{UTC}).`,
     });
+  // Ztime{zone} sets the zone for the calls after it (time/time.rs): a clock read before the first one is Tokyo's.
+  if (w.zoneRead && w.setsZone && w.zoneRead.start < w.setsZone.start) {
+    out.push({
+      code: 'time-zone-too-late',
+      severity: 'warning',
+      start: w.setsZone.start,
+      end: w.setsZone.end,
+      message: `Ztime{...} chooses the time zone for the calls after it only: the ${w.zoneRead.name} before it still gives Tokyo's ${w.zoneRead.name === 'Zhour' ? 'hour' : 'date and time'} (the engine's default). Move this Ztime line to the top of the command.`,
+    });
+  }
   checkReply(w, triggerValue, hasTrigger, allCalls, outputDropped);
   // The text written outside calls alone passes Discord's limit on a message (what calls write comes on top).
   if (w.replyTooLong && !outputDropped && w.stop === undefined)

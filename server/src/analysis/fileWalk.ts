@@ -274,7 +274,7 @@ export class FileWalk {
   loopIndexObject = false;
   /** The first clock or date read, and whether the command chooses its time zone. */
   zoneRead: { name: string; start: number; end: number } | undefined;
-  setsZone = false;
+  setsZone: { start: number; end: number } | undefined;
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
   writesMention = false;
@@ -360,7 +360,7 @@ export class FileWalk {
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
-    if (s.setsZone) this.setsZone = true;
+    if (s.setsZone && !this.setsZone) this.setsZone = { start: base + s.setsZone.start, end: base + s.setsZone.end };
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.firstWordNamed) this.firstWordNamed = true;
     // After body(): a ZsuppressErrors earlier on the same line counts.

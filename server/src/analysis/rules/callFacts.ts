@@ -367,7 +367,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
   if (ZONE_READERS.has(name) && !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : '')))
     rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.nameEnd };
-  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') rareFacts(ctx.summary).setsZone = true;
+  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '')
+    rareFacts(ctx.summary).setsZone ??= { start: node.start, end: node.nameEnd };
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   // Before the kinds: most member functions have no other fact.
