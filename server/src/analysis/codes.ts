@@ -581,6 +581,12 @@ const CODE_TABLE = {
       'Zminute or Zsecond after a ":" (a clock, Zhour:Zminute): the engine writes them with no leading zero, so 9:05 shows as "9:5". The fix writes Zif{Zminute<10;0}Zminute.',
     example: 'It is Zhour:Zminute',
   },
+  'reply-to-deleted': {
+    severity: 'warning',
+    description:
+      "Zreply in a prefix command that deletes its own message: Zclear without a user filter (it deletes the channel's newest messages, the command's among them) or ZdeleteMessage{ZchannelID;ZmessageID}. Discord refuses a reply to a deleted message, and the engine drops the whole answer without a word.",
+    example: 'Zclear{10} + Zreply + Deleted 10 messages.',
+  },
   'time-zone-too-late': {
     severity: 'warning',
     description:

@@ -21,7 +21,8 @@ export type ReportWhen =
   | 'thread-without-member'
   | 'loop-index-positional'
   | 'chat-message-event'
-  | 'image-untested';
+  | 'image-untested'
+  | 'replies-in-prefix';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

@@ -234,6 +234,9 @@ function reportConditional(
       case 'loop-index-positional':
         return !w.loopIndexObject;
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
+      // Zreply in a prefix command: the answer refers to the command's own message.
+      case 'replies-in-prefix':
+        return isPrefixType(type) && allCalls.has('Zreply');
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;

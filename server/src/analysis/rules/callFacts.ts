@@ -8,7 +8,7 @@ import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS } from '.
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
-import { argumentText, hasCall, type StatementContext, wholeCall } from './context';
+import { argumentText, hasCall, reportIf, type StatementContext, wholeCall } from './context';
 import {
   type ComponentEvent,
   type EmbedContent,
@@ -199,6 +199,29 @@ function deletesTriggerMessage(node: CallNode, name: string, ctx: StatementConte
   return name === 'ZdeleteMessage' && message !== undefined && ctx.rel(message.start, message.end).trim() === 'ZmessageID';
 }
 
+/**
+ * A call that deletes the command's own message: Zclear without a user
+ * filter, or with the author's (it deletes the channel's newest messages,
+ * the trigger among them: moderation/clear.rs), or ZdeleteMessage of
+ * ZmessageID. With Zreply the answer refers to that message, which Discord
+ * refuses for a deleted one, and the engine drops the failed send
+ * (bot.rs send_response: sent_result.ok()). Not in Zdelay or Zasync code,
+ * which runs after the answer is sent.
+ */
+function recordTriggerDeletion(node: CallNode, name: string, ctx: StatementContext): void {
+  if (ctx.background > 0 || node.close < 0) return;
+  const filter = node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end).trim() : '';
+  const deletes = name === 'Zclear' ? filter === '' || filter === 'ZuserID' || filter === 'ZauthorID' : deletesTriggerMessage(node, name, ctx);
+  if (!deletes) return;
+  reportIf(ctx, 'replies-in-prefix', {
+    code: 'reply-to-deleted',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `${name === 'Zclear' ? "Zclear deletes the newest messages of the channel, the command's own message among them" : "This deletes the command's own message"}, and the command answers with Zreply, a reply to that message: Discord refuses a reply to a deleted message, and the engine drops the whole answer without a word. Remove Zreply: the answer then goes to the channel as a plain message.`,
+  });
+}
+
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
 const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms', 'ZargsCheck']);
 
@@ -371,6 +394,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     rareFacts(ctx.summary).setsZone ??= { start: node.start, end: node.nameEnd };
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
+  if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
