@@ -88,6 +88,17 @@ describe('zscript-check (dist/check.js)', () => {
     const both = lines(check([events]).stdout).filter((l) => / duplicate-trigger /.test(l));
     assert.strictEqual(both.length, 2, both.join('\n'));
     for (const l of both) assert.match(l, /Files that handle the same event must be merged into one\.$/);
+    // A file the loader refuses (a bad #option) is no command: the other one is loaded, and the error says why.
+    const refused = path.join(temp, 'layout-refused');
+    fs.mkdirSync(refused, { recursive: true });
+    fs.writeFileSync(path.join(refused, 'stats.zbr'), '#trigger !stats\nStats\n');
+    fs.writeFileSync(path.join(refused, 'stats-old.zbr'), '#trigger !stats\n#option days|How many days|integer\nOld stats\n');
+    const found = lines(check([refused]).stdout);
+    assert.deepStrictEqual(
+      found.map((l) => / (error|warning|information) ([a-z-]+) /.exec(l)?.slice(1).join(' ')),
+      ['error invalid-option'],
+      found.join('\n'),
+    );
   });
 
   it('warns on a component no command of the bot handles, only when every command file of the bot is checked', () => {

@@ -13,6 +13,7 @@ import type { Catalog } from '../catalog/catalog';
 import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
 import { closest } from './suggest';
+import { optionRefused } from '../language/headerWords';
 import type { CustomIdOccurrence } from './workspaceIndex';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
@@ -38,7 +39,8 @@ const loaderLines = new WeakMap<Statement, LoaderLine[] | null>();
  * instead of reading the file again.
  */
 export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex(tree)): TriggerSite | undefined {
-  if (at < 0) return undefined;
+  // A file the loader refuses has no command, and takes no trigger from another (invalid-option says why).
+  if (at < 0 || refusedOption(tree)) return undefined;
   const st = tree.statements[at] as HeaderStatement;
   const base = tree.starts[at];
   const site: { -readonly [K in keyof TriggerSite]: TriggerSite[K] } = {
@@ -49,6 +51,19 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
   };
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
   return site;
+}
+
+/** Whether an `#option ` line the engine reads makes its loader refuse the file. */
+function refusedOption(tree: SyntaxTree): boolean {
+  const { statements, starts, text } = tree;
+  if (!text.includes('#option ')) return false;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    if (st.kind !== StatementKind.Header) continue;
+    if (engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end).directive !== '#option') continue;
+    if (optionRefused(text.slice(starts[i] + st.valueStart, starts[i] + st.valueEnd))) return true;
+  }
+  return false;
 }
 
 /** Whether the last `#type ` line of the file says exactly `interaction` (the engine compares the trimmed value, case included). */

@@ -22,7 +22,9 @@ export type ReportWhen =
   | 'loop-index-positional'
   | 'chat-message-event'
   | 'image-untested'
-  | 'replies-in-prefix';
+  | 'replies-in-prefix'
+  // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
+  | `prefix-word-untested:${string}`;
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -161,6 +163,8 @@ export interface RareFacts {
   memberUses?: { name: string; start: number; end: number; caught?: true }[];
   /** An image getter (ZserverIcon, ZuserBanner...) in a condition: the file handles a missing image. */
   imageTested?: true;
+  /** The words (their numbers) the line tests with ZisNumber{Zmessage{n}} or ZisInteger: taken as numbers, not mentions. */
+  numberTestedWords?: string[];
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -175,6 +179,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     writesMention: undefined,
     memberUses: undefined,
     imageTested: undefined,
+    numberTestedWords: undefined,
   });
 }
 

@@ -234,14 +234,18 @@ function reportConditional(
       case 'loop-index-positional':
         return !w.loopIndexObject;
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
+      case 'chat-message-event':
+        return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
       // Zreply in a prefix command: the answer refers to the command's own message.
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply');
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;
-      case 'chat-message-event':
-        return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
+      // `prefix-word-untested:n`: a word tested as a number (ZonlyIf{ZisNumber{Zmessage{1}}==true;...}) reaches the
+      // lines after it as digits, never a mention.
+      default:
+        return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
     }
   };
   for (const r of w.reportIf) if (holds(r.when)) out.push(r.diagnostic);
@@ -524,10 +528,14 @@ function checkReply(
     const modal = allCalls.has('ZinputValue');
     // Embeds answer unless every one that has parts is sent away with ZsendEmbed (the reply leaves those out).
     const embedsGone = embedAnswers && embedSends.allSentAway();
+    // A command that deletes channels (a ticket's close button deleting its own channel): the failed answer would be
+    // shown in a channel that is gone, and a line of text cannot appear there either.
+    const channelGone = allCalls.has('ZdeleteChannels');
     if (slash && stop !== undefined && answersSlash && !embedBeforeStop) out.push(noReply(type!, { start: stop, end: stop + 5 }, modal, 'text'));
     else if (
-      (slash && !answersSlash && (!embedAnswers || embedsGone)) ||
-      (type === 'interaction' && stop === undefined && !answersInteraction && (!embedAnswers || embedsGone))
+      !channelGone &&
+      ((slash && !answersSlash && (!embedAnswers || embedsGone)) ||
+        (type === 'interaction' && stop === undefined && !answersInteraction && (!embedAnswers || embedsGone)))
     )
       out.push(noReply(type!, triggerValue, modal, stop === undefined ? (embedsGone ? 'sent' : 'none') : 'silent'));
   }
@@ -621,7 +629,8 @@ function checkReply(
     });
   // No reply either where an interaction's Zdefer (answering a button or menu) throws it away.
   const replySent = !outputDropped && !(type === 'interaction' && firstDefer !== undefined && !answersModal);
-  if (replySent) for (const r of printedResults) out.push(printedResult(r));
+  // A top-level Zstop drops the text written before it (the run's text is discarded with its empty error: runtime.rs).
+  if (replySent && stop === undefined) for (const r of printedResults) out.push(printedResult(r));
   if (firstDefer && hasTrigger) {
     // Embeds sent or edited by the command itself are not part of its reply.
     const replyEmbed = allCalls.has('ZsendEmbed') || allCalls.has('ZeditEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed;

@@ -279,6 +279,7 @@ export class FileWalk {
   private pendingDms: { start: number; end: number }[] = [];
   writesMention = false;
   imageTested = false;
+  readonly numberTestedWords = new Set<string>();
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -368,6 +369,7 @@ export class FileWalk {
       for (const c of s.defaultCooldowns) this.defaultCooldowns.push({ name: c.name, start: base + c.start, end: base + c.end });
     if (s.writesMention) this.writesMention = true;
     if (s.imageTested) this.imageTested = true;
+    if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
   }
 
   private silence(i: number, disable: DisableDirective): void {

@@ -121,6 +121,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   // The first word tested as a number: it is an amount, not a mention (non-numeric-comparison's Zmessage{1}==).
   const own = rel(0, st.end);
   if (own.includes('Zmessage{1}') && FIRST_WORD_NUMBER.test(own)) rareFacts(summary).firstWordNamed = true;
+  if (own.includes('Zmessage{')) for (const m of own.matchAll(WORD_NUMBER_TEST)) (rareFacts(summary).numberTestedWords ??= []).push(m[1]);
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
   if (own.includes('<@')) rareFacts(summary).writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
@@ -250,6 +251,7 @@ function topLevelSuppressErrors(
 }
 
 const FIRST_WORD_NUMBER = /Z(?:isNumber|isInteger)\{\s*Zmessage\{1\}\s*\}/;
+const WORD_NUMBER_TEST = /Z(?:isNumber|isInteger)\{\s*Zmessage\{\s*(\d+)\s*\}\s*\}/g;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;

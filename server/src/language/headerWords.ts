@@ -13,3 +13,14 @@ export const SCOPE_WORDS: readonly string[] = ['guild', 'global', 'both'];
 
 /** Third part of `#option`; any other type stops the file from loading. */
 export const OPTION_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
+
+/**
+ * Whether the engine's loader refuses a file for this `#option` value (the
+ * text after `#option `): it splits at every `|` and needs four parts, the
+ * third a known type, not trimmed (loader.rs returns an error, and the file
+ * is not loaded).
+ */
+export function optionRefused(value: string): boolean {
+  const parts = value.trim().split('|');
+  return parts.length !== 4 || !OPTION_TYPES.includes(parts[2].toLowerCase());
+}

@@ -388,7 +388,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
   // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
-  if (ZONE_READERS.has(name) && !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : '')))
+  // Not in Zdelay or Zasync code: it runs after the command's lines, in the zone they chose (the context's time zone is shared).
+  if (
+    ZONE_READERS.has(name) &&
+    ctx.background === 0 &&
+    !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : ''))
+  )
     rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.nameEnd };
   if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '')
     rareFacts(ctx.summary).setsZone ??= { start: node.start, end: node.nameEnd };
@@ -707,7 +712,7 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
 export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
-  if (ZONE_READERS.has(name)) rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.end };
+  if (ZONE_READERS.has(name) && ctx.background === 0) rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.end };
   // A call all the same (`Welcome ZdisplayName!`): what runs after a ZsuppressErrors, what a file calls.
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;

@@ -800,6 +800,9 @@ function checkDivisionAsWholeNumber(name: string, node: CallNode, ctx: Statement
   for (let i = 0; i < Math.min(count, node.args.length); i++) {
     const inner = wholeCall(node.args[i], ctx);
     if (!inner || ctx.rel(inner.start, inner.nameEnd) !== 'Zdiv' || inner.close < 0) continue;
+    // Numbers written out that divide exactly (`Zdiv{10;2}`): the engine writes 5, a whole number.
+    const numbers = inner.args.map((a) => (hasCall(a) ? Number.NaN : Number(ctx.rel(a.start, a.end).trim())));
+    if (numbers.length >= 2 && numbers.every(Number.isFinite) && Number.isInteger(numbers.slice(1).reduce((q, d) => q / d, numbers[0]))) continue;
     const call = ctx.rel(inner.start, inner.close + 1);
     ctx.diagnostics.push({
       code: 'invalid-integer',

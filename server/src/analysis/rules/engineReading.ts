@@ -33,7 +33,7 @@ export function checkEngineReading(
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
     const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base, catalog);
-    if (STABLE_WORDS.has(w.fn.key) && nameOf?.role === 'variable' && nameOf.fn === 'Zvar') continue;
+    if (STABLE_WORDS.has(w.fn.key) && ((nameOf?.role === 'variable' && nameOf.fn === 'Zvar') || nameOf?.role === 'block')) continue;
     reportWordCall(w, text, base, catalog, out, nameOf);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
@@ -61,7 +61,8 @@ const NO_WORD_CALLS: readonly WordCall[] = [];
  * Words whose function only gives a value, the same all through a run: in a
  * variable's name, the set and the read make the same name. Not `stop`,
  * `reply`, `timestamp` or the like, which do something, nor `uuid`,
- * `uptime`, `second` or `ping`, whose value changes.
+ * `uptime` or `second`, whose value changes. `ping` is the connection's
+ * latency the run was given (the context's shard_latency, bot/ping.rs).
  */
 const STABLE_WORDS: ReadonlySet<string> = new Set([
   'time',
@@ -83,12 +84,13 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
   'hour',
   'minute',
   'message',
+  'ping',
 ]);
 
 /** A name the word is part of: a variable's or option's (the call's first argument), or a component's ID. */
 interface NamedBy {
   fn: string;
-  role: 'variable' | 'option' | 'id' | 'key' | 'condition';
+  role: 'variable' | 'option' | 'id' | 'key' | 'condition' | 'block';
   /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
   interaction?: boolean;
   /** For a name or an ID: the argument as written (`music_stop`, `last_date`), RELATIVE. */
@@ -129,6 +131,8 @@ function nameArgumentOf(
       const fn = text.slice(base + n.start, base + n.nameEnd);
       if (at === 0 && fn === 'Zoption') return { fn, role: 'option', start: arg.start, end: arg.end };
       if (at === 0 && variableFunction(fn)) return { fn, role: 'variable', start: arg.start, end: arg.end };
+      // A Zasync block's name, looked up again by Zawait: only a key, never written.
+      if (at === 0 && (fn === 'Zasync' || fn === 'Zawait')) return { fn, role: 'block', start: arg.start, end: arg.end };
       const parameter = catalog.getFunction(fn)?.arguments[at]?.name;
       // A link button's second argument is its web address, not an ID (bot.rs builds it as a URL button).
       const link = isLinkButton(n, fn, { rel: (a, b) => text.slice(base + a, base + b) });

@@ -1160,8 +1160,9 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
   const m = /^Zmessage\{\s*(\d+)\s*\}$/.exec(text);
   if (!m || !MENTIONED_MEMBERS.has(fnName) || !/^user/i.test(paramName)) return;
   const replacement = `Zmentioned{${m[1]}}`;
-  // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID.
-  reportIf(ctx, 'prefix-command', {
+  // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID;
+  // and not where a line tests the word with ZisNumber or ZisInteger (a command that takes an ID).
+  reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
     code: 'invalid-snowflake',
     severity: 'warning',
     start: arg.start,
