@@ -581,6 +581,12 @@ const CODE_TABLE = {
       'Zminute or Zsecond after a ":" (a clock, Zhour:Zminute): the engine writes them with no leading zero, so 9:05 shows as "9:5". The fix writes Zif{Zminute<10;0}Zminute.',
     example: 'It is Zhour:Zminute',
   },
+  'components-not-sent': {
+    severity: 'warning',
+    description:
+      "Buttons or a select menu in a prefix or event command whose embed is sent with ZsendEmbed (or text with ZsendMessage) and that writes nothing else: those send the embed or text alone, and components go only with the command's own reply. A ticket or role panel posted with ZsendEmbed{channel} has no buttons; ZuseChannel{channel} sends the reply, embed and components, there.",
+    example: 'Ztitle{Support} + ZaddButton{;open_ticket;Open a ticket} + ZsendEmbed{123456789012345678}',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

@@ -135,6 +135,8 @@ export interface StatementSummary {
    * same. A command of such statements only is no-reply.
    */
   silent?: 'always' | 'slash';
+  /** Body statement, not silent: it puts only buttons or select menus (and embed parts) into the answer, no text. */
+  componentsOnly?: true;
   /** Body statement: where a Zstop at its top level starts, so the command always ends here with its text thrown away. */
   stops?: number;
   /** Body statement, silent: its only answer is embed parts (the reply's, unless ZsendEmbed sends the embed away). */
@@ -225,6 +227,7 @@ export function emptySummary(): StatementSummary {
     printedText: undefined,
     printedLength: undefined,
     silent: undefined,
+    componentsOnly: undefined,
     stops: undefined,
     embedAnswer: undefined,
     suppress: undefined,

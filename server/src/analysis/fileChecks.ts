@@ -582,6 +582,20 @@ function checkReply(
     });
   // Interaction answers get no reactions; elsewhere they go on the reply, and with no text and no embed the engine sends none and drops them.
   const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && (!embedAnswers || embedSends.allSentAway());
+  // Buttons and menus go only with the command's own reply (bot.rs send_response): the message ZsendEmbed or ZsendMessage
+  // sends has none (sendEmbed.rs, sendMessage.rs build it with the embed or text alone).
+  const componentsAlone = bodies > 0 && stop === undefined && !w.writesBesidesComponents && (!embedAnswers || embedSends.allSentAway());
+  const sender = embedAnswers && allCalls.has('ZsendEmbed') ? 'ZsendEmbed' : !embedAnswers && allCalls.has('ZsendMessage') ? 'ZsendMessage' : undefined;
+  if (componentsAlone && sender && rowParts.length > 0 && hasTrigger && (isPrefixType(type) || type === 'event')) {
+    const part = rowParts[0].kind === 'button' ? 'buttons' : 'select menu';
+    out.push({
+      code: 'components-not-sent',
+      severity: 'warning',
+      start: rowParts[0].start,
+      end: rowParts[0].end,
+      message: `${sender} sends ${sender === 'ZsendEmbed' ? 'the embed' : 'its text'} alone: the ${part} are not on that message. Components go only with the command's own reply, and this one writes nothing else. ${sender === 'ZsendEmbed' ? 'Make the embed the reply instead: replace ZsendEmbed{channel} with ZuseChannel{channel}, which sends the reply, embed and components, to that channel.' : 'Write the text as the reply instead, and send it elsewhere with ZuseChannel{channel}.'}`,
+    });
+  }
   if (firstReactions && hasTrigger && (type === 'interaction' || writesNoReply))
     out.push({
       code: 'reactions-ignored',

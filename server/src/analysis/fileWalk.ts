@@ -163,6 +163,8 @@ export class FileWalk {
   bodies = 0;
   answersSlash = false;
   answersInteraction = false;
+  /** A line writes text (or anything but buttons, menus and embed parts) into the answer. */
+  writesBesidesComponents = false;
   /** Some otherwise silent statement gives an embed parts (the answer, unless every embed is sent away). */
   embedAnswers = false;
   /** The first Zstop at a line's top level (absolute), and whether an embed part comes before it. */
@@ -404,6 +406,7 @@ export class FileWalk {
     if (!s.silent) this.answersSlash = true;
     if (s.embedAnswer) this.embedAnswers = true;
     if (s.silent !== 'always') this.answersInteraction = true;
+    if (!s.silent && !s.componentsOnly) this.writesBesidesComponents = true;
     if (this.stop === undefined && s.embedContent) this.embedBeforeStop = true;
     if (this.stop === undefined && s.stops !== undefined) this.stop = base + s.stops;
     // The engine concatenates the statements' output: two lines of text in a row print as one.

@@ -22,7 +22,7 @@ import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
-import { type ReplyReader, unconditionalStop, writesNothing } from './rules/reply';
+import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
@@ -109,6 +109,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     const silent = writesNothing(st.nodes, st.end, reader);
     if (silent) summary.silent = silent;
     if (silent && reader.embeds) summary.embedAnswer = true;
+    if (!silent && summary.componentRows && writesOnlyComponents(st.nodes, st.end, reader)) summary.componentsOnly = true;
     const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
     if (stop >= 0) summary.stops = stop;
   }

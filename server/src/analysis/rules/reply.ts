@@ -49,6 +49,8 @@ export interface ReplyReader {
   answersInteraction?: boolean;
   /** Set when a silent statement gives an embed parts (its answer, unless ZsendEmbed sends the embed away). */
   embeds?: boolean;
+  /** Read buttons and select menus as writing nothing (componentsOnly asks whether a line writes anything else). */
+  componentsSilent?: boolean;
 }
 
 /**
@@ -61,6 +63,16 @@ export function writesNothing(nodes: readonly TopLevelNode[], end: number, reade
   reader.embeds = false;
   if (!silentRun(nodes, 0, end, reader, 0)) return false;
   return reader.answersInteraction ? 'slash' : 'always';
+}
+
+/** Whether the statement puts nothing but buttons, select menus and embed parts into the answer (it is not silent). */
+export function writesOnlyComponents(nodes: readonly TopLevelNode[], end: number, reader: ReplyReader): boolean {
+  reader.componentsSilent = true;
+  try {
+    return writesNothing(nodes, end, reader) !== false;
+  } finally {
+    reader.componentsSilent = false;
+  }
 }
 
 /** Where a Zstop at the statement's top level starts (relative), or -1: the command always ends there, throwing its text away. */
@@ -115,7 +127,7 @@ function silentName(name: string, reader: ReplyReader): boolean {
     return true;
   }
   // Buttons, select menus and their options go into the reply.
-  if (facts?.row || facts?.component === 'option') return false;
+  if (facts?.row || facts?.component === 'option') return reader.componentsSilent === true;
   return !ANSWER_PARTS.has(name) && profile.engine?.writesNothing === true && name !== 'Zif' && name !== 'ZtryRun';
 }
 
