@@ -193,6 +193,8 @@ describe('analysis: checks', () => {
       'default-time-zone',
       // ZaddReactions' example is alone: in a command, the text beside it is the reply it reacts to.
       'reactions-ignored',
+      // The component editors' examples act on the message clicked, in a button's or menu's command.
+      'component-message-missing',
     ]);
     // Catalog examples the engine (v1.8.5) refuses: Zsort takes exactly asc or desc; ZeditSelectMenu
     // sends a menu without options, which Discord refuses.

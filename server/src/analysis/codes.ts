@@ -587,6 +587,12 @@ const CODE_TABLE = {
       "Buttons or a select menu in a prefix or event command whose embed is sent with ZsendEmbed (or text with ZsendMessage) and that writes nothing else: those send the embed or text alone, and components go only with the command's own reply. A ticket or role panel posted with ZsendEmbed{channel} has no buttons; ZuseChannel{channel} sends the reply, embed and components, there.",
     example: 'Ztitle{Support} + ZaddButton{;open_ticket;Open a ticket} + ZsendEmbed{123456789012345678}',
   },
+  'component-message-missing': {
+    severity: 'error',
+    description:
+      "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix or event command: they then change the components of the message that started the command, the user's own (which the bot cannot edit) or none, and halt the command. In a button's or menu's command they change the message clicked.",
+    example: '#trigger !close + ZremoveButtons',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

@@ -222,6 +222,37 @@ function recordTriggerDeletion(node: CallNode, name: string, ctx: StatementConte
   });
 }
 
+/**
+ * The functions that edit a message's components, and where their message
+ * ID is (an index): without it they edit the message that started the
+ * command (components/editButton.rs and the others read
+ * trigger_message_id), which in a prefix command is the user's own message,
+ * which the bot cannot edit, and in an event none: the command halts.
+ */
+const COMPONENT_MESSAGE_ID: Readonly<Record<string, number>> = {
+  ZeditButton: 5,
+  ZremoveComponent: 1,
+  ZremoveButtons: 0,
+  ZremoveAllComponents: 0,
+  ZeditSelectMenu: 4,
+  ZeditSelectMenuOption: 6,
+};
+
+function recordComponentEdit(node: CallNode | BareCallNode, name: string, at: number, ctx: StatementContext): void {
+  if (node.kind === NodeKind.Call) {
+    if (node.close < 0) return;
+    const arg = node.args[at];
+    if (arg && ctx.rel(arg.start, arg.end).trim() !== '') return;
+  }
+  reportIf(ctx, 'prefix-or-event', {
+    code: 'component-message-missing',
+    severity: ctx.caught ? 'warning' : 'error',
+    start: node.start,
+    end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
+    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, and an event has none, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components (ZsendMessage{channel;text;true} gives it back), or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
+  });
+}
+
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
 const REFUSERS: ReadonlySet<string> = new Set(['Zerror', 'ZonlyIf', 'ZvarExistError', 'ZonlyIfMessageContains', 'ZonlyBotPerms', 'ZargsCheck']);
 
@@ -400,6 +431,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);
+  if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
@@ -718,6 +750,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   recordRefusal(name, node.start, node.end, kinds, ctx);
   if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
+  if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
