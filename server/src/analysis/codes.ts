@@ -590,7 +590,7 @@ const CODE_TABLE = {
   'component-message-missing': {
     severity: 'error',
     description:
-      "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix or event command: they then change the components of the message that started the command, the user's own (which the bot cannot edit) or none, and halt the command. In a button's or menu's command they change the message clicked.",
+      "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix command: they then change the components of the message that started the command, the user's own (which the bot cannot edit), and halt the command. In a button's or menu's command they change the message clicked.",
     example: '#trigger !close + ZremoveButtons',
   },
   'reply-to-deleted': {

@@ -23,7 +23,6 @@ export type ReportWhen =
   | 'chat-message-event'
   | 'image-untested'
   | 'replies-in-prefix'
-  | 'prefix-or-event'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
   | `prefix-word-untested:${string}`;
 

@@ -236,8 +236,6 @@ function reportConditional(
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
       case 'chat-message-event':
         return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
-      case 'prefix-or-event':
-        return isPrefixType(type) || type === 'event';
       // Zreply in a prefix command: the answer refers to the command's own message.
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply');

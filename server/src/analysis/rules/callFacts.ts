@@ -227,7 +227,8 @@ function recordTriggerDeletion(node: CallNode, name: string, ctx: StatementConte
  * ID is (an index): without it they edit the message that started the
  * command (components/editButton.rs and the others read
  * trigger_message_id), which in a prefix command is the user's own message,
- * which the bot cannot edit, and in an event none: the command halts.
+ * which the bot cannot edit: the command halts. (In an event it is the
+ * event's message, a reaction's one included, which may be the bot's.)
  */
 const COMPONENT_MESSAGE_ID: Readonly<Record<string, number>> = {
   ZeditButton: 5,
@@ -244,12 +245,12 @@ function recordComponentEdit(node: CallNode | BareCallNode, name: string, at: nu
     const arg = node.args[at];
     if (arg && ctx.rel(arg.start, arg.end).trim() !== '') return;
   }
-  reportIf(ctx, 'prefix-or-event', {
+  reportIf(ctx, 'prefix-command', {
     code: 'component-message-missing',
     severity: ctx.caught ? 'warning' : 'error',
     start: node.start,
     end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
-    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, and an event has none, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components (ZsendMessage{channel;text;true} gives it back), or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
+    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components (ZsendMessage{channel;text;true} gives it back), or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
   });
 }
 
