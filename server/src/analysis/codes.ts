@@ -593,6 +593,12 @@ const CODE_TABLE = {
       "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix command: they then change the components of the message that started the command, the user's own (which the bot cannot edit), and halt the command. In a button's or menu's command they change the message clicked.",
     example: '#trigger !close + ZremoveButtons',
   },
+  'http-user-agent-missing': {
+    severity: 'warning',
+    description:
+      "A request to GitHub's API (https://api.github.com/...) in a command that sets no User-Agent header: GitHub refuses such requests (403, with a text that is no JSON, so ZhttpResult{key} then halts), and the engine's HTTP client sends none of its own. The fix adds ZhttpAddHeader{User-Agent;MyBot} before it.",
+    example: 'ZhttpGet{https://api.github.com/repos/zbrlang/zbr} + Stars: ZhttpResult{stargazers_count}',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

@@ -23,6 +23,7 @@ export type ReportWhen =
   | 'chat-message-event'
   | 'image-untested'
   | 'replies-in-prefix'
+  | 'no-user-agent'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
   | `prefix-word-untested:${string}`;
 
@@ -167,6 +168,8 @@ export interface RareFacts {
   imageTested?: true;
   /** The words (their numbers) the line tests with ZisNumber{Zmessage{n}} or ZisInteger: taken as numbers, not mentions. */
   numberTestedWords?: string[];
+  /** ZhttpAddHeader{User-Agent;...}: the requests send one. */
+  setsUserAgent?: true;
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -182,6 +185,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     memberUses: undefined,
     imageTested: undefined,
     numberTestedWords: undefined,
+    setsUserAgent: undefined,
   });
 }
 

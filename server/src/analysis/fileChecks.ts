@@ -236,6 +236,8 @@ function reportConditional(
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
       case 'chat-message-event':
         return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
+      case 'no-user-agent':
+        return !w.setsUserAgent;
       // Zreply in a prefix command: the answer refers to the command's own message.
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply');

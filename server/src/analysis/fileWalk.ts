@@ -282,6 +282,7 @@ export class FileWalk {
   writesMention = false;
   imageTested = false;
   readonly numberTestedWords = new Set<string>();
+  setsUserAgent = false;
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -372,6 +373,7 @@ export class FileWalk {
     if (s.writesMention) this.writesMention = true;
     if (s.imageTested) this.imageTested = true;
     if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
+    if (s.setsUserAgent) this.setsUserAgent = true;
   }
 
   private silence(i: number, disable: DisableDirective): void {

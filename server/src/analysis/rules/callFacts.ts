@@ -20,7 +20,34 @@ import {
   type VarEvent,
 } from '../facts';
 
-export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete']);
+/** Functions that make an HTTP request: the answer is kept for ZhttpStatus and ZhttpResult, not written. */
+export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete', 'ZhttpHead', 'ZhttpOptions']);
+
+/**
+ * A request to GitHub's API, which refuses one without a User-Agent header
+ * (403, "Please make sure your request has a User-Agent header"); the
+ * engine's HTTP client sends none of its own (http/helpers.rs builds a bare
+ * reqwest client and sends only the headers ZhttpAddHeader set). Reported
+ * unless the file sets a User-Agent (fileChecks decides).
+ */
+function recordGithubRequest(node: CallNode, name: string, ctx: StatementContext): void {
+  const url = node.args[0];
+  if (!url || !/^\s*https?:\/\/api\.github\.com(?:[/?]|\s*$)/i.test(ctx.rel(url.start, url.end))) return;
+  reportIf(ctx, 'no-user-agent', {
+    code: 'http-user-agent-missing',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `GitHub's API refuses a request without a User-Agent header (403 Forbidden, with a text that is no JSON), and the engine sends none of its own: ${name} gets that refusal every time. Set one first: ZhttpAddHeader{User-Agent;MyBot}.`,
+    fixes: [
+      {
+        title: 'Add ZhttpAddHeader{User-Agent;MyBot} before it',
+        edits: [{ start: 0, end: 0, newText: 'ZhttpAddHeader{User-Agent;MyBot}\n' }],
+        preferred: true,
+      },
+    ],
+  });
+}
 
 /**
  * Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>"
@@ -433,6 +460,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);
   if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
+  if (HTTP_REQUESTS.has(name)) recordGithubRequest(node, name, ctx);
+  // A User-Agent set for the requests after it (any case: HTTP header names are not case-sensitive).
+  if (name === 'ZhttpAddHeader' && node.args[0] && /^\s*user-agent\s*$/i.test(ctx.rel(node.args[0].start, node.args[0].end)))
+    rareFacts(ctx.summary).setsUserAgent = true;
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {

@@ -10,7 +10,7 @@ import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../
 import { bindArguments } from '../binding';
 import type { AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
-import { isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
+import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
 import { argumentText, hasCall, type ReadArgument, reportIf, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
 import { isHttpUrl } from '../../language/literals';
@@ -399,9 +399,6 @@ function checkEngineArity(
     }
   }
 }
-
-/** Functions that make an HTTP request: the answer is kept for ZhttpResult, not written. */
-const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPost', 'ZhttpPut', 'ZhttpPatch', 'ZhttpDelete', 'ZhttpHead', 'ZhttpOptions']);
 
 /**
  * A required argument that is one whole call to a function that writes
