@@ -34,7 +34,7 @@ const VALID = path.join(ROOT, 'test', 'fixtures', 'valid');
 // Zmessage{1}== a mention check. They are silenced, so that the documents keep the fixtures they had
 // before those checks existed (the same work to measure from run to run).
 const LEAD =
-  '#trigger !bench\n#description The first command of a generated file\n// zscript-disable limit-exceeded, default-time-zone, guard-message-suppressed, dm-may-fail, non-numeric-comparison\nHello Zusername!\n';
+  '#trigger !bench\n#description The first command of a generated file\n// zscript-disable limit-exceeded, default-time-zone, guard-message-suppressed, dm-may-fail, non-numeric-comparison, separator-space-lost, component-message-missing\nHello Zusername!\n';
 
 function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
