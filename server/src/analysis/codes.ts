@@ -599,6 +599,13 @@ const CODE_TABLE = {
       "A request to GitHub's API (https://api.github.com/...) in a command that sets no User-Agent header: GitHub refuses such requests (403, with a text that is no JSON, so ZhttpResult{key} then halts), and the engine's HTTP client sends none of its own. The fix adds ZhttpAddHeader{User-Agent;MyBot} before it.",
     example: 'ZhttpGet{https://api.github.com/repos/zbrlang/zbr} + Stars: ZhttpResult{stargazers_count}',
   },
+  'option-position': {
+    severity: 'warning',
+    description:
+      'Zmessage{n} in a slash command with an option that is not required at or before position n (and options after it): Zmessage{n} is the nth option the user gave, so leaving that option out shifts the rest. The fix reads the option by name with Zoption{name}.',
+    example:
+      '#trigger /warn + #type slash + #option user|Who|user|required + #option reason|Why|string|optional + #option points|How many|integer|optional + Points: Zmessage{3}',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

@@ -170,6 +170,8 @@ export interface RareFacts {
   numberTestedWords?: string[];
   /** ZhttpAddHeader{User-Agent;...}: the requests send one. */
   setsUserAgent?: true;
+  /** `Zmessage{n}` with a written number: in a slash command, the nth option given. */
+  messageWords?: { n: number; start: number; end: number }[];
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -186,6 +188,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     imageTested: undefined,
     numberTestedWords: undefined,
     setsUserAgent: undefined,
+    messageWords: undefined,
   });
 }
 

@@ -26,7 +26,7 @@ import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { checkComponentCounts } from './componentCounts';
-import { checkSlashRegistration, isDiscordName } from './slashRegistration';
+import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
 import type { ComponentRowPart, PrintedResult, ReportWhen, SavedScope, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
@@ -426,6 +426,45 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
   }
 }
 
+/**
+ * `Zmessage{n}` in a slash command is the nth option the user gave, not the
+ * nth declared (bot.rs flatten_option_values pushes the given ones only;
+ * context/message.rs reads that list): where an optional option before it
+ * (or it, with options after it) is left out, it reads another option's
+ * value. Zoption{name} reads an option by its name.
+ */
+function checkOptionPositions(
+  registration: readonly RegistrationLine[],
+  words: readonly { n: number; start: number; end: number }[],
+  out: AnalysisDiagnostic[],
+): void {
+  if (words.length === 0) return;
+  const options = registration
+    .filter((r) => r.name === '#option' && r.fields?.length === 4)
+    .map((r) => ({ name: r.fields![0].trim(), required: r.fields![3].trim() === 'required' }));
+  for (const word of words) {
+    if (word.n > options.length) continue;
+    const optional = options.findIndex((o, i) => !o.required && i < word.n && i < options.length - 1);
+    if (optional < 0) continue;
+    const meant = options[word.n - 1].name;
+    const replacement = `Zoption{${meant}}`;
+    out.push({
+      code: 'option-position',
+      severity: 'warning',
+      start: word.start,
+      end: word.end,
+      message: `In a slash command Zmessage{${word.n}} is the ${ordinal(word.n)} option the user gave, not the ${ordinal(word.n)} declared: when "${options[optional].name}" (not required) is left out, ${word.n - 1 === optional ? 'it reads the option after it' : "the options after it move up, and it reads the next one's value"}. Read it by name: ${replacement}.`,
+      fixes: [{ title: `Use ${replacement}`, edits: [{ start: word.start, end: word.end, newText: replacement }], preferred: true }],
+    });
+  }
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
 /** Parts that work in some command types only: modal inputs, modals, component counts and rows, the trigger message, slash options. */
 function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
   const {
@@ -475,7 +514,10 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
   }
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
-  if (hasTrigger && (type === 'slash' || type === 'sub-slash')) checkSlashRegistration(registration, optionReads, out);
+  if (hasTrigger && (type === 'slash' || type === 'sub-slash')) {
+    checkSlashRegistration(registration, optionReads, out);
+    checkOptionPositions(registration, w.messageWords, out);
+  }
   if (type === 'slash' || type === 'sub-slash')
     for (const r of optionAddresses)
       if (attachmentOptions.has(r.name))

@@ -283,6 +283,7 @@ export class FileWalk {
   imageTested = false;
   readonly numberTestedWords = new Set<string>();
   setsUserAgent = false;
+  readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -374,6 +375,7 @@ export class FileWalk {
     if (s.imageTested) this.imageTested = true;
     if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
     if (s.setsUserAgent) this.setsUserAgent = true;
+    if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 
   private silence(i: number, disable: DisableDirective): void {

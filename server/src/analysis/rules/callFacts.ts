@@ -461,6 +461,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);
   if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
   if (HTTP_REQUESTS.has(name)) recordGithubRequest(node, name, ctx);
+  if (name === 'Zmessage' && node.args.length === 1 && node.close >= 0) {
+    const n = ctx.rel(node.args[0].start, node.args[0].end).trim();
+    if (/^[1-9]\d?$/.test(n)) (rareFacts(ctx.summary).messageWords ??= []).push({ n: Number(n), start: node.start, end: node.close + 1 });
+  }
   // A User-Agent set for the requests after it (any case: HTTP header names are not case-sensitive).
   if (name === 'ZhttpAddHeader' && node.args[0] && /^\s*user-agent\s*$/i.test(ctx.rel(node.args[0].start, node.args[0].end)))
     rareFacts(ctx.summary).setsUserAgent = true;
