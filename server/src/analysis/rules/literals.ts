@@ -662,10 +662,14 @@ function checkEmoji(fnName: string, text: string, arg: Argument, ctx: StatementC
   const ascii = text.charCodeAt(0) < 128 && !/^\d+$/.test(text);
   if (fnName === 'ZaddButton' && ascii) {
     const keepId = custom ? [{ title: `Change to ${custom[1]}`, edits: [trimmedEdit(text, arg, ctx, custom[1])], preferred: true }] : undefined;
+    // A keycap (1️⃣, #️⃣) is a Unicode emoji, but of several characters: a digit or sign first.
+    const keycap = /[^\x00-\x7f]/.test(text) && !custom;
     push(
       'invalid-emoji',
       'error',
-      `A button keeps only the first character of its emoji, "${text[0]}" here, and Discord refuses the whole reply with it. Write a Unicode emoji${custom ? ', or a custom emoji as its ID alone' : " (👍), or a custom emoji's ID"}.`,
+      keycap
+        ? `A button keeps only the first character of its emoji, and "${text}" is several characters (a keycap is a digit or sign, then two marks): the button gets "${text[0]}", which is no emoji, and Discord refuses the whole reply. Choose an emoji of one character, or a custom emoji's ID.`
+        : `A button keeps only the first character of its emoji, "${text[0]}" here, and Discord refuses the whole reply with it. Write a Unicode emoji${custom ? ', or a custom emoji as its ID alone' : " (👍), or a custom emoji's ID"}.`,
       keepId,
     );
     return;
