@@ -14,6 +14,12 @@ import { rareFacts } from '../facts';
 /** Values with a documented fixed range, compared in conditions (document 000 limits table). */
 const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = {
   ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' },
+  // time/timeDiff.rs: (t1 - t2).abs().
+  ZtimeDiff: {
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    what: 'how far apart the two times are, never below 0 (the engine drops the sign; Zsub{first;second} keeps it)',
+  },
 };
 
 const RANGED_NAMES = Object.keys(RANGED_VALUES);
@@ -679,7 +685,7 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     const at = part.indexOf(op);
     const left = part.slice(0, at).trim();
     const right = part.slice(at + op.length).trim();
-    const call = (t: string) => /^(Z[A-Za-z0-9]+)(\{\s*\})?$/.exec(t)?.[1];
+    const call = (t: string) => /^(Z[A-Za-z0-9]+)(\{\s*\})?$/.exec(t)?.[1] ?? calledWhole(t);
     let fnName = call(left);
     let literal = right;
     let o = op;
@@ -715,6 +721,20 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
       });
     }
   }
+}
+
+/** The name of the call `t` is, arguments and all (`ZtimeDiff{a;b}`), when its first brace closes at its end. */
+function calledWhole(t: string): string | undefined {
+  const m = /^Z[A-Za-z0-9]+\{/.exec(t);
+  if (!m) return undefined;
+  let depth = 0;
+  for (let i = m[0].length - 1; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 92 /* \\ */) i++;
+    else if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i === t.length - 1 ? m[0].slice(0, -1) : undefined;
+  }
+  return undefined;
 }
 
 /**
