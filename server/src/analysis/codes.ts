@@ -253,8 +253,8 @@ const CODE_TABLE = {
   'separator-space-lost': {
     severity: 'information',
     description:
-      'A separator or replacement argument that ends in a space (ZjoinSplitText{, }, ZuserRoles{;name; | }): the engine trims every argument, so the items are joined with "," and read "a,b,c". The fix writes each space as ZfromCharCode{32}, a call, whose answer is not trimmed. A space after the opening ";" alone is taken for layout.',
-    example: 'ZtextSplit{a, b, c;,} + ZjoinSplitText{, }',
+      'A separator or replacement argument that ends in a space (ZuserRoles{;name;, }, ZjoinSplitText{ | }): the engine trims every argument, so the items are joined with "," and read "a,b,c" (not for ZjoinSplitText in a file that splits text with ZtextSplit, whose items keep their spaces). The fix writes each space as ZfromCharCode{32}, a call, whose answer is not trimmed. A space after the opening ";" alone is taken for layout.',
+    example: 'Roles: ZuserRoles{;name;, }',
   },
   'escape-in-call': {
     severity: 'warning',

@@ -24,6 +24,7 @@ export type ReportWhen =
   | 'image-untested'
   | 'replies-in-prefix'
   | 'no-user-agent'
+  | 'no-text-split'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
   | `prefix-word-untested:${string}`;
 
@@ -156,6 +157,8 @@ export interface RareFacts {
   zoneRead?: { name: string; start: number; end: number };
   /** The first Ztime{zone}: the command chooses its time zone there. */
   setsZone?: { start: number; end: number };
+  /** How many Ztime{zone} calls the line has. */
+  zoneSets?: number;
   /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
   dms?: { start: number; end: number }[];
   /** Cooldowns with no message of their own (they refuse with the engine's default one), outside ZtryRun. */
@@ -181,6 +184,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     loopIndexObject: undefined,
     zoneRead: undefined,
     setsZone: undefined,
+    zoneSets: undefined,
     dms: undefined,
     defaultCooldowns: undefined,
     writesMention: undefined,

@@ -21,6 +21,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { TriggerRecord } from '../catalog/types';
+import { engineFacts } from '../catalog/engine';
 import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PANICS, MEMBER_GONE_EVENTS } from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
@@ -171,7 +172,8 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message: `The engine starts every run in the Asia/Tokyo time zone, and this command does not choose one: ${w.zoneRead.name} gives Tokyo's ${w.zoneRead.name === 'Zhour' ? 'hour' : 'date and time'}. If that is not what your members expect, choose yours first with Ztime{...} (Ztime{Europe/London}, Ztime{America/New_York}, Ztime{UTC}).`,
     });
   // Ztime{zone} sets the zone for the calls after it (time/time.rs): a clock read before the first one is Tokyo's.
-  if (w.zoneRead && w.setsZone && w.zoneRead.start < w.setsZone.start) {
+  // A file that chooses several zones shows several clocks on purpose (Tokyo's first, the engine's default, then others).
+  if (w.zoneRead && w.setsZone && w.zoneSets === 1 && w.zoneRead.start < w.setsZone.start) {
     out.push({
       code: 'time-zone-too-late',
       severity: 'warning',
@@ -236,11 +238,15 @@ function reportConditional(
       // Mentions and custom emoji are everyday text in the events that run on every chat message.
       case 'chat-message-event':
         return type === 'event' && (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit');
+      // ZtextSplit keeps the spaces of its items (textSplit.rs): joined with "," they read "a, b" again.
+      case 'no-text-split':
+        return !allCalls.has('ZtextSplit');
       case 'no-user-agent':
         return !w.setsUserAgent;
       // Zreply in a prefix command: the answer refers to the command's own message.
+      // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
       case 'replies-in-prefix':
-        return isPrefixType(type) && allCalls.has('Zreply');
+        return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;
@@ -448,13 +454,16 @@ function checkOptionPositions(
     if (optional < 0) continue;
     const meant = options[word.n - 1].name;
     const replacement = `Zoption{${meant}}`;
+    // An option named like a function the engine runs as a word (`message`, `time`) cannot be read by its name.
+    const readable = !engineFacts.endingRunsAsWord(meant, 0, meant.length);
     out.push({
       code: 'option-position',
       severity: 'warning',
       start: word.start,
       end: word.end,
-      message: `In a slash command Zmessage{${word.n}} is the ${ordinal(word.n)} option the user gave, not the ${ordinal(word.n)} declared: when "${options[optional].name}" (not required) is left out, ${word.n - 1 === optional ? 'it reads the option after it' : "the options after it move up, and it reads the next one's value"}. Read it by name: ${replacement}.`,
-      fixes: [{ title: `Use ${replacement}`, edits: [{ start: word.start, end: word.end, newText: replacement }], preferred: true }],
+      message: `In a slash command Zmessage{${word.n}} is the ${ordinal(word.n)} option the user gave, not the ${ordinal(word.n)} declared: when "${options[optional].name}" (not required) is left out, ${word.n - 1 === optional ? 'it reads the option after it' : "the options after it move up, and it reads the next one's value"}.${readable ? ` Read it by name: ${replacement} (which writes option "${meant}" not found, not empty text, when it is left out).` : ''}`,
+      // Not preferred: a test for empty text (Zmessage{3}==) would then test Zoption's "not found" text instead.
+      fixes: readable ? [{ title: `Use ${replacement}`, edits: [{ start: word.start, end: word.end, newText: replacement }] }] : undefined,
     });
   }
 }

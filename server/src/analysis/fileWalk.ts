@@ -277,6 +277,8 @@ export class FileWalk {
   /** The first clock or date read, and whether the command chooses its time zone. */
   zoneRead: { name: string; start: number; end: number } | undefined;
   setsZone: { start: number; end: number } | undefined;
+  /** Ztime{zone} calls. */
+  zoneSets = 0;
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
   writesMention = false;
@@ -365,7 +367,10 @@ export class FileWalk {
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
-    if (s.setsZone && !this.setsZone) this.setsZone = { start: base + s.setsZone.start, end: base + s.setsZone.end };
+    if (s.setsZone) {
+      this.zoneSets += s.zoneSets ?? 1;
+      if (!this.setsZone) this.setsZone = { start: base + s.setsZone.start, end: base + s.setsZone.end };
+    }
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.firstWordNamed) this.firstWordNamed = true;
     // After body(): a ZsuppressErrors earlier on the same line counts.

@@ -277,7 +277,7 @@ function recordComponentEdit(node: CallNode | BareCallNode, name: string, at: nu
     severity: ctx.caught ? 'warning' : 'error',
     start: node.start,
     end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
-    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components (ZsendMessage{channel;text;true} gives it back), or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
+    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components, or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
   });
 }
 
@@ -454,8 +454,11 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : ''))
   )
     rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.nameEnd };
-  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '')
-    rareFacts(ctx.summary).setsZone ??= { start: node.start, end: node.nameEnd };
+  if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') {
+    const rare = rareFacts(ctx.summary);
+    rare.setsZone ??= { start: node.start, end: node.nameEnd };
+    rare.zoneSets = (rare.zoneSets ?? 0) + 1;
+  }
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);

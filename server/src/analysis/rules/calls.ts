@@ -8,7 +8,7 @@ import { type EngineFunction, engineFacts } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
-import type { AnalysisFix } from '../diagnostic';
+import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
@@ -641,7 +641,7 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
   // `\ ` meant as an escaped space: the engine has no such escape, and keeps the backslash.
   const escaped = text === '\\' && leading === 0;
   const kept = escaped ? space.repeat(trailing) : `${space.repeat(leading)}${text}${space.repeat(trailing)}`;
-  ctx.diagnostics.push({
+  const diagnostic: AnalysisDiagnostic = {
     code: 'separator-space-lost',
     // Split on a backslash instead of a space, the text stays whole: more than a look.
     severity: escaped ? 'warning' : 'information',
@@ -651,7 +651,10 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
       ? `The engine has no escape for a space: it keeps the backslash and trims the space, so ${name}'s ${role} is "\\" here. Write the space as a call, whose answer is not trimmed: ${kept}.`
       : `The engine trims every argument, so ${name}'s ${role} is "${text}" here, not "${raw}": the spaces are lost. To keep them, write each as a call, whose answer is not trimmed: ${kept}.`,
     fixes: [{ title: `Change to ${kept}`, edits: [{ start: arg.start, end: arg.end, newText: kept }], preferred: true }],
-  });
+  };
+  // ZjoinSplitText joins ZtextSplit's items, which keep their own spaces ("a, b" split at ","): the file decides.
+  if (name === 'ZjoinSplitText' && !escaped) reportIf(ctx, 'no-text-split', diagnostic);
+  else ctx.diagnostics.push(diagnostic);
 }
 
 /**
