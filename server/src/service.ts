@@ -49,6 +49,7 @@ import {
   duplicateTriggerFinding,
   notLoadedFinding,
   triggerOf,
+  sharedCooldownFinding,
   triggerOverlapFinding,
   unhandledInteractionFindings,
   wholeBotKnown,
@@ -456,6 +457,11 @@ export class LanguageService implements ZscriptLanguageService {
     if (dup) {
       out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog));
       relate('duplicate-trigger', dup.others, (t) => `the same trigger "${t}"`);
+    }
+    const shared = this.triggers.sharedCooldownOf(uri);
+    if (shared) {
+      out.push(sharedCooldownFinding(shared.site, shared.others));
+      relate('shared-cooldown', shared.others, (t) => `the command "${t}", with the same name`);
     }
     const shadows = this.triggers.shadowsOf(uri);
     if (shadows) {

@@ -99,6 +99,31 @@ describe('lsp: diagnostics across files', function () {
     await cleared;
   });
 
+  it("warns on two commands with one name that both take a cooldown, and clears when one's #name changes", async () => {
+    const daily = fileUri(path.join(dir, 'commands', 'daily.zbr'));
+    const weekly = fileUri(path.join(dir, 'commands', 'weekly.zbr'));
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: daily, languageId: 'zscript', version: 1, text: '#trigger !daily\n#name Rewards\nZcooldown{1d}\nYou got 100 coins.\n' },
+    });
+    await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === daily);
+    const onDaily = client.next('textDocument/publishDiagnostics', (p) => p.uri === daily && codesOf(p).includes('shared-cooldown'));
+    await client.notify('textDocument/didOpen', {
+      textDocument: { uri: weekly, languageId: 'zscript', version: 1, text: '#trigger !weekly\n#name Rewards\nZcooldown{7d}\nYou got 1000 coins.\n' },
+    });
+    const d = (await onDaily).params.diagnostics.find((x: any) => x.code === 'shared-cooldown');
+    assert.strictEqual(d.severity, 2);
+    assert.match(d.message, /weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
+    assert.deepStrictEqual(d.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 9 } });
+    assert.strictEqual(d.relatedInformation[0].location.uri, weekly);
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === daily && !codesOf(p).includes('shared-cooldown'));
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: weekly, version: 2 },
+      contentChanges: [{ text: '#trigger !weekly\n#name Weekly\nZcooldown{7d}\nYou got 1000 coins.\n' }],
+    });
+    await cleared;
+    for (const uri of [daily, weekly]) await client.notify('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('the same trigger in another folder is another bot: no warning', async () => {
     const other = fileUri(path.join(dir, 'copy', 'ping.zbr'));
     await client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'zscript', version: 1, text: '#trigger !ping\nCopy\n' } });

@@ -88,6 +88,20 @@ describe('zscript-check (dist/check.js)', () => {
     const both = lines(check([events]).stdout).filter((l) => / duplicate-trigger /.test(l));
     assert.strictEqual(both.length, 2, both.join('\n'));
     for (const l of both) assert.match(l, /Files that handle the same event must be merged into one\.$/);
+    // Two commands with one name share their cooldowns (cooldown.rs keys them by the name); !daily and /daily are one command.
+    const named = path.join(temp, 'layout-cooldown');
+    fs.mkdirSync(named, { recursive: true });
+    fs.writeFileSync(path.join(named, 'daily.zbr'), '#trigger !daily\n#name Rewards\nZcooldown{1d}\nYou got 100 coins.\n');
+    fs.writeFileSync(path.join(named, 'weekly.zbr'), '#trigger !weekly\n#name Rewards\nZcooldown{7d}\nYou got 1000 coins.\n');
+    fs.writeFileSync(path.join(named, 'daily-slash.zbr'), '#trigger /daily\n#type slash\nZcooldown{1d}\nYou got 100 coins.\n');
+    fs.writeFileSync(path.join(named, 'daily-prefix.zbr'), '#trigger !daily2\n#name daily\nZcooldown{1d}\nYou got 100 coins.\n');
+    const shared = lines(check([named]).stdout).filter((l) => / shared-cooldown /.test(l));
+    assert.deepStrictEqual(
+      shared.map((l) => path.basename(l.split(':')[0])),
+      ['daily-prefix.zbr', 'daily-slash.zbr', 'daily.zbr', 'weekly.zbr'],
+      shared.join('\n'),
+    );
+    assert.match(shared[2], /daily\.zbr:3:1: warning shared-cooldown .*weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
     // A file the loader refuses (a bad #option) is no command: the other one is loaded, and the error says why.
     const refused = path.join(temp, 'layout-refused');
     fs.mkdirSync(refused, { recursive: true });

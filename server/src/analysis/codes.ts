@@ -606,6 +606,13 @@ const CODE_TABLE = {
     example:
       '#trigger /warn + #type slash + #option user|Who|user|required + #option reason|Why|string|optional + #option points|How many|integer|optional + Points: Zmessage{3}',
   },
+  'shared-cooldown': {
+    severity: 'warning',
+    description:
+      "Two commands of one bot with the same name (their #name, or a trigger without ! or /) that both take a cooldown, under different triggers: the engine keeps cooldowns by the command's name, so using one starts the other's cooldown too (a copied file that kept its #name). Not for the prefix and slash forms of one command (!daily and /daily).",
+    scope: 'workspace',
+    example: '#name Rewards + Zcooldown{1d} (in !daily and !weekly, two files of commands/)',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

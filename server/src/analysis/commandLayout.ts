@@ -25,6 +25,10 @@ export interface TriggerSite {
   readonly end: number;
   /** The file's last `#type` says exactly `interaction` (the engine runs an onInteraction command only then). */
   readonly interaction?: boolean;
+  /** The command's name to the engine: its `#name`, else the trigger without `!` or `/` (loader.rs). */
+  readonly command?: string;
+  /** The first call that takes a cooldown (keyed by the command's name: cooldown/cooldown.rs), offsets in the file. */
+  readonly cooldown?: { start: number; end: number };
 }
 
 /** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
@@ -50,7 +54,44 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
     end: base + st.valueEnd,
   };
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
+  site.command = lastHeaderValue(tree, '#name') ?? site.trigger.replace(/^[!/]+/, '');
+  const cooldown = firstCooldownCall(tree.text);
+  if (cooldown) site.cooldown = cooldown;
   return site;
+}
+
+/**
+ * The first call that takes a cooldown, keyed by the command's name
+ * (cooldown.rs, serverCooldown.rs, globalCooldown.rs). Found with indexOf:
+ * this runs after every edit of an open file, whatever its size.
+ */
+function firstCooldownCall(text: string): { start: number; end: number } | undefined {
+  for (let at = text.indexOf('ooldown{'); at >= 0; at = text.indexOf('ooldown{', at + 8)) {
+    for (const name of ['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']) {
+      const start = at + 7 - name.length;
+      if (start >= 0 && text.startsWith(name, start)) return { start, end: at + 7 };
+    }
+  }
+  return undefined;
+}
+
+/** The trimmed value of the file's last header line of this directive, as the engine reads it (a later one replaces it). */
+function lastHeaderValue(tree: SyntaxTree, directive: string): string | undefined {
+  const { statements, starts, text } = tree;
+  for (let at = text.lastIndexOf(directive); at >= 0; at = at > 0 ? text.lastIndexOf(directive, at - 1) : -1) {
+    // The statement holding it (starts are ascending).
+    let lo = 0;
+    let hi = statements.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    const st = statements[lo];
+    if (st?.kind === StatementKind.Header && engineHeaderLine(text, starts[lo] + st.start, starts[lo] + st.end).directive === directive)
+      return text.slice(starts[lo] + st.valueStart, starts[lo] + st.valueEnd).trim();
+  }
+  return undefined;
 }
 
 /** Whether an `#option ` line the engine reads makes its loader refuse the file. */
@@ -158,7 +199,14 @@ export class CommandTriggers {
   /** Records the file's trigger (undefined: the file is gone or has none). */
   update(uri: string, site: TriggerSite | undefined): void {
     const old = this.byUri.get(uri);
-    if (old && site && old.trigger === site.trigger && old.interaction === site.interaction) {
+    if (
+      old &&
+      site &&
+      old.trigger === site.trigger &&
+      old.interaction === site.interaction &&
+      old.command === site.command &&
+      !old.cooldown === !site.cooldown
+    ) {
       this.byUri.set(uri, site); // moved within the file: same duplicates
       return;
     }
@@ -180,6 +228,27 @@ export class CommandTriggers {
       set.add(uri);
     }
     this.generation++;
+  }
+
+  /**
+   * Files of the folder whose command has this file's name and which take a
+   * cooldown too, under another trigger: the engine keys cooldowns by the
+   * command's name, so one command's cooldown holds the other back. Not for
+   * `!daily` and `/daily` (the prefix and slash forms of one command).
+   */
+  sharedCooldownOf(uri: string): { site: TriggerSite & { cooldown: { start: number; end: number } }; others: TriggerSite[] } | undefined {
+    const site = this.byUri.get(uri);
+    if (!site?.cooldown || site.command === undefined) return undefined;
+    const bare = site.trigger.replace(/^[!/]+/, '');
+    const others: TriggerSite[] = [];
+    for (const files of this.byFolder.get(folderOf(uri))?.values() ?? [])
+      for (const other of files) {
+        const o = this.byUri.get(other)!;
+        if (other !== uri && o.cooldown && o.command === site.command && o.trigger !== site.trigger && o.trigger.replace(/^[!/]+/, '') !== bare) others.push(o);
+      }
+    if (others.length === 0) return undefined;
+    others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return { site: site as TriggerSite & { cooldown: { start: number; end: number } }, others };
   }
 
   /** The file's trigger and the other files of its folder with the same trigger. */
@@ -260,6 +329,18 @@ export function triggerOverlapFinding(site: TriggerSite, others: readonly Trigge
     start: site.start,
     end: site.end,
     message: `A message "${site.trigger.trim()}" also starts with "${other.trigger.trim()}", the trigger of ${name}: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
+  };
+}
+
+/** The warning on a file whose cooldown other commands of its folder share, by having its name. */
+export function sharedCooldownFinding(site: TriggerSite & { cooldown: { start: number; end: number } }, others: readonly TriggerSite[]): AnalysisDiagnostic {
+  const names = others.map((o) => `${fileNameOf(o.uri)} (${o.trigger.trim()})`);
+  return {
+    code: 'shared-cooldown',
+    severity: 'warning',
+    start: site.cooldown.start,
+    end: site.cooldown.end,
+    message: `The engine keeps cooldowns by the command's name, and ${names.join(', ')} ${others.length === 1 ? 'has' : 'have'} this command's name, "${site.command}", with a cooldown of ${others.length === 1 ? 'its' : 'their'} own: using one command starts the cooldown of the other${others.length === 1 ? '' : 's'} too. Give each command its own #name.`,
   };
 }
 

@@ -26,6 +26,7 @@ import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
 import {
   CommandTriggers,
   duplicateTriggerFinding,
+  sharedCooldownFinding,
   triggerOverlapFinding,
   notLoadedFinding,
   triggerOf,
@@ -299,6 +300,8 @@ export class Layout {
     if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog));
     const shadows = this.triggers.shadowsOf(uri);
     if (shadows) out.push(triggerOverlapFinding(shadows.site, shadows.others));
+    const shared = this.triggers.sharedCooldownOf(uri);
+    if (shared) out.push(sharedCooldownFinding(shared.site, shared.others));
     const sent = this.sentIds.get(uri);
     if (sent && this.checksWholeBot(uri)) out.push(...unhandledInteractionFindings(uri, sent, this.triggers));
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
