@@ -613,6 +613,12 @@ const CODE_TABLE = {
     scope: 'workspace',
     example: '#name Rewards + Zcooldown{1d} (in !daily and !weekly, two files of commands/)',
   },
+  'mention-falls-back': {
+    severity: 'warning',
+    description:
+      'ZsetUserVar{name;value;Zmentioned{1}} in a prefix command that never checks for a mention: without one Zmentioned{1} is empty, and an empty user ID means the author\'s, so "!warn spam" warns the moderator. Not when a condition tests Zmentioned or ZisMentioned, nor inside Zif or ZtryRun. The fix adds ZonlyIf{Zmentioned{1}!=;Mention a user.} before the line.',
+    example: 'ZsetUserVar{warns;1;Zmentioned{1}}',
+  },
   'reply-to-deleted': {
     severity: 'warning',
     description:

@@ -25,6 +25,7 @@ export type ReportWhen =
   | 'replies-in-prefix'
   | 'no-user-agent'
   | 'no-text-split'
+  | 'mention-untested'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
   | `prefix-word-untested:${string}`;
 
@@ -173,6 +174,8 @@ export interface RareFacts {
   numberTestedWords?: string[];
   /** ZhttpAddHeader{User-Agent;...}: the requests send one. */
   setsUserAgent?: true;
+  /** Zmentioned or ZisMentioned in a condition: the file checks for a mention. */
+  mentionTested?: true;
   /** `Zmessage{n}` with a written number: in a slash command, the nth option given. */
   messageWords?: { n: number; start: number; end: number }[];
 }
@@ -192,6 +195,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     imageTested: undefined,
     numberTestedWords: undefined,
     setsUserAgent: undefined,
+    mentionTested: undefined,
     messageWords: undefined,
   });
 }

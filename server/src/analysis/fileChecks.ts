@@ -241,6 +241,9 @@ function reportConditional(
       // ZtextSplit keeps the spaces of its items (textSplit.rs): joined with "," they read "a, b" again.
       case 'no-text-split':
         return !allCalls.has('ZtextSplit');
+      // A prefix command (a slash command's Zmentioned is empty anyway: message-in-slash) that checks for no mention.
+      case 'mention-untested':
+        return isPrefixType(type) && !w.mentionTested && !allCalls.has('ZisMentioned');
       case 'no-user-agent':
         return !w.setsUserAgent;
       // Zreply in a prefix command: the answer refers to the command's own message.

@@ -285,6 +285,7 @@ export class FileWalk {
   imageTested = false;
   readonly numberTestedWords = new Set<string>();
   setsUserAgent = false;
+  mentionTested = false;
   readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -380,6 +381,7 @@ export class FileWalk {
     if (s.imageTested) this.imageTested = true;
     if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
     if (s.setsUserAgent) this.setsUserAgent = true;
+    if (s.mentionTested) this.mentionTested = true;
     if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 

@@ -27,6 +27,7 @@ import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
 import { recordImageTest } from './rules/missingImage';
+import { recordMentionTest } from './rules/mentionFallback';
 
 /** The Analyzer's lookup tables, shared by every statement it analyses. */
 export interface AnalysisTables {
@@ -148,6 +149,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
       recordImageTest(name, ctx);
+      recordMentionTest(name, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
@@ -195,6 +197,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const profile = ctx.profiles.get(name);
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
       recordImageTest(name, ctx);
+      recordMentionTest(name, ctx);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
       if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);

@@ -22,6 +22,7 @@ import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
 import { checkEmptyValue } from './emptyValue';
 import { checkMissingImage } from './missingImage';
+import { checkMentionFallback } from './mentionFallback';
 import { setterScope } from '../../language/variableFunctions';
 import type { CallProfile } from './callProfile';
 
@@ -109,6 +110,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
   checkMissingImage(node, name, ctx);
+  checkMentionFallback(node, name, ctx);
   if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
   if (name === 'ZargsCheck') checkArgsCheckWithoutMessage(args, ctx);
   if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);
