@@ -705,7 +705,7 @@ export class LanguageService implements ZscriptLanguageService {
         this.onError?.(error);
       }
       try {
-        this.triggers.update(uri, triggerOf(uri, open.tree, at));
+        this.triggers.update(uri, triggerOf(uri, open.tree, at, at === undefined ? undefined : this.analyzer.commandFacts(open.tree)));
       } catch (error) {
         this.onError?.(error);
       }

@@ -113,7 +113,7 @@ describe('lsp: diagnostics across files', function () {
     const d = (await onDaily).params.diagnostics.find((x: any) => x.code === 'shared-cooldown');
     assert.strictEqual(d.severity, 2);
     assert.match(d.message, /weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
-    assert.deepStrictEqual(d.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 9 } });
+    assert.deepStrictEqual(d.range, { start: { line: 0, character: 9 }, end: { line: 0, character: 15 } });
     assert.strictEqual(d.relatedInformation[0].location.uri, weekly);
     const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === daily && !codesOf(p).includes('shared-cooldown'));
     await client.notify('textDocument/didChange', {

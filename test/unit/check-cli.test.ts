@@ -101,7 +101,7 @@ describe('zscript-check (dist/check.js)', () => {
       ['daily-prefix.zbr', 'daily-slash.zbr', 'daily.zbr', 'weekly.zbr'],
       shared.join('\n'),
     );
-    assert.match(shared[2], /daily\.zbr:3:1: warning shared-cooldown .*weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
+    assert.match(shared[2], /daily\.zbr:1:10: warning shared-cooldown .*weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
     // A file the loader refuses (a bad #option) is no command: the other one is loaded, and the error says why.
     const refused = path.join(temp, 'layout-refused');
     fs.mkdirSync(refused, { recursive: true });

@@ -39,6 +39,17 @@ const SAME_TEXT_MIN = 64;
 /** At most this many re-parsed statements are compared for refold. */
 const REFOLD_LIMIT = 16;
 
+/** The calls that take a cooldown keyed by the command's name (cooldown.rs, serverCooldown.rs, globalCooldown.rs). */
+export const COOLDOWN_TAKERS: readonly string[] = ['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown'];
+
+/** What the cross-file layout needs of a command beyond its trigger (see Analyzer.commandFacts). */
+export interface CommandFacts {
+  readonly name: string | undefined;
+  readonly cooldown: boolean;
+  /** The loader refuses the file (a bad #option). */
+  readonly refused: boolean;
+}
+
 export class Analyzer {
   private readonly cache = new WeakMap<Statement, StatementResult>();
   /** Results by tree, for trees diagnosed with a `previous` hint (see resultsOf). */
@@ -97,6 +108,17 @@ export class Analyzer {
   triggerStatement(tree: SyntaxTree, previous: SyntaxTree): number {
     this.diagnoseParts(tree, previous);
     return this.treeFolds.get(tree)?.triggerStatement ?? -1;
+  }
+
+  /**
+   * The command's name (its last #name) and whether it takes a cooldown, from
+   * the diagnosis of `tree` (triggerStatement first): the cross-file layout
+   * reads them without reading the file again after each edit.
+   */
+  commandFacts(tree: SyntaxTree): CommandFacts | undefined {
+    const fold = this.treeFolds.get(tree);
+    if (!fold) return undefined;
+    return { name: fold.commandName, cooldown: COOLDOWN_TAKERS.some((n) => fold.calls.has(n)), refused: fold.optionRefused };
   }
 
   /**
@@ -192,6 +214,8 @@ export class Analyzer {
       hasAliases: false,
       embedStatements,
       triggerStatement: prev.triggerStatement,
+      commandName: prev.commandName,
+      optionRefused: prev.optionRefused,
     };
     this.treeFolds.set(tree, fold);
     this.stats.refolds++;

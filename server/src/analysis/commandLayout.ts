@@ -14,6 +14,7 @@ import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } 
 import type { AnalysisDiagnostic } from './diagnostic';
 import { closest } from './suggest';
 import { optionRefused } from '../language/headerWords';
+import { COOLDOWN_TAKERS, type CommandFacts } from './analyzer';
 import type { CustomIdOccurrence } from './workspaceIndex';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
 
@@ -27,8 +28,8 @@ export interface TriggerSite {
   readonly interaction?: boolean;
   /** The command's name to the engine: its `#name`, else the trigger without `!` or `/` (loader.rs). */
   readonly command?: string;
-  /** The first call that takes a cooldown (keyed by the command's name: cooldown/cooldown.rs), offsets in the file. */
-  readonly cooldown?: { start: number; end: number };
+  /** The command takes a cooldown (keyed by the command's name: cooldown/cooldown.rs). */
+  readonly cooldown?: boolean;
 }
 
 /** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
@@ -42,9 +43,9 @@ const loaderLines = new WeakMap<Statement, LoaderLine[] | null>();
  * one), pass the statement the analysis found (Analyzer.triggerStatement)
  * instead of reading the file again.
  */
-export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex(tree)): TriggerSite | undefined {
+export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex(tree), known?: CommandFacts): TriggerSite | undefined {
   // A file the loader refuses has no command, and takes no trigger from another (invalid-option says why).
-  if (at < 0 || refusedOption(tree)) return undefined;
+  if (at < 0 || (known ? known.refused : refusedOption(tree))) return undefined;
   const st = tree.statements[at] as HeaderStatement;
   const base = tree.starts[at];
   const site: { -readonly [K in keyof TriggerSite]: TriggerSite[K] } = {
@@ -54,25 +55,17 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
     end: base + st.valueEnd,
   };
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
-  site.command = lastHeaderValue(tree, '#name') ?? site.trigger.replace(/^[!/]+/, '');
-  const cooldown = firstCooldownCall(tree.text);
-  if (cooldown) site.cooldown = cooldown;
+  // The analysis of an open file knows both (no reading of the whole file after each edit); a file read alone is scanned.
+  site.command = (known ? known.name : lastHeaderValue(tree, '#name')) ?? site.trigger.replace(/^[!/]+/, '');
+  if (known ? known.cooldown : takesCooldown(tree.text)) site.cooldown = true;
   return site;
 }
 
-/**
- * The first call that takes a cooldown, keyed by the command's name
- * (cooldown.rs, serverCooldown.rs, globalCooldown.rs). Found with indexOf:
- * this runs after every edit of an open file, whatever its size.
- */
-function firstCooldownCall(text: string): { start: number; end: number } | undefined {
-  for (let at = text.indexOf('ooldown{'); at >= 0; at = text.indexOf('ooldown{', at + 8)) {
-    for (const name of ['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']) {
-      const start = at + 7 - name.length;
-      if (start >= 0 && text.startsWith(name, start)) return { start, end: at + 7 };
-    }
-  }
-  return undefined;
+/** Whether the text calls a function that takes a cooldown (COOLDOWN_TAKERS). */
+function takesCooldown(text: string): boolean {
+  for (let at = text.indexOf('ooldown{'); at >= 0; at = text.indexOf('ooldown{', at + 8))
+    for (const name of COOLDOWN_TAKERS) if (text.startsWith(name, at + 7 - name.length)) return true;
+  return false;
 }
 
 /** The trimmed value of the file's last header line of this directive, as the engine reads it (a later one replaces it). */
@@ -236,7 +229,7 @@ export class CommandTriggers {
    * command's name, so one command's cooldown holds the other back. Not for
    * `!daily` and `/daily` (the prefix and slash forms of one command).
    */
-  sharedCooldownOf(uri: string): { site: TriggerSite & { cooldown: { start: number; end: number } }; others: TriggerSite[] } | undefined {
+  sharedCooldownOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
     const site = this.byUri.get(uri);
     if (!site?.cooldown || site.command === undefined) return undefined;
     const bare = site.trigger.replace(/^[!/]+/, '');
@@ -248,7 +241,7 @@ export class CommandTriggers {
       }
     if (others.length === 0) return undefined;
     others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-    return { site: site as TriggerSite & { cooldown: { start: number; end: number } }, others };
+    return { site, others };
   }
 
   /** The file's trigger and the other files of its folder with the same trigger. */
@@ -333,14 +326,14 @@ export function triggerOverlapFinding(site: TriggerSite, others: readonly Trigge
 }
 
 /** The warning on a file whose cooldown other commands of its folder share, by having its name. */
-export function sharedCooldownFinding(site: TriggerSite & { cooldown: { start: number; end: number } }, others: readonly TriggerSite[]): AnalysisDiagnostic {
+export function sharedCooldownFinding(site: TriggerSite, others: readonly TriggerSite[]): AnalysisDiagnostic {
   const names = others.map((o) => `${fileNameOf(o.uri)} (${o.trigger.trim()})`);
   return {
     code: 'shared-cooldown',
     severity: 'warning',
-    start: site.cooldown.start,
-    end: site.cooldown.end,
-    message: `The engine keeps cooldowns by the command's name, and ${names.join(', ')} ${others.length === 1 ? 'has' : 'have'} this command's name, "${site.command}", with a cooldown of ${others.length === 1 ? 'its' : 'their'} own: using one command starts the cooldown of the other${others.length === 1 ? '' : 's'} too. Give each command its own #name.`,
+    start: site.start,
+    end: site.end,
+    message: `This command takes a cooldown, the engine keeps cooldowns by the command's name, and ${names.join(', ')} ${others.length === 1 ? 'has' : 'have'} this command's name, "${site.command}", with a cooldown of ${others.length === 1 ? 'its' : 'their'} own: using one command starts the cooldown of the other${others.length === 1 ? '' : 's'} too. Give each command its own #name.`,
   };
 }
 

@@ -88,6 +88,10 @@ export interface FileDiagnosis {
   embedStatements: readonly number[];
   /** The statement holding the trigger the engine keeps (engineTriggerStatement), -1 when none; the cross-file layout reads it. */
   triggerStatement: number;
+  /** The value of the last `#name` line the engine reads (the command's name), if any. */
+  commandName: string | undefined;
+  /** An `#option` line the engine reads makes its loader refuse the file. */
+  optionRefused: boolean;
 }
 
 /** `results`: every statement's result, in order. */
@@ -199,7 +203,16 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
   }
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
-  return { parts, calls: allCalls, lineSilence, hasAliases: aliases.size > 0, embedStatements, triggerStatement: hasTrigger ? triggerAt : -1 };
+  return {
+    parts,
+    calls: allCalls,
+    lineSilence,
+    hasAliases: aliases.size > 0,
+    embedStatements,
+    triggerStatement: hasTrigger ? triggerAt : -1,
+    commandName: w.commandName,
+    optionRefused: w.optionRefused,
+  };
 }
 
 /** The statements' prepared diagnostics whose condition holds for the file (StatementSummary.reportIf), each condition decided once. */

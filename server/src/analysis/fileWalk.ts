@@ -38,6 +38,7 @@ import {
   type VarEvent,
 } from './facts';
 import type { LoaderReading } from './engine/loader';
+import { optionRefused } from '../language/headerWords';
 import { COOLDOWNS, JSON_READERS_THAT_HALT } from './rules/callFacts';
 
 /** A range in the file (absolute offsets). */
@@ -202,6 +203,10 @@ export class FileWalk {
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   private readonly lastDirective = new Map<string, { name: string; start: number; end: number }>();
   readonly replacedDirectives: { name: string; start: number; end: number }[] = [];
+  /** The last #name the engine reads. */
+  commandName: string | undefined = undefined;
+  /** An #option the engine's loader refuses the file for. */
+  optionRefused = false;
 
   // ---- variables ----------------------------------------------------------------
   private readonly varsSet = new Set<string>();
@@ -450,6 +455,8 @@ export class FileWalk {
       this.lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
     }
     if (header.name === '#type') this.type = header.key;
+    if (header.name === '#name') this.commandName = header.value.trim();
+    if (header.name === '#option' && optionRefused(header.value)) this.optionRefused = true;
     if (header.name === '#option') this.options.add(header.key!);
     if (header.attachment) this.attachmentOptions.add(header.key!);
     if (header.name === '#option' || header.name === '#description')
