@@ -14,6 +14,7 @@ import { type HeaderStatement, type Statement, StatementKind, type SyntaxTree } 
 import type { AnalysisDiagnostic } from './diagnostic';
 import { closest } from './suggest';
 import { optionRefused } from '../language/headerWords';
+import { statementIndexAt } from '../syntax/positions';
 import { COOLDOWN_TAKERS, type CommandFacts } from './analyzer';
 import type { CustomIdOccurrence } from './workspaceIndex';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
@@ -72,14 +73,7 @@ function takesCooldown(text: string): boolean {
 function lastHeaderValue(tree: SyntaxTree, directive: string): string | undefined {
   const { statements, starts, text } = tree;
   for (let at = text.lastIndexOf(directive); at >= 0; at = at > 0 ? text.lastIndexOf(directive, at - 1) : -1) {
-    // The statement holding it (starts are ascending).
-    let lo = 0;
-    let hi = statements.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = statementIndexAt(tree, at);
     const st = statements[lo];
     if (st?.kind === StatementKind.Header && engineHeaderLine(text, starts[lo] + st.start, starts[lo] + st.end).directive === directive)
       return text.slice(starts[lo] + st.valueStart, starts[lo] + st.valueEnd).trim();
