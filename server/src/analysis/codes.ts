@@ -661,6 +661,12 @@ const CODE_TABLE = {
       "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash or ZguildDiscoverySplash: they give empty text when the server or user has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition. The fix adds it only when there is one.",
     example: 'Ztitle{ZserverName} + Zthumbnail{ZserverIcon}',
   },
+  'value-may-be-empty': {
+    severity: 'warning',
+    description:
+      'A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles in a condition. The fix writes None for that case.',
+    example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
+  },
   'saved-variable-unset': {
     severity: 'warning',
     description:

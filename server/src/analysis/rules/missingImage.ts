@@ -23,13 +23,24 @@ const IMAGE_GETTERS: Readonly<Record<string, string>> = {
 /** The embed functions that halt on an empty address (their first argument). */
 const ADDRESS_CHECKED: ReadonlySet<string> = new Set(['Zthumbnail', 'Zimage', 'ZauthorIcon', 'ZfooterIcon', 'ZtitleURL', 'ZauthorURL']);
 
-/** An image getter in a condition (`Zif{ZserverIcon!=;...}`): the file handles the missing image. */
+/**
+ * Other getters whose answer is empty for some users, and what is then
+ * missing: ZuserRoles lists a member's roles without @everyone
+ * (roles/userRoles.rs), so it is empty for a member with none, and
+ * ZaddField halts on an empty value (embeds/addField.rs: "value" required).
+ */
+const TEXT_GETTERS: Readonly<Record<string, string>> = {
+  ZuserRoles: 'a member without roles',
+};
+
+/** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`): the file handles the empty answer. */
 export function recordImageTest(name: string, ctx: StatementContext): void {
-  if (ctx.tested > 0 && Object.hasOwn(IMAGE_GETTERS, name)) rareFacts(ctx.summary).imageTested = true;
+  if (ctx.tested > 0 && (Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name))) rareFacts(ctx.summary).imageTested = true;
 }
 
-/** `node` is a call to `name`; reported unless the file tests an image getter somewhere (fileChecks decides). */
+/** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
 export function checkMissingImage(node: CallNode, name: string, ctx: StatementContext): void {
+  if (name === 'ZaddField') checkEmptyFieldValue(node, ctx);
   if (!ADDRESS_CHECKED.has(name) || ctx.guarded > 0 || node.close < 0) return;
   const arg = node.args[0];
   const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
@@ -50,6 +61,31 @@ export function checkMissingImage(node: CallNode, name: string, ctx: StatementCo
           { start: node.start, end: node.start, newText: `Zif{${getterText}!=;` },
           { start: node.close + 1, end: node.close + 1, newText: '}' },
         ],
+        preferred: true,
+      },
+    ],
+  });
+}
+
+/** ZaddField{name;ZuserRoles{...}}: the field's value is the getter's answer alone. */
+function checkEmptyFieldValue(node: CallNode, ctx: StatementContext): void {
+  if (ctx.guarded > 0 || node.close < 0) return;
+  const arg = node.args[1];
+  const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
+  if (!getter) return;
+  const getterName = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
+  if (!Object.hasOwn(TEXT_GETTERS, getterName)) return;
+  const getterText = ctx.rel(getter.start, getter.end);
+  reportIf(ctx, 'image-untested', {
+    code: 'value-may-be-empty',
+    severity: 'warning',
+    start: getter.start,
+    end: getter.end,
+    message: `${getterName} is empty for ${TEXT_GETTERS[getterName]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getterText}==;None;${getterText}}.`,
+    fixes: [
+      {
+        title: `Write None when it is empty`,
+        edits: [{ start: getter.start, end: getter.end, newText: `Zif{${getterText}==;None;${getterText}}` }],
         preferred: true,
       },
     ],
