@@ -40,25 +40,39 @@ export function recordImageTest(name: string, ctx: StatementContext): void {
 
 /** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
 export function checkMissingImage(node: CallNode, name: string, ctx: StatementContext): void {
-  if (name === 'ZaddField') checkEmptyFieldValue(node, ctx);
-  if (!ADDRESS_CHECKED.has(name) || ctx.guarded > 0 || node.close < 0) return;
-  const arg = node.args[0];
-  const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
+  if (ctx.guarded > 0 || node.close < 0) return;
+  if (name === 'ZaddField') {
+    const getter = getterIn(node.args[1], TEXT_GETTERS, ctx);
+    if (getter)
+      reportIf(ctx, 'image-untested', {
+        code: 'value-may-be-empty',
+        severity: 'warning',
+        start: getter.start,
+        end: getter.end,
+        message: `${getter.name} is empty for ${TEXT_GETTERS[getter.name]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getter.text}==;None;${getter.text}}.`,
+        fixes: [
+          {
+            title: 'Write None when it is empty',
+            edits: [{ start: getter.start, end: getter.end, newText: `Zif{${getter.text}==;None;${getter.text}}` }],
+            preferred: true,
+          },
+        ],
+      });
+    return;
+  }
+  const getter = ADDRESS_CHECKED.has(name) ? getterIn(node.args[0], IMAGE_GETTERS, ctx) : undefined;
   if (!getter) return;
-  const getterName = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
-  if (!Object.hasOwn(IMAGE_GETTERS, getterName)) return;
-  const getterText = ctx.rel(getter.start, getter.end);
   reportIf(ctx, 'image-untested', {
     code: 'image-may-be-missing',
     severity: 'warning',
     start: getter.start,
     end: getter.end,
-    message: `${getterName} is empty for ${IMAGE_GETTERS[getterName]}, and ${name} halts the command on an empty address ("invalid URL"). Add it only when there is one: Zif{${getterText}!=;${ctx.rel(node.start, node.close + 1)}}.`,
+    message: `${getter.name} is empty for ${IMAGE_GETTERS[getter.name]}, and ${name} halts the command on an empty address ("invalid URL"). Add it only when there is one: Zif{${getter.text}!=;${ctx.rel(node.start, node.close + 1)}}.`,
     fixes: [
       {
-        title: `Add it only when there is one (Zif{${getterText}!=;...})`,
+        title: `Add it only when there is one (Zif{${getter.text}!=;...})`,
         edits: [
-          { start: node.start, end: node.start, newText: `Zif{${getterText}!=;` },
+          { start: node.start, end: node.start, newText: `Zif{${getter.text}!=;` },
           { start: node.close + 1, end: node.close + 1, newText: '}' },
         ],
         preferred: true,
@@ -67,29 +81,16 @@ export function checkMissingImage(node: CallNode, name: string, ctx: StatementCo
   });
 }
 
-/** ZaddField{name;ZuserRoles{...}}: the field's value is the getter's answer alone. */
-function checkEmptyFieldValue(node: CallNode, ctx: StatementContext): void {
-  if (ctx.guarded > 0 || node.close < 0) return;
-  const arg = node.args[1];
+/** The argument when it is one whole call (with braces or bare) to a getter of `table`: its name, text and range. */
+function getterIn(
+  arg: CallNode['args'][number] | undefined,
+  table: Readonly<Record<string, string>>,
+  ctx: StatementContext,
+): { name: string; text: string; start: number; end: number } | undefined {
   const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
-  if (!getter) return;
-  const getterName = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
-  if (!Object.hasOwn(TEXT_GETTERS, getterName)) return;
-  const getterText = ctx.rel(getter.start, getter.end);
-  reportIf(ctx, 'image-untested', {
-    code: 'value-may-be-empty',
-    severity: 'warning',
-    start: getter.start,
-    end: getter.end,
-    message: `${getterName} is empty for ${TEXT_GETTERS[getterName]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getterText}==;None;${getterText}}.`,
-    fixes: [
-      {
-        title: `Write None when it is empty`,
-        edits: [{ start: getter.start, end: getter.end, newText: `Zif{${getterText}==;None;${getterText}}` }],
-        preferred: true,
-      },
-    ],
-  });
+  if (!getter) return undefined;
+  const name = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
+  return Object.hasOwn(table, name) ? { name, text: ctx.rel(getter.start, getter.end), start: getter.start, end: getter.end } : undefined;
 }
 
 /** The argument's one bare call (`ZserverIcon` without braces), when that is all it holds. */
