@@ -29,7 +29,7 @@ import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
 import type { ComponentRowPart, PrintedResult, ReportWhen, SavedScope, StatementResult } from './facts';
-import { COMMAND_TYPE_WORDS } from '../language/headerWords';
+import { COMMAND_TYPE_WORDS, optionRequired } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
 import { CallNames, type CallNamesBefore } from './callNames';
@@ -463,7 +463,7 @@ function checkOptionPositions(
   if (words.length === 0) return;
   const options = registration
     .filter((r) => r.name === '#option' && r.fields?.length === 4)
-    .map((r) => ({ name: r.fields![0].trim(), required: r.fields![3].trim() === 'required' }));
+    .map((r) => ({ name: r.fields![0].trim(), required: optionRequired(r.fields!) }));
   for (const word of words) {
     if (word.n > options.length) continue;
     const optional = options.findIndex((o, i) => !o.required && i < word.n && i < options.length - 1);
@@ -591,20 +591,20 @@ function checkReply(
     rowParts,
     out,
   } = w;
+  // Embeds answer unless every one that has parts is sent away with ZsendEmbed (the reply leaves those out).
+  const embedsGone = embedAnswers && embedSends.allSentAway();
+  const noEmbedAnswer = !embedAnswers || embedsGone;
   if (triggerValue && bodies > 0) {
     const slash = type === 'slash' || type === 'sub-slash';
     // Zstop throws the text away: an interaction is then acknowledged, a slash command not answered (but for an embed).
     const modal = allCalls.has('ZinputValue');
-    // Embeds answer unless every one that has parts is sent away with ZsendEmbed (the reply leaves those out).
-    const embedsGone = embedAnswers && embedSends.allSentAway();
     // A command that deletes channels (a ticket's close button deleting its own channel): the failed answer would be
     // shown in a channel that is gone, and a line of text cannot appear there either.
     const channelGone = allCalls.has('ZdeleteChannels');
     if (slash && stop !== undefined && answersSlash && !embedBeforeStop) out.push(noReply(type!, { start: stop, end: stop + 5 }, modal, 'text'));
     else if (
       !channelGone &&
-      ((slash && !answersSlash && (!embedAnswers || embedsGone)) ||
-        (type === 'interaction' && stop === undefined && !answersInteraction && (!embedAnswers || embedsGone)))
+      ((slash && !answersSlash && noEmbedAnswer) || (type === 'interaction' && stop === undefined && !answersInteraction && noEmbedAnswer))
     )
       out.push(noReply(type!, triggerValue, modal, stop === undefined ? (embedsGone ? 'sent' : 'none') : 'silent'));
   }
@@ -650,10 +650,10 @@ function checkReply(
       fixes: undefined,
     });
   // Interaction answers get no reactions; elsewhere they go on the reply, and with no text and no embed the engine sends none and drops them.
-  const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && (!embedAnswers || embedSends.allSentAway());
+  const writesNoReply = bodies > 0 && stop === undefined && !answersInteraction && noEmbedAnswer;
   // Buttons and menus go only with the command's own reply (bot.rs send_response): the message ZsendEmbed or ZsendMessage
   // sends has none (sendEmbed.rs, sendMessage.rs build it with the embed or text alone).
-  const componentsAlone = bodies > 0 && stop === undefined && !w.writesBesidesComponents && (!embedAnswers || embedSends.allSentAway());
+  const componentsAlone = bodies > 0 && stop === undefined && !w.writesBesidesComponents && noEmbedAnswer;
   const sender = embedAnswers && allCalls.has('ZsendEmbed') ? 'ZsendEmbed' : !embedAnswers && allCalls.has('ZsendMessage') ? 'ZsendMessage' : undefined;
   if (componentsAlone && sender && rowParts.length > 0 && hasTrigger && (isPrefixType(type) || type === 'event')) {
     const part = rowParts[0].kind === 'button' ? 'buttons' : 'select menu';

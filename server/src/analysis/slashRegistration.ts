@@ -9,6 +9,7 @@
  */
 import { engineFacts } from '../catalog/engine';
 import type { AnalysisDiagnostic } from './diagnostic';
+import { optionRequired } from '../language/headerWords';
 
 /** A header line the engine read (its value trimmed by the caller's reading), absolute offsets of the value. */
 export interface RegistrationLine {
@@ -110,7 +111,7 @@ export function checkSlashRegistration(
           ? `The option "${name}" has no description; Discord needs 1 to ${MAX_DESCRIPTION} characters.`
           : `The option "${name}" has a description of ${aboutLength} characters; Discord takes at most ${MAX_DESCRIPTION}.`,
       );
-    const required = parts[3].trim() === 'required';
+    const required = optionRequired(parts);
     if (required && optional)
       refused(
         line.valueStart,

@@ -10,6 +10,7 @@ import { parseDuration } from '../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPermissionPrefix } from '../language/permissions';
 import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../language/variableFunctions';
+import { optionRequired } from '../language/headerWords';
 import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './directiveDocs';
 import {
@@ -215,7 +216,7 @@ function optionMarkdown(value: string): string {
     `| name | \`${escapeCell(parts[0] ?? '')}\` |`,
     `| description | ${escapeCell(parts[1] ?? '')} |`,
     `| type | ${parts[2] === undefined ? '' : OPTION_TYPES.includes(type!) ? `\`${type}\`` : `\`${escapeCell(parts[2])}\` (not a type: one of ${OPTION_TYPES.join(', ')})`} |`,
-    `| required | ${parts[3] === undefined ? '' : parts[3] === 'required' ? 'yes' : 'no (only `required` makes it required)'} |`,
+    `| required | ${parts[3] === undefined ? '' : optionRequired(parts) ? 'yes' : 'no (only `required` makes it required)'} |`,
   ];
   lines.push(['| part | value |', '|---|---|', ...rows].join('\n'));
   return lines.join('\n\n');

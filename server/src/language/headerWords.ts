@@ -14,6 +14,11 @@ export const SCOPE_WORDS: readonly string[] = ['guild', 'global', 'both'];
 /** Third part of `#option`; any other type stops the file from loading. */
 export const OPTION_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'user', 'channel', 'role', 'mentionable', 'attachment'];
 
+/** Whether the engine makes an option required: its fourth `|` part is exactly `required`, trimmed (loader.rs). */
+export function optionRequired(parts: readonly string[]): boolean {
+  return parts[3]?.trim() === 'required';
+}
+
 /**
  * Whether the engine's loader refuses a file for this `#option` value (the
  * text after `#option `): it splits at every `|` and needs four parts, the
