@@ -122,8 +122,13 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   }
   // The first word tested as a number: it is an amount, not a mention (non-numeric-comparison's Zmessage{1}==).
   const own = rel(0, st.end);
-  if (own.includes('Zmessage{1}') && FIRST_WORD_NUMBER.test(own)) rareFacts(summary).firstWordNamed = true;
-  if (own.includes('Zmessage{')) for (const m of own.matchAll(WORD_NUMBER_TEST)) (rareFacts(summary).numberTestedWords ??= []).push(m[1]);
+  // Each word tested as a number (ZisNumber{Zmessage{n}}) takes an ID or amount, not a mention (invalid-snowflake).
+  if (own.includes('Zmessage{'))
+    for (const m of own.matchAll(WORD_NUMBER_TEST)) {
+      const rare = rareFacts(summary);
+      (rare.numberTestedWords ??= []).push(m[1]);
+      if (m[1] === '1' && m[0].includes('Zmessage{1}')) rare.firstWordNamed = true;
+    }
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
   if (own.includes('<@')) rareFacts(summary).writesMention = true;
   const suppress = topLevelSuppressErrors(st.nodes, rel);
@@ -148,8 +153,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.nameEnd);
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
-      recordImageTest(name, ctx);
-      recordMentionTest(name, ctx);
+      if (ctx.tested > 0) recordTestedName(name, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
@@ -196,8 +200,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);
       recordBareCallFacts(node, name, profile.facts, ctx, inCall);
-      recordImageTest(name, ctx);
-      recordMentionTest(name, ctx);
+      if (ctx.tested > 0) recordTestedName(name, ctx);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
       if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);
@@ -254,7 +257,12 @@ function topLevelSuppressErrors(
   return undefined;
 }
 
-const FIRST_WORD_NUMBER = /Z(?:isNumber|isInteger)\{\s*Zmessage\{1\}\s*\}/;
+/** A call in a condition: what the file checks before relying on it (an image getter, a mention). */
+function recordTestedName(name: string, ctx: StatementContext): void {
+  recordImageTest(name, ctx);
+  recordMentionTest(name, ctx);
+}
+
 const WORD_NUMBER_TEST = /Z(?:isNumber|isInteger)\{\s*Zmessage\{\s*(\d+)\s*\}\s*\}/g;
 
 function isBlank(c: number): boolean {

@@ -4,7 +4,7 @@
  * nodes (never another statement), so their results can be cached by statement.
  */
 import type { Catalog } from '../../catalog/catalog';
-import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type BareCallNode, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { ReportWhen, SavedVarEvent, StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
@@ -101,9 +101,16 @@ export function argumentText(raw: string): string {
  * first), or undefined: text around a call makes a value of its own.
  */
 export function wholeCall(arg: Argument, ctx: Pick<StatementContext, 'rel'>): CallNode | undefined {
+  const call = wholeCallOrBare(arg, ctx);
+  return call?.kind === NodeKind.Call ? call : undefined;
+}
+
+/** wholeCall, or the argument's one bare call (`ZserverIcon` without braces) when that is all it holds. */
+export function wholeCallOrBare(arg: Argument, ctx: Pick<StatementContext, 'rel'>): CallNode | BareCallNode | undefined {
   const nodes = arg.nodes;
-  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return undefined;
+  if (nodes.length !== 1) return undefined;
   const call = nodes[0];
+  if (call.kind !== NodeKind.Call && call.kind !== NodeKind.BareCall) return undefined;
   return ctx.rel(arg.start, arg.end).trim() === ctx.rel(call.start, call.end) ? call : undefined;
 }
 

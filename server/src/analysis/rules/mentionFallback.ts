@@ -13,9 +13,9 @@ import { reportIf, type StatementContext, wholeCall } from './context';
 /** The user setters and where their user ID is. */
 const USER_ARGUMENT: Readonly<Record<string, number>> = { ZsetUserVar: 2 };
 
-/** Zmentioned (or ZisMentioned) in a condition: the file checks for a mention. */
+/** Zmentioned (or ZisMentioned) in a condition (the caller knows it is in one): the file checks for a mention. */
 export function recordMentionTest(name: string, ctx: StatementContext): void {
-  if (ctx.tested > 0 && (name === 'Zmentioned' || name === 'ZisMentioned')) rareFacts(ctx.summary).mentionTested = true;
+  if (name === 'Zmentioned' || name === 'ZisMentioned') rareFacts(ctx.summary).mentionTested = true;
 }
 
 export function checkMentionFallback(node: CallNode, name: string, ctx: StatementContext): void {

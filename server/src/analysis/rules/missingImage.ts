@@ -7,9 +7,9 @@
  * and halt the command on the empty one: `Zthumbnail{ZserverIcon}` works in
  * the author's server and halts in one without an icon.
  */
-import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
+import { type CallNode, NodeKind } from '../../syntax/tree';
 import { rareFacts } from '../facts';
-import { reportIf, type StatementContext, wholeCall } from './context';
+import { reportIf, type StatementContext, wholeCallOrBare } from './context';
 
 /** Getters whose answer is empty when there is no image, and what is then missing, in words. */
 const IMAGE_GETTERS: Readonly<Record<string, string>> = {
@@ -33,9 +33,9 @@ const TEXT_GETTERS: Readonly<Record<string, string>> = {
   ZuserRoles: 'a member without roles',
 };
 
-/** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`): the file handles the empty answer. */
+/** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
 export function recordImageTest(name: string, ctx: StatementContext): void {
-  if (ctx.tested > 0 && (Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name))) rareFacts(ctx.summary).imageTested = true;
+  if (Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name)) rareFacts(ctx.summary).imageTested = true;
 }
 
 /** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
@@ -87,16 +87,8 @@ function getterIn(
   table: Readonly<Record<string, string>>,
   ctx: StatementContext,
 ): { name: string; text: string; start: number; end: number } | undefined {
-  const getter: CallNode | BareCallNode | undefined = arg && (wholeCall(arg, ctx) ?? wholeBareCall(arg, ctx));
+  const getter = arg && wholeCallOrBare(arg, ctx);
   if (!getter) return undefined;
-  const name = ctx.rel(getter.start, 'nameEnd' in getter ? getter.nameEnd : getter.end);
+  const name = ctx.rel(getter.start, getter.kind === NodeKind.Call ? getter.nameEnd : getter.end);
   return Object.hasOwn(table, name) ? { name, text: ctx.rel(getter.start, getter.end), start: getter.start, end: getter.end } : undefined;
-}
-
-/** The argument's one bare call (`ZserverIcon` without braces), when that is all it holds. */
-function wholeBareCall(arg: NonNullable<CallNode['args'][number]>, ctx: StatementContext): BareCallNode | undefined {
-  const nodes = arg.nodes;
-  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.BareCall) return undefined;
-  const call = nodes[0] as BareCallNode;
-  return ctx.rel(arg.start, arg.end).trim() === ctx.rel(call.start, call.end) ? call : undefined;
 }
