@@ -20,7 +20,7 @@ import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } 
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
-import { checkEmptyValue } from './emptyValue';
+import { checkEmptyValue, silentWholeCall } from './emptyValue';
 import { checkMissingImage } from './missingImage';
 import { checkMentionFallback } from './mentionFallback';
 import { setterScope } from '../../language/variableFunctions';
@@ -409,12 +409,9 @@ function checkEngineArity(
  * (runtime.rs turns FnOutput::Empty into ""; httpGet.rs answers Empty).
  */
 function reportSilentCallAsRequired(name: string, pos: number, what: string, arg: Argument, ctx: StatementContext): void {
-  const call = wholeCall(arg, ctx);
-  if (!call) return;
-  const inner = ctx.rel(call.start, call.nameEnd);
-  const engine = ctx.profiles.get(inner).engine;
-  // Lazy functions (Zif, ZtryRun...) write what their code writes.
-  if (!engine?.writesNothing || engine.lazy) return;
+  const silent = silentWholeCall(arg, ctx);
+  if (!silent) return;
+  const { call, name: inner } = silent;
   const http = HTTP_REQUESTS.has(inner)
     ? ` ${inner} keeps the answer for ZhttpResult instead: run ${inner}{...} on a line of its own, then write ${name === 'ZjsonParse' ? 'ZjsonParse{ZhttpResult}' : 'ZhttpResult (the whole answer) or ZhttpResult{key} (one field)'} here.`
     : '';

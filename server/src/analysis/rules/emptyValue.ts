@@ -6,9 +6,19 @@
  * and ZcreateRole to give the new ID back: a variable set to one of those,
  * or any such call as an ID argument, is reported.
  */
-import type { Argument } from '../../syntax/tree';
+import type { Argument, CallNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import { type StatementContext, wholeCall } from './context';
+
+/** The argument when it is one whole call to a function that writes nothing, and that function's name. */
+export function silentWholeCall(arg: Argument | undefined, ctx: StatementContext): { call: CallNode; name: string } | undefined {
+  const call = arg && wholeCall(arg, ctx);
+  if (!call) return undefined;
+  const name = ctx.rel(call.start, call.nameEnd);
+  // Lazy functions (Zif, ZtryRun, Zrepeat...) write what their code writes: the table's flag is not about them.
+  const engine = ctx.profiles.get(name).engine;
+  return engine?.writesNothing && !engine.lazy ? { call, name } : undefined;
+}
 
 /** Where the new thing's ID can be found instead, by the function that made it. */
 const FIND_INSTEAD: Readonly<Record<string, string>> = {
@@ -25,13 +35,10 @@ const FIND_INSTEAD: Readonly<Record<string, string>> = {
  * walk decides): one never read is the same habit of keeping text out.
  */
 export function checkEmptyValue(arg: Argument | undefined, what: string, ctx: StatementContext, creatorsOnly = false, temporary?: string): void {
-  const call = arg && wholeCall(arg, ctx);
-  if (!call) return;
-  const name = ctx.rel(call.start, call.nameEnd);
+  const silent = silentWholeCall(arg, ctx);
+  if (!silent) return;
+  const { call, name } = silent;
   if (creatorsOnly && !/^Zcreate|Create$/.test(name)) return;
-  // Lazy functions (Zif, ZtryRun, Zrepeat...) write what their code writes: the table's flag is not about them.
-  const engine = ctx.profiles.get(name).engine;
-  if (!engine?.writesNothing || engine.lazy) return;
   const instead = Object.hasOwn(FIND_INSTEAD, name) ? ` To use the new one's ID, ${FIND_INSTEAD[name]}.` : '';
   const diagnostic: AnalysisDiagnostic = {
     code: 'empty-value',
