@@ -685,12 +685,11 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     const at = part.indexOf(op);
     const left = part.slice(0, at).trim();
     const right = part.slice(at + op.length).trim();
-    const call = (t: string) => /^(Z[A-Za-z0-9]+)(\{\s*\})?$/.exec(t)?.[1] ?? calledWhole(t);
-    let fnName = call(left);
+    let fnName = wholeCallName(left);
     let literal = right;
     let o = op;
     if (!fnName || !RANGED_VALUES[fnName]) {
-      fnName = call(right);
+      fnName = wholeCallName(right);
       literal = left;
       o = op === '>=' ? '<=' : op === '<=' ? '>=' : op === '>' ? '<' : op === '<' ? '>' : op;
     }
@@ -721,20 +720,6 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
       });
     }
   }
-}
-
-/** The name of the call `t` is, arguments and all (`ZtimeDiff{a;b}`), when its first brace closes at its end. */
-function calledWhole(t: string): string | undefined {
-  const m = /^Z[A-Za-z0-9]+\{/.exec(t);
-  if (!m) return undefined;
-  let depth = 0;
-  for (let i = m[0].length - 1; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 92 /* \\ */) i++;
-    else if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return i === t.length - 1 ? m[0].slice(0, -1) : undefined;
-  }
-  return undefined;
 }
 
 /**
