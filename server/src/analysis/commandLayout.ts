@@ -57,9 +57,14 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
   };
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
   // The analysis of an open file knows both (no reading of the whole file after each edit); a file read alone is scanned.
-  site.command = (known ? known.name : lastHeaderValue(tree, '#name')) ?? site.trigger.replace(/^[!/]+/, '');
+  site.command = (known ? known.name : lastHeaderValue(tree, '#name')) ?? commandOfTrigger(site.trigger);
   if (known ? known.cooldown : takesCooldown(tree.text)) site.cooldown = true;
   return site;
+}
+
+/** The command's name the engine gives a file without #name: its trigger without the leading `!` and `/` (loader.rs). */
+function commandOfTrigger(trigger: string): string {
+  return trigger.replace(/^[!/]+/, '');
 }
 
 /** Whether the text calls a function that takes a cooldown (COOLDOWN_TAKERS). */
@@ -226,12 +231,12 @@ export class CommandTriggers {
   sharedCooldownOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
     const site = this.byUri.get(uri);
     if (!site?.cooldown || site.command === undefined) return undefined;
-    const bare = site.trigger.replace(/^[!/]+/, '');
+    const bare = commandOfTrigger(site.trigger);
     const others: TriggerSite[] = [];
     for (const files of this.byFolder.get(folderOf(uri))?.values() ?? [])
       for (const other of files) {
         const o = this.byUri.get(other)!;
-        if (other !== uri && o.cooldown && o.command === site.command && o.trigger !== site.trigger && o.trigger.replace(/^[!/]+/, '') !== bare) others.push(o);
+        if (other !== uri && o.cooldown && o.command === site.command && o.trigger !== site.trigger && commandOfTrigger(o.trigger) !== bare) others.push(o);
       }
     if (others.length === 0) return undefined;
     others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
