@@ -44,16 +44,9 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import {
-  CommandTriggers,
-  duplicateTriggerFinding,
-  notLoadedFinding,
-  triggerOf,
-  sharedCooldownFinding,
-  triggerOverlapFinding,
-  unhandledInteractionFindings,
-  wholeBotKnown,
-} from './analysis/commandLayout';
+import { CommandTriggers, triggerOf, wholeBotKnown } from './analysis/commandLayout';
+import { BotNames } from './analysis/botNames';
+import { crossFileFindings } from './analysis/crossFile';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf, splitsCharacter } from './features/model';
 import { Analyzer, flattenDiagnosis, isSilenced } from './analysis/analyzer';
@@ -170,6 +163,8 @@ interface DocumentState extends DocumentModel {
   /** The diagnostics above plus those that depend on other files (see commandLayout.ts). */
   withLayout?: { base: Diagnostic[]; layoutGeneration: number; result: Diagnostic[] };
   tokens?: SemanticTokensState;
+  /** The tree whose variable and modal names `names` holds (see settleCrossFile). */
+  namesTree?: SyntaxTree;
 }
 
 /**
@@ -206,6 +201,8 @@ export class LanguageService implements ZscriptLanguageService {
    * the triggers (diagnostics, crossFileGeneration).
    */
   private readonly unsettledTriggers = new Set<string>();
+  /** The saved variables and modal inputs each file writes, by folder (botNames.ts). */
+  private readonly names = new BotNames();
 
   constructor(
     catalog: Catalog,
@@ -364,19 +361,24 @@ export class LanguageService implements ZscriptLanguageService {
 
   /** Changes whenever a diagnostic that depends on other files (a duplicate trigger) may have changed. */
   get crossFileGeneration(): number {
-    this.settleTriggers();
-    return this.triggers.generation;
+    this.settleCrossFile();
+    return this.layoutGeneration();
+  }
+
+  /** Changes whenever what the files of a folder say to each other (triggers, names) may have changed. */
+  private layoutGeneration(): number {
+    return this.triggers.generation + this.names.generation;
   }
 
   diagnostics(uri: string, limit = Infinity): Diagnostic[] {
-    this.settleTriggers();
+    this.settleCrossFile();
     const open = this.open.get(uri);
     const state: DiagnosedFile | undefined = open ?? this.disk.get(uri);
     if (!state) return [];
     if (!(limit >= 0)) limit = Infinity;
     const base = open ? this.fileDiagnostics(open, limit) : this.diskDiagnostics(uri, state as DiskFile, limit);
     const cached = state.withLayout;
-    if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.triggers.generation)
+    if (cached && cached.base === base && cached.layoutGeneration === this.generation * 1e9 + this.layoutGeneration())
       return open && this.hiddenMarks.has(uri) ? [...this.hiddenMarkDiagnostic(open), ...cached.result] : cached.result;
     let result = base;
     try {
@@ -385,7 +387,7 @@ export class LanguageService implements ZscriptLanguageService {
     } catch (error) {
       this.onError?.(error);
     }
-    state.withLayout = { base, layoutGeneration: this.generation * 1e9 + this.triggers.generation, result };
+    state.withLayout = { base, layoutGeneration: this.generation * 1e9 + this.layoutGeneration(), result };
     if (open && this.hiddenMarks.has(uri)) return [...this.hiddenMarkDiagnostic(open), ...result];
     return result;
   }
@@ -438,52 +440,30 @@ export class LanguageService implements ZscriptLanguageService {
   }
 
   private layoutDiagnostics(uri: string, state: DiagnosedFile): Diagnostic[] {
-    const out: AnalysisDiagnosticLike[] = [];
-    // Related information by code: where the other files' triggers are.
-    const related = new Map<string, NonNullable<Diagnostic['relatedInformation']>>();
-    const relate = (code: string, others: readonly { uri: string; trigger: string; start: number; end: number }[], message: (trigger: string) => string) => {
-      const list: NonNullable<Diagnostic['relatedInformation']> = [];
-      for (const o of others) {
-        const other = this.state(o.uri);
-        if (other)
-          list.push({
-            location: { uri: o.uri, range: { start: other.doc.positionAt(o.start), end: other.doc.positionAt(o.end) } },
-            message: message(o.trigger),
-          });
-      }
-      if (list.length) related.set(code, list);
-    };
-    const dup = this.triggers.duplicatesOf(uri);
-    if (dup) {
-      out.push(duplicateTriggerFinding(dup.site, dup.others, this.currentCatalog));
-      relate('duplicate-trigger', dup.others, (t) => `the same trigger "${t}"`);
-    }
-    const shared = this.triggers.sharedCooldownOf(uri);
-    if (shared) {
-      out.push(sharedCooldownFinding(shared.site, shared.others));
-      relate('shared-cooldown', shared.others, (t) => `the command "${t}", with the same name`);
-    }
-    const shadows = this.triggers.shadowsOf(uri);
-    if (shadows) {
-      out.push(triggerOverlapFinding(shadows.site, shadows.others));
-      relate('trigger-overlap', shadows.others, (t) => `the trigger "${t}"`);
-    }
     const isBotRoot = this.environment.isBotRoot;
-    const notLoaded = isBotRoot ? notLoadedFinding(uri, (folder) => isBotRoot.call(this.environment, folder)) : undefined;
-    if (notLoaded) out.push(notLoaded);
-    // The folder first: the file's index entry is built again after each edit, a cost only a bot's command needs to pay.
-    if (this.knowsWholeFolder(uri)) {
-      const ids = this.index.get(uri)?.customIds;
-      if (ids?.some((id) => id.sends)) out.push(...unhandledInteractionFindings(uri, ids, this.triggers));
-    }
+    const findings = crossFileFindings(uri, {
+      catalog: this.currentCatalog,
+      triggers: this.triggers,
+      names: this.names,
+      isBotRoot: isBotRoot ? (folder) => isBotRoot.call(this.environment, folder) : undefined,
+      wholeBotKnown: (u) => this.knowsWholeFolder(u),
+      indexOf: (u) => this.index.get(u),
+    });
+    const out = findings.map((f) => f.diagnostic);
     // They obey the file's disable comments like its own diagnostics (the parts are those fileDiagnostics made).
     // A file without one needs no analysis here: a disk file's parts are not kept, and would be made again.
     const own = out.length && state.doc.getText().includes('zscript-disable') ? (this.open.get(uri) ?? this.diskState(uri)) : undefined;
     const parts = own ? this.analyzer.diagnoseParts(own.tree, own.tree) : undefined;
     const result = toLspDiagnostics(state.doc, parts ? out.filter((d) => !isSilenced(parts, d)) : out, this.settings.severity);
+    // Related information: where the other files' triggers are.
     for (const d of result) {
-      const list = related.get(String(d.code));
-      if (list) d.relatedInformation = list;
+      const finding = findings.find((f) => f.diagnostic.code === d.code && f.related);
+      const list: NonNullable<Diagnostic['relatedInformation']> = [];
+      for (const { site, message } of finding?.related ?? []) {
+        const other = this.state(site.uri);
+        if (other) list.push({ location: { uri: site.uri, range: { start: other.doc.positionAt(site.start), end: other.doc.positionAt(site.end) } }, message });
+      }
+      if (list.length) d.relatedInformation = list;
     }
     return result;
   }
@@ -691,6 +671,25 @@ export class LanguageService implements ZscriptLanguageService {
     return parseCommandFile(text, this.parseOptions());
   }
 
+  /**
+   * Brings the cross-file facts up to date: the triggers of the open
+   * documents edited since they were last read, and the names they write
+   * (botNames.ts), for those of a bot known whole (the only folders judged on
+   * them, and an open file's index entry is built again after each edit).
+   */
+  private settleCrossFile(): void {
+    this.settleTriggers();
+    for (const [uri, open] of this.open) {
+      if (open.namesTree === open.tree || !this.knowsWholeFolder(uri)) continue;
+      open.namesTree = open.tree;
+      try {
+        this.names.update(uri, this.index.get(uri));
+      } catch (error) {
+        this.onError?.(error);
+      }
+    }
+  }
+
   /** Works out the triggers of the open documents edited since they were last read (see unsettledTriggers). */
   private settleTriggers(): void {
     if (this.unsettledTriggers.size === 0) return;
@@ -725,11 +724,14 @@ export class LanguageService implements ZscriptLanguageService {
     if (!file) {
       this.index.delete(uri);
       this.triggers.update(uri, undefined);
+      this.names.update(uri, undefined);
       return;
     }
     // Indexed now, from a tree that is not kept (unless a request already holds one).
     const tree = this.diskStates.get(uri)?.tree ?? this.parse(file.doc.getText());
-    this.index.setIndexed({ uri, doc: file.doc }, this.index.indexTree(tree, false));
+    const index = this.index.indexTree(tree, false);
+    this.index.setIndexed({ uri, doc: file.doc }, index);
     this.triggers.update(uri, triggerOf(uri, tree));
+    this.names.update(uri, index);
   }
 }

@@ -254,6 +254,69 @@ describe('lsp: components no command of the bot handles', function () {
   });
 });
 
+describe('lsp: names one command writes and another reads', function () {
+  this.timeout(30000);
+  let client: LspClient;
+  let dir: string;
+  let balance: string;
+  let work: string;
+  let answer: string;
+
+  before(async () => {
+    ({ dir, client } = await botWorkspace('zscript-names-', {
+      'work.zbr': '#trigger !work\nZsetUserVar{coins;Zsum{Zif{ZgetUserVar{coins}==;0;ZgetUserVar{coins}};10}}\nYou earned 10 coins.\n',
+      'balance.zbr': '#trigger !balance\nYou have ZgetUserVar{Coins} coins.\n',
+      'apply.zbr': '#trigger onInteraction{apply}\n#type interaction\nZnewModal{apply_form;Apply}\nZaddTextInput{age;Your age}\n',
+      'answer.zbr': '#trigger onInteraction{apply_form}\n#type interaction\nAge: ZinputValue{Age}\n',
+    }));
+    balance = fileUri(path.join(dir, 'commands', 'balance.zbr'));
+    work = fileUri(path.join(dir, 'commands', 'work.zbr'));
+    answer = fileUri(path.join(dir, 'commands', 'answer.zbr'));
+  });
+
+  after(async () => {
+    await client?.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const find = (p: any, code: string) => (p.diagnostics as any[]).find((d) => d.code === code);
+  const open = (uri: string) =>
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: fs.readFileSync(new URL(uri), 'utf8') } });
+
+  it('warns on a saved variable read under a name another file saves in other capitals, fixes it, and clears when the setter changes', async () => {
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === balance && find(p, 'saved-variable-misnamed') !== undefined);
+    await open(balance);
+    const d = find((await warned).params, 'saved-variable-misnamed');
+    assert.strictEqual(d.severity, 2);
+    assert.deepStrictEqual(d.range, { start: { line: 1, character: 21 }, end: { line: 1, character: 26 } });
+    assert.match(d.message, /ZsetUserVar in work\.zbr saves "coins"/);
+    const actions = (await client.request('textDocument/codeAction', {
+      textDocument: { uri: balance },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as any[];
+    const fix = actions.find((a) => a.title === 'Read "coins"');
+    assert.ok(fix, JSON.stringify(actions));
+    assert.strictEqual(fix.edit.changes[balance][0].newText, 'coins');
+    // The setter, opened and edited to save "Coins": balance.zbr is right now, without an edit of its own.
+    await open(work);
+    const cleared = client.next('textDocument/publishDiagnostics', (p) => p.uri === balance && find(p, 'saved-variable-misnamed') === undefined);
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: work, version: 2 },
+      contentChanges: [{ text: '#trigger !work\nZsetUserVar{Coins;10}\n' }],
+    });
+    await cleared;
+  });
+
+  it("warns on ZinputValue of an input the answered modal lacks, naming the modal's inputs", async () => {
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === answer && find(p, 'input-not-in-modal') !== undefined);
+    await open(answer);
+    const d = find((await warned).params, 'input-not-in-modal');
+    assert.deepStrictEqual(d.range, { start: { line: 2, character: 17 }, end: { line: 2, character: 20 } });
+    assert.match(d.message, /The modal "apply_form" has no text input "Age" \(its inputs: "age"\)/);
+  });
+});
+
 describe('lsp: a byte-order mark the editor keeps out of the text', function () {
   this.timeout(30000);
   let client: LspClient;

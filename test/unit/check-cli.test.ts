@@ -115,6 +115,42 @@ describe('zscript-check (dist/check.js)', () => {
     );
   });
 
+  it('warns on names one command reads and no command of the bot writes, near one that is written, only with the whole bot', () => {
+    const bot = path.join(temp, 'names-bot');
+    const commands = path.join(bot, 'commands');
+    fs.mkdirSync(commands, { recursive: true });
+    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+    fs.writeFileSync(path.join(commands, 'setprefix.zbr'), '#trigger !setprefix\nZsetServerVar{prefix;Zmessage{1}}\nZsetUserVar{level;1}\nSaved.\n');
+    const show = path.join(commands, 'show.zbr');
+    fs.writeFileSync(show, '#trigger !show\nPrefix: ZgetUserVar{prefix}\nLevel: ZgetUserVar{levle}\nXP: ZgetUserVar{xp}\n');
+    fs.writeFileSync(
+      path.join(commands, 'form.zbr'),
+      '#trigger onInteraction{open}\n#type interaction\nZnewModal{report;Report}\nZaddTextInput{what;What happened}\n',
+    );
+    const got = path.join(commands, 'got.zbr');
+    fs.writeFileSync(got, '#trigger onInteraction{report}\n#type interaction\nYou said: ZinputValue{What}\n');
+    const warned = (args: string[]) => lines(check(args).stdout).filter((l) => / (saved-variable-misnamed|input-not-in-modal) /.test(l));
+    assert.deepStrictEqual(warned([bot]), [
+      `${got}:3:23: warning input-not-in-modal The modal "report" has no text input "What" (its inputs: "what"), and the engine matches the ID exactly, capitals included: ZinputValue{What} is always empty. Is "what" the input meant?`,
+      `${show}:2:21: warning saved-variable-misnamed No command of this bot saves a user variable "prefix", so ZgetUserVar{prefix} always reads empty text: ZsetServerVar in setprefix.zbr saves it as a server variable, a different variable. Read it with ZgetServerVar{prefix}.`,
+      `${show}:3:20: warning saved-variable-misnamed No command of this bot saves a user variable "levle", so ZgetUserVar{levle} always reads empty text, while ZsetUserVar in setprefix.zbr saves "level". Is "level" the name meant?`,
+    ]);
+    // Some files of the bot alone: the others may write the names.
+    assert.deepStrictEqual(warned([show, got]), []);
+    // A setter whose name a call computes may write any name of its scope.
+    fs.writeFileSync(path.join(commands, 'stats.zbr'), '#trigger !stats\nZsetUserVar{Zmessage{1};0}\n');
+    assert.deepStrictEqual(
+      warned([bot]).map((l) => / (saved-variable-misnamed|input-not-in-modal) /.exec(l)![1]),
+      ['input-not-in-modal'],
+    );
+    // A modal whose input ID is computed may have any input.
+    fs.writeFileSync(
+      path.join(commands, 'form.zbr'),
+      '#trigger onInteraction{open}\n#type interaction\nZnewModal{report;Report}\nZaddTextInput{Zvar{field};What happened}\n',
+    );
+    assert.deepStrictEqual(warned([bot]), []);
+  });
+
   it('warns on a component no command of the bot handles, only when every command file of the bot is checked', () => {
     const bot = path.join(temp, 'handler-bot');
     fs.mkdirSync(path.join(bot, 'commands'), { recursive: true });

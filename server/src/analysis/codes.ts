@@ -745,6 +745,20 @@ const CODE_TABLE = {
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
   },
+  'saved-variable-misnamed': {
+    severity: 'warning',
+    description:
+      'A saved variable read (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) under a name no command of the bot saves in that scope, while one saves a name that differs in capitals or one letter (4 letters or more), or saves that very name in another scope: the engine compares names exactly and keeps each scope apart, so the read is always empty. Only when every command file of the bot is known; not when a setter of that scope computes its name, nor in a bot that runs Zeval.',
+    scope: 'workspace',
+    example: 'Balance: ZgetUserVar{Coins} (and ZsetUserVar{coins;...} in another file of commands/)',
+  },
+  'input-not-in-modal': {
+    severity: 'warning',
+    description:
+      'ZinputValue{id} in the command that answers a modal (#trigger onInteraction{modal}, or the catch-all onInteraction) when no modal of that ID the bot builds has a text input with that ID: the engine looks the ID up exactly, capitals included, and gives empty text. Only when every command file of the bot is known and each such modal and input has a written ID.',
+    scope: 'workspace',
+    example: 'Age: ZinputValue{Age} (in onInteraction{apply}, with ZnewModal{apply;Apply} ZaddTextInput{age;Your age} in another file)',
+  },
   'file-not-loaded': {
     severity: 'information',
     description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.',

@@ -222,6 +222,11 @@ export class CommandTriggers {
     this.generation++;
   }
 
+  /** The file's trigger as the engine reads it, if it has one. */
+  siteOf(uri: string): TriggerSite | undefined {
+    return this.byUri.get(uri);
+  }
+
   /**
    * Files of the folder whose command has this file's name and which take a
    * cooldown too, under another trigger: the engine keys cooldowns by the

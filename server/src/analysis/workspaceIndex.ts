@@ -53,10 +53,24 @@ export interface FileIndex {
   readonly trigger?: Occurrence;
   readonly name?: string;
   readonly type: string;
+  /** Scopes in which a setter's variable name is computed by a call (it may write any name there). */
+  readonly computedSetScopes?: readonly VariableScope[];
+  /** The file runs Zeval: code made at run time may set any variable or build any modal. */
+  readonly evaluates?: true;
+  /** The modals the file builds, in order, each with its text inputs' field IDs (null: one of them is computed). */
+  readonly modals?: readonly ModalInputs[];
+  /** A ZnewModal whose ID is computed (its inputs belong to a modal no literal ID names). */
+  readonly computedModal?: true;
+}
+
+export interface ModalInputs {
+  readonly id: string;
+  readonly inputs: readonly string[] | null;
 }
 
 interface RelOcc {
-  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse';
+  /** The `computed…` kinds and `eval` have no name ('' and an empty range): they only say that the call is there. */
+  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval';
   name: string;
   start: number;
   end: number;
@@ -197,7 +211,7 @@ export class WorkspaceIndex {
 
   private interestingCalls(): RegExp {
     if (this.callsOfInterest) return this.callsOfInterest;
-    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput']);
+    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput', 'Zeval']);
     for (const fn of this.catalog.functions) if (fn.arguments.some((param) => isInteractionIdParameter(param.name))) names.add(fn.name);
     // Only where the first match starts matters, which the order of the alternatives does not change.
     const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
@@ -215,6 +229,12 @@ export class WorkspaceIndex {
     const customIds: CustomIdOccurrence[] = [];
     let fieldIds: Occurrence[] = NO_OCCURRENCES;
     let fieldUses: Occurrence[] = NO_OCCURRENCES;
+    let computedSetScopes: VariableScope[] | undefined;
+    let evaluates: true | undefined;
+    let modals: { id: string; inputs: string[] | null }[] | undefined;
+    let computedModal: true | undefined;
+    /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
+    let modal: { id: string; inputs: string[] | null } | undefined;
     const { trigger, name, type, options } = headerInfo(tree);
     const { statements, starts, text } = tree;
     const calls = this.interestingCalls();
@@ -235,6 +255,23 @@ export class WorkspaceIndex {
         if (cacheStatements) this.statementCache.set(st, rel);
       }
       for (const o of rel) {
+        if (o.kind === 'computedSet') {
+          if (!computedSetScopes?.includes(o.scope!)) (computedSetScopes ??= []).push(o.scope!);
+          continue;
+        }
+        if (o.kind === 'eval') {
+          evaluates = true;
+          continue;
+        }
+        if (o.kind === 'computedModal') {
+          computedModal = true;
+          modal = undefined;
+          continue;
+        }
+        if (o.kind === 'computedField') {
+          if (modal) modal.inputs = null;
+          continue;
+        }
         // Names repeat across a workspace: one string each (a slice of a file's text would keep the text alive twice over).
         const name = this.intern(o.name);
         const start = base + o.start;
@@ -242,9 +279,15 @@ export class WorkspaceIndex {
         if (o.kind === 'var') variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
         else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
         else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push({ name, start, end });
-        else if (o.kind === 'fieldId') (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push({ name, start, end });
+        else if (o.kind === 'fieldId') {
+          (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push({ name, start, end });
+          modal?.inputs?.push(name);
+        }
         // A modal made outside an interaction command is never shown: it sends nothing either.
-        else customIds.push(o.sends && (!o.modal || type === 'interaction') ? { name, start, end, sends: true } : { name, start, end });
+        else {
+          customIds.push(o.sends && (!o.modal || type === 'interaction') ? { name, start, end, sends: true } : { name, start, end });
+          if (o.modal) (modals ??= []).push((modal = { id: name, inputs: [] }));
+        }
       }
     }
     let handles: Occurrence | undefined;
@@ -255,7 +298,24 @@ export class WorkspaceIndex {
         handles = { name: m[1], start: trigger.start + at, end: trigger.start + at + m[1].length };
       }
     }
-    return { variables, options, optionUses, customIds, fieldIds, fieldUses, handles, trigger, name, type };
+    const index: { -readonly [K in keyof FileIndex]: FileIndex[K] } = {
+      variables,
+      options,
+      optionUses,
+      customIds,
+      fieldIds,
+      fieldUses,
+      handles,
+      trigger,
+      name,
+      type,
+    };
+    // Only on the files that have them: most have none, and a workspace keeps thousands of entries.
+    if (computedSetScopes) index.computedSetScopes = computedSetScopes;
+    if (evaluates) index.evaluates = evaluates;
+    if (modals) index.modals = modals;
+    if (computedModal) index.computedModal = computedModal;
+    return index;
   }
 
   private indexStatement(text: string, nodes: readonly (TopLevelNode | ContentNode)[]): RelOcc[] {
@@ -283,11 +343,14 @@ export class WorkspaceIndex {
     const first = literalArgument(text, call, 0);
     const vf = variableFunction(fnName);
     if (vf) {
-      if (first) {
-        const nonEmptyArgs = call.args.length;
-        const access = vf.access === 'getOrSet' ? (nonEmptyArgs >= 2 ? 'set' : 'get') : vf.access;
-        out.push({ kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName });
-      }
+      const nonEmptyArgs = call.args.length;
+      const access = vf.access === 'getOrSet' ? (nonEmptyArgs >= 2 ? 'set' : 'get') : vf.access;
+      if (first) out.push({ kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName });
+      else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
+      return;
+    }
+    if (fnName === 'Zeval') {
+      out.push({ kind: 'eval', name: '', start: 0, end: 0 });
       return;
     }
     if (fnName === 'Zoption' || fnName === 'ZinputValue') {
@@ -300,7 +363,11 @@ export class WorkspaceIndex {
       // A text input's field ID is read back with ZinputValue, not handled by onInteraction{}: kept apart.
       if ((!isInteractionIdParameter(param.name) && !(param.name === 'fieldID' && fnName === 'ZaddTextInput')) || i >= call.args.length) return;
       const lit = literalArgument(text, call, i);
-      if (!lit) return;
+      if (!lit) {
+        if (fnName === 'ZnewModal' && i === 0 && call.args[0].nodes.length) out.push({ kind: 'computedModal', name: '', start: 0, end: 0 });
+        else if (fnName === 'ZaddTextInput' && call.args[i].nodes.length) out.push({ kind: 'computedField', name: '', start: 0, end: 0 });
+        return;
+      }
       const occ: RelOcc = { kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end };
       if (interactionIdArgument(fnName) === i && sendsInteraction(text, call, fnName)) occ.sends = true;
       if (fnName === 'ZnewModal') occ.modal = true;

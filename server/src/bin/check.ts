@@ -23,17 +23,10 @@ import { VERSION } from '../version';
 import { walkSync } from '../walk';
 import { pathToFileURL } from 'node:url';
 import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
-import {
-  CommandTriggers,
-  duplicateTriggerFinding,
-  sharedCooldownFinding,
-  triggerOverlapFinding,
-  notLoadedFinding,
-  triggerOf,
-  unhandledInteractionFindings,
-  wholeBotKnown,
-} from '../analysis/commandLayout';
-import { type CustomIdOccurrence, WorkspaceIndex } from '../analysis/workspaceIndex';
+import { CommandTriggers, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
+import { BotNames } from '../analysis/botNames';
+import { crossFileFindings } from '../analysis/crossFile';
+import { type FileIndex, WorkspaceIndex } from '../analysis/workspaceIndex';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
 
@@ -250,17 +243,17 @@ function* withOthers(findings: Iterable<AnalysisDiagnostic>, others: readonly An
 
 /**
  * What the engine makes of the files checked, taken together, as the
- * language server reports it for a workspace (commandLayout.ts): a trigger
- * other files of the same folder have (only one of them is loaded), a file
- * in a subfolder of a bot's commands/ folder (never loaded), a component no
- * command of the bot handles (when every command file of the bot is
- * checked). Files are compared with the other files of the same run.
+ * language server reports it for a workspace (crossFile.ts: shared triggers,
+ * files never loaded, and with every command file of a bot checked, the
+ * components no command handles and the names no command writes). Files are
+ * compared with the other files of the same run.
  */
 export class Layout {
   private readonly triggers = new CommandTriggers();
+  private readonly names = new BotNames();
   private readonly index: WorkspaceIndex;
-  /** Each file's custom IDs whose components send interactions (most files: none, not kept). */
-  private readonly sentIds = new Map<string, CustomIdOccurrence[]>();
+  /** Each file's index entry (what the checks that need the whole bot read). */
+  private readonly indexes = new Map<string, FileIndex>();
   private readonly files = new Set<string>();
   /** Per folder: whether the run checks every command file of its bot (the files are all added before the first findingsOf). */
   private readonly wholeBot = new Map<string, boolean>();
@@ -269,14 +262,15 @@ export class Layout {
     this.index = new WorkspaceIndex(catalog);
   }
 
-  /** Records the trigger of a file, from its text as read. */
+  /** Records the trigger and the names of a file, from its text as read. */
   add(file: string, text: string): void {
     const uri = uriOf(file);
     const tree = parseBody(text, this.catalog).tree;
     this.triggers.update(uri, triggerOf(uri, tree));
     this.files.add(uri);
-    const sent = this.index.indexTree(tree, false).customIds.filter((id) => id.sends);
-    if (sent.length > 0) this.sentIds.set(uri, sent);
+    const index = this.index.indexTree(tree, false);
+    this.indexes.set(uri, index);
+    this.names.update(uri, index);
   }
 
   /** wholeBotKnown for the files of the run, worked out once per folder (a read of the folder and a pass over the files). */
@@ -293,18 +287,15 @@ export class Layout {
   /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
   findingsOf(file: string): AnalysisDiagnostic[] {
     const uri = uriOf(file);
-    const out: AnalysisDiagnostic[] = [];
-    const notLoaded = notLoadedFinding(uri, botRootOnDisk);
-    if (notLoaded) out.push(notLoaded);
-    const dup = this.triggers.duplicatesOf(uri);
-    if (dup) out.push(duplicateTriggerFinding(dup.site, dup.others, this.catalog));
-    const shadows = this.triggers.shadowsOf(uri);
-    if (shadows) out.push(triggerOverlapFinding(shadows.site, shadows.others));
-    const shared = this.triggers.sharedCooldownOf(uri);
-    if (shared) out.push(sharedCooldownFinding(shared.site, shared.others));
-    const sent = this.sentIds.get(uri);
-    if (sent && this.checksWholeBot(uri)) out.push(...unhandledInteractionFindings(uri, sent, this.triggers));
-    return out.sort((a, b) => a.start - b.start || a.end - b.end);
+    const findings = crossFileFindings(uri, {
+      catalog: this.catalog,
+      triggers: this.triggers,
+      names: this.names,
+      isBotRoot: botRootOnDisk,
+      wholeBotKnown: (u) => this.checksWholeBot(u),
+      indexOf: (u) => this.indexes.get(u),
+    });
+    return findings.map((f) => f.diagnostic).sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
 

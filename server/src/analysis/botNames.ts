@@ -1,0 +1,245 @@
+/**
+ * Names that one command file of a bot writes and another reads: the saved
+ * variables its setters write (ZsetUserVar{coins;...} in !work, read by
+ * ZgetUserVar{coins} in !balance), and the text inputs of the modals it
+ * builds (read by ZinputValue{age} in the modal's onInteraction command).
+ * The engine matches both by exact name, capitals included (db.rs binds the
+ * name into an SQL comparison without a collation; inputValue.rs looks the
+ * field ID up in a map), and a name nothing writes reads as empty text with
+ * no error. So a read under a name no command of the bot writes, while a
+ * command writes one that differs only a little (or writes that name in
+ * another scope), is almost surely a slip.
+ *
+ * Kept per folder as counts, updated from each file's index entry: an edit
+ * costs the size of that file's entry, not of the workspace. Only a folder
+ * whose every command file is known may be judged (the caller checks it).
+ */
+import type { VariableScope } from '../language/variableFunctions';
+import { getterOf, setterOf } from '../language/variableFunctions';
+import type { AnalysisDiagnostic } from './diagnostic';
+import { oneEditApart } from './suggest';
+import type { FileIndex, Occurrence, VariableOccurrence } from './workspaceIndex';
+
+/** What one file writes for the others, and its own reads the checks look at. */
+interface FileWrites {
+  /** `scope name` of the saved variables it sets with a literal name. */
+  readonly saved: readonly string[];
+  readonly computedScopes: readonly VariableScope[];
+  readonly evaluates: boolean;
+  readonly modals: readonly { id: string; inputs: readonly string[] | null }[];
+  readonly computedModal: boolean;
+}
+
+interface FolderWrites {
+  /** `scope name` → the files that set it (with how many setters each). */
+  readonly saved: Map<string, Map<string, number>>;
+  readonly computedScopes: Map<VariableScope, number>;
+  evaluates: number;
+  /** Modal ID → the inputs of each file's modals of that ID (null: an input's ID is computed). */
+  readonly modals: Map<string, Map<string, (readonly string[] | null)[]>>;
+  computedModals: number;
+}
+
+const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
+
+/** What a scope's variable is called in messages. */
+const SCOPE_WORDS: Record<VariableScope, string> = {
+  user: 'user variable',
+  server: 'server variable',
+  channel: 'channel variable',
+  global: 'global variable',
+  temporary: 'temporary variable',
+};
+
+/** Variable names are at most this far apart (and at least this long) to be taken for a slip of one another. */
+const NEAR_NAME_MIN = 4;
+
+function writesOf(index: FileIndex): FileWrites {
+  const saved: string[] = [];
+  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') saved.push(`${v.scope} ${v.name}`);
+  return {
+    saved,
+    computedScopes: index.computedSetScopes ?? [],
+    evaluates: index.evaluates === true,
+    modals: index.modals ?? [],
+    computedModal: index.computedModal === true,
+  };
+}
+
+/** A stable text of a file's writes: an edit that leaves it unchanged changes nothing for the other files. */
+function signature(w: FileWrites): string {
+  return JSON.stringify(w);
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/'));
+}
+
+export class BotNames {
+  private readonly byUri = new Map<string, { writes: FileWrites; signature: string }>();
+  private readonly byFolder = new Map<string, FolderWrites>();
+  /** Bumped when what a folder writes changes (the other files' findings may change). */
+  generation = 0;
+
+  /** Records what the file writes (undefined: the file is gone). */
+  update(uri: string, index: FileIndex | undefined): void {
+    const writes = index ? writesOf(index) : undefined;
+    const sig = writes ? signature(writes) : '';
+    const old = this.byUri.get(uri);
+    if ((old?.signature ?? '') === sig) return;
+    const folderKey = folderOf(uri);
+    let folder = this.byFolder.get(folderKey);
+    if (!folder) {
+      folder = { saved: new Map(), computedScopes: new Map(), evaluates: 0, modals: new Map(), computedModals: 0 };
+      this.byFolder.set(folderKey, folder);
+    }
+    if (old) apply(folder, uri, old.writes, -1);
+    if (writes) {
+      apply(folder, uri, writes, 1);
+      this.byUri.set(uri, { writes, signature: sig });
+    } else this.byUri.delete(uri);
+    this.generation++;
+  }
+
+  /**
+   * The warnings on the file's reads of saved variables that no command of
+   * its folder sets, where one sets a name that differs only in capitals or
+   * one letter, or the same name in another scope. Quiet for a scope in which
+   * some setter computes its name, and in a folder that runs Zeval.
+   */
+  misnamedVariables(uri: string, variables: readonly VariableOccurrence[]): AnalysisDiagnostic[] {
+    const folder = this.byFolder.get(folderOf(uri));
+    if (!folder || folder.evaluates > 0) return [];
+    const out: AnalysisDiagnostic[] = [];
+    for (const v of variables) {
+      if (v.access !== 'get' || v.scope === 'temporary' || folder.saved.has(`${v.scope} ${v.name}`) || folder.computedScopes.has(v.scope)) continue;
+      const finding = misnamedVariable(v, folder);
+      if (finding) out.push(finding);
+    }
+    return out;
+  }
+
+  /**
+   * The warnings on ZinputValue{id} in the command that handles a modal's
+   * submission (its trigger `onInteraction{modal}`, or the catch-all
+   * `onInteraction`) where no modal of that ID the folder builds has a text
+   * input `id`. Quiet when the folder builds no such modal, builds one with a
+   * computed ID or input ID, or runs Zeval.
+   */
+  unknownInputs(uri: string, handled: string | undefined, uses: readonly Occurrence[]): AnalysisDiagnostic[] {
+    const folder = this.byFolder.get(folderOf(uri));
+    if (!folder || uses.length === 0 || folder.evaluates > 0 || folder.computedModals > 0) return [];
+    // The catch-all command answers every modal without a command of its own: any of them.
+    const lists =
+      handled === undefined ? [...folder.modals.values()].flatMap((files) => [...files.values()]) : [...(folder.modals.get(handled)?.values() ?? [])];
+    const inputs = new Set<string>();
+    for (const list of lists)
+      for (const modal of list) {
+        if (modal === null) return [];
+        for (const id of modal) inputs.add(id);
+      }
+    if (inputs.size === 0) return [];
+    const out: AnalysisDiagnostic[] = [];
+    for (const use of uses) {
+      if (inputs.has(use.name)) continue;
+      const meant = [...inputs].find((id) => id.toLowerCase() === use.name.toLowerCase()) ?? [...inputs].find((id) => oneEditApart(id, use.name));
+      const where = handled === undefined ? 'the modals this bot builds' : `the modal "${handled}"`;
+      out.push({
+        code: 'input-not-in-modal',
+        severity: 'warning',
+        start: use.start,
+        end: use.end,
+        message:
+          `${where[0].toUpperCase()}${where.slice(1)} has no text input "${use.name}" (its inputs: ${[...inputs].map((id) => `"${id}"`).join(', ')}), and the engine matches the ID exactly, capitals included: ZinputValue{${use.name}} is always empty. ` +
+          (meant !== undefined ? `Is "${meant}" the input meant?` : 'Use the ID given to ZaddTextInput.'),
+        fixes:
+          meant === undefined
+            ? undefined
+            : [{ title: `Read the input "${meant}"`, preferred: true, edits: [{ start: use.start, end: use.end, newText: meant }] }],
+      });
+    }
+    return out;
+  }
+}
+
+function apply(folder: FolderWrites, uri: string, w: FileWrites, sign: 1 | -1): void {
+  for (const key of w.saved) {
+    let files = folder.saved.get(key);
+    if (!files) folder.saved.set(key, (files = new Map()));
+    const n = (files.get(uri) ?? 0) + sign;
+    if (n > 0) files.set(uri, n);
+    else files.delete(uri);
+    if (files.size === 0) folder.saved.delete(key);
+  }
+  for (const scope of w.computedScopes) {
+    const n = (folder.computedScopes.get(scope) ?? 0) + sign;
+    if (n > 0) folder.computedScopes.set(scope, n);
+    else folder.computedScopes.delete(scope);
+  }
+  if (w.evaluates) folder.evaluates += sign;
+  if (w.computedModal) folder.computedModals += sign;
+  const byId = new Map<string, (readonly string[] | null)[]>();
+  for (const m of w.modals) byId.set(m.id, [...(byId.get(m.id) ?? []), m.inputs]);
+  for (const [id, inputs] of byId) {
+    let files = folder.modals.get(id);
+    if (!files) folder.modals.set(id, (files = new Map()));
+    if (sign > 0) files.set(uri, inputs);
+    else files.delete(uri);
+    if (files.size === 0) folder.modals.delete(id);
+  }
+}
+
+/** The warning on a saved variable's read whose name no setter of its scope writes, when a near one does; else undefined. */
+function misnamedVariable(v: VariableOccurrence, folder: FolderWrites): AnalysisDiagnostic | undefined {
+  const what = SCOPE_WORDS[v.scope];
+  const base = `No command of this bot saves a ${what} "${v.name}", so ${v.fn}{${v.name}} always reads empty text`;
+  // The same name in another scope: the setter and the getter do not match.
+  for (const scope of SAVED_SCOPES) {
+    if (scope === v.scope) continue;
+    const files = folder.saved.get(`${scope} ${v.name}`);
+    if (!files) continue;
+    return {
+      code: 'saved-variable-misnamed',
+      severity: 'warning',
+      start: v.start,
+      end: v.end,
+      message: `${base}: ${setterOf(scope)} in ${fileNames(files)} saves it as a ${SCOPE_WORDS[scope]}, a different variable. Read it with ${getterOf(scope)}{${v.name}}.`,
+    };
+  }
+  if (v.name.length < NEAR_NAME_MIN) return undefined;
+  const lower = v.name.toLowerCase();
+  let near: { name: string; files: Map<string, number> } | undefined;
+  let caseOnly = false;
+  const prefix = `${v.scope} `;
+  for (const [key, files] of folder.saved) {
+    if (!key.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length);
+    if (name.toLowerCase() === lower) {
+      if (!caseOnly || name < near!.name) near = { name, files };
+      caseOnly = true;
+    } else if (!caseOnly && name.length >= NEAR_NAME_MIN && oneEditApart(name, v.name) && (!near || name < near.name)) near = { name, files };
+  }
+  if (!near) return undefined;
+  return {
+    code: 'saved-variable-misnamed',
+    severity: 'warning',
+    start: v.start,
+    end: v.end,
+    message: `${base}, while ${setterOf(v.scope)} in ${fileNames(near.files)} saves "${near.name}"${caseOnly ? ': the engine compares names exactly, capitals included' : ''}. Is "${near.name}" the name meant?`,
+    fixes: [{ title: `Read "${near.name}"`, preferred: true, edits: [{ start: v.start, end: v.end, newText: near.name }] }],
+  };
+}
+
+/** The names of the first files (in order), for a message. */
+function fileNames(files: Map<string, number>): string {
+  const names = [...files.keys()].map((uri) => decodeName(uri.slice(uri.lastIndexOf('/') + 1))).sort();
+  return names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(' and ');
+}
+
+function decodeName(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

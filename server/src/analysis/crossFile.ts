@@ -1,0 +1,91 @@
+/**
+ * Every finding on a file that depends on the other files of its bot, as the
+ * language server and zscript-check both report them: a trigger another file
+ * has (duplicate-trigger), a trigger another one starts with (trigger-overlap),
+ * a command name and cooldown another shares (shared-cooldown), a folder the
+ * engine never reads (file-not-loaded), and, only where every command file of
+ * the bot is known, a component no command handles (interaction-not-handled),
+ * a saved variable read under a name no command saves (saved-variable-misnamed)
+ * and a modal input no modal has (input-not-in-modal).
+ */
+import type { Catalog } from '../catalog/catalog';
+import type { BotNames } from './botNames';
+import {
+  type CommandTriggers,
+  duplicateTriggerFinding,
+  notLoadedFinding,
+  sharedCooldownFinding,
+  type TriggerSite,
+  triggerOverlapFinding,
+  unhandledInteractionFindings,
+} from './commandLayout';
+import type { AnalysisDiagnostic } from './diagnostic';
+import type { FileIndex } from './workspaceIndex';
+
+export interface CrossFileSources {
+  readonly catalog: Catalog;
+  readonly triggers: CommandTriggers;
+  readonly names: BotNames;
+  /** Whether a folder holds a bot's zbr.json (for file-not-loaded); absent: never. */
+  readonly isBotRoot?: (folder: string) => boolean;
+  /** Whether every command file of the file's bot is known: the checks that conclude from what no file has rely on it. */
+  wholeBotKnown(uri: string): boolean;
+  /** The file's index entry (asked only when the bot is known whole). */
+  indexOf(uri: string): FileIndex | undefined;
+}
+
+/** A finding, with the other files' triggers it concerns (the server shows them as related information). */
+export interface CrossFileFinding {
+  readonly diagnostic: AnalysisDiagnostic;
+  readonly related?: readonly { readonly site: TriggerSite; readonly message: string }[];
+}
+
+export function crossFileFindings(uri: string, sources: CrossFileSources): CrossFileFinding[] {
+  const out: CrossFileFinding[] = [];
+  const { triggers } = sources;
+  const dup = triggers.duplicatesOf(uri);
+  if (dup)
+    out.push({
+      diagnostic: duplicateTriggerFinding(dup.site, dup.others, sources.catalog),
+      related: dup.others.map((site) => ({ site, message: `the same trigger "${site.trigger}"` })),
+    });
+  const shared = triggers.sharedCooldownOf(uri);
+  if (shared)
+    out.push({
+      diagnostic: sharedCooldownFinding(shared.site, shared.others),
+      related: shared.others.map((site) => ({ site, message: `the command "${site.trigger}", with the same name` })),
+    });
+  const shadows = triggers.shadowsOf(uri);
+  if (shadows)
+    out.push({
+      diagnostic: triggerOverlapFinding(shadows.site, shadows.others),
+      related: shadows.others.map((site) => ({ site, message: `the trigger "${site.trigger}"` })),
+    });
+  const notLoaded = sources.isBotRoot ? notLoadedFinding(uri, sources.isBotRoot) : undefined;
+  if (notLoaded) out.push({ diagnostic: notLoaded });
+  // The folder first: an open file's index entry is built again after each edit, a cost only a bot's command needs to pay.
+  if (!sources.wholeBotKnown(uri)) return out;
+  const index = sources.indexOf(uri);
+  if (!index) return out;
+  const add = (list: readonly AnalysisDiagnostic[]) => {
+    for (const diagnostic of list) out.push({ diagnostic });
+  };
+  if (index.customIds.some((id) => id.sends)) add(unhandledInteractionFindings(uri, index.customIds, triggers));
+  add(sources.names.misnamedVariables(uri, index.variables));
+  const handled = modalHandled(triggers.siteOf(uri));
+  if (handled !== null) add(sources.names.unknownInputs(uri, handled, index.fieldUses));
+  return out;
+}
+
+/**
+ * The modal ID a command answers the submission of: `onInteraction{id}`'s
+ * id, undefined for the catch-all `onInteraction`; null for any other
+ * command, and for one the engine does not run as an interaction command.
+ */
+function modalHandled(site: TriggerSite | undefined): string | undefined | null {
+  if (!site?.interaction) return null;
+  const trigger = site.trigger.trim();
+  if (trigger === 'onInteraction') return undefined;
+  const m = /^onInteraction\{([^{}]*)\}$/.exec(trigger);
+  return m && m[1] !== '' ? m[1] : null;
+}

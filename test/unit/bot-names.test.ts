@@ -1,0 +1,110 @@
+/**
+ * BotNames, the library behind saved-variable-misnamed and input-not-in-modal:
+ * what each file of a folder writes, kept as counts per folder, and the reads
+ * it judges against them. The wiring (whole bot known, LSP and CLI) is tested
+ * in check-cli.test.ts and lsp/workspace-diagnostics.test.ts.
+ */
+import * as assert from 'node:assert';
+import { bundledCatalog } from '../../server/src/catalog';
+import { BotNames } from '../../server/src/analysis/botNames';
+import { parseCommandFile } from '../../server/src/syntax/parse';
+import { type FileIndex, WorkspaceIndex } from '../../server/src/analysis/workspaceIndex';
+
+const catalog = bundledCatalog();
+const workspace = new WorkspaceIndex(catalog);
+const BOT = 'file:///bot/commands';
+
+function indexOf(text: string): FileIndex {
+  return workspace.indexTree(parseCommandFile(text, { isBareCallable: (n) => catalog.isBareCallable(n) }));
+}
+
+/** A folder of files (name → text); answers the names each misnamed read would be fixed to (undefined: no fix offered). */
+function misnamed(files: Record<string, string>, reader: string): (string | undefined)[] {
+  const names = new BotNames();
+  for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+  return names.misnamedVariables(`${BOT}/${reader}`, indexOf(files[reader]).variables).map((d) => d.fixes?.[0].edits[0].newText);
+}
+
+describe('BotNames: saved variables read under a name no command saves', () => {
+  const work = '#trigger !work\nZsetUserVar{coins;10}\nZsetServerVar{prefix;?}\n';
+
+  it('finds a name in other capitals, one letter off, or saved in another scope', () => {
+    const reader = '#trigger !bal\nZgetUserVar{Coins} ZgetUserVar{coinz} ZgetUserVar{prefix}\n';
+    assert.deepStrictEqual(misnamed({ 'work.zbr': work, 'bal.zbr': reader }, 'bal.zbr'), ['coins', 'coins', undefined]);
+  });
+
+  it('says nothing of a name saved exactly (in any file, this one included), nor of a name no setter is near', () => {
+    const reader = '#trigger !bal\nZsetUserVar{gems;1}\nZgetUserVar{coins} ZgetUserVar{gems} ZgetUserVar{streak} ZgetServerVar{prefix}\n';
+    assert.deepStrictEqual(misnamed({ 'work.zbr': work, 'bal.zbr': reader }, 'bal.zbr'), []);
+  });
+
+  it('leaves short names alone (xp and xq are different names, not slips)', () => {
+    const files = { 'a.zbr': '#trigger !a\nZsetUserVar{xp;1}\n', 'b.zbr': '#trigger !b\nZgetUserVar{xq}\n' };
+    assert.deepStrictEqual(misnamed(files, 'b.zbr'), []);
+  });
+
+  it('is quiet for a scope in which a setter computes its name, and in a bot that runs Zeval', () => {
+    const reader = '#trigger !bal\nZgetUserVar{Coins}\n';
+    assert.deepStrictEqual(misnamed({ 'work.zbr': work, 'bal.zbr': reader, 'set.zbr': '#trigger !set\nZsetUserVar{Zmessage{1};1}\n' }, 'bal.zbr'), []);
+    // A computed name in another scope changes nothing for this one.
+    assert.deepStrictEqual(misnamed({ 'work.zbr': work, 'bal.zbr': reader, 'set.zbr': '#trigger !set\nZsetVar{Zmessage{1};1}\n' }, 'bal.zbr'), ['coins']);
+    assert.deepStrictEqual(misnamed({ 'work.zbr': work, 'bal.zbr': reader, 'run.zbr': '#trigger !run\nZeval{Zmessage{1}}\n' }, 'bal.zbr'), []);
+  });
+
+  it('follows files as they change and go, and counts the same name saved by two files once each', () => {
+    const names = new BotNames();
+    const reader = indexOf('#trigger !bal\nZgetUserVar{Coins}\n').variables;
+    names.update(`${BOT}/a.zbr`, indexOf('#trigger !a\nZsetUserVar{coins;1}\n'));
+    names.update(`${BOT}/b.zbr`, indexOf('#trigger !b\nZsetUserVar{coins;2}\n'));
+    assert.match(names.misnamedVariables(`${BOT}/bal.zbr`, reader)[0].message, /ZsetUserVar in a\.zbr and b\.zbr saves "coins"/);
+    const before = names.generation;
+    // An edit that leaves what the file writes alone changes nothing for the others.
+    names.update(`${BOT}/a.zbr`, indexOf('#trigger !a\nZsetUserVar{coins;5}\nDone.\n'));
+    assert.strictEqual(names.generation, before);
+    names.update(`${BOT}/a.zbr`, undefined);
+    names.update(`${BOT}/b.zbr`, indexOf('#trigger !b\nZsetUserVar{Coins;2}\n'));
+    assert.notStrictEqual(names.generation, before);
+    assert.deepStrictEqual(names.misnamedVariables(`${BOT}/bal.zbr`, reader), []);
+    // Another folder is another bot.
+    assert.deepStrictEqual(names.misnamedVariables('file:///other/commands/bal.zbr', reader), []);
+  });
+});
+
+describe('BotNames: modal inputs read under an ID the modal lacks', () => {
+  const form = '#trigger onInteraction{open}\n#type interaction\nZnewModal{report;Report}\nZaddTextInput{what;What}\nZaddTextInput{when;When}\n';
+
+  function unknown(files: Record<string, string>, handled: string | undefined, reads: string): string[] {
+    const names = new BotNames();
+    for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+    return names.unknownInputs(`${BOT}/got.zbr`, handled, indexOf(reads).fieldUses).map((d) => d.message);
+  }
+
+  it("reports an ID none of the modal's inputs has, and offers the one in other capitals", () => {
+    const found = unknown({ 'form.zbr': form }, 'report', 'ZinputValue{What} ZinputValue{when} ZinputValue{wehn}');
+    assert.strictEqual(found.length, 2);
+    assert.match(found[0], /has no text input "What" \(its inputs: "what", "when"\).*Is "what" the input meant\?/);
+    assert.match(found[1], /"wehn".*Is "when" the input meant\?/);
+  });
+
+  it("checks the catch-all handler against every modal's inputs", () => {
+    const other = '#trigger onInteraction{x}\n#type interaction\nZnewModal{feedback;Feedback}\nZaddTextInput{text;Text}\n';
+    assert.deepStrictEqual(unknown({ 'form.zbr': form, 'other.zbr': other }, undefined, 'ZinputValue{text} ZinputValue{what}'), []);
+    assert.strictEqual(unknown({ 'form.zbr': form, 'other.zbr': other }, undefined, 'ZinputValue{age}').length, 1);
+  });
+
+  it('is quiet without the modal, with a computed modal or input ID, and in a bot that runs Zeval', () => {
+    assert.deepStrictEqual(unknown({ 'form.zbr': form }, 'apply', 'ZinputValue{age}'), []);
+    assert.deepStrictEqual(
+      unknown({ 'form.zbr': form, 'b.zbr': '#trigger !b\nZnewModal{Zvar{id};T}\nZaddTextInput{age;Age}\n' }, 'report', 'ZinputValue{age}'),
+      [],
+    );
+    assert.deepStrictEqual(unknown({ 'form.zbr': `${form}ZaddTextInput{Zvar{f};More}\n` }, 'report', 'ZinputValue{age}'), []);
+    assert.deepStrictEqual(unknown({ 'form.zbr': form, 'e.zbr': '#trigger !e\nZeval{Zmessage{1}}\n' }, 'report', 'ZinputValue{age}'), []);
+  });
+
+  it("gives each modal its own inputs: an input of the next modal in the file is not the first one's", () => {
+    const two = `${form}ZnewModal{other;Other}\nZaddTextInput{age;Age}\n`;
+    assert.strictEqual(unknown({ 'form.zbr': two }, 'report', 'ZinputValue{age}').length, 1);
+    assert.deepStrictEqual(unknown({ 'form.zbr': two }, 'other', 'ZinputValue{age}'), []);
+  });
+});
