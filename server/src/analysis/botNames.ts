@@ -10,9 +10,11 @@
  * command writes one that differs only a little (or writes that name in
  * another scope), is almost surely a slip.
  *
- * Kept per folder as counts, updated from each file's index entry: an edit
- * costs the size of that file's entry, not of the workspace. Only a folder
- * whose every command file is known may be judged (the caller checks it).
+ * Each file's index entry is kept as it is; what a folder writes is made
+ * from its files' entries when a check first asks after a change, and an
+ * edit that leaves what its file writes alone (most keystrokes) changes
+ * nothing. Only a folder whose every command file is known may be judged
+ * (the caller checks it).
  */
 import type { VariableScope } from '../language/variableFunctions';
 import { getterOf, setterOf } from '../language/variableFunctions';
@@ -54,11 +56,13 @@ const SCOPE_WORDS: Record<VariableScope, string> = {
 /** Variable names are at most this far apart (and at least this long) to be taken for a slip of one another. */
 const NEAR_NAME_MIN = 4;
 
-function writesOf(index: FileIndex): FileWrites {
-  const saved: string[] = [];
-  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') saved.push(`${v.scope} ${v.name}`);
+/** What a file writes for the others; undefined when nothing (most files of a workspace set no saved variable). */
+function writesOf(index: FileIndex): FileWrites | undefined {
+  let saved: string[] | undefined;
+  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (saved ??= []).push(`${v.scope} ${v.name}`);
+  if (!saved && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
   return {
-    saved,
+    saved: saved ?? [],
     computedScopes: index.computedSetScopes ?? [],
     evaluates: index.evaluates === true,
     modals: index.modals ?? [],
@@ -66,9 +70,12 @@ function writesOf(index: FileIndex): FileWrites {
   };
 }
 
-/** A stable text of a file's writes: an edit that leaves it unchanged changes nothing for the other files. */
-function signature(w: FileWrites): string {
-  return JSON.stringify(w);
+/** A text that changes when what a file writes changes: an edit that leaves it alone changes nothing for the other files. */
+function signature(w: FileWrites | undefined): string {
+  if (!w) return '';
+  let s = `${w.saved.join('\n')}\t${w.computedScopes.join(' ')}\t${w.evaluates}\t${w.computedModal}`;
+  for (const m of w.modals) s += `\t${m.id}\n${m.inputs === null ? '\u0000' : m.inputs.join('\n')}`;
+  return s;
 }
 
 function folderOf(uri: string): string {
@@ -76,29 +83,53 @@ function folderOf(uri: string): string {
 }
 
 export class BotNames {
-  private readonly byUri = new Map<string, { writes: FileWrites; signature: string }>();
+  /** Each file's index entry (shared with the workspace index: nothing is copied), and its writes' signature once asked. */
+  private readonly byUri = new Map<string, { index: FileIndex; signature?: string }>();
+  private readonly filesByFolder = new Map<string, Set<string>>();
+  /** What each folder writes, made when a check first asks after a change (a workspace scan changes every file once). */
   private readonly byFolder = new Map<string, FolderWrites>();
-  /** Bumped when what a folder writes changes (the other files' findings may change). */
+  /** Bumped when what a folder writes may have changed (the other files' findings may change). */
   generation = 0;
 
-  /** Records what the file writes (undefined: the file is gone). */
+  /** Records the file's index entry (undefined: the file is gone). */
   update(uri: string, index: FileIndex | undefined): void {
-    const writes = index ? writesOf(index) : undefined;
-    const sig = writes ? signature(writes) : '';
     const old = this.byUri.get(uri);
-    if ((old?.signature ?? '') === sig) return;
+    if (!old && !index) return;
     const folderKey = folderOf(uri);
-    let folder = this.byFolder.get(folderKey);
-    if (!folder) {
-      folder = { saved: new Map(), computedScopes: new Map(), evaluates: 0, modals: new Map(), computedModals: 0 };
-      this.byFolder.set(folderKey, folder);
+    if (old && index) {
+      // An edit that leaves what the file writes alone (most keystrokes) changes nothing for the others.
+      const now = signature(writesOf(index));
+      if ((old.signature ??= signature(writesOf(old.index))) === now) {
+        this.byUri.set(uri, { index, signature: now });
+        return;
+      }
+      this.byUri.set(uri, { index, signature: now });
+    } else if (index) {
+      this.byUri.set(uri, { index });
+      let files = this.filesByFolder.get(folderKey);
+      if (!files) this.filesByFolder.set(folderKey, (files = new Set()));
+      files.add(uri);
+    } else {
+      this.byUri.delete(uri);
+      this.filesByFolder.get(folderKey)?.delete(uri);
     }
-    if (old) apply(folder, uri, old.writes, -1);
-    if (writes) {
-      apply(folder, uri, writes, 1);
-      this.byUri.set(uri, { writes, signature: sig });
-    } else this.byUri.delete(uri);
+    this.byFolder.delete(folderKey);
     this.generation++;
+  }
+
+  private folderWrites(uri: string): FolderWrites | undefined {
+    const key = folderOf(uri);
+    const known = this.byFolder.get(key);
+    if (known) return known;
+    const files = this.filesByFolder.get(key);
+    if (!files) return undefined;
+    const folder: FolderWrites = { saved: new Map(), computedScopes: new Map(), evaluates: 0, modals: new Map(), computedModals: 0 };
+    for (const file of files) {
+      const writes = writesOf(this.byUri.get(file)!.index);
+      if (writes) add(folder, file, writes);
+    }
+    this.byFolder.set(key, folder);
+    return folder;
   }
 
   /**
@@ -108,7 +139,7 @@ export class BotNames {
    * some setter computes its name, and in a folder that runs Zeval.
    */
   misnamedVariables(uri: string, variables: readonly VariableOccurrence[]): AnalysisDiagnostic[] {
-    const folder = this.byFolder.get(folderOf(uri));
+    const folder = this.folderWrites(uri);
     if (!folder || folder.evaluates > 0) return [];
     const out: AnalysisDiagnostic[] = [];
     for (const v of variables) {
@@ -127,8 +158,9 @@ export class BotNames {
    * computed ID or input ID, or runs Zeval.
    */
   unknownInputs(uri: string, handled: string | undefined, uses: readonly Occurrence[]): AnalysisDiagnostic[] {
-    const folder = this.byFolder.get(folderOf(uri));
-    if (!folder || uses.length === 0 || folder.evaluates > 0 || folder.computedModals > 0) return [];
+    if (uses.length === 0) return [];
+    const folder = this.folderWrites(uri);
+    if (!folder || folder.evaluates > 0 || folder.computedModals > 0) return [];
     // The catch-all command answers every modal without a command of its own: any of them.
     const lists =
       handled === undefined ? [...folder.modals.values()].flatMap((files) => [...files.values()]) : [...(folder.modals.get(handled)?.values() ?? [])];
@@ -162,30 +194,21 @@ export class BotNames {
   }
 }
 
-function apply(folder: FolderWrites, uri: string, w: FileWrites, sign: 1 | -1): void {
+function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   for (const key of w.saved) {
     let files = folder.saved.get(key);
     if (!files) folder.saved.set(key, (files = new Map()));
-    const n = (files.get(uri) ?? 0) + sign;
-    if (n > 0) files.set(uri, n);
-    else files.delete(uri);
-    if (files.size === 0) folder.saved.delete(key);
+    files.set(uri, (files.get(uri) ?? 0) + 1);
   }
-  for (const scope of w.computedScopes) {
-    const n = (folder.computedScopes.get(scope) ?? 0) + sign;
-    if (n > 0) folder.computedScopes.set(scope, n);
-    else folder.computedScopes.delete(scope);
-  }
-  if (w.evaluates) folder.evaluates += sign;
-  if (w.computedModal) folder.computedModals += sign;
-  const byId = new Map<string, (readonly string[] | null)[]>();
-  for (const m of w.modals) byId.set(m.id, [...(byId.get(m.id) ?? []), m.inputs]);
-  for (const [id, inputs] of byId) {
-    let files = folder.modals.get(id);
-    if (!files) folder.modals.set(id, (files = new Map()));
-    if (sign > 0) files.set(uri, inputs);
-    else files.delete(uri);
-    if (files.size === 0) folder.modals.delete(id);
+  for (const scope of w.computedScopes) folder.computedScopes.set(scope, (folder.computedScopes.get(scope) ?? 0) + 1);
+  if (w.evaluates) folder.evaluates++;
+  if (w.computedModal) folder.computedModals++;
+  for (const m of w.modals) {
+    let files = folder.modals.get(m.id);
+    if (!files) folder.modals.set(m.id, (files = new Map()));
+    const list = files.get(uri);
+    if (list) list.push(m.inputs);
+    else files.set(uri, [m.inputs]);
   }
 }
 
