@@ -46,7 +46,7 @@ import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
 import { CommandTriggers, triggerOf, wholeBotKnown } from './analysis/commandLayout';
 import { BotNames } from './analysis/botNames';
-import { crossFileFindings } from './analysis/crossFile';
+import { type CrossFileSources, crossFileFindings, crossFileSettled } from './analysis/crossFile';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf, splitsCharacter } from './features/model';
 import { Analyzer, flattenDiagnosis, isSilenced } from './analysis/analyzer';
@@ -382,8 +382,11 @@ export class LanguageService implements ZscriptLanguageService {
       return open && this.hiddenMarks.has(uri) ? [...this.hiddenMarkDiagnostic(open), ...cached.result] : cached.result;
     let result = base;
     try {
-      const layout = this.layoutDiagnostics(uri, state);
-      if (layout.length) result = [...base, ...layout];
+      const sources = this.crossFileSources();
+      const settled = crossFileSettled(uri, sources);
+      const own = settled ? base.filter((d) => !settled(String(d.code), state.doc.getText(d.range))) : base;
+      const layout = this.layoutDiagnostics(uri, state, sources);
+      result = layout.length ? [...own, ...layout] : own;
     } catch (error) {
       this.onError?.(error);
     }
@@ -439,16 +442,21 @@ export class LanguageService implements ZscriptLanguageService {
     return complete;
   }
 
-  private layoutDiagnostics(uri: string, state: DiagnosedFile): Diagnostic[] {
+  /** What the cross-file findings read (crossFile.ts). */
+  private crossFileSources(): CrossFileSources {
     const isBotRoot = this.environment.isBotRoot;
-    const findings = crossFileFindings(uri, {
+    return {
       catalog: this.currentCatalog,
       triggers: this.triggers,
       names: this.names,
       isBotRoot: isBotRoot ? (folder) => isBotRoot.call(this.environment, folder) : undefined,
       wholeBotKnown: (u) => this.knowsWholeFolder(u),
       indexOf: (u) => this.index.get(u),
-    });
+    };
+  }
+
+  private layoutDiagnostics(uri: string, state: DiagnosedFile, sources: CrossFileSources): Diagnostic[] {
+    const findings = crossFileFindings(uri, sources);
     const out = findings.map((f) => f.diagnostic);
     // They obey the file's disable comments like its own diagnostics (the parts are those fileDiagnostics made).
     // A file without one needs no analysis here: a disk file's parts are not kept, and would be made again.

@@ -268,6 +268,8 @@ describe('lsp: names one command writes and another reads', function () {
       'balance.zbr': '#trigger !balance\nYou have ZgetUserVar{Coins} coins.\n',
       'apply.zbr': '#trigger onInteraction{apply}\n#type interaction\nZnewModal{apply_form;Apply}\nZaddTextInput{age;Your age}\n',
       'answer.zbr': '#trigger onInteraction{apply_form}\n#type interaction\nAge: ZinputValue{Age}\n',
+      'poll.zbr': '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n',
+      'vote-yes.zbr': '#trigger onInteraction{vote-yes}\n#type interaction\nZsetServerVar{yes;Zsum{ZgetServerVar{yes};1}}\nCounted.\n',
     }));
     balance = fileUri(path.join(dir, 'commands', 'balance.zbr'));
     work = fileUri(path.join(dir, 'commands', 'work.zbr'));
@@ -306,6 +308,21 @@ describe('lsp: names one command writes and another reads', function () {
       contentChanges: [{ text: '#trigger !work\nZsetUserVar{Coins;10}\n' }],
     });
     await cleared;
+  });
+
+  it("trusts a saved variable in a button's command that the command making the button sets first, until it no longer does", async () => {
+    const vote = fileUri(path.join(dir, 'commands', 'vote-yes.zbr'));
+    const poll = fileUri(path.join(dir, 'commands', 'poll.zbr'));
+    const first = client.next('textDocument/publishDiagnostics', (p) => p.uri === vote);
+    await open(vote);
+    assert.strictEqual(find((await first).params, 'saved-variable-unset'), undefined);
+    await open(poll);
+    const warned = client.next('textDocument/publishDiagnostics', (p) => p.uri === vote && find(p, 'saved-variable-unset') !== undefined);
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: poll, version: 2 },
+      contentChanges: [{ text: '#trigger !poll\nVote!\nZaddButton{;vote-yes;Yes}\n' }],
+    });
+    await warned;
   });
 
   it("warns on ZinputValue of an input the answered modal lacks, naming the modal's inputs", async () => {

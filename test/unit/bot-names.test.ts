@@ -108,3 +108,31 @@ describe('BotNames: modal inputs read under an ID the modal lacks', () => {
     assert.deepStrictEqual(unknown({ 'form.zbr': two }, 'other', 'ZinputValue{age}'), []);
   });
 });
+
+describe('BotNames: what the components of a custom ID are made after setting', () => {
+  function setBefore(files: Record<string, string>, id: string): string[] | undefined {
+    const names = new BotNames();
+    for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+    const set = names.setBeforeComponent(`${BOT}/handler.zbr`, id);
+    return set && [...set].sort();
+  }
+  const panel = '#trigger !poll\nZsetServerVar{yes;0}\nZsetVar{total;0}\nZaddButton{;vote-yes;Yes}\nZsetServerVar{late;0}\n';
+
+  it('takes the top-level sets of server and global variables with a written value before the component', () => {
+    assert.deepStrictEqual(setBefore({ 'poll.zbr': panel }, 'vote-yes'), ['global total', 'server yes']);
+    assert.strictEqual(setBefore({ 'poll.zbr': panel }, 'vote-no'), undefined);
+  });
+
+  it('leaves out sets inside a condition, with a computed or empty value, for another server, and per user', () => {
+    const shaky =
+      '#trigger !poll\nZif{Zmessage{1}==reset;ZsetServerVar{a;0}}\nZsetServerVar{b;Zmessage{1}}\nZsetServerVar{c;}\nZsetServerVar{d;0;123456789012345678}\nZsetUserVar{e;0}\nZaddButton{;vote-yes;Yes}\n';
+    assert.deepStrictEqual(setBefore({ 'poll.zbr': shaky }, 'vote-yes'), []);
+  });
+
+  it('keeps only what every command making the component sets, and nothing another command may empty', () => {
+    const other = '#trigger !poll2\nZsetServerVar{yes;0}\nZaddButton{;vote-yes;Yes}\n';
+    assert.deepStrictEqual(setBefore({ 'poll.zbr': panel, 'poll2.zbr': other }, 'vote-yes'), ['server yes']);
+    const reset = '#trigger !reset\nZresetServerVar{yes}\n';
+    assert.deepStrictEqual(setBefore({ 'poll.zbr': panel, 'reset.zbr': reset }, 'vote-yes'), ['global total']);
+  });
+});

@@ -151,6 +151,24 @@ describe('zscript-check (dist/check.js)', () => {
     assert.deepStrictEqual(warned([bot]), []);
   });
 
+  it("does not warn that a saved variable may be unset in a button's command when every command making the button sets it first", () => {
+    const bot = path.join(temp, 'poll-bot');
+    const commands = path.join(bot, 'commands');
+    fs.mkdirSync(commands, { recursive: true });
+    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+    const panel = path.join(commands, 'poll.zbr');
+    fs.writeFileSync(panel, '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n');
+    const vote = path.join(commands, 'vote-yes.zbr');
+    fs.writeFileSync(vote, '#trigger onInteraction{vote-yes}\n#type interaction\nZsetServerVar{yes;Zsum{ZgetServerVar{yes};1}}\nCounted.\n');
+    const unset = (args: string[]) => lines(check(args).stdout).filter((l) => / saved-variable-unset /.test(l));
+    assert.deepStrictEqual(unset([bot]), []);
+    // Checked alone, the button's command cannot know.
+    assert.strictEqual(unset([vote]).length, 1);
+    // A panel that sets it only on a condition proves nothing.
+    fs.writeFileSync(panel, '#trigger !poll\nZif{Zmessage{1}==new;ZsetServerVar{yes;0}}\nVote!\nZaddButton{;vote-yes;Yes}\n');
+    assert.strictEqual(unset([bot]).length, 1);
+  });
+
   it('warns on a component no command of the bot handles, only when every command file of the bot is checked', () => {
     const bot = path.join(temp, 'handler-bot');
     fs.mkdirSync(path.join(bot, 'commands'), { recursive: true });

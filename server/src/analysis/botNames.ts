@@ -30,6 +30,12 @@ interface FileWrites {
   readonly evaluates: boolean;
   readonly modals: readonly { id: string; inputs: readonly string[] | null }[];
   readonly computedModal: boolean;
+  /** Saved variables (`scope name`) it may empty (FileIndex.clears). */
+  readonly clears: readonly string[];
+  /** FileIndex.initialSets. */
+  readonly initialSets: readonly string[];
+  /** The components it makes that send interactions, each with how many of initialSets come before it. */
+  readonly creates: readonly { id: string; setBefore: number }[];
 }
 
 interface FolderWrites {
@@ -40,6 +46,10 @@ interface FolderWrites {
   /** Modal ID → the inputs of each file's modals of that ID (null: an input's ID is computed). */
   readonly modals: Map<string, Map<string, (readonly string[] | null)[]>>;
   computedModals: number;
+  /** Saved variables some file may empty. */
+  readonly clears: Set<string>;
+  /** Custom ID → what each component made with it is made after setting: a prefix of its file's initialSets. */
+  readonly creators: Map<string, { sets: readonly string[]; count: number }[]>;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -60,8 +70,13 @@ const NEAR_NAME_MIN = 4;
 function writesOf(index: FileIndex): FileWrites | undefined {
   let saved: string[] | undefined;
   for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (saved ??= []).push(`${v.scope} ${v.name}`);
-  if (!saved && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
+  let creates: { id: string; setBefore: number }[] | undefined;
+  for (const id of index.customIds) if (id.sends) (creates ??= []).push({ id: id.name, setBefore: id.setBefore ?? 0 });
+  if (!saved && !creates && !index.clears && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
   return {
+    creates: creates ?? [],
+    initialSets: index.initialSets ?? [],
+    clears: index.clears ?? [],
     saved: saved ?? [],
     computedScopes: index.computedSetScopes ?? [],
     evaluates: index.evaluates === true,
@@ -75,6 +90,9 @@ function signature(w: FileWrites | undefined): string {
   if (!w) return '';
   let s = `${w.saved.join('\n')}\t${w.computedScopes.join(' ')}\t${w.evaluates}\t${w.computedModal}`;
   for (const m of w.modals) s += `\t${m.id}\n${m.inputs === null ? '\u0000' : m.inputs.join('\n')}`;
+  s += `\r${w.initialSets.join('\n')}`;
+  for (const c of w.creates) s += `\r${c.id}\n${c.setBefore}`;
+  if (w.clears.length) s += `\v${w.clears.join('\n')}`;
   return s;
 }
 
@@ -123,7 +141,15 @@ export class BotNames {
     if (known) return known;
     const files = this.filesByFolder.get(key);
     if (!files) return undefined;
-    const folder: FolderWrites = { saved: new Map(), computedScopes: new Map(), evaluates: 0, modals: new Map(), computedModals: 0 };
+    const folder: FolderWrites = {
+      saved: new Map(),
+      computedScopes: new Map(),
+      evaluates: 0,
+      modals: new Map(),
+      computedModals: 0,
+      creators: new Map(),
+      clears: new Set(),
+    };
     for (const file of files) {
       const writes = writesOf(this.byUri.get(file)!.index);
       if (writes) add(folder, file, writes);
@@ -148,6 +174,26 @@ export class BotNames {
       if (finding) out.push(finding);
     }
     return out;
+  }
+
+  /**
+   * The server and global variables (`scope name`) that every component of
+   * the folder with this custom ID is made after setting, at top level and
+   * with a written value, and that no file resets or sets to empty text:
+   * whenever the component can be used, they hold one. Undefined when no
+   * component of the folder has the ID.
+   */
+  setBeforeComponent(uri: string, id: string): ReadonlySet<string> | undefined {
+    const folder = this.folderWrites(uri);
+    const lists = folder?.creators.get(id);
+    if (!folder || !lists) return undefined;
+    const prefix = (made: { sets: readonly string[]; count: number }) => made.sets.slice(0, made.count);
+    let common = new Set(prefix(lists[0]).filter((key) => !folder.clears.has(key)));
+    for (let i = 1; i < lists.length && common.size > 0; i++) {
+      const those = new Set(prefix(lists[i]));
+      common = new Set([...common].filter((key) => those.has(key)));
+    }
+    return common;
   }
 
   /**
@@ -203,6 +249,13 @@ function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   for (const scope of w.computedScopes) folder.computedScopes.set(scope, (folder.computedScopes.get(scope) ?? 0) + 1);
   if (w.evaluates) folder.evaluates++;
   if (w.computedModal) folder.computedModals++;
+  for (const key of w.clears) folder.clears.add(key);
+  for (const c of w.creates) {
+    const made = { sets: w.initialSets, count: c.setBefore };
+    const list = folder.creators.get(c.id);
+    if (list) list.push(made);
+    else folder.creators.set(c.id, [made]);
+  }
   for (const m of w.modals) {
     let files = folder.modals.get(m.id);
     if (!files) folder.modals.set(m.id, (files = new Map()));

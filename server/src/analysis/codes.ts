@@ -670,7 +670,7 @@ const CODE_TABLE = {
   'saved-variable-unset': {
     severity: 'warning',
     description:
-      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then); or where an empty text halts: a field value of ZaddField, Zcolor, Zimage, Zthumbnail. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value.',
+      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then); or where an empty text halts: a field value of ZaddField, Zcolor, Zimage, Zthumbnail. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value; nor, for a server or global variable in the command of a button or menu, when every command of the bot that makes it sets the variable first.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
   'modal-drops-reply': {

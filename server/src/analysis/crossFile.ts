@@ -72,17 +72,39 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
   };
   if (index.customIds.some((id) => id.sends)) add(unhandledInteractionFindings(uri, index.customIds, triggers));
   add(sources.names.misnamedVariables(uri, index.variables));
-  const handled = modalHandled(triggers.siteOf(uri));
+  const handled = interactionHandled(triggers.siteOf(uri));
   if (handled !== null) add(sources.names.unknownInputs(uri, handled, index.fieldUses));
   return out;
 }
 
 /**
- * The modal ID a command answers the submission of: `onInteraction{id}`'s
- * id, undefined for the catch-all `onInteraction`; null for any other
- * command, and for one the engine does not run as an interaction command.
+ * The file's own findings that the other files of its bot prove wrong, as a
+ * test on a finding's code and the text it covers; undefined when none can
+ * be. So far: saved-variable-unset on ZgetServerVar{name} or ZgetVar{name} in
+ * the command that answers a component (onInteraction{id}) when every command
+ * that makes that component sets the variable first (a poll panel that sets
+ * its counts to 0 before adding its buttons): a click finds the value set.
  */
-function modalHandled(site: TriggerSite | undefined): string | undefined | null {
+export function crossFileSettled(uri: string, sources: CrossFileSources): ((code: string, text: string) => boolean) | undefined {
+  if (!sources.wholeBotKnown(uri)) return undefined;
+  const handled = interactionHandled(sources.triggers.siteOf(uri));
+  if (handled === null || handled === undefined) return undefined;
+  const set = sources.names.setBeforeComponent(uri, handled);
+  if (!set || set.size === 0) return undefined;
+  return (code, text) => {
+    if (code !== 'saved-variable-unset') return false;
+    const m = /^Zget(Server)?Var\{([^{};]+)\}$/.exec(text);
+    return m !== null && set.has(`${m[1] ? 'server' : 'global'} ${m[2].trim()}`);
+  };
+}
+
+/**
+ * The custom ID a command answers (a component's use, a modal's
+ * submission): `onInteraction{id}`'s id, undefined for the catch-all
+ * `onInteraction`; null for any other command, and for one the engine does
+ * not run as an interaction command.
+ */
+function interactionHandled(site: TriggerSite | undefined): string | undefined | null {
   if (!site?.interaction) return null;
   const trigger = site.trigger.trim();
   if (trigger === 'onInteraction') return undefined;

@@ -28,6 +28,11 @@ export interface Occurrence {
 /** A custom ID; `sends`: that of a component made here whose clicks (or submission) reach the engine as an interaction. */
 export interface CustomIdOccurrence extends Occurrence {
   readonly sends?: true;
+  /**
+   * A component that sends: how many of the file's `initialSets` come before
+   * it (the variables that hold a value whenever it can be used).
+   */
+  readonly setBefore?: number;
 }
 
 export interface VariableOccurrence extends Occurrence {
@@ -61,6 +66,13 @@ export interface FileIndex {
   readonly modals?: readonly ModalInputs[];
   /** A ZnewModal whose ID is computed (its inputs belong to a modal no literal ID names). */
   readonly computedModal?: true;
+  /**
+   * The server and global variables (`scope name`) the file surely sets, in
+   * order: at top level, with a written value, for its own server.
+   */
+  readonly initialSets?: readonly string[];
+  /** Saved variables (`scope name`) the file may empty: reset, or set to empty text. */
+  readonly clears?: readonly string[];
 }
 
 export interface ModalInputs {
@@ -81,6 +93,10 @@ interface RelOcc {
   sends?: true;
   /** customId: a modal's (shown only in answer to a component: an interaction command). */
   modal?: true;
+  /** var: a set at top level, with a written value, of a server (the command's own) or global variable: it surely has a value afterwards. */
+  initial?: true;
+  /** var: a reset, or a set to empty text: the variable may be empty afterwards. */
+  clears?: true;
 }
 
 /** Shared by every file without field IDs (most of them). */
@@ -233,6 +249,9 @@ export class WorkspaceIndex {
     let evaluates: true | undefined;
     let modals: { id: string; inputs: string[] | null }[] | undefined;
     let computedModal: true | undefined;
+    /** FileIndex.initialSets so far. */
+    let initialSets: string[] | undefined;
+    let clears: string[] | undefined;
     /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
     let modal: { id: string; inputs: string[] | null } | undefined;
     const { trigger, name, type, options } = headerInfo(tree);
@@ -276,8 +295,11 @@ export class WorkspaceIndex {
         const name = this.intern(o.name);
         const start = base + o.start;
         const end = base + o.end;
-        if (o.kind === 'var') variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
-        else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
+        if (o.kind === 'var') {
+          variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
+          if (o.clears) (clears ??= []).push(`${o.scope} ${name}`);
+          if (o.initial) (initialSets ??= []).push(`${o.scope} ${name}`);
+        } else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
         else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push({ name, start, end });
         else if (o.kind === 'fieldId') {
           (fieldIds === NO_OCCURRENCES ? (fieldIds = []) : fieldIds).push({ name, start, end });
@@ -285,7 +307,9 @@ export class WorkspaceIndex {
         }
         // A modal made outside an interaction command is never shown: it sends nothing either.
         else {
-          customIds.push(o.sends && (!o.modal || type === 'interaction') ? { name, start, end, sends: true } : { name, start, end });
+          if (o.sends && (!o.modal || type === 'interaction')) {
+            customIds.push(initialSets ? { name, start, end, sends: true, setBefore: initialSets.length } : { name, start, end, sends: true });
+          } else customIds.push({ name, start, end });
           if (o.modal) (modals ??= []).push((modal = { id: name, inputs: [] }));
         }
       }
@@ -315,6 +339,8 @@ export class WorkspaceIndex {
     if (evaluates) index.evaluates = evaluates;
     if (modals) index.modals = modals;
     if (computedModal) index.computedModal = computedModal;
+    if (clears) index.clears = clears;
+    if (initialSets) index.initialSets = initialSets;
     return index;
   }
 
@@ -326,7 +352,7 @@ export class WorkspaceIndex {
     while (stack.length) {
       const node = stack.pop()!;
       if (node.kind === NodeKind.Call) {
-        this.indexCall(text, node, out);
+        this.indexCall(text, node, out, nodes);
         for (let a = node.args.length - 1; a >= 0; a--) {
           const list = node.args[a].nodes;
           for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]);
@@ -338,15 +364,25 @@ export class WorkspaceIndex {
     return out.length ? out : NONE;
   }
 
-  private indexCall(text: string, call: CallNode, out: RelOcc[]): void {
+  /** `statementNodes`: the statement's own nodes (a call among them runs whenever the statement does). */
+  private indexCall(text: string, call: CallNode, out: RelOcc[], statementNodes: readonly (TopLevelNode | ContentNode)[]): void {
     const fnName = text.slice(call.start, call.nameEnd);
     const first = literalArgument(text, call, 0);
     const vf = variableFunction(fnName);
     if (vf) {
       const nonEmptyArgs = call.args.length;
       const access = vf.access === 'getOrSet' ? (nonEmptyArgs >= 2 ? 'set' : 'get') : vf.access;
-      if (first) out.push({ kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName });
-      else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
+      if (first) {
+        const occ: RelOcc = { kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName };
+        // ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
+        const own =
+          vf.scope === 'global' ||
+          (vf.scope === 'server' && (call.args.length < 3 || (literalArgument(text, call, 2) === undefined && call.args[2].nodes.length === 0)));
+        // A value written out: a computed one may be empty, and an empty value is no value.
+        if (access === 'set' && own && literalArgument(text, call, 1) !== undefined && statementNodes.includes(call)) occ.initial = true;
+        if (access === 'reset' || (access === 'set' && !call.args[1]?.nodes.length && literalArgument(text, call, 1) === undefined)) occ.clears = true;
+        out.push(occ);
+      } else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
       return;
     }
     if (fnName === 'Zeval') {

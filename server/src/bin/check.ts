@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
 import { CommandTriggers, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
 import { BotNames } from '../analysis/botNames';
-import { crossFileFindings } from '../analysis/crossFile';
+import { type CrossFileSources, crossFileFindings, crossFileSettled } from '../analysis/crossFile';
 import { type FileIndex, WorkspaceIndex } from '../analysis/workspaceIndex';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
@@ -207,9 +207,10 @@ export function* eachFinding(
   const parts = analyzer.diagnoseParts(tree);
   // The findings about other files too obey the file's disable comments.
   const others = (layout?.findingsOf(file) ?? []).filter((d) => !isSilenced(parts, d));
+  const settled = layout?.settledOf(file);
   for (const d of withOthers(eachAnalysisDiagnostic(tree, parts), others)) {
     const level = effectiveSeverity(d.code, d.severity, severity);
-    if (level === undefined) continue;
+    if (level === undefined || settled?.(d.code, body.slice(d.start, d.end))) continue;
     const start = lines.positionAt(d.start);
     const end = lines.positionAt(Math.max(d.start, d.end));
     yield {
@@ -284,18 +285,26 @@ export class Layout {
     return known;
   }
 
-  /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
-  findingsOf(file: string): AnalysisDiagnostic[] {
-    const uri = uriOf(file);
-    const findings = crossFileFindings(uri, {
+  private sources(): CrossFileSources {
+    return {
       catalog: this.catalog,
       triggers: this.triggers,
       names: this.names,
       isBotRoot: botRootOnDisk,
       wholeBotKnown: (u) => this.checksWholeBot(u),
       indexOf: (u) => this.indexes.get(u),
-    });
+    };
+  }
+
+  /** The file's findings that depend on the other files and folders, sorted, offsets in its text without a byte order mark. */
+  findingsOf(file: string): AnalysisDiagnostic[] {
+    const findings = crossFileFindings(uriOf(file), this.sources());
     return findings.map((f) => f.diagnostic).sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+
+  /** The test for the file's own findings that the other files prove wrong (crossFileSettled), if any. */
+  settledOf(file: string): ((code: string, text: string) => boolean) | undefined {
+    return crossFileSettled(uriOf(file), this.sources());
   }
 }
 
