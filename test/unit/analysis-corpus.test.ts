@@ -147,8 +147,16 @@ describe('analysis: checks', () => {
     const [d] = diagnose(text);
     assert.strictEqual(d.code, 'condition-never-true');
     assert.strictEqual(text.slice(d.start, d.end), 'ZboostLevel{} >= 4');
-    for (const ok of ['ZboostLevel>=3', 'ZboostLevel==0', 'ZboostLevel<1', '3>=ZboostLevel', 'ZboostLevel!=9', 'ZboostCount>=30']) {
+    for (const ok of ['ZboostLevel>=3', 'ZboostLevel==0', 'ZboostLevel<1', '2>=ZboostLevel', 'ZboostLevel!=3', 'ZboostCount>=30']) {
       assert.deepStrictEqual(diagnose(`#trigger !x\nZif{${ok};a;b}`), [], ok);
+    }
+    // True whatever the tier: as useless a test as one never true.
+    for (const always of ['3>=ZboostLevel', 'ZboostLevel!=9', 'ZboostLevel>-1']) {
+      assert.deepStrictEqual(
+        diagnose(`#trigger !x\nZif{${always};a;b}`).map((d) => d.code),
+        ['condition-always-true'],
+        always,
+      );
     }
   });
   it('catalog examples: every trigger example is clean; function examples only miss context from other calls', () => {

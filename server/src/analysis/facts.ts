@@ -27,7 +27,11 @@ export type ReportWhen =
   | 'no-text-split'
   | 'mention-untested'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
-  | `prefix-word-untested:${string}`;
+  | `prefix-word-untested:${string}`
+  // The file declares an #option of that name with the type role (its value is the role's bare ID).
+  | `role-option:${string}`
+  // No condition of the file tests a count of a list (RareFacts.countTested).
+  | 'count-untested';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -178,6 +182,8 @@ export interface RareFacts {
   mentionTested?: true;
   /** `Zmessage{n}` with a written number: in a slash command, the nth option given. */
   messageWords?: { n: number; start: number; end: number }[];
+  /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
+  countTested?: true;
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -197,6 +203,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     setsUserAgent: undefined,
     mentionTested: undefined,
     messageWords: undefined,
+    countTested: undefined,
   });
 }
 

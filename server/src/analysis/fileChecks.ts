@@ -259,6 +259,8 @@ function reportConditional(
         return isPrefixType(type) && !w.mentionTested && !allCalls.has('ZisMentioned');
       case 'no-user-agent':
         return !w.setsUserAgent;
+      case 'count-untested':
+        return !w.countTested;
       // Zreply in a prefix command: the answer refers to the command's own message.
       // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
       case 'replies-in-prefix':
@@ -267,8 +269,9 @@ function reportConditional(
       case 'image-untested':
         return !w.imageTested;
       // `prefix-word-untested:n`: a word tested as a number (ZonlyIf{ZisNumber{Zmessage{1}}==true;...}) reaches the
-      // lines after it as digits, never a mention.
+      // lines after it as digits, never a mention. `role-option:name`: a role option, whose value is the bare ID (bot.rs).
       default:
+        if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
     }
   };
@@ -771,7 +774,10 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
     const base = startOf(i);
     for (const e of results[i].summary.embedContent ?? []) {
       // `Zfooter{text;https://...}` is embed 1's footer to the engine (any index that is no number).
-      const index = String(engineEmbedIndex(e.index));
+      const n = engineEmbedIndex(e.index);
+      // An index outside 1-10 halts the command at that call (limit-exceeded says so): it adds no embed.
+      if (n < 1 || n > 10) continue;
+      const index = String(n);
       const entry = parts.get(index);
       if (!entry) parts.set(index, { sendable: e.sendable, first: e.sendable ? undefined : { name: e.name, start: base + e.start, end: base + e.end } });
       else if (e.sendable) entry.sendable = true;

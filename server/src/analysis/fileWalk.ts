@@ -197,6 +197,8 @@ export class FileWalk {
   readonly options = new Set<string>();
   /** Options declared with the type attachment, and Zoption reads used as an address. */
   readonly attachmentOptions = new Set<string>();
+  /** `#option` names of the type role. */
+  readonly roleOptions = new Set<string>();
   readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   readonly registration: RegistrationLine[] = [];
   readonly optionReads: { name: string; start: number; end: number }[] = [];
@@ -291,6 +293,7 @@ export class FileWalk {
   readonly numberTestedWords = new Set<string>();
   setsUserAgent = false;
   mentionTested = false;
+  countTested = false;
   readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -387,6 +390,7 @@ export class FileWalk {
     if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
     if (s.setsUserAgent) this.setsUserAgent = true;
     if (s.mentionTested) this.mentionTested = true;
+    if (s.countTested) this.countTested = true;
     if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 
@@ -459,6 +463,7 @@ export class FileWalk {
     if (header.name === '#option' && optionRefused(header.value)) this.optionRefused = true;
     if (header.name === '#option') this.options.add(header.key!);
     if (header.attachment) this.attachmentOptions.add(header.key!);
+    if (header.name === '#option' && header.fields?.[2]?.toLowerCase() === 'role') this.roleOptions.add(header.key!);
     if (header.name === '#option' || header.name === '#description')
       this.registration.push({
         name: header.name,

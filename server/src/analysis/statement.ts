@@ -14,7 +14,7 @@ import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts } from './rules/callFacts';
-import { checkCall, reportSlashIdWithoutName } from './rules/calls';
+import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import type { StatementContext } from './rules/context';
 import { checkHeader } from './rules/header';
@@ -261,6 +261,7 @@ function topLevelSuppressErrors(
 function recordTestedName(name: string, ctx: StatementContext): void {
   recordImageTest(name, ctx);
   recordMentionTest(name, ctx);
+  if (LIST_COUNTS.has(name)) rareFacts(ctx.summary).countTested = true;
 }
 
 const WORD_NUMBER_TEST = /Z(?:isNumber|isInteger)\{\s*Zmessage\{\s*(\d+)\s*\}\s*\}/g;

@@ -12,7 +12,17 @@ import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
 import { checkConditionArgument } from './conditions';
-import { argumentText, hasCall, type ReadArgument, reportIf, type StatementContext, trimmedRange, wholeCall, withoutCommentLines } from './context';
+import {
+  argumentText,
+  hasCall,
+  type ReadArgument,
+  reportIf,
+  type StatementContext,
+  trimmedRange,
+  wholeCall,
+  wholeCallOrBare,
+  withoutCommentLines,
+} from './context';
 import { isHttpUrl } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
@@ -69,6 +79,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
     if (name === 'Zdice') checkDiceFormula(args[0], ctx);
     if (name === 'ZweightedRandom') checkWeights(args[0], args[1], ctx);
+    if (name === 'Zclamp') checkClampBounds(args, ctx);
+    if (name === 'ZpollCreate') checkPollHours(args[1], ctx);
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -94,6 +106,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
       reportShortRole(text, arg, ctx);
       continue;
     }
+    if (!literal && name === 'ZroleGrant' && i >= 1) checkUnsignedRoleCall(arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
@@ -106,6 +119,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     checkEmptyValue(nodeArgs[1], `the variable "${variable}"`, ctx, true, scope === 'temporary' ? variable : undefined);
   }
   checkLimits(name, args, ctx);
+  if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
@@ -600,6 +614,7 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
 function checkTrimmedSeparator(name: string, paramName: string, fallback: string | undefined, arg: Argument, text: string, ctx: StatementContext): void {
   if (arg.end === arg.start) return;
   const raw = ctx.rel(arg.start, arg.end);
+  if (text.includes('\\n')) reportSeparatorNewline(name, paramName, arg, raw, ctx);
   if (text !== '') {
     reportLostSpaces(name, paramName, arg, raw, text, ctx);
     return;
@@ -618,6 +633,33 @@ function checkTrimmedSeparator(name: string, paramName: string, fallback: string
         : paramName === 'sample'
           ? `The engine trims every argument, so ${name} gets an empty sample here, not ${lost}, and gives the text back unchanged. To replace the spaces, write ZregexReplace{text;[ ];new}.`
           : `The engine trims every argument, so ${name} gets an empty replacement here, not ${lost}: what it finds is removed.`,
+  });
+}
+
+/**
+ * `ZtextSplit{text;\n}`: a `\n` meant as a line break where the text is used,
+ * not printed (a separator, a text to find or to put instead). The engine
+ * keeps the backslash and the n (parser.rs knows \{ \} \; \\ and \Z only), so
+ * nothing is split on line breaks, and a join writes "\n" between the items.
+ * A line break cannot be written there either (arguments are trimmed); a
+ * call's answer is not, so the fix writes ZfromCharCode{10}.
+ */
+function reportSeparatorNewline(name: string, paramName: string, arg: Argument, raw: string, ctx: StatementContext): void {
+  const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : 'replacement';
+  const edits: { start: number; end: number; newText: string }[] = [];
+  for (let k = raw.indexOf('\\n'); k >= 0; k = raw.indexOf('\\n', k + 2)) {
+    // `\\n` is an escaped backslash and an n: meant as such.
+    if (k > 0 && raw[k - 1] === '\\') continue;
+    edits.push({ start: arg.start + k, end: arg.start + k + 2, newText: 'ZfromCharCode{10}' });
+  }
+  if (edits.length === 0) return;
+  ctx.diagnostics.push({
+    code: 'newline-escape',
+    severity: 'warning',
+    start: edits[0].start,
+    end: edits[edits.length - 1].end,
+    message: `The engine has no \\n escape: ${name}'s ${role} is a backslash and an "n" here, not a line break${name === 'ZtextSplit' ? ', so the text is not split at its line breaks' : ''}. A line break cannot be written there either (the engine trims arguments); write ZfromCharCode{10}, whose answer is kept as it is.`,
+    fixes: [{ title: 'Write ZfromCharCode{10}', edits, preferred: true }],
   });
 }
 
@@ -752,6 +794,20 @@ function checkPrivateThread(node: CallNode, ctx: StatementContext): void {
 function checkMentionSignInName(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   const a = args[0];
   if (!a?.literal) return;
+  // The default role is named "@everyone"; roleID.rs compares whole names, case aside, and halts when none matches.
+  if (name === 'ZroleID' && a.text.toLowerCase() === 'everyone') {
+    const { start, end } = trimmedRange(a.arg, ctx);
+    ctx.diagnostics.push({
+      code: 'invalid-value',
+      severity: 'error',
+      start,
+      end,
+      message:
+        'No role is named "everyone": Discord names the default role "@everyone", so ZroleID finds none and halts the command ("no role found"). Write ZroleID{@everyone}, or ZguildID: the default role\'s ID is the server\'s.',
+      fixes: [{ title: 'Write @everyone', edits: [{ start, end, newText: '@everyone' }], preferred: true }],
+    });
+    return;
+  }
   const sign = name === 'ZchannelID' ? '#' : '@';
   // The @everyone role's own name is "@everyone".
   if (!a.text.startsWith(sign) || a.text.length < 2 || a.text.toLowerCase() === '@everyone') return;
@@ -1009,4 +1065,131 @@ function checkWeights(items: ReadArgument | undefined, weights: ReadArgument | u
     if (count !== list.length)
       halt(`it has ${list.length} weight${list.length === 1 ? '' : 's'} for ${count} item${count === 1 ? '' : 's'}; give one weight per item.`);
   }
+}
+
+/** The functions that give a bare role ID: no sign for ZroleGrant. */
+const ROLE_ID_GETTERS: ReadonlySet<string> = new Set(['ZroleID', 'ZhighestRole', 'ZlowestRole', 'ZgetRoleSelectRoleID', 'Zoption']);
+
+/**
+ * `ZroleGrant{user;ZroleID{Member}}`: the role's ID without the `+` or `-`
+ * that says what to do with it. roleGrant.rs reads the first character as the
+ * sign and halts when it is neither, which a bare ID's first digit never is.
+ */
+function checkUnsignedRoleCall(arg: Argument, ctx: StatementContext): void {
+  const call = wholeCall(arg, ctx);
+  if (!call) return;
+  const called = ctx.rel(call.start, call.nameEnd);
+  if (!ROLE_ID_GETTERS.has(called)) return;
+  // A slash option's value: the role's ID when the option's type is role (bot.rs), which only the file's headers say.
+  const option = called === 'Zoption' ? literalName(call, ctx) : undefined;
+  if (called === 'Zoption' && option === undefined) return;
+  const { start, end, text } = trimmedRange(arg, ctx);
+  const diagnostic: AnalysisDiagnostic = {
+    code: 'invalid-value',
+    severity: 'error',
+    start,
+    end,
+    message: `ZroleGrant needs "+" (add) or "-" (remove) right before each role ID, and ${option !== undefined ? `the role option "${option}"` : called} gives the ID alone: the engine halts the command ("must be prefixed with + or -"). Write +${text} to give the role, -${text} to take it.`,
+    fixes: [
+      { title: `Give the role: +${called}{...}`, edits: [{ start, end: start, newText: '+' }], preferred: true },
+      { title: `Take the role: -${called}{...}`, edits: [{ start, end: start, newText: '-' }] },
+    ],
+  };
+  if (option !== undefined) reportIf(ctx, `role-option:${option}`, diagnostic);
+  else ctx.diagnostics.push(diagnostic);
+}
+
+/** A call's first argument when it is written out (no call in it), trimmed. */
+function literalName(call: CallNode, ctx: StatementContext): string | undefined {
+  const first = call.args[0];
+  if (!first || hasCall(first)) return undefined;
+  const name = ctx.rel(first.start, first.end).trim();
+  return name === '' ? undefined : name;
+}
+
+/**
+ * `Zclamp{value;min;max}` with a written minimum above the maximum: clamp.rs
+ * calls Rust's f64::clamp, which panics then, so the command dies without an
+ * answer (a panic: ZtryRun does not catch it).
+ */
+function checkClampBounds(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [, min, max] = args;
+  if (!min?.literal || !max?.literal || !isPlainNumber(min.text) || !isPlainNumber(max.text) || Number(min.text) <= Number(max.text)) return;
+  const low = trimmedRange(min.arg, ctx);
+  const high = trimmedRange(max.arg, ctx);
+  ctx.diagnostics.push({
+    code: 'limit-exceeded',
+    severity: 'error',
+    start: low.start,
+    end: high.end,
+    message: `Zclamp takes the minimum second and the maximum third, and ${min.text} is above ${max.text}: the engine crashes the command here (a panic: nothing is sent, and ZtryRun does not catch it). Write Zclamp{...;${max.text};${min.text}}.`,
+    fixes: [
+      {
+        title: 'Swap the minimum and the maximum',
+        edits: [
+          { start: low.start, end: low.end, newText: max.text },
+          { start: high.start, end: high.end, newText: min.text },
+        ],
+        preferred: true,
+      },
+    ],
+  });
+}
+
+function isPlainNumber(text: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
+}
+
+/**
+ * ZpollCreate's duration: a whole number of hours (pollCreate.rs parses it as
+ * an integer and halts on anything else), so `24h` or `1d` halts the command.
+ */
+function checkPollHours(duration: ReadArgument | undefined, ctx: StatementContext): void {
+  if (!duration?.literal || duration.text === '' || /^[+-]?\d+$/.test(duration.text)) return;
+  const unit = /^(\d+)\s*(h|hours?|d|days?)$/i.exec(duration.text);
+  const hours = unit ? Number(unit[1]) * (unit[2][0].toLowerCase() === 'd' ? 24 : 1) : undefined;
+  const { start, end } = trimmedRange(duration.arg, ctx);
+  ctx.diagnostics.push({
+    code: 'invalid-integer',
+    severity: 'error',
+    start,
+    end,
+    message: `ZpollCreate takes the poll's duration as a whole number of hours${hours !== undefined ? ` (${hours})` : ''}, and halts the command on "${duration.text}".`,
+    fixes: hours !== undefined ? [{ title: `Write ${hours}`, edits: [{ start, end, newText: String(hours) }], preferred: true }] : undefined,
+  });
+}
+
+/** Counts of a list's items (words, lines, split items, JSON array items, chosen users or roles): 1 for a list of one. */
+export const LIST_COUNTS: ReadonlySet<string> = new Set([
+  'ZgetTextSplitLength',
+  'ZjsonArrayCount',
+  'ZargCount',
+  'ZwordCount',
+  'ZlinesCount',
+  'ZroleMemberCount',
+  'ZgetUserSelectUserCount',
+  'ZgetRoleSelectRoleCount',
+  'ZgetMentionableSelectUserCount',
+]);
+
+/**
+ * `Zrandom{1;ZgetTextSplitLength}`, the pick-one-of-the-list idiom: random.rs
+ * halts when the minimum is not below the maximum, so a list of one item
+ * (`!choose pizza`) stops the command with an error. Not inside Zif or
+ * ZtryRun, nor in a file that tests a count in a condition (fileChecks).
+ */
+function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [min, max] = args;
+  if (ctx.guarded > 0 || !min?.literal || !/^\+?\d+$/.test(min.text) || Number(min.text) < 1 || !max) return;
+  const call = wholeCallOrBare(max.arg, ctx);
+  const counted = call ? ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end) : '';
+  if (!LIST_COUNTS.has(counted)) return;
+  const n = Number(min.text);
+  reportIf(ctx, 'count-untested', {
+    code: 'random-range-may-be-empty',
+    severity: 'warning',
+    start: min.arg.start,
+    end: max.arg.end,
+    message: `Zrandom halts the command when its minimum is not below its maximum, and ${counted} is ${n} for a list of ${n === 1 ? 'one item' : `${n} items`}${n === 1 ? '' : ' (or fewer)'}: then the command stops with an error instead of picking. Check the count first, e.g. ZonlyIf{${counted}>${n};...} with a message saying what is needed.`,
+  });
 }

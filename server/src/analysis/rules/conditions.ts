@@ -11,9 +11,31 @@ import type { AnalysisFix } from '../diagnostic';
 import { type ReadArgument, reportIf, type StatementContext } from './context';
 import { rareFacts } from '../facts';
 
-/** Values with a documented fixed range, compared in conditions (document 000 limits table). */
-const RANGED_VALUES: Record<string, { min: number; max: number; what: string }> = {
+/**
+ * Values with a fixed range of whole numbers (document 000 limits table, the
+ * engine's source), compared in conditions: `excluded`, a number in the range
+ * the value never is; `notFound`, what a position gives when there is none,
+ * and `mistaken`, the number people take for it (the fix writes notFound).
+ */
+const RANGED_VALUES: Record<string, { min: number; max: number; excluded?: number; notFound?: number; mistaken?: number; what: string }> = {
   ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' },
+  // string/indexOf.rs: the 1-based character position, 0 when not found.
+  ZindexOf: {
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    notFound: 0,
+    mistaken: -1,
+    what: 'the position of the first match counted from 1, and 0 (not -1) when the text is not found',
+  },
+  // textsplit/getTextSplitIndex.rs: the 1-based position of the first equal item, -1 when none is.
+  ZgetTextSplitIndex: {
+    min: -1,
+    max: Number.POSITIVE_INFINITY,
+    excluded: 0,
+    notFound: -1,
+    mistaken: 0,
+    what: 'the position of the first equal item counted from 1, and -1 (not 0) when no item is equal',
+  },
   // time/timeDiff.rs: (t1 - t2).abs().
   ZtimeDiff: {
     min: 0,
@@ -287,6 +309,8 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     }
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
+    // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
+    if (ctx.rel(args[0].arg.start, args[0].arg.end).includes(' contains ')) rareFacts(ctx.summary).countTested = true;
     checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
@@ -696,30 +720,57 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     const range = fnName ? RANGED_VALUES[fnName] : undefined;
     if (!range || !isNumber(literal)) continue;
     const n = Number(literal);
-    const never =
-      o === '=='
-        ? !(Number.isInteger(n) && n >= range.min && n <= range.max)
-        : o === '>='
-          ? n > range.max
-          : o === '>'
-            ? n >= range.max
-            : o === '<='
-              ? n < range.min
-              : o === '<'
-                ? n <= range.min
-                : false;
-    if (never) {
-      const lead = part.length - part.trimStart().length;
-      const trail = part.length - part.trimEnd().length;
-      ctx.diagnostics.push({
-        code: 'condition-never-true',
-        severity: 'warning',
-        start: arg.start + p.start + lead,
-        end: arg.start + p.end - trail,
-        message: `${fnName} is ${range.what}, so "${part.trim()}" is never true.`,
-      });
-    }
+    const known = comparisonOutcome(o, n, range);
+    if (known === undefined) continue;
+    const lead = part.length - part.trimStart().length;
+    const trail = part.length - part.trimEnd().length;
+    // `ZindexOf{...}==-1`: the number meant is the one the position gives when there is none.
+    const literalAt = literal === right ? at + op.length + part.slice(at + op.length).indexOf(literal) : part.indexOf(literal);
+    const fix =
+      range.mistaken !== undefined && n === range.mistaken && (op === '==' || op === '!=') && literalAt >= 0
+        ? [
+            {
+              title: `Compare with ${range.notFound}`,
+              edits: [{ start: arg.start + p.start + literalAt, end: arg.start + p.start + literalAt + literal.length, newText: String(range.notFound) }],
+              preferred: true,
+            },
+          ]
+        : undefined;
+    ctx.diagnostics.push({
+      code: known === 'never' ? 'condition-never-true' : 'condition-always-true',
+      severity: 'warning',
+      start: arg.start + p.start + lead,
+      end: arg.start + p.end - trail,
+      message: `${fnName} is ${range.what}, so "${part.trim()}" is ${known} true.${fix ? ` Compare with ${range.notFound}.` : ''}`,
+      fixes: fix,
+    });
   }
+}
+
+/**
+ * Whether `value op n` is never or always true for every whole number the
+ * value can be (from min to max, but `excluded`), or undefined when it
+ * depends on the value.
+ */
+function comparisonOutcome(op: string, n: number, range: { min: number; max: number; excluded?: number }): 'never' | 'always' | undefined {
+  const lowest = range.min === range.excluded ? range.min + 1 : range.min;
+  const highest = range.max === range.excluded ? range.max - 1 : range.max;
+  const below = lowest < n;
+  const above = highest > n;
+  const equal = Number.isInteger(n) && n >= range.min && n <= range.max && n !== range.excluded;
+  const [never, always] =
+    op === '=='
+      ? [!equal, equal && !below && !above]
+      : op === '!='
+        ? [equal && !below && !above, !equal]
+        : op === '>'
+          ? [!above, !below && !equal]
+          : op === '>='
+            ? [!above && !equal, !below]
+            : op === '<'
+              ? [!below, !above && !equal]
+              : [!below && !equal, !above];
+  return never ? 'never' : always ? 'always' : undefined;
 }
 
 /**
