@@ -44,7 +44,7 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import { CommandTriggers, triggerOf, wholeBotKnown } from './analysis/commandLayout';
+import { CommandTriggers, cooldownOf, triggerOf, wholeBotKnown } from './analysis/commandLayout';
 import { BotNames } from './analysis/botNames';
 import { type CrossFileSources, crossFileFindings, crossFileSettled } from './analysis/crossFile';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
@@ -452,6 +452,10 @@ export class LanguageService implements ZscriptLanguageService {
       isBotRoot: isBotRoot ? (folder) => isBotRoot.call(this.environment, folder) : undefined,
       wholeBotKnown: (u) => this.knowsWholeFolder(u),
       indexOf: (u) => this.index.get(u),
+      cooldownIn: (u) => {
+        const doc = this.open.get(u)?.doc ?? this.disk.get(u)?.doc;
+        return doc ? cooldownOf(doc.getText()) : undefined;
+      },
     };
   }
 

@@ -94,13 +94,17 @@ describe('zscript-check (dist/check.js)', () => {
     fs.writeFileSync(path.join(named, 'daily.zbr'), '#trigger !daily\n#name Rewards\nZcooldown{1d}\nYou got 100 coins.\n');
     fs.writeFileSync(path.join(named, 'weekly.zbr'), '#trigger !weekly\n#name Rewards\nZcooldown{7d}\nYou got 1000 coins.\n');
     fs.writeFileSync(path.join(named, 'daily-slash.zbr'), '#trigger /daily\n#type slash\nZcooldown{1d}\nYou got 100 coins.\n');
-    fs.writeFileSync(path.join(named, 'daily-prefix.zbr'), '#trigger !daily2\n#name daily\nZcooldown{1d}\nYou got 100 coins.\n');
+    fs.writeFileSync(path.join(named, 'daily-prefix.zbr'), '#trigger !daily2\n#name daily\nZcooldown{12h}\nYou got 100 coins.\n');
+    // An alias in another language, with the very same cooldown: sharing it is the point.
+    fs.writeFileSync(path.join(named, 'diario.zbr'), '#trigger !diario\n#name daily\nZcooldown{1d}\nGanaste 100 monedas.\n');
     const shared = lines(check([named]).stdout).filter((l) => / shared-cooldown /.test(l));
     assert.deepStrictEqual(
       shared.map((l) => path.basename(l.split(':')[0])),
-      ['daily-prefix.zbr', 'daily-slash.zbr', 'daily.zbr', 'weekly.zbr'],
+      ['daily-prefix.zbr', 'daily-slash.zbr', 'daily.zbr', 'diario.zbr', 'weekly.zbr'],
       shared.join('\n'),
     );
+    assert.match(shared[0], /daily-prefix\.zbr:1:10: warning shared-cooldown .*daily-slash\.zbr \(\/daily\), diario\.zbr \(!diario\) have this command's name/);
+    assert.match(shared[1], /daily-slash\.zbr:1:10: warning shared-cooldown .*daily-prefix\.zbr \(!daily2\) has this command's name/);
     assert.match(shared[2], /daily\.zbr:1:10: warning shared-cooldown .*weekly\.zbr \(!weekly\) has this command's name, "Rewards"/);
     // A file the loader refuses (a bad #option) is no command: the other one is loaded, and the error says why.
     const refused = path.join(temp, 'layout-refused');

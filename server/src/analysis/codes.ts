@@ -485,7 +485,8 @@ const CODE_TABLE = {
   },
   'variable-read-before-set': {
     severity: 'warning',
-    description: 'Zvar{name} read where no Zvar{name;value} can have run before it.',
+    description:
+      'Zvar{name} read where no Zvar{name;value} can have run before it. A read inside Zdelay code runs after every line of the command, so any set in the command counts for it.',
     example: 'Total: Zvar{total}',
   },
   'split-text-before-split': {
@@ -609,14 +610,14 @@ const CODE_TABLE = {
   'shared-cooldown': {
     severity: 'warning',
     description:
-      "Two commands of one bot with the same name (their #name, or a trigger without ! or /) that both take a cooldown, under different triggers: the engine keeps cooldowns by the command's name, so using one starts the other's cooldown too (a copied file that kept its #name). Not for the prefix and slash forms of one command (!daily and /daily).",
+      "Two commands of one bot with the same name (their #name, or a trigger without ! or /) that both take a cooldown, under different triggers: the engine keeps cooldowns by the command's name, so using one starts the other's cooldown too (a copied file that kept its #name). Not for the prefix and slash forms of one command (!daily and /daily), nor for commands with the same cooldown written alike (aliases of one command: !daily and !diario, both #name daily and Zcooldown{24h}).",
     scope: 'workspace',
     example: '#name Rewards + Zcooldown{1d} (in !daily and !weekly, two files of commands/)',
   },
   'mention-falls-back': {
     severity: 'warning',
     description:
-      'ZsetUserVar{name;value;Zmentioned{1}} in a prefix command that never checks for a mention: without one Zmentioned{1} is empty, and an empty user ID means the author\'s, so "!warn spam" warns the moderator. Not when a condition tests Zmentioned or ZisMentioned, nor inside Zif or ZtryRun. The fix adds ZonlyIf{Zmentioned{1}!=;Mention a user.} before the line.',
+      'ZsetUserVar{name;value;Zmentioned{1}} in a prefix command that never checks for a mention: without one Zmentioned{1} is empty, and an empty user ID means the author\'s, so "!warn spam" warns the moderator. Not when a condition tests Zmentioned or ZisMentioned (or a Zvar copy of Zmentioned), nor inside Zif or ZtryRun. The fix adds ZonlyIf{Zmentioned{1}!=;Mention a user.} before the line.',
     example: 'ZsetUserVar{warns;1;Zmentioned{1}}',
   },
   'reply-to-deleted': {
@@ -634,7 +635,7 @@ const CODE_TABLE = {
   'default-time-zone': {
     severity: 'information',
     description:
-      'A clock or date (Zhour, Zdate, Zday, ZfromTimestamp, ZcreationDate, ZuserJoined) in a command that does not choose its time zone with Ztime{...}: the engine starts every run in Asia/Tokyo, so it shows Tokyo time. Information: a bot in Japan means it.',
+      'A clock or date (Zhour, Zdate, Zday, ZfromTimestamp, ZcreationDate, ZuserJoined) in a command that does not choose its time zone with Ztime{...}: the engine starts every run in Asia/Tokyo, so it shows Tokyo time. Information: a bot in Japan means it. Not for a Unix timestamp (a format of %s only, or ZfromTimestamp{...;relative}), the same in every zone.',
     example: 'Server time: Zhour h',
   },
   'empty-value': {
@@ -658,19 +659,19 @@ const CODE_TABLE = {
   'image-may-be-missing': {
     severity: 'warning',
     description:
-      "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash or ZguildDiscoverySplash: they give empty text when the server or user has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition. The fix adds it only when there is one.",
+      "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash or ZguildDiscoverySplash: they give empty text when the server or user has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition (or a Zvar copy of one: Zvar{icon;ZserverIcon} then ZonlyIf{Zvar{icon}!=;...}). The fix adds it only when there is one.",
     example: 'Ztitle{ZserverName} + Zthumbnail{ZserverIcon}',
   },
   'value-may-be-empty': {
     severity: 'warning',
     description:
-      'A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles in a condition. The fix writes None for that case.',
+      'A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author\'s own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.',
     example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
   },
   'saved-variable-unset': {
     severity: 'warning',
     description:
-      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then); or where an empty text halts: a field value of ZaddField, Zcolor, Zimage, Zthumbnail. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable in a condition, sets it before, or stops earlier for those without some saved value; nor, for a server or global variable in the command of a button or menu, when every command of the bot that makes it sets the variable first.',
+      'A saved variable (ZgetUserVar, ZgetServerVar, ZgetChannelVar, ZgetVar) read where an empty number halts: Zsum, Zsub and the other arithmetic, Zrandom, ZtimeDiff, ZfromTimestamp, the count of Zrepeat, engine functions such as Zabbreviate, or an operand of Zcalculate (not one followed by -, a minus sign then); or where an empty text halts: a field value of ZaddField, Zcolor, Zimage, Zthumbnail. Saved variables have no start value, so the first use by each new user (server, channel) halts. Not reported when the file tests the variable (or a Zvar copy of it: Zvar{w;ZgetUserVar{wallet}} then ZonlyIf{Zvar{w}!=;...}) in a condition, sets it before, or stops earlier for those without some saved value; nor, for a server or global variable in the command of a button or menu, when every command of the bot that makes it sets the variable first.',
     example: 'ZsetUserVar{coins;Zsum{ZgetUserVar{coins};10}}',
   },
   'modal-drops-reply': {

@@ -69,9 +69,24 @@ function commandOfTrigger(trigger: string): string {
 
 /** Whether the text calls a function that takes a cooldown (COOLDOWN_TAKERS). */
 function takesCooldown(text: string): boolean {
+  return cooldownOf(text) !== undefined;
+}
+
+/**
+ * The text's first cooldown, as the function and its duration written
+ * (`Zcooldown{24h`), undefined when it takes none: two commands of one name
+ * with the same cooldown are one command's aliases (!daily, !diario).
+ */
+export function cooldownOf(text: string): string | undefined {
   for (let at = text.indexOf('ooldown{'); at >= 0; at = text.indexOf('ooldown{', at + 8))
-    for (const name of COOLDOWN_TAKERS) if (text.startsWith(name, at + 7 - name.length)) return true;
-  return false;
+    for (const name of COOLDOWN_TAKERS)
+      if (text.startsWith(name, at + 7 - name.length)) {
+        const open = at + 8;
+        let end = open;
+        while (end < text.length && text[end] !== ';' && text[end] !== '}' && text[end] !== '{') end++;
+        return `${name}{${text.slice(open, end).trim()}`;
+      }
+  return undefined;
 }
 
 /** The trimmed value of the file's last header line of this directive, as the engine reads it (a later one replaces it). */
@@ -233,16 +248,22 @@ export class CommandTriggers {
    * command's name, so one command's cooldown holds the other back. Not for
    * `!daily` and `/daily` (the prefix and slash forms of one command).
    */
-  sharedCooldownOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
+  sharedCooldownOf(uri: string, cooldownIn?: (uri: string) => string | undefined): { site: TriggerSite; others: TriggerSite[] } | undefined {
     const site = this.byUri.get(uri);
     if (!site?.cooldown || site.command === undefined) return undefined;
     const bare = commandOfTrigger(site.trigger);
-    const others: TriggerSite[] = [];
+    let others: TriggerSite[] = [];
     for (const files of this.byFolder.get(folderOf(uri))?.values() ?? [])
       for (const other of files) {
         const o = this.byUri.get(other)!;
         if (other !== uri && o.cooldown && o.command === site.command && o.trigger !== site.trigger && commandOfTrigger(o.trigger) !== bare) others.push(o);
       }
+    // Aliases of one command (!daily, !diario, #name daily) share their cooldown on purpose: the same one, written alike.
+    // The files' text is read only here, where a name is shared (rare).
+    if (others.length > 0 && cooldownIn) {
+      const own = cooldownIn(uri);
+      if (own !== undefined) others = others.filter((o) => cooldownIn(o.uri) !== own);
+    }
     if (others.length === 0) return undefined;
     others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     return { site, others };

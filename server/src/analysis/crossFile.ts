@@ -32,6 +32,8 @@ export interface CrossFileSources {
   wholeBotKnown(uri: string): boolean;
   /** The file's index entry (asked only when the bot is known whole). */
   indexOf(uri: string): FileIndex | undefined;
+  /** The file's first cooldown as written (commandLayout.cooldownOf), asked only of files that share a command name. */
+  cooldownIn?(uri: string): string | undefined;
 }
 
 /** A finding, with the other files' triggers it concerns (the server shows them as related information). */
@@ -49,7 +51,7 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
       diagnostic: duplicateTriggerFinding(dup.site, dup.others, sources.catalog),
       related: dup.others.map((site) => ({ site, message: `the same trigger "${site.trigger}"` })),
     });
-  const shared = triggers.sharedCooldownOf(uri);
+  const shared = triggers.sharedCooldownOf(uri, sources.cooldownIn);
   if (shared)
     out.push({
       diagnostic: sharedCooldownFinding(shared.site, shared.others),

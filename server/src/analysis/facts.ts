@@ -31,7 +31,9 @@ export type ReportWhen =
   // The file declares an #option of that name with the type role (its value is the role's bare ID).
   | `role-option:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
-  | 'count-untested';
+  | 'count-untested'
+  // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
+  | 'author-roles-untested';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -184,6 +186,28 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
+  /** Zvar{v;...} sets, in order: a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`) with what a test of the copy tests; undefined for any other value. */
+  copies?: { v: string; tests: CopyTests | undefined }[];
+  /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
+  authorHasRole?: true;
+  /** Zvar{v} read in a condition (`number`: inside ZisNumber or ZisInteger there). */
+  testedVars?: { v: string; number: boolean }[];
+}
+
+/**
+ * What testing a temporary copy of a call tests, for the exemptions that
+ * look for a test of the call itself: `ZonlyIf{Zvar{w}!=;...}` after
+ * `Zvar{w;ZgetUserVar{wallet}}` tests the saved variable (`saved`,
+ * `scope:name`), a copy of an image getter or ZuserRoles the image
+ * (`image`), of Zmentioned the mention (`mention`), of Zmessage{n} the word
+ * n when tested as a number (`word`). The copy holds the call's value for
+ * the run: a saved variable's read is cached, the message does not change.
+ */
+export interface CopyTests {
+  saved?: string;
+  image?: true;
+  mention?: true;
+  word?: string;
 }
 
 /** The line's rare facts, made on the first one recorded (every field present: one object shape). */
@@ -204,6 +228,9 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     mentionTested: undefined,
     messageWords: undefined,
     countTested: undefined,
+    copies: undefined,
+    authorHasRole: undefined,
+    testedVars: undefined,
   });
 }
 
@@ -306,6 +333,8 @@ export interface VarEvent {
   numeric?: string;
   /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */
   inLoop?: true;
+  /** A read inside Zdelay's code: it runs after every line of the command (runtime.rs sleeps first, the variables are shared). */
+  later?: true;
 }
 
 /** Where a saved variable lives (every scope but the command's own temporary variables). */

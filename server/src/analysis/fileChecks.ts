@@ -268,6 +268,8 @@ function reportConditional(
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;
+      case 'author-roles-untested':
+        return !w.imageTested && !w.authorHasRole;
       // `prefix-word-untested:n`: a word tested as a number (ZonlyIf{ZisNumber{Zmessage{1}}==true;...}) reaches the
       // lines after it as digits, never a mention. `role-option:name`: a role option, whose value is the bare ID (bot.rs).
       default:

@@ -29,6 +29,7 @@ import {
   type OrderEvent,
   type PrintedResult,
   type RareFacts,
+  type CopyTests,
   type ReportWhen,
   type SavedScope,
   type SavedVarEvent,
@@ -294,6 +295,7 @@ export class FileWalk {
   setsUserAgent = false;
   mentionTested = false;
   countTested = false;
+  authorHasRole = false;
   readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -318,6 +320,7 @@ export class FileWalk {
     const { tree, results } = this;
     const starts = tree.starts;
     for (let i = 0; i < results.length; i++) this.statement(i, results[i], starts[i]);
+    if (this.laterReads.length) this.settleLaterReads();
     if (this.lineSilence.size) {
       for (const p of this.perStatement) if (this.lineSilence.has(p.index)) p.silenced = this.lineSilence.get(p.index);
     }
@@ -348,7 +351,7 @@ export class FileWalk {
       this.pendingDms = [];
     }
     // Facts few lines have, behind one test (the walk reads every line of the file after each edit).
-    if (s.rare) this.rareFacts(s.rare, base);
+    if (s.rare) this.rareFacts(s.rare, base, s.mayStop === true);
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) this.components(s.componentEvents, base);
@@ -372,7 +375,8 @@ export class FileWalk {
   }
 
   /** The facts that StatementSummary.rare says a line has. */
-  private rareFacts(s: RareFacts, base: number): void {
+  private rareFacts(s: RareFacts, base: number, mayStop: boolean): void {
+    if (s.copies || s.testedVars) this.copyTests(s, mayStop);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
@@ -391,6 +395,7 @@ export class FileWalk {
     if (s.setsUserAgent) this.setsUserAgent = true;
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
+    if (s.authorHasRole) this.authorHasRole = true;
     if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 
@@ -631,17 +636,40 @@ export class FileWalk {
       if (v.set) {
         if (v.name === '') this.anyVarSet = true;
         else this.varsSet.add(v.name);
-      } else if (!this.anyVarSet && !this.varsSet.has(v.name))
-        this.out.push({
-          code: 'variable-read-before-set',
-          // An empty number halts the function reading it.
-          severity: v.numeric ? 'error' : 'warning',
-          start: base + v.start,
-          end: base + v.end,
-          message: v.numeric
-            ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
-            : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
-        });
+      } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {
+        if (v.later) this.laterReads.push({ v, base });
+        else this.out.push(readBeforeSet(v, base));
+      }
+    }
+  }
+
+  /** Reads inside Zdelay code that no set before them covers: a set on a later line runs before them too (settleLaterReads). */
+  private readonly laterReads: { v: VarEvent; base: number }[] = [];
+
+  /** After the walk: the reads of laterReads that no set of the whole command covers. */
+  private settleLaterReads(): void {
+    for (const { v, base } of this.laterReads) if (!this.anyVarSet && !this.varsSet.has(v.name)) this.out.push(readBeforeSet(v, base));
+  }
+
+  /** What each temporary variable holds a copy of (RareFacts.copies), while it does. */
+  private readonly copies = new Map<string, CopyTests>();
+
+  /** A test of a copy is a test of what it copies (CopyTests); `mayStop`: the line can stop the command (a gate, as for a test of the call). */
+  private copyTests(s: RareFacts, mayStop: boolean): void {
+    for (const c of s.copies ?? []) {
+      if (c.tests) this.copies.set(c.v, c.tests);
+      else this.copies.delete(c.v);
+    }
+    for (const t of s.testedVars ?? []) {
+      const tests = this.copies.get(t.v);
+      if (!tests) continue;
+      if (tests.saved) {
+        this.savedTested.add(tests.saved);
+        if (mayStop) this.savedGate = true;
+      }
+      if (tests.image) this.imageTested = true;
+      if (tests.mention) this.mentionTested = true;
+      if (tests.word && t.number) this.numberTestedWords.add(tests.word);
     }
   }
 
@@ -843,4 +871,18 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
   const line = text.slice(from, to);
   if (line.endsWith('\n')) return line;
   return `${line}${text.slice(lineEndAt - 2, lineEndAt) === '\r\n' ? '\r\n' : '\n'}`;
+}
+
+/** variable-read-before-set on a temporary variable's read (offsets relative to `base`). */
+function readBeforeSet(v: VarEvent, base: number): AnalysisDiagnostic {
+  return {
+    code: 'variable-read-before-set',
+    // An empty number halts the function reading it.
+    severity: v.numeric ? 'error' : 'warning',
+    start: base + v.start,
+    end: base + v.end,
+    message: v.numeric
+      ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
+      : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
+  };
 }

@@ -6,9 +6,9 @@
  */
 import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
-import { type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
+import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { emptySummary, rareFacts, type StatementResult, statementResult } from './facts';
+import { type CopyTests, emptySummary, rareFacts, type StatementResult, statementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -16,7 +16,7 @@ import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts } from './rules/callFacts';
 import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
-import type { StatementContext } from './rules/context';
+import { hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue } from './rules/loops';
@@ -26,7 +26,8 @@ import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponent
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
-import { recordImageTest } from './rules/missingImage';
+import { isTestableGetter, recordImageTest } from './rules/missingImage';
+import { variableFunction } from '../language/variableFunctions';
 import { recordMentionTest } from './rules/mentionFallback';
 
 /** The Analyzer's lookup tables, shared by every statement it analyses. */
@@ -76,6 +77,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     background: 0,
     caught: 0,
     tested: 0,
+    numberTests: 0,
+    delayed: 0,
     operand: false,
     aliasExpression: undefined,
     setupBranch: 0,
@@ -154,6 +157,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
       if (ctx.tested > 0) recordTestedName(name, ctx);
+      if (name === 'Zvar') recordCopyFacts(node, depth === 0, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
@@ -185,15 +189,19 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
           ctx.setupBranch++;
         }
         if (j === backgroundFrom) ctx.background++;
+        if (j === backgroundFrom && name === 'Zdelay') ctx.delayed++;
         if (tests && j === 0) ctx.tested++;
+        if (typeTest) ctx.numberTests++;
         ctx.operand = (tests || typeTest) && j === 0;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (tests && j === 0) ctx.tested--;
+        if (typeTest) ctx.numberTests--;
       }
       ctx.operand = operandAround;
       if (setup) ctx.setupBranch--;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
+      if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;
       if (catches) ctx.caught--;
       if (valueLoop) ctx.valueLoops--;
     } else if (node.kind === NodeKind.BareCall) {
@@ -254,6 +262,38 @@ function topLevelSuppressErrors(
     if (node.kind === NodeKind.BareCall && rel(node.start, node.end) === 'ZsuppressErrors') return { start: node.start, end: node.end, last };
     if (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall || node.kind === NodeKind.Group) last = false;
   }
+  return undefined;
+}
+
+/**
+ * Zvar's facts for tests made through a copy: a set of the whole line
+ * (`Zvar{w;ZgetUserVar{wallet}}`, top level: it surely runs) records what a
+ * test of `w` tests (copyTests); any other set forgets it; a read in a
+ * condition is a test of `w`.
+ */
+function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContext): void {
+  const first = node.args[0];
+  if (!first || hasCall(first)) return;
+  const v = ctx.rel(first.start, first.end).trim();
+  if (v === '') return;
+  if (node.args.length === 1) {
+    if (ctx.tested > 0) (rareFacts(ctx.summary).testedVars ??= []).push({ v, number: ctx.numberTests > 0 });
+    return;
+  }
+  const held = topLevel && node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
+  (rareFacts(ctx.summary).copies ??= []).push({ v, tests: held ? copyTests(held, ctx) : undefined });
+}
+
+/** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */
+function copyTests(call: CallNode | BareCallNode, ctx: StatementContext): CopyTests | undefined {
+  const name = call.kind === NodeKind.Call ? ctx.rel(call.start, call.nameEnd) : ctx.rel(call.start, call.end);
+  if (isTestableGetter(name)) return { image: true };
+  if (name === 'Zmentioned' || name === 'ZisMentioned') return { mention: true };
+  if (call.kind !== NodeKind.Call || call.args.length !== 1 || hasCall(call.args[0])) return undefined;
+  const arg = ctx.rel(call.args[0].start, call.args[0].end).trim();
+  if (name === 'Zmessage' && /^\d+$/.test(arg)) return { word: String(Number(arg)) };
+  const vf = variableFunction(name);
+  if (vf && vf.access === 'get' && vf.scope !== 'temporary' && arg !== '') return { saved: `${vf.scope}:${arg}` };
   return undefined;
 }
 

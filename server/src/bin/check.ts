@@ -23,7 +23,7 @@ import { VERSION } from '../version';
 import { walkSync } from '../walk';
 import { pathToFileURL } from 'node:url';
 import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
-import { CommandTriggers, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
+import { CommandTriggers, cooldownOf, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
 import { BotNames } from '../analysis/botNames';
 import { type CrossFileSources, crossFileFindings, crossFileSettled } from '../analysis/crossFile';
 import { type FileIndex, WorkspaceIndex } from '../analysis/workspaceIndex';
@@ -255,6 +255,8 @@ export class Layout {
   private readonly index: WorkspaceIndex;
   /** Each file's index entry (what the checks that need the whole bot read). */
   private readonly indexes = new Map<string, FileIndex>();
+  /** Each file's first cooldown as written (commandLayout.cooldownOf), for the files that take one. */
+  private readonly cooldowns = new Map<string, string>();
   private readonly files = new Set<string>();
   /** Per folder: whether the run checks every command file of its bot (the files are all added before the first findingsOf). */
   private readonly wholeBot = new Map<string, boolean>();
@@ -271,6 +273,8 @@ export class Layout {
     this.files.add(uri);
     const index = this.index.indexTree(tree, false);
     this.indexes.set(uri, index);
+    const cooldown = cooldownOf(text);
+    if (cooldown !== undefined) this.cooldowns.set(uri, cooldown);
     this.names.update(uri, index);
   }
 
@@ -293,6 +297,7 @@ export class Layout {
       isBotRoot: botRootOnDisk,
       wholeBotKnown: (u) => this.checksWholeBot(u),
       indexOf: (u) => this.indexes.get(u),
+      cooldownIn: (u) => this.cooldowns.get(u),
     };
   }
 

@@ -448,11 +448,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
   // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
   // Not in Zdelay or Zasync code: it runs after the command's lines, in the zone they chose (the context's time zone is shared).
-  if (
-    ZONE_READERS.has(name) &&
-    ctx.background === 0 &&
-    !(name === 'ZfromTimestamp' && /^\s*relative\s*$/.test(node.args[1] ? ctx.rel(node.args[1].start, node.args[1].end) : ''))
-  )
+  if (ZONE_READERS.has(name) && ctx.background === 0 && !readsNoZone(node, name, ctx))
     rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.nameEnd };
   if (name === 'Ztime' && node.args[0] && ctx.rel(node.args[0].start, node.args[0].end).trim() !== '') {
     const rare = rareFacts(ctx.summary);
@@ -554,6 +550,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (set) (ctx.setEnds ??= new Map()).set(event, node.end);
       if (numeric) event.numeric = numeric;
       if (numeric && inLoop) event.inLoop = true;
+      if (!set && ctx.delayed > 0) event.later = true;
       (ctx.summary.varEvents ??= []).push(event);
     }
   }
@@ -779,6 +776,20 @@ function recordMessageUse(node: CallNode, name: string, use: 'halts' | 'empty', 
   (ctx.summary.messageUses ??= []).push(
     use === 'halts' ? { name, halts: true, start: node.start, end: node.nameEnd } : { name, start: node.start, end: node.nameEnd },
   );
+}
+
+/** The date functions whose second argument is the format (chrono's strftime). */
+const FORMAT_SECOND: ReadonlySet<string> = new Set(['ZfromTimestamp', 'ZuserJoined', 'ZcreationDate']);
+
+/**
+ * A date call whose answer is the same in every time zone: `relative`
+ * (ZfromTimestamp), or a format of `%s` only, the Unix timestamp
+ * (`<t:ZuserJoined{;%s}:R>`, which Discord shows in each reader's own zone).
+ */
+function readsNoZone(node: CallNode, name: string, ctx: StatementContext): boolean {
+  if (!FORMAT_SECOND.has(name) || !node.args[1] || hasCall(node.args[1])) return false;
+  const format = ctx.rel(node.args[1].start, node.args[1].end).trim();
+  return (name === 'ZfromTimestamp' && format === 'relative') || (format.includes('%s') && /^(?:[^%]|%[s%])*$/.test(format));
 }
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */

@@ -58,6 +58,10 @@ export interface StatementContext {
   caught: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
   tested: number;
+  /** How many ZisNumber or ZisInteger calls of a condition the walk is in (what it meets is tested as a number). */
+  numberTests: number;
+  /** How many Zdelay codes the walk is in: they run after the command's lines (at least a second later). */
+  delayed: number;
   /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
   operand: boolean;
   /**

@@ -7,7 +7,7 @@
  * and halt the command on the empty one: `Zthumbnail{ZserverIcon}` works in
  * the author's server and halts in one without an icon.
  */
-import { type CallNode, NodeKind } from '../../syntax/tree';
+import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { rareFacts } from '../facts';
 import { reportIf, type StatementContext, wholeCallOrBare } from './context';
 
@@ -35,16 +35,25 @@ const TEXT_GETTERS: Readonly<Record<string, string>> = {
 
 /** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
 export function recordImageTest(name: string, ctx: StatementContext): void {
-  if (Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name)) rareFacts(ctx.summary).imageTested = true;
+  if (isTestableGetter(name)) rareFacts(ctx.summary).imageTested = true;
+}
+
+/** A getter of either table: testing it (or a copy of it) handles its empty answer. */
+export function isTestableGetter(name: string): boolean {
+  return Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name);
 }
 
 /** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
 export function checkMissingImage(node: CallNode, name: string, ctx: StatementContext): void {
   if (ctx.guarded > 0 || node.close < 0) return;
+  if ((name === 'ZonlyForRoles' || name === 'ZonlyForRoleIDs' || name === 'ZroleGrant') && givesAuthorRole(node, name, ctx))
+    rareFacts(ctx.summary).authorHasRole = true;
   if (name === 'ZaddField') {
     const getter = getterIn(node.args[1], TEXT_GETTERS, ctx);
+    // The author's roles, after a role guard or a role granted to them: not empty.
+    const own = getter !== undefined && isAuthors(getter.node, ctx);
     if (getter)
-      reportIf(ctx, 'image-untested', {
+      reportIf(ctx, own ? 'author-roles-untested' : 'image-untested', {
         code: 'value-may-be-empty',
         severity: 'warning',
         start: getter.start,
@@ -86,9 +95,29 @@ function getterIn(
   arg: CallNode['args'][number] | undefined,
   table: Readonly<Record<string, string>>,
   ctx: StatementContext,
-): { name: string; text: string; start: number; end: number } | undefined {
+): { name: string; text: string; start: number; end: number; node: CallNode | BareCallNode } | undefined {
   const getter = arg && wholeCallOrBare(arg, ctx);
   if (!getter) return undefined;
   const name = ctx.rel(getter.start, getter.kind === NodeKind.Call ? getter.nameEnd : getter.end);
-  return Object.hasOwn(table, name) ? { name, text: ctx.rel(getter.start, getter.end), start: getter.start, end: getter.end } : undefined;
+  return Object.hasOwn(table, name) ? { name, text: ctx.rel(getter.start, getter.end), start: getter.start, end: getter.end, node: getter } : undefined;
+}
+
+/** `ZuserRoles`, `ZuserRoles{}`, `ZuserRoles{;name}` or `ZuserRoles{ZuserID;...}`: the command's author's (userRoles.rs: an empty user is the author). */
+function isAuthors(getter: CallNode | BareCallNode, ctx: StatementContext): boolean {
+  if (getter.kind !== NodeKind.Call || getter.args.length === 0) return true;
+  const user = ctx.rel(getter.args[0].start, getter.args[0].end).trim();
+  return user === '' || user === 'ZuserID';
+}
+
+/**
+ * A role guard (ZonlyForRoles, ZonlyForRoleIDs: onlyForRoles.rs lets through
+ * only a member with one of the roles, and a refusal stops the command) or a
+ * role given to the author (ZroleGrant{;+id}, which halts when it fails):
+ * after it the author has a role.
+ */
+function givesAuthorRole(node: CallNode, name: string, ctx: StatementContext): boolean {
+  if (name !== 'ZroleGrant') return node.args.length > 0;
+  const user = node.args[0] ? ctx.rel(node.args[0].start, node.args[0].end).trim() : '';
+  if (user !== '' && user !== 'ZuserID') return false;
+  return node.args.slice(1).some((a) => ctx.rel(a.start, a.end).trim().startsWith('+'));
 }

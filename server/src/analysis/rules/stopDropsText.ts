@@ -14,10 +14,11 @@ const RUNS_AS_TEXT: Readonly<Record<string, number>> = { Zif: 1, ZtryRun: 1 };
 
 /** Reports the text before each Zstop of the statement's branches (offsets RELATIVE to the statement). */
 export function checkStopDropsText(nodes: readonly TopLevelNode[], ctx: StatementContext): void {
-  visitList(nodes, 0, ctx, 0);
+  visitList(nodes, 0, ctx, 0, false);
 }
 
-function visitList(nodes: readonly (TopLevelNode | ContentNode)[], from: number, ctx: StatementContext, depth: number): void {
+/** `ephemeral`: a Zephemeral came before in the statement's code that leads here (the answer is meant to be private). */
+function visitList(nodes: readonly (TopLevelNode | ContentNode)[], from: number, ctx: StatementContext, depth: number, ephemeral: boolean): void {
   if (depth > 50) return;
   let written = -1;
   let cursor = from;
@@ -27,20 +28,21 @@ function visitList(nodes: readonly (TopLevelNode | ContentNode)[], from: number,
     if (node.kind !== NodeKind.Call && node.kind !== NodeKind.BareCall) continue;
     const nameEnd = node.kind === NodeKind.Call ? node.nameEnd : node.end;
     const name = ctx.rel(node.start, nameEnd);
+    if (name === 'Zephemeral') ephemeral = true;
     if (name === 'Zstop') {
-      if (written >= 0) report(written, node.start, node.end, ctx);
+      if (written >= 0) report(written, node.start, node.end, ctx, ephemeral);
       return;
     }
     if (node.kind !== NodeKind.Call) continue;
     const firstCode = RUNS_AS_TEXT[name];
     if (firstCode !== undefined) {
-      for (let i = firstCode; i < node.args.length; i++) visitArgument(node.args[i], ctx, depth + 1);
+      for (let i = firstCode; i < node.args.length; i++) visitArgument(node.args[i], ctx, depth + 1, ephemeral);
     }
   }
 }
 
-function visitArgument(arg: Argument, ctx: StatementContext, depth: number): void {
-  visitList(arg.nodes, arg.start, ctx, depth);
+function visitArgument(arg: Argument, ctx: StatementContext, depth: number, ephemeral: boolean): void {
+  visitList(arg.nodes, arg.start, ctx, depth, ephemeral);
 }
 
 function hasText(s: string): boolean {
@@ -51,18 +53,21 @@ function firstNonSpace(s: string): number {
   return s.search(/\S/);
 }
 
-function report(textStart: number, stopStart: number, stopEnd: number, ctx: StatementContext): void {
+function report(textStart: number, stopStart: number, stopEnd: number, ctx: StatementContext, ephemeral: boolean): void {
   const written = ctx.rel(textStart, stopStart).trimEnd();
   const shown = written.length > 40 ? `${written.slice(0, 39)}…` : written;
   // Zerror shows its text (calls in it run as before) and ends the command. Escapes would be read one call deeper: no fix.
   // A ";" (possible in a line's own text) would split Zerror's argument.
-  const fixable = !written.includes('\\') && !written.includes(';');
+  // After Zephemeral the notice is meant to be private, and Zerror's message is sent to everyone (runtime.rs).
+  const fixable = !ephemeral && !written.includes('\\') && !written.includes(';');
   ctx.diagnostics.push({
     code: 'stop-drops-text',
     severity: 'warning',
     start: textStart,
     end: stopEnd,
-    message: `Zstop throws away all the text the command has written, "${shown}" included: the engine ends the command with nothing to send (embeds built before it still go). To show this text and end the command, write Zerror{${shown}} instead (it sends no embed).`,
+    message: ephemeral
+      ? `Zstop throws away all the text the command has written, "${shown}" included: the engine ends the command with nothing to send. To show it only to the user, drop Zstop and put the rest of the command in the Zif's other branch (Zerror{...} would end it, but its message is sent to everyone).`
+      : `Zstop throws away all the text the command has written, "${shown}" included: the engine ends the command with nothing to send (embeds built before it still go). To show this text and end the command, write Zerror{${shown}} instead (it sends no embed).`,
     fixes: fixable
       ? [{ title: `Change to Zerror{${shown}}`, edits: [{ start: textStart, end: stopEnd, newText: `Zerror{${written}}` }], preferred: true }]
       : undefined,
