@@ -665,7 +665,7 @@ const CODE_TABLE = {
   'value-may-be-empty': {
     severity: 'warning',
     description:
-      'A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author\'s own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.',
+      "A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
     example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
   },
   'saved-variable-unset': {
@@ -745,6 +745,12 @@ const CODE_TABLE = {
       'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.',
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
+  },
+  'channel-perms-replaced': {
+    severity: 'warning',
+    description:
+      "A second ZeditChannelPerms for the same channel and member or role in one command: the engine sends each call's permissions as that target's whole overwrite, so the second replaces the first (a ticket's owner given +viewChannel, then +sendMessages, can no longer see the channel). Only calls that surely run. The fix adds the first call's permissions to the second.",
+    example: 'ZeditChannelPerms{Zvar{ch};ZuserID;+viewChannel} + ZeditChannelPerms{Zvar{ch};ZuserID;+sendMessages}',
   },
   'random-range-may-be-empty': {
     severity: 'warning',

@@ -190,6 +190,13 @@ export interface RareFacts {
   copies?: { v: string; tests: CopyTests | undefined }[];
   /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
   authorHasRole?: true;
+  /**
+   * ZeditChannelPerms calls that surely run (not in a Zif branch, ZtryRun or
+   * background code): `target`, the channel's and the member's or role's
+   * text; `perms`, the permission arguments as written; `close`, the call's
+   * closing brace.
+   */
+  channelPerms?: { target: string; perms: string; start: number; end: number; close: number }[];
   /** Zvar{v} read in a condition (`number`: inside ZisNumber or ZisInteger there). */
   testedVars?: { v: string; number: boolean }[];
 }
@@ -230,6 +237,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     countTested: undefined,
     copies: undefined,
     authorHasRole: undefined,
+    channelPerms: undefined,
     testedVars: undefined,
   });
 }

@@ -377,6 +377,7 @@ export class FileWalk {
   /** The facts that StatementSummary.rare says a line has. */
   private rareFacts(s: RareFacts, base: number, mayStop: boolean): void {
     if (s.copies || s.testedVars) this.copyTests(s, mayStop);
+    if (s.channelPerms) this.channelPerms(s.channelPerms, base);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
@@ -651,6 +652,30 @@ export class FileWalk {
     for (const { v, base } of this.laterReads) if (!this.anyVarSet && !this.varsSet.has(v.name)) this.out.push(readBeforeSet(v, base));
   }
 
+  /** The first ZeditChannelPerms call of each channel and target (RareFacts.channelPerms), absolute. */
+  private readonly permsSet = new Map<string, { perms: string; start: number }>();
+
+  private channelPerms(calls: NonNullable<RareFacts['channelPerms']>, base: number): void {
+    for (const c of calls) {
+      const first = this.permsSet.get(c.target);
+      if (!first) {
+        this.permsSet.set(c.target, { perms: c.perms, start: base + c.start });
+        continue;
+      }
+      const line = lineOf(this.tree.text, first.start);
+      const close = base + c.close;
+      this.out.push({
+        code: 'channel-perms-replaced',
+        severity: 'warning',
+        start: base + c.start,
+        end: base + c.end,
+        message: `ZeditChannelPerms sets the whole list of a member's or role's permissions in the channel, so this call replaces what the one on line ${line} set for the same channel and target (${first.perms}): only ${c.perms} is left. Give all of them in one call.`,
+        fixes: [{ title: `Add ${first.perms} to this call`, edits: [{ start: close, end: close, newText: `;${first.perms}` }], preferred: true }],
+      });
+      this.permsSet.set(c.target, { perms: `${first.perms};${c.perms}`, start: first.start });
+    }
+  }
+
   /** What each temporary variable holds a copy of (RareFacts.copies), while it does. */
   private readonly copies = new Map<string, CopyTests>();
 
@@ -885,4 +910,11 @@ function readBeforeSet(v: VarEvent, base: number): AnalysisDiagnostic {
       ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
       : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
   };
+}
+
+/** The 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
 }

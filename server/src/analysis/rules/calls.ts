@@ -120,6 +120,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkLimits(name, args, ctx);
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
+  if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
@@ -1192,4 +1193,24 @@ function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementConte
     end: max.arg.end,
     message: `Zrandom halts the command when its minimum is not below its maximum, and ${counted} is ${n} for a list of ${n === 1 ? 'one item' : `${n} items`}${n === 1 ? '' : ' (or fewer)'}: then the command stops with an error instead of picking. Check the count first, e.g. ZonlyIf{${counted}>${n};...} with a message saying what is needed.`,
   });
+}
+
+/**
+ * A ZeditChannelPerms call that surely runs, for the file walk's pairing
+ * (channel-perms-replaced): editChannelPerms.rs sends the call's permissions
+ * as the target's whole overwrite, so a second call for the same channel and
+ * member or role replaces the first.
+ */
+function recordChannelPerms(node: CallNode, ctx: StatementContext): void {
+  if (ctx.guarded > 0 || ctx.background > 0 || node.close < 0 || node.args.length < 3) return;
+  const channel = ctx.rel(node.args[0].start, node.args[0].end).trim();
+  const target = ctx.rel(node.args[1].start, node.args[1].end).trim();
+  if (channel === '' || target === '') return;
+  // A permission without its sign halts the call (checkPermissionSign says so): nothing is replaced after it.
+  for (let i = 2; i < node.args.length; i++) {
+    const a = node.args[i];
+    if (!hasCall(a) && !/^[+\-/]\S/.test(ctx.rel(a.start, a.end).trim())) return;
+  }
+  const perms = ctx.rel(node.args[2].start, node.args[node.args.length - 1].end).trim();
+  (rareFacts(ctx.summary).channelPerms ??= []).push({ target: `${channel};${target}`, perms, start: node.start, end: node.nameEnd, close: node.close });
 }
