@@ -33,7 +33,9 @@ export type ReportWhen =
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
-  | 'author-roles-untested';
+  | 'author-roles-untested'
+  // A ZtextSplit with a written separator surely ran, and no split can give no items (RareFacts.splits).
+  | 'split-has-items';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -197,6 +199,8 @@ export interface RareFacts {
    * closing brace.
    */
   channelPerms?: { target: string; perms: string; start: number; end: number; close: number }[];
+  /** ZtextSplit calls: `sure`, one that surely runs with a written separator (one item at least, even from empty text); `maybeNone`, one with an empty or computed separator (empty text gives no items). */
+  splits?: 'sure' | 'maybeNone' | 'both';
   /** Zvar{v} read in a condition (`number`: inside ZisNumber or ZisInteger there). */
   testedVars?: { v: string; number: boolean }[];
 }
@@ -238,6 +242,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     copies: undefined,
     authorHasRole: undefined,
     channelPerms: undefined,
+    splits: undefined,
     testedVars: undefined,
   });
 }

@@ -268,6 +268,8 @@ function reportConditional(
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;
+      case 'split-has-items':
+        return w.splitSure && !w.splitMaybeNone;
       case 'author-roles-untested':
         return !w.imageTested && !w.authorHasRole;
       // `prefix-word-untested:n`: a word tested as a number (ZonlyIf{ZisNumber{Zmessage{1}}==true;...}) reaches the

@@ -296,6 +296,8 @@ export class FileWalk {
   mentionTested = false;
   countTested = false;
   authorHasRole = false;
+  splitSure = false;
+  splitMaybeNone = false;
   readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
@@ -397,6 +399,8 @@ export class FileWalk {
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
     if (s.authorHasRole) this.authorHasRole = true;
+    if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;
+    if (s.splits === 'maybeNone' || s.splits === 'both') this.splitMaybeNone = true;
     if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 

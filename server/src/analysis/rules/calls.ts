@@ -34,6 +34,7 @@ import { checkEmptyValue, silentWholeCall } from './emptyValue';
 import { checkMissingImage } from './missingImage';
 import { checkMentionFallback } from './mentionFallback';
 import { setterScope } from '../../language/variableFunctions';
+import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -108,6 +109,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     }
     if (!literal && name === 'ZroleGrant' && i >= 1) checkUnsignedRoleCall(arg, ctx);
     if (text === '' || !literal) continue;
+    if (name === 'ZaddButton' && i === 0 && reportLeftOutNewRow(args, ctx)) continue;
     if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
@@ -121,6 +123,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
+  if (name === 'ZtextSplit') recordSplit(node, args, ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
@@ -1213,4 +1216,44 @@ function recordChannelPerms(node: CallNode, ctx: StatementContext): void {
   }
   const perms = ctx.rel(node.args[2].start, node.args[node.args.length - 1].end).trim();
   (rareFacts(ctx.summary).channelPerms ??= []).push({ target: `${channel};${target}`, perms, start: node.start, end: node.nameEnd, close: node.close });
+}
+
+/**
+ * `ZaddButton{verify;Verify;success}`: the first argument (newRow, true or
+ * false) left out, so every argument sits one place early: "verify" is read
+ * as newRow (false), "Verify" becomes the ID and "success" the label, and the
+ * style falls back to secondary (addButton.rs). Known by a style word in the
+ * label's place; the fix inserts the empty first argument.
+ */
+function reportLeftOutNewRow(args: readonly ReadArgument[], ctx: StatementContext): boolean {
+  const [row, id, label, style] = args;
+  if (!row?.literal || row.text === 'true' || row.text === 'false' || !id || !label?.literal) return false;
+  const styles = valueSetFor('ZaddButton', 'style');
+  if (!styles || !inValueSet(styles, label.text.toLowerCase()) || (style?.literal && style.text !== '' && inValueSet(styles, style.text.toLowerCase())))
+    return false;
+  const { start } = trimmedRange(row.arg, ctx);
+  ctx.diagnostics.push({
+    code: 'invalid-boolean',
+    severity: 'warning',
+    start: row.arg.start,
+    end: row.arg.end,
+    message: `ZaddButton's first argument is newRow (true or false), and it looks left out: every argument then sits one place early, so "${row.text}" is read as newRow, ${id.literal ? `"${id.text}"` : 'the second argument'} becomes the custom ID and "${label.text}" the label, with the default style. Start with an empty first argument: ZaddButton{;${row.text};...}.`,
+    fixes: [{ title: 'Insert the empty newRow argument', edits: [{ start, end: start, newText: ';' }], preferred: true }],
+  });
+  return true;
+}
+
+/**
+ * What a ZtextSplit makes of the list's length (RareFacts.splits): with a
+ * written separator at least one item, even from empty text (textSplit.rs:
+ * Rust's split gives one empty part); with an empty one the text's
+ * characters, none for empty text.
+ */
+function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const separator = args[1];
+  const written = separator?.literal === true && separator.text !== '';
+  const rare = rareFacts(ctx.summary);
+  const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
+  if (now === undefined) return;
+  rare.splits = rare.splits === undefined || rare.splits === now ? now : 'both';
 }

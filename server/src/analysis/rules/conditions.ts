@@ -7,9 +7,9 @@ import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { isNumber } from '../../language/literals';
 import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
-import type { AnalysisFix } from '../diagnostic';
+import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { type ReadArgument, reportIf, type StatementContext } from './context';
-import { rareFacts } from '../facts';
+import { rareFacts, type ReportWhen } from '../facts';
 
 /**
  * Values with a fixed range of whole numbers (document 000 limits table, the
@@ -17,7 +17,10 @@ import { rareFacts } from '../facts';
  * the value never is; `notFound`, what a position gives when there is none,
  * and `mistaken`, the number people take for it (the fix writes notFound).
  */
-const RANGED_VALUES: Record<string, { min: number; max: number; excluded?: number; notFound?: number; mistaken?: number; what: string }> = {
+const RANGED_VALUES: Record<
+  string,
+  { min: number; max: number; excluded?: number; notFound?: number; mistaken?: number; what: string; when?: ReportWhen; advice?: string }
+> = {
   ZboostLevel: { min: 0, max: 3, what: 'the boost tier, a number from 0 to 3' },
   // string/indexOf.rs: the 1-based character position, 0 when not found.
   ZindexOf: {
@@ -26,6 +29,14 @@ const RANGED_VALUES: Record<string, { min: number; max: number; excluded?: numbe
     notFound: 0,
     mistaken: -1,
     what: 'the position of the first match counted from 1, and 0 (not -1) when the text is not found',
+  },
+  // textsplit/textSplit.rs: a written separator splits even empty text into one (empty) item; only when the file surely splits so.
+  ZgetTextSplitLength: {
+    min: 1,
+    max: Number.POSITIVE_INFINITY,
+    when: 'split-has-items',
+    what: 'the number of items of the last ZtextSplit, and a split with a separator gives at least one, even from empty text (one empty item)',
+    advice: ' Test the text itself instead, e.g. Zif{text==;...}.',
   },
   // textsplit/getTextSplitIndex.rs: the 1-based position of the first equal item, -1 when none is.
   ZgetTextSplitIndex: {
@@ -736,14 +747,16 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
             },
           ]
         : undefined;
-    ctx.diagnostics.push({
+    const diagnostic: AnalysisDiagnostic = {
       code: known === 'never' ? 'condition-never-true' : 'condition-always-true',
       severity: 'warning',
       start: arg.start + p.start + lead,
       end: arg.start + p.end - trail,
-      message: `${fnName} is ${range.what}, so "${part.trim()}" is ${known} true.${fix ? ` Compare with ${range.notFound}.` : ''}`,
+      message: `${fnName} is ${range.what}, so "${part.trim()}" is ${known} true.${fix ? ` Compare with ${range.notFound}.` : (range.advice ?? '')}`,
       fixes: fix,
-    });
+    };
+    if (range.when) reportIf(ctx, range.when, diagnostic);
+    else ctx.diagnostics.push(diagnostic);
   }
 }
 
