@@ -656,27 +656,35 @@ export class FileWalk {
     for (const { v, base } of this.laterReads) if (!this.anyVarSet && !this.varsSet.has(v.name)) this.out.push(readBeforeSet(v, base));
   }
 
-  /** The first ZeditChannelPerms call of each channel and target (RareFacts.channelPerms), absolute. */
-  private readonly permsSet = new Map<string, { perms: string; start: number }>();
+  /** The ZeditChannelPerms calls so far of each channel and target (RareFacts.channelPerms): their permissions and absolute ranges. */
+  private readonly permsSet = new Map<string, { perms: string; calls: { start: number; end: number }[] }>();
 
   private channelPerms(calls: NonNullable<RareFacts['channelPerms']>, base: number): void {
     for (const c of calls) {
-      const first = this.permsSet.get(c.target);
-      if (!first) {
-        this.permsSet.set(c.target, { perms: c.perms, start: base + c.start });
+      const range = { start: base + c.start, end: base + c.close + 1 };
+      const before = this.permsSet.get(c.target);
+      if (!before) {
+        this.permsSet.set(c.target, { perms: c.perms, calls: [range] });
         continue;
       }
-      const line = lineOf(this.tree.text, first.start);
+      const lines = before.calls.map((b) => lineOf(this.tree.text, b.start));
       const close = base + c.close;
       this.out.push({
         code: 'channel-perms-replaced',
         severity: 'warning',
         start: base + c.start,
         end: base + c.end,
-        message: `ZeditChannelPerms sets the whole list of a member's or role's permissions in the channel, so this call replaces what the one on line ${line} set for the same channel and target (${first.perms}): only ${c.perms} is left. Give all of them in one call.`,
-        fixes: [{ title: `Add ${first.perms} to this call`, edits: [{ start: close, end: close, newText: `;${first.perms}` }], preferred: true }],
+        message: `ZeditChannelPerms sets the whole list of a member's or role's permissions in the channel, so this call replaces what ${lines.length === 1 ? `the one on line ${lines[0]}` : `those on lines ${lines.join(', ')}`} set for the same channel and target (${before.perms}): only ${c.perms} is left. Give all of them in one call.`,
+        // One call with every permission, in the place of the last: the ones before are removed.
+        fixes: [
+          {
+            title: 'Merge them into this call',
+            edits: [...before.calls.map((b) => ({ start: b.start, end: b.end, newText: '' })), { start: close, end: close, newText: `;${before.perms}` }],
+            preferred: true,
+          },
+        ],
       });
-      this.permsSet.set(c.target, { perms: `${first.perms};${c.perms}`, start: first.start });
+      this.permsSet.set(c.target, { perms: `${before.perms};${c.perms}`, calls: [...before.calls, range] });
     }
   }
 

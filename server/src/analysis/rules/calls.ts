@@ -124,6 +124,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
+  // Removing an item may leave none (removeSplitTextElement.rs).
+  if (name === 'ZremoveSplitTextElement') markSplit('maybeNone', ctx);
   if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
@@ -1252,8 +1254,11 @@ function reportLeftOutNewRow(args: readonly ReadArgument[], ctx: StatementContex
 function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   const separator = args[1];
   const written = separator?.literal === true && separator.text !== '';
-  const rare = rareFacts(ctx.summary);
   const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
-  if (now === undefined) return;
+  if (now !== undefined) markSplit(now, ctx);
+}
+
+function markSplit(now: 'sure' | 'maybeNone', ctx: StatementContext): void {
+  const rare = rareFacts(ctx.summary);
   rare.splits = rare.splits === undefined || rare.splits === now ? now : 'both';
 }
