@@ -20,6 +20,11 @@ const IMAGE_GETTERS: Readonly<Record<string, string>> = {
   ZuserBanner: 'a user without a profile banner (most users have none)',
 };
 
+/** Getters of a colour that are empty when there is none (users/userBannerColor.rs: no accent colour, most users). */
+const COLOR_GETTERS: Readonly<Record<string, string>> = {
+  ZuserBannerColor: 'a user without a banner colour (most users have none)',
+};
+
 /** The embed functions that halt on an empty address (their first argument). */
 const ADDRESS_CHECKED: ReadonlySet<string> = new Set(['Zthumbnail', 'Zimage', 'ZauthorIcon', 'ZfooterIcon', 'ZtitleURL', 'ZauthorURL']);
 
@@ -35,12 +40,53 @@ const TEXT_GETTERS: Readonly<Record<string, string>> = {
 
 /** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
 export function recordImageTest(name: string, ctx: StatementContext): void {
-  if (isTestableGetter(name)) rareFacts(ctx.summary).imageTested = true;
+  // A member's role read inside a condition (ZrolePosition{ZhighestRole{...}}>...) is not tested: only one compared as it is.
+  if (MEMBER_ROLE_GETTERS.has(name) ? ctx.operand : isTestableGetter(name)) rareFacts(ctx.summary).imageTested = true;
 }
 
 /** A getter of either table: testing it (or a copy of it) handles its empty answer. */
 export function isTestableGetter(name: string): boolean {
-  return Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name);
+  return Object.hasOwn(IMAGE_GETTERS, name) || Object.hasOwn(TEXT_GETTERS, name) || Object.hasOwn(COLOR_GETTERS, name) || MEMBER_ROLE_GETTERS.has(name);
+}
+
+/** A member's highest or lowest role: empty for a member without roles (roles/highestRole.rs, lowestRole.rs). */
+const MEMBER_ROLE_GETTERS: ReadonlySet<string> = new Set(['ZhighestRole', 'ZlowestRole']);
+
+/** Functions that read a role, and read the author's first role when given an empty one (roles/roleName.rs and the others, lines 5-15). */
+const ROLE_READERS: ReadonlySet<string> = new Set(['ZroleName', 'ZroleColor', 'ZrolePosition', 'ZrolePerms', 'ZisHoisted', 'ZisMentionable', 'ZroleExists']);
+
+/**
+ * `ZroleName{ZhighestRole{Zmentioned{1}}}`: for a member without roles the
+ * role is empty, and the reader then describes the author's own first role
+ * (or halts when the author has none either). Not for the author's own
+ * roles (the same person either way).
+ */
+function checkRoleOfMember(node: CallNode, name: string, ctx: StatementContext): void {
+  const role = node.args[0] && wholeCallOrBare(node.args[0], ctx);
+  if (role?.kind !== NodeKind.Call) return;
+  const getter = ctx.rel(role.start, role.nameEnd);
+  if (!MEMBER_ROLE_GETTERS.has(getter) || role.args.length === 0) return;
+  const member = ctx.rel(role.args[0].start, role.args[0].end).trim();
+  if (member === '' || member === 'ZuserID') return;
+  const text = ctx.rel(role.start, role.end);
+  const whole = ctx.rel(node.start, node.close + 1);
+  reportIf(ctx, 'image-untested', {
+    code: 'value-may-be-empty',
+    severity: 'warning',
+    start: role.start,
+    end: role.end,
+    message: `${getter} is empty for a member without roles, and ${name} given an empty role reads the author's own first role instead (or halts when the author has none): the answer describes the wrong member. Check it first: Zif{${text}==;None;${whole}}.`,
+    fixes:
+      name === 'ZroleName'
+        ? [
+            {
+              title: 'Write None for a member without roles',
+              edits: [{ start: node.start, end: node.close + 1, newText: `Zif{${text}==;None;${whole}}` }],
+              preferred: true,
+            },
+          ]
+        : undefined,
+  });
 }
 
 /** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
@@ -67,6 +113,24 @@ export function checkMissingImage(node: CallNode, name: string, ctx: StatementCo
           },
         ],
       });
+    return;
+  }
+  if (ROLE_READERS.has(name)) {
+    checkRoleOfMember(node, name, ctx);
+    return;
+  }
+  // Zcolor halts on an empty colour (embeds/helpers.rs validate_color): the fix gives one for that case.
+  const color = name === 'Zcolor' ? getterIn(node.args[0], COLOR_GETTERS, ctx) : undefined;
+  if (color) {
+    const fallback = `Zif{${color.text}==;#5865F2;${color.text}}`;
+    reportIf(ctx, 'image-untested', {
+      code: 'value-may-be-empty',
+      severity: 'warning',
+      start: color.start,
+      end: color.end,
+      message: `${color.name} is empty for ${COLOR_GETTERS[color.name]}, and Zcolor halts the command on an empty colour ("invalid hex color"). Give a colour for that case: ${fallback}.`,
+      fixes: [{ title: 'Use another colour when it is empty', edits: [{ start: color.start, end: color.end, newText: fallback }], preferred: true }],
+    });
     return;
   }
   const getter = ADDRESS_CHECKED.has(name) ? getterIn(node.args[0], IMAGE_GETTERS, ctx) : undefined;
