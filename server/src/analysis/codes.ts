@@ -665,7 +665,7 @@ const CODE_TABLE = {
   'value-may-be-empty': {
     severity: 'warning',
     description:
-      "A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
+      "A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Likewise Zcolor{ZuserBannerColor} (empty for a user without a banner colour: Zcolor halts), and ZroleName, ZroleColor, ZrolePosition and the other role readers given ZhighestRole{member} or ZlowestRole{member} of another member (empty for one without roles: the reader then describes the author's own first role). Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
     example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
   },
   'saved-variable-unset': {
