@@ -31,10 +31,11 @@ const VALID = path.join(ROOT, 'test', 'fixtures', 'valid');
 // Some findings come from joining many commands into one file, not from any one of them: the joined text
 // passes Discord's 2,000 characters, no command chooses a time zone, one fixture's ZsuppressErrors hides
 // the next ones' refusals, one's Zdm comes before another's ban, one's Zmentioned makes another's
-// Zmessage{1}== a mention check. They are silenced, so that the documents keep the fixtures they had
+// Zmessage{1}== a mention check, one's ZeditChannelPerms replaces another's for the same channel and
+// target. They are silenced, so that the documents keep the fixtures they had
 // before those checks existed (the same work to measure from run to run).
 const LEAD =
-  '#trigger !bench\n#description The first command of a generated file\n// zscript-disable limit-exceeded, default-time-zone, guard-message-suppressed, dm-may-fail, non-numeric-comparison, separator-space-lost, component-message-missing\nHello Zusername!\n';
+  '#trigger !bench\n#description The first command of a generated file\n// zscript-disable limit-exceeded, default-time-zone, guard-message-suppressed, dm-may-fail, non-numeric-comparison, separator-space-lost, component-message-missing, channel-perms-replaced\nHello Zusername!\n';
 
 function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
