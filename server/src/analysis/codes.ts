@@ -752,6 +752,12 @@ const CODE_TABLE = {
       "A second ZeditChannelPerms for the same channel and member or role in one command: the engine sends each call's permissions as that target's whole overwrite, so the second replaces the first (a ticket's owner given +viewChannel, then +sendMessages, can no longer see the channel). Only calls that surely run. The fix adds the first call's permissions to the second.",
     example: 'ZeditChannelPerms{Zvar{ch};ZuserID;+viewChannel} + ZeditChannelPerms{Zvar{ch};ZuserID;+sendMessages}',
   },
+  'repeat-count-may-be-zero': {
+    severity: 'warning',
+    description:
+      'Zrepeat whose count is a count of a list that can be empty (ZjsonArrayCount, ZargCount, ZroleMemberCount, the select menu counts): the engine refuses a count of 0 and halts the command, so an empty list stops it with an error. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition. ZforJson writes nothing for an empty array.',
+    example: 'ZjsonParse{ZgetUserVar{inv}} + Zrepeat{ZjsonArrayCount{items};- ZjsonGet{items;Zsub{ZloopIndex;1}}}',
+  },
   'random-range-may-be-empty': {
     severity: 'warning',
     description:

@@ -122,6 +122,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   checkLimits(name, args, ctx);
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
+  if (name === 'Zrepeat') checkRepeatCount(args, ctx);
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
   // Removing an item may leave none (removeSplitTextElement.rs).
@@ -1261,4 +1262,37 @@ function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: Stateme
 function markSplit(now: 'sure' | 'maybeNone', ctx: StatementContext): void {
   const rare = rareFacts(ctx.summary);
   rare.splits = rare.splits === undefined || rare.splits === now ? now : 'both';
+}
+
+/** Counts that are 0 for an empty list (a JSON array without items, a text without words, a role without members, nothing chosen). */
+const MAY_BE_ZERO: ReadonlySet<string> = new Set([
+  'ZjsonArrayCount',
+  'ZargCount',
+  'ZwordCount',
+  'ZroleMemberCount',
+  'ZgetUserSelectUserCount',
+  'ZgetRoleSelectRoleCount',
+  'ZgetMentionableSelectUserCount',
+]);
+
+/**
+ * `Zrepeat{ZjsonArrayCount{items};...}`: the engine refuses a count of 0
+ * ("N must be a positive integer", runtime.rs), so an empty list halts the
+ * command instead of repeating nothing. Not inside Zif or ZtryRun, nor in a
+ * file that tests a count in a condition. ZforJson over an empty array
+ * writes nothing, without an error.
+ */
+function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const count = args[0];
+  if (ctx.guarded > 0 || !count) return;
+  const call = wholeCallOrBare(count.arg, ctx);
+  const counted = call ? ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end) : '';
+  if (!MAY_BE_ZERO.has(counted)) return;
+  reportIf(ctx, 'count-untested', {
+    code: 'repeat-count-may-be-zero',
+    severity: 'warning',
+    start: count.arg.start,
+    end: count.arg.end,
+    message: `Zrepeat halts the command on a count of 0 ("N must be a positive integer"), and ${counted} is 0 for an empty list: then the command stops with an error instead of writing nothing. ${counted === 'ZjsonArrayCount' ? 'Loop with ZforJson{key;...} instead (it writes nothing for an empty array), or check' : 'Check'} the count first, e.g. Zif{${ctx.rel(count.arg.start, count.arg.end).trim()}>0;Zrepeat{...};Nothing yet.}.`,
+  });
 }
