@@ -755,7 +755,7 @@ const CODE_TABLE = {
   'repeat-count-may-be-zero': {
     severity: 'warning',
     description:
-      'Zrepeat whose count is a count of a list that can be empty (ZjsonArrayCount, ZargCount, ZroleMemberCount, the select menu counts): the engine refuses a count of 0 and halts the command, so an empty list stops it with an error. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition. ZforJson writes nothing for an empty array.',
+      'Zrepeat whose count is a count of a list that can be empty (ZjsonArrayCount of JSON made by a call, ZargCount, ZwordCount, ZroleMemberCount): the engine refuses a count of 0 and halts the command, so an empty list stops it with an error. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition or checks the words with ZargsCheck. ZforJson writes nothing for an empty array.',
     example: 'ZjsonParse{ZgetUserVar{inv}} + Zrepeat{ZjsonArrayCount{items};- ZjsonGet{items;Zsub{ZloopIndex;1}}}',
   },
   'random-range-may-be-empty': {

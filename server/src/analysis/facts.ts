@@ -35,7 +35,9 @@ export type ReportWhen =
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
   | 'author-roles-untested'
   // A ZtextSplit with a written separator surely ran, and no split can give no items (RareFacts.splits).
-  | 'split-has-items';
+  | 'split-has-items'
+  // count-untested, in a file that parses JSON made by a call (a saved variable, a request's answer).
+  | 'count-untested-outside-json';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -190,6 +192,8 @@ export interface RareFacts {
   countTested?: true;
   /** Zvar{v;...} sets, in order: a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`) with what a test of the copy tests; undefined for any other value. */
   copies?: { v: string; tests: CopyTests | undefined }[];
+  /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
+  outsideJson?: true;
   /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
   authorHasRole?: true;
   /**
@@ -240,6 +244,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     messageWords: undefined,
     countTested: undefined,
     copies: undefined,
+    outsideJson: undefined,
     authorHasRole: undefined,
     channelPerms: undefined,
     splits: undefined,

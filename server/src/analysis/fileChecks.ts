@@ -261,6 +261,8 @@ function reportConditional(
         return !w.setsUserAgent;
       case 'count-untested':
         return !w.countTested;
+      case 'count-untested-outside-json':
+        return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.
       // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
       case 'replies-in-prefix':

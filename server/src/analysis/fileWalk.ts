@@ -296,6 +296,7 @@ export class FileWalk {
   mentionTested = false;
   countTested = false;
   authorHasRole = false;
+  outsideJson = false;
   splitSure = false;
   splitMaybeNone = false;
   readonly messageWords: { n: number; start: number; end: number }[] = [];
@@ -399,6 +400,7 @@ export class FileWalk {
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
     if (s.authorHasRole) this.authorHasRole = true;
+    if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;
     if (s.splits === 'maybeNone' || s.splits === 'both') this.splitMaybeNone = true;
     if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });

@@ -123,6 +123,9 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'Zrepeat') checkRepeatCount(args, ctx);
+  // ZargsCheck{min;...} makes sure of the words' count (random-range-may-be-empty, repeat-count-may-be-zero).
+  if (name === 'ZargsCheck') rareFacts(ctx.summary).countTested = true;
+  if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
   // Removing an item may leave none (removeSplitTextElement.rs).
@@ -1264,16 +1267,12 @@ function markSplit(now: 'sure' | 'maybeNone', ctx: StatementContext): void {
   rare.splits = rare.splits === undefined || rare.splits === now ? now : 'both';
 }
 
-/** Counts that are 0 for an empty list (a JSON array without items, a text without words, a role without members, nothing chosen). */
-const MAY_BE_ZERO: ReadonlySet<string> = new Set([
-  'ZjsonArrayCount',
-  'ZargCount',
-  'ZwordCount',
-  'ZroleMemberCount',
-  'ZgetUserSelectUserCount',
-  'ZgetRoleSelectRoleCount',
-  'ZgetMentionableSelectUserCount',
-]);
+/**
+ * Counts that are 0 for an empty list (a JSON array without items, a text
+ * without words, a role without members). Not a select menu's: Discord asks
+ * for at least one choice unless the menu's minimum is 0.
+ */
+const MAY_BE_ZERO: ReadonlySet<string> = new Set(['ZjsonArrayCount', 'ZargCount', 'ZwordCount', 'ZroleMemberCount']);
 
 /**
  * `Zrepeat{ZjsonArrayCount{items};...}`: the engine refuses a count of 0
@@ -1288,7 +1287,8 @@ function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext):
   const call = wholeCallOrBare(count.arg, ctx);
   const counted = call ? ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end) : '';
   if (!MAY_BE_ZERO.has(counted)) return;
-  reportIf(ctx, 'count-untested', {
+  // A JSON array written in the command has the items it is written with: only JSON from elsewhere (a variable, a request) may be empty.
+  reportIf(ctx, counted === 'ZjsonArrayCount' ? 'count-untested-outside-json' : 'count-untested', {
     code: 'repeat-count-may-be-zero',
     severity: 'warning',
     start: count.arg.start,
