@@ -784,6 +784,12 @@ const CODE_TABLE = {
     example: 'commands/admin/ban.zbr',
     scope: 'workspace',
   },
+  'comment-kept-as-text': {
+    severity: 'warning',
+    description:
+      "A // inside a call's braces, written where a comment goes (after a space that follows a brace or a ;): the engine cuts comments only outside every brace, so the // and the words after it stay part of the argument (written out in a Zif branch, part of a title or a value). A line that starts with // is skipped even inside a call: the fix puts the comment on a line of its own, when no brace follows it on its line.",
+    example: 'Zif{Zmessage{1}==help; // show the help\nUse !help.}',
+  },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 

@@ -26,6 +26,7 @@ import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponent
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
+import { reportCommentsInCalls } from './rules/commentInCall';
 import { isTestableGetter, recordImageTest } from './rules/missingImage';
 import { variableFunction } from '../language/variableFunctions';
 import { recordMentionTest } from './rules/mentionFallback';
@@ -138,6 +139,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
   reportNewlineEscapes(text, base, st.end, diagnostics);
+  reportCommentsInCalls(text, base, st.end, diagnostics);
   const wordCalls = checkEngineReading(text, base, st.end, catalog, diagnostics, summary, st.nodes);
   if (printed >= 0) summary.printedLength = printedLength(st.nodes, printed, st.end, text, base, wordCalls);
   return statementResult(st.kind, diagnostics, summary, unknownNames.length ? unknownNames : undefined);
