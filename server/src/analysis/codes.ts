@@ -758,6 +758,12 @@ const CODE_TABLE = {
       'Zrepeat whose count is a count of a list that can be empty (ZjsonArrayCount of JSON made by a call, ZargCount, ZwordCount, ZroleMemberCount): the engine refuses a count of 0 and halts the command, so an empty list stops it with an error. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition or checks the words with ZargsCheck. ZforJson writes nothing for an empty array.',
     example: 'ZjsonParse{ZgetUserVar{inv}} + Zrepeat{ZjsonArrayCount{items};- ZjsonGet{items;Zsub{ZloopIndex;1}}}',
   },
+  'json-value-as-text': {
+    severity: 'warning',
+    description:
+      'A list or object written as the value of ZjsonSet or ZjsonArrayAppend (ZjsonSet{items;[]}): the engine makes JSON values of true, false, null and numbers only and keeps the rest as text, so the list functions halt on it ("target is not an array"). The fix for [] makes the list with ZjsonArray{key}.',
+    example: 'ZjsonParse{\\{\\}} + ZjsonSet{items;[]} + ZjsonArrayAppend{items;sword}',
+  },
   'random-range-may-be-empty': {
     severity: 'warning',
     description:

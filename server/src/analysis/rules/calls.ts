@@ -123,6 +123,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkLimits(name, args, ctx);
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'Zrepeat') checkRepeatCount(args, ctx);
+  if (name === 'ZjsonSet' || name === 'ZjsonArrayAppend') checkJsonValueAsText(node, name, args, ctx);
   // ZargsCheck{min;...} makes sure of the words' count (random-range-may-be-empty, repeat-count-may-be-zero).
   if (name === 'ZargsCheck') rareFacts(ctx.summary).countTested = true;
   if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
@@ -1294,5 +1295,39 @@ function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext):
     start: count.arg.start,
     end: count.arg.end,
     message: `Zrepeat halts the command on a count of 0 ("N must be a positive integer"), and ${counted} is 0 for an empty list: then the command stops with an error instead of writing nothing. ${counted === 'ZjsonArrayCount' ? 'Loop with ZforJson{key;...} instead (it writes nothing for an empty array), or check' : 'Check'} the count first, e.g. Zif{${ctx.rel(count.arg.start, count.arg.end).trim()}>0;Zrepeat{...};Nothing yet.}.`,
+  });
+}
+
+/**
+ * `ZjsonSet{items;[]}`: the value written as a JSON list or object. The
+ * engine makes a JSON value of true, false, null and numbers only, and keeps
+ * anything else as text (json/helpers.rs infer_value), so "[]" is a text,
+ * and ZjsonArrayAppend on it halts ("target is not an array"). ZjsonArray{key}
+ * makes an empty list.
+ */
+function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const value = args[args.length - 1];
+  if (args.length < 2 || !value?.literal) return;
+  const raw = ctx.rel(value.arg.start, value.arg.end).trim();
+  const list = /^\[.*\]$/s.test(raw);
+  if (!list && !/^\\?\{.*\\?\}$/s.test(raw)) return;
+  const { start, end } = trimmedRange(value.arg, ctx);
+  const keys = args.slice(0, -1).map((a) => ctx.rel(a.arg.start, a.arg.end).trim());
+  const emptyList = name === 'ZjsonSet' && raw.replace(/\s/g, '') === '[]' && keys.every((k) => k !== '' && !/[{};\\]/.test(k));
+  ctx.diagnostics.push({
+    code: 'json-value-as-text',
+    severity: 'warning',
+    start,
+    end,
+    message: `${name} keeps ${raw} as text, not as a ${list ? 'list' : 'object'}: the engine makes JSON values of true, false, null and numbers only, so the JSON functions that need a ${list ? 'list (ZjsonArrayAppend, ZforJson...)' : 'object'} halt on it or read nothing. ${list ? 'Make an empty list with ZjsonArray{key}, then add items with ZjsonArrayAppend.' : 'Set its fields one by one with ZjsonSet{key;field;value}.'}`,
+    fixes: emptyList
+      ? [
+          {
+            title: `Make an empty list: ZjsonArray{${keys.join(';')}}`,
+            edits: [{ start: node.start, end: node.close + 1, newText: `ZjsonArray{${keys.join(';')}}` }],
+            preferred: true,
+          },
+        ]
+      : undefined,
   });
 }
