@@ -102,6 +102,13 @@ describe('BotNames: modal inputs read under an ID the modal lacks', () => {
     assert.deepStrictEqual(unknown({ 'form.zbr': form, 'e.zbr': '#trigger !e\nZeval{Zmessage{1}}\n' }, 'report', 'ZinputValue{age}'), []);
   });
 
+  it("reports every ZinputValue in a button's or a select menu's command: the engine passes no inputs there", () => {
+    const menu = '#trigger !colors\nZnewSelectMenu{color_menu;1;1;Pick}\nZaddSelectMenuOption{Red;red}\n';
+    const found = unknown({ 'colors.zbr': menu, 'form.zbr': form }, 'color_menu', 'ZinputValue{color_menu}');
+    assert.strictEqual(found.length, 1);
+    assert.match(found[0], /answers "color_menu", a button or select menu of this bot, not a modal.*Zmessage\{1\}/);
+  });
+
   it("gives each modal its own inputs: an input of the next modal in the file is not the first one's", () => {
     const two = `${form}ZnewModal{other;Other}\nZaddTextInput{age;Age}\n`;
     assert.strictEqual(unknown({ 'form.zbr': two }, 'report', 'ZinputValue{age}').length, 1);

@@ -207,6 +207,15 @@ export class BotNames {
     if (uses.length === 0) return [];
     const folder = this.folderWrites(uri);
     if (!folder || folder.evaluates > 0 || folder.computedModals > 0) return [];
+    // A button's or a select menu's command: the engine runs it with no modal values at all (bot.rs).
+    if (handled !== undefined && !folder.modals.has(handled) && folder.creators.has(handled))
+      return uses.map((use) => ({
+        code: 'input-not-in-modal',
+        severity: 'warning',
+        start: use.start,
+        end: use.end,
+        message: `This command answers "${handled}", a button or select menu of this bot, not a modal: the engine passes no text inputs to it, so ZinputValue{${use.name}} is always empty. A select menu's choice is Zmessage{1} (every choice: Zmessage).`,
+      }));
     // The catch-all command answers every modal without a command of its own: any of them.
     const lists =
       handled === undefined ? [...folder.modals.values()].flatMap((files) => [...files.values()]) : [...(folder.modals.get(handled)?.values() ?? [])];

@@ -780,7 +780,7 @@ const CODE_TABLE = {
   'input-not-in-modal': {
     severity: 'warning',
     description:
-      'ZinputValue{id} in the command that answers a modal (#trigger onInteraction{modal}, or the catch-all onInteraction) when no modal of that ID the bot builds has a text input with that ID: the engine looks the ID up exactly, capitals included, and gives empty text. Only when every command file of the bot is known and each such modal and input has a written ID.',
+      "ZinputValue{id} in the command that answers a modal (#trigger onInteraction{modal}, or the catch-all onInteraction) when no modal of that ID the bot builds has a text input with that ID: the engine looks the ID up exactly, capitals included, and gives empty text. Also ZinputValue in the command of a button or select menu of the bot (no modal of that ID): the engine passes no text inputs there, and a menu's choice is Zmessage{1}. Only when every command file of the bot is known and each such modal and input has a written ID.",
     scope: 'workspace',
     example: 'Age: ZinputValue{Age} (in onInteraction{apply}, with ZnewModal{apply;Apply} ZaddTextInput{age;Your age} in another file)',
   },
