@@ -249,9 +249,11 @@ export class WorkspaceIndex {
     let evaluates: true | undefined;
     let modals: { id: string; inputs: string[] | null }[] | undefined;
     let computedModal: true | undefined;
-    /** FileIndex.initialSets so far. */
+    /** FileIndex.initialSets so far (each name once), and those names. */
     let initialSets: string[] | undefined;
+    let initialKnown: Set<string> | undefined;
     let clears: string[] | undefined;
+    let clearKnown: Set<string> | undefined;
     /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
     let modal: { id: string; inputs: string[] | null } | undefined;
     const { trigger, name, type, options } = headerInfo(tree);
@@ -297,8 +299,21 @@ export class WorkspaceIndex {
         const end = base + o.end;
         if (o.kind === 'var') {
           variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
-          if (o.clears) (clears ??= []).push(`${o.scope} ${name}`);
-          if (o.initial) (initialSets ??= []).push(`${o.scope} ${name}`);
+          // Each name once (a file may set one thousands of times), one string per name across the workspace.
+          if (o.clears) {
+            const key = this.intern(`${o.scope} ${name}`);
+            if (!clearKnown?.has(key)) {
+              (clearKnown ??= new Set()).add(key);
+              (clears ??= []).push(key);
+            }
+          }
+          if (o.initial) {
+            const key = this.intern(`${o.scope} ${name}`);
+            if (!initialKnown?.has(key)) {
+              (initialKnown ??= new Set()).add(key);
+              (initialSets ??= []).push(key);
+            }
+          }
         } else if (o.kind === 'optionUse') optionUses.push({ name, start, end });
         else if (o.kind === 'fieldUse') (fieldUses === NO_OCCURRENCES ? (fieldUses = []) : fieldUses).push({ name, start, end });
         else if (o.kind === 'fieldId') {

@@ -389,19 +389,40 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
   if (raw.indexOf('<') < 0 && raw.indexOf('>') < 0 && raw.indexOf('=') < 0) return;
   // Per part: the engine splits at " && " and " || " first, and reads each part on its own.
   let wordOp: string | undefined;
+  let wordAt = -1;
+  let partStart = 0;
   // The first of each symbol operator in the part, in the order the engine looks for them.
   const found = new Map<string, number>();
-  const endPart = () => {
+  const endPart = (partEnd: number) => {
     const op = wordOp ? SYMBOL_ORDER.find((o) => found.has(o)) : undefined;
     if (wordOp && op) {
       const at = found.get(op)!;
       const lengths = op !== '==' && op !== '!=';
+      const word = wordOp.trim();
+      const fn = WORD_OPERATOR_FUNCTIONS[word];
+      const left = raw.slice(partStart, wordAt).trim();
+      const right = raw.slice(wordAt + wordOp.length, partEnd).trim();
+      const replacement = `${fn}{${left};${right}}==true`;
+      // The sides become arguments: a ";" of their own would split them.
+      const fixable = left !== '' && right !== '' && !hasTopLevelSemicolon(left) && !hasTopLevelSemicolon(right);
+      const part = raw.slice(partStart, partEnd);
+      const lead = part.length - part.trimStart().length;
+      const trail = part.length - part.trimEnd().length;
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
         severity: 'warning',
         start: arg.start + at,
         end: arg.start + at + op.length,
-        message: `The bot looks for "${op}" before "${wordOp.trim()}", so it splits this condition at "${op}" and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text.`,
+        message: `The bot looks for "${op}" before "${word}", so it splits this condition at "${op}" (or at one that a value put into it holds: a custom emoji or a mention ends in ">") and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text. ${fn}{...}==true reads both sides as arguments, where no operator counts${fixable ? `: ${replacement}` : ''}.`,
+        fixes: fixable
+          ? [
+              {
+                title: `Write ${replacement}`,
+                edits: [{ start: arg.start + partStart + lead, end: arg.start + partEnd - trail, newText: replacement }],
+                preferred: true,
+              },
+            ]
+          : undefined,
       });
     }
     wordOp = undefined;
@@ -411,11 +432,15 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
     if (escape) return 0;
     const c = raw[i];
     if (raw.startsWith(' && ', i) || raw.startsWith(' || ', i)) {
-      endPart();
+      endPart(i);
+      partStart = i + 4;
       return 3;
     }
     if (c === '<' || c === '>' || c === '=' || c === '!') for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
-    if (!wordOp && c === ' ') wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
+    if (!wordOp && c === ' ') {
+      wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
+      if (wordOp) wordAt = i;
+    }
     // Only "==": "<@1>!=<@2>" holds no ">=" or "<=", so the engine finds "!=" as written.
     if ((raw.startsWith('==<@', i) || raw.startsWith('==<#', i)) && i > 0 && raw[i - 1] === '}') {
       const op = raw.slice(i, i + 2);
@@ -432,7 +457,17 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
     if ((raw.startsWith('==', i) || raw.startsWith('!=', i)) && i > 0) mentionEquality(arg, i, raw.startsWith('==', i), ctx);
     return 0;
   });
-  endPart();
+  endPart(raw.length);
+}
+
+/** Whether text has a ";" outside its calls' braces (it would split an argument it is put in). */
+function hasTopLevelSemicolon(t: string): boolean {
+  let found = false;
+  forEachTopLevel(t, 0, t.length, (i, escape) => {
+    if (!escape && t[i] === ';') found = true;
+    return 0;
+  });
+  return found;
 }
 
 /**

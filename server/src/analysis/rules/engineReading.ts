@@ -10,7 +10,7 @@ import { engineFacts, type EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import { isComponentIdParameter, isInteractionIdParameter } from '../../language/componentIds';
 import { CONDITION_FUNCTIONS } from '../../language/conditions';
-import { isLinkButton } from './callFacts';
+import { HTTP_REQUESTS, isLinkButton } from './callFacts';
 import { variableFunction } from '../../language/variableFunctions';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
@@ -90,7 +90,7 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
 /** A name the word is part of: a variable's or option's (the call's first argument), or a component's ID. */
 interface NamedBy {
   fn: string;
-  role: 'variable' | 'option' | 'id' | 'key' | 'condition' | 'block';
+  role: 'variable' | 'option' | 'id' | 'key' | 'condition' | 'block' | 'request';
   /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
   interaction?: boolean;
   /** For a name or an ID: the argument as written (`music_stop`, `last_date`), RELATIVE. */
@@ -127,6 +127,10 @@ function nameArgumentOf(
     const at = n.args.findIndex((a) => a.start <= start && end <= a.end);
     if (at < 0) continue;
     const arg = n.args[at];
+    // A request's address or body (escaped braces of JSON included): sent, not written in the reply.
+    const requestFn = text.slice(base + n.start, base + n.nameEnd);
+    if (HTTP_REQUESTS.has(requestFn) && !arg.nodes.some((c) => c.kind === NodeKind.Call && c.start <= start && end <= c.end))
+      return { fn: requestFn, role: 'request' };
     if (arg.nodes.length === 0) {
       const fn = text.slice(base + n.start, base + n.nameEnd);
       if (at === 0 && fn === 'Zoption') return { fn, role: 'option', start: arg.start, end: arg.end };
@@ -289,15 +293,17 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
         ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
         : named === 'condition'
           ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
-          : named === 'id'
-            ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
-            : named
-              ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
-              : before
-                ? ` The bot writes "${before}" followed by its result.`
-                : w.fn.writesNothing
-                  ? ' The word is left out of the text.'
-                  : ' The bot writes its result instead of the word.';
+          : named === 'request'
+            ? ` ${nameOf!.fn} then sends ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written (in the address or the body), not the word.`
+            : named === 'id'
+              ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
+              : named
+                ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
+                : before
+                  ? ` The bot writes "${before}" followed by its result.`
+                  : w.fn.writesNothing
+                    ? ' The word is left out of the text.'
+                    : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
@@ -306,13 +312,15 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
       ? ` To use the word itself as the key, write ${fix.edits[0].newText}.`
       : named === 'condition'
         ? ` To keep the word in the condition, write ${fix.edits[0].newText}.`
-        : named === 'id'
-          ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
-          : named
-            ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
-            : placeholder
-              ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
-              : ` To print the word, write ${fix.edits[0].newText}.`;
+        : named === 'request'
+          ? ` To send the word itself, write ${fix.edits[0].newText}.`
+          : named === 'id'
+            ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
+            : named
+              ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
+              : placeholder
+                ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
+                : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
