@@ -758,6 +758,12 @@ const CODE_TABLE = {
       'Zrepeat whose count is a count of a list that can be empty (ZjsonArrayCount of JSON made by a call, ZargCount, ZwordCount, ZroleMemberCount): the engine refuses a count of 0 and halts the command, so an empty list stops it with an error. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition or checks the words with ZargsCheck. ZforJson writes nothing for an empty array.',
     example: 'ZjsonParse{ZgetUserVar{inv}} + Zrepeat{ZjsonArrayCount{items};- ZjsonGet{items;Zsub{ZloopIndex;1}}}',
   },
+  'formatted-number-saved': {
+    severity: 'warning',
+    description:
+      'A saved variable set to a number formatted for people (ZsetUserVar{coins;ZnumberSeparator{...}}, Zabbreviate): from 1,000 on it holds "1,050" or "1.1K", which Zsum and the other arithmetic halt on when it is read again. The fix saves the plain number.',
+    example: 'ZsetUserVar{coins;ZnumberSeparator{Zsum{ZgetUserVar{coins;ZuserID};10}}}',
+  },
   'json-value-as-text': {
     severity: 'warning',
     description:

@@ -116,6 +116,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
+  if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0])) {
     const variable = ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim();
     checkEmptyValue(nodeArgs[1], `the variable "${variable}"`, ctx, true, scope === 'temporary' ? variable : undefined);
@@ -1329,5 +1330,33 @@ function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadA
           },
         ]
       : undefined,
+  });
+}
+
+/** Functions that format a number for people: "1,050" (numberSeparator.rs), "1.1K" (abbreviate.rs). */
+const NUMBER_FORMATTERS: ReadonlySet<string> = new Set(['ZnumberSeparator', 'Zabbreviate']);
+
+/**
+ * `ZsetUserVar{coins;ZnumberSeparator{...}}`: a saved number stored as it is
+ * shown. From 1,000 on it holds "1,050" or "1.1K", which the arithmetic
+ * (Zsum and the others: math/helpers.rs parse a plain number) halts on the
+ * next time, so the command works while testing and fails later.
+ */
+function checkFormattedNumberSaved(name: string, value: Argument, ctx: StatementContext): void {
+  const call = wholeCall(value, ctx);
+  if (!call) return;
+  const formatter = ctx.rel(call.start, call.nameEnd);
+  if (!NUMBER_FORMATTERS.has(formatter) || !call.args[0]) return;
+  const inner = ctx.rel(call.args[0].start, call.args[0].end).trim();
+  ctx.diagnostics.push({
+    code: 'formatted-number-saved',
+    severity: 'warning',
+    start: call.start,
+    end: call.nameEnd,
+    message: `${name} saves the number as ${formatter} shows it (${formatter === 'Zabbreviate' ? '"1.1K"' : '"1,050"'} from 1,000 on), and Zsum and the other arithmetic halt the command on that text the next time it is read: it works while the number is small and fails later. Save the plain number, and format it only where you show it.`,
+    fixes:
+      inner !== '' && !inner.includes(';')
+        ? [{ title: 'Save the plain number', edits: [{ start: call.start, end: call.end, newText: inner }], preferred: true }]
+        : undefined,
   });
 }
