@@ -173,6 +173,28 @@ describe('zscript-check (dist/check.js)', () => {
     assert.strictEqual(unset([bot]).length, 1);
   });
 
+  it('reports a slash command whose name a sub-slash command of its folder takes as its parent, not a global one', () => {
+    const bot = path.join(temp, 'slash-bot');
+    const commands = path.join(bot, 'commands');
+    fs.mkdirSync(commands, { recursive: true });
+    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+    const slash = path.join(commands, 'ticket.zbr');
+    fs.writeFileSync(slash, '#trigger /ticket\n#type slash\n#description Opens a ticket\nOpened.\n');
+    fs.writeFileSync(path.join(commands, 'ticket-close.zbr'), '#trigger /ticket close\n#type sub-slash\n#description Closes a ticket\nClosed.\n');
+    fs.writeFileSync(path.join(commands, 'help.zbr'), '#trigger /help\n#type slash\n#description Help\nHelp.\n');
+    const shared = (args: string[]) => lines(check(args).stdout).filter((l) => / slash-name-shared /.test(l));
+    assert.deepStrictEqual(
+      shared([bot]).map((l) => path.basename(l.split(':')[0])),
+      ['ticket-close.zbr', 'ticket.zbr'],
+    );
+    assert.match(
+      shared([bot])[1],
+      /ticket\.zbr:1:10: error slash-name-shared The sub-slash command ticket-close\.zbr \(\/ticket close\) has this command's name as its parent/,
+    );
+    fs.writeFileSync(slash, '#trigger /ticket\n#type slash\n#scope global\n#description Opens a ticket\nOpened.\n');
+    assert.deepStrictEqual(shared([bot]), []);
+  });
+
   it('warns on a component no command of the bot handles, only when every command file of the bot is checked', () => {
     const bot = path.join(temp, 'handler-bot');
     fs.mkdirSync(path.join(bot, 'commands'), { recursive: true });

@@ -739,6 +739,13 @@ const CODE_TABLE = {
     example: '#trigger !ticket close (with !ticket in another file of commands/)',
     scope: 'workspace',
   },
+  'slash-name-shared': {
+    severity: 'error',
+    description:
+      'A slash command /ticket and a sub-slash command /ticket close in one commands folder: the engine registers the sub-slash commands under a parent command of that name, which replaces the slash command (and Discord refuses the parent when the slash command has options, mixed with subcommands), so one of them never appears.',
+    example: '#trigger /ticket + #type slash (with /ticket close, #type sub-slash, in another file of commands/)',
+    scope: 'workspace',
+  },
   'duplicate-trigger': {
     severity: 'warning',
     description:

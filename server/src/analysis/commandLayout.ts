@@ -31,6 +31,8 @@ export interface TriggerSite {
   readonly command?: string;
   /** The command takes a cooldown (keyed by the command's name: cooldown/cooldown.rs). */
   readonly cooldown?: boolean;
+  /** A `/` trigger whose file's last `#type` is slash or sub-slash. */
+  readonly slash?: 'slash' | 'sub-slash';
 }
 
 /** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
@@ -56,6 +58,12 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
     end: base + st.valueEnd,
   };
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
+  // A slash command's name, and a sub-slash command's parent: registered under one name (bot.rs).
+  // A global slash command is another command than the guild parent of the same name (loader.rs: guild by default).
+  if (site.trigger.startsWith('/')) {
+    const type = lastType(tree);
+    if (type === 'sub-slash' || (type === 'slash' && lastHeaderValue(tree, '#scope') !== 'global')) site.slash = type;
+  }
   // The analysis of an open file knows both (no reading of the whole file after each edit); a file read alone is scanned.
   site.command = (known ? known.name : lastHeaderValue(tree, '#name')) ?? commandOfTrigger(site.trigger);
   if (known ? known.cooldown : takesCooldown(tree.text)) site.cooldown = true;
@@ -116,14 +124,19 @@ function refusedOption(tree: SyntaxTree): boolean {
 
 /** Whether the last `#type ` line of the file says exactly `interaction` (the engine compares the trimmed value, case included). */
 function lastTypeIsInteraction(tree: SyntaxTree): boolean {
+  return lastType(tree) === 'interaction';
+}
+
+/** The trimmed value of the last `#type ` line the engine reads, if any. */
+function lastType(tree: SyntaxTree): string | undefined {
   const { statements, starts, text } = tree;
   for (let i = statements.length - 1; i >= 0; i--) {
     const st = statements[i];
     if (st.kind !== StatementKind.Header) continue;
     const line = engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end);
-    if (line.directive === '#type') return text.slice(starts[i] + st.valueStart, starts[i] + st.valueEnd).trim() === 'interaction';
+    if (line.directive === '#type') return text.slice(starts[i] + st.valueStart, starts[i] + st.valueEnd).trim();
   }
-  return false;
+  return undefined;
 }
 
 /** The statement holding the file's engine trigger, -1 when none (the loader's reading, without the other file checks). */
@@ -212,6 +225,7 @@ export class CommandTriggers {
       old.trigger === site.trigger &&
       old.interaction === site.interaction &&
       old.command === site.command &&
+      old.slash === site.slash &&
       !old.cooldown === !site.cooldown
     ) {
       this.byUri.set(uri, site); // moved within the file: same duplicates
@@ -264,6 +278,33 @@ export class CommandTriggers {
       const own = cooldownIn(uri);
       if (own !== undefined) others = others.filter((o) => cooldownIn(o.uri) !== own);
     }
+    if (others.length === 0) return undefined;
+    others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return { site, others };
+  }
+
+  /**
+   * A slash command `/ticket` and the sub-slash commands `/ticket close` of
+   * its folder (or the other way round): the engine registers the sub-slash
+   * commands under a parent with the slash command's name, which replaces it
+   * (its options mixed with subcommands, which Discord refuses), so one of
+   * the two never appears.
+   */
+  slashSharedOf(uri: string): { site: TriggerSite; others: TriggerSite[] } | undefined {
+    const site = this.byUri.get(uri);
+    if (!site?.slash) return undefined;
+    const trigger = site.trigger.trim();
+    const space = trigger.indexOf(' ');
+    if (site.slash === 'sub-slash' ? space < 0 : space >= 0) return undefined;
+    const parent = site.slash === 'slash' ? trigger : trigger.slice(0, space);
+    const others: TriggerSite[] = [];
+    for (const files of this.byFolder.get(folderOf(uri))?.values() ?? [])
+      for (const other of files) {
+        const o = this.byUri.get(other)!;
+        if (other === uri || !o.slash || o.slash === site.slash) continue;
+        const t = o.trigger.trim();
+        if (site.slash === 'slash' ? t.startsWith(`${parent} `) : t === parent) others.push(o);
+      }
     if (others.length === 0) return undefined;
     others.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     return { site, others };
@@ -487,4 +528,17 @@ function decodeSegment(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** The error on a slash command whose name a sub-slash command of its folder uses as its parent, or the other way round. */
+export function slashSharedFinding(site: TriggerSite, others: readonly TriggerSite[]): AnalysisDiagnostic {
+  const names = others.map((o) => `${fileNameOf(o.uri)} (${o.trigger.trim()})`).join(', ');
+  const parent = site.slash === 'slash' ? site.trigger.trim() : site.trigger.trim().split(' ')[0];
+  return {
+    code: 'slash-name-shared',
+    severity: 'error',
+    start: site.start,
+    end: site.end,
+    message: `${site.slash === 'slash' ? `The sub-slash command${others.length === 1 ? '' : 's'} ${names} ${others.length === 1 ? 'has' : 'have'} this command's name as ${others.length === 1 ? 'its' : 'their'} parent` : `The slash command ${names} has this command's parent name`}: the engine registers the sub-slash commands under a parent ${parent}, which replaces the slash command ${parent} (or Discord refuses the parent, whose options are then mixed with subcommands), so one of them never appears. Rename the slash command, e.g. make it a sub-slash command of its own (${parent} open).`,
+  };
 }

@@ -15,6 +15,7 @@ import {
   duplicateTriggerFinding,
   notLoadedFinding,
   sharedCooldownFinding,
+  slashSharedFinding,
   type TriggerSite,
   triggerOverlapFinding,
   unhandledInteractionFindings,
@@ -62,6 +63,12 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
     out.push({
       diagnostic: triggerOverlapFinding(shadows.site, shadows.others),
       related: shadows.others.map((site) => ({ site, message: `the trigger "${site.trigger}"` })),
+    });
+  const slash = triggers.slashSharedOf(uri);
+  if (slash)
+    out.push({
+      diagnostic: slashSharedFinding(slash.site, slash.others),
+      related: slash.others.map((site) => ({ site, message: `the command "${site.trigger.trim()}"` })),
     });
   const notLoaded = sources.isBotRoot ? notLoadedFinding(uri, sources.isBotRoot) : undefined;
   if (notLoaded) out.push({ diagnostic: notLoaded });
