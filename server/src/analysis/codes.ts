@@ -629,7 +629,7 @@ const CODE_TABLE = {
   'time-zone-too-late': {
     severity: 'warning',
     description:
-      "Ztime{zone} after a clock or date (Zhour, Zdate, ZfromTimestamp...): Ztime sets the zone for the calls after it only, so the ones before it show Tokyo time, the engine's default.",
+      "Ztime{zone} after a clock or date (Zhour, Zdate, ZfromTimestamp...): Ztime sets the zone for the calls after it only, so the ones before it show Tokyo time, the engine's default. Also ZtimeFormat without its third argument in a command that chooses a zone: it reads no zone from the run and shows UTC.",
     example: 'It is Zhour:Zminute in Paris. + Ztime{Europe/Paris}',
   },
   'default-time-zone': {

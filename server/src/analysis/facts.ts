@@ -37,7 +37,9 @@ export type ReportWhen =
   // A ZtextSplit with a written separator surely ran, and no split can give no items (RareFacts.splits).
   | 'split-has-items'
   // count-untested, in a file that parses JSON made by a call (a saved variable, a request's answer).
-  | 'count-untested-outside-json';
+  | 'count-untested-outside-json'
+  // The file chooses a time zone with Ztime{zone}.
+  | 'zone-chosen';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

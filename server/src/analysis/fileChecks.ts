@@ -270,6 +270,8 @@ function reportConditional(
       // A file that tests an image getter somewhere handles the missing image its own way.
       case 'image-untested':
         return !w.imageTested;
+      case 'zone-chosen':
+        return w.setsZone !== undefined;
       case 'split-has-items':
         return w.splitSure && !w.splitMaybeNone;
       case 'author-roles-untested':

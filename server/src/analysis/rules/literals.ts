@@ -482,6 +482,19 @@ export function checkTimeFormatCall(args: readonly ReadArgument[], ctx: Statemen
     });
   if (format?.literal && format.text !== '') checkTimeFormat('ZtimeFormat', format.text, format.arg, ctx);
   if (zone?.literal && zone.text !== '') checkTimeZone('ZtimeFormat', zone.text, zone.arg, ctx);
+  // time/timeFormat.rs reads no zone from the run: without its third argument it shows UTC, whatever Ztime chose.
+  const epoch = format?.literal === true && format.text.includes('%s') && /^(?:[^%]|%[s%])*$/.test(format.text);
+  if ((!zone || (zone.literal && zone.text === '')) && format && !epoch) {
+    const end = format.arg.end;
+    reportIf(ctx, 'zone-chosen', {
+      code: 'time-zone-too-late',
+      severity: 'warning',
+      start: format.arg.start,
+      end,
+      message:
+        'ZtimeFormat does not use the time zone Ztime{...} chose: without a third argument it shows UTC. Give it the zone, e.g. ZtimeFormat{...;...;Europe/Berlin}.',
+    });
+  }
 }
 
 /**
