@@ -44,9 +44,9 @@ import type { SyntaxTree } from './syntax/tree';
 import { parseCommandFile } from './syntax/parse';
 import { reparseCommandFile } from './syntax/incremental';
 import { WorkspaceIndex } from './analysis/workspaceIndex';
-import { CommandTriggers, cooldownOf, triggerOf, wholeBotKnown } from './analysis/commandLayout';
+import { CommandTriggers, triggerOf, wholeBotKnown } from './analysis/commandLayout';
 import { BotNames } from './analysis/botNames';
-import { type CrossFileSources, crossFileFindings, crossFileSettled } from './analysis/crossFile';
+import { aliasSignature, type CrossFileSources, crossFileFindings, crossFileSettled } from './analysis/crossFile';
 import { type AnalysisDiagnosticLike, toLspDiagnostics, toLspDiagnosticsCapped, withPositions } from './features/diagnostics';
 import { type DocumentModel, type FeatureContext, offsetOf, splitsCharacter } from './features/model';
 import { Analyzer, flattenDiagnosis, isSilenced } from './analysis/analyzer';
@@ -454,7 +454,7 @@ export class LanguageService implements ZscriptLanguageService {
       indexOf: (u) => this.index.get(u),
       cooldownIn: (u) => {
         const doc = this.open.get(u)?.doc ?? this.disk.get(u)?.doc;
-        return doc ? cooldownOf(doc.getText()) : undefined;
+        return doc ? aliasSignature(doc.getText(), this.index.get(u)) : undefined;
       },
     };
   }

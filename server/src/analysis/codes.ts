@@ -610,7 +610,7 @@ const CODE_TABLE = {
   'shared-cooldown': {
     severity: 'warning',
     description:
-      "Two commands of one bot with the same name (their #name, or a trigger without ! or /) that both take a cooldown, under different triggers: the engine keeps cooldowns by the command's name, so using one starts the other's cooldown too (a copied file that kept its #name). Not for the prefix and slash forms of one command (!daily and /daily), nor for commands with the same cooldown written alike (aliases of one command: !daily and !diario, both #name daily and Zcooldown{24h}).",
+      "Two commands of one bot with the same name (their #name, or a trigger without ! or /) that both take a cooldown, under different triggers: the engine keeps cooldowns by the command's name, so using one starts the other's cooldown too (a copied file that kept its #name). Not for the prefix and slash forms of one command (!daily and /daily), nor for aliases of one command (!daily and !diario, both #name daily: the same calls, numbers and cooldown, their texts in other languages).",
     scope: 'workspace',
     example: '#name Rewards + Zcooldown{1d} (in !daily and !weekly, two files of commands/)',
   },

@@ -12,6 +12,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { BotNames } from './botNames';
 import {
   type CommandTriggers,
+  cooldownOf,
   duplicateTriggerFinding,
   notLoadedFinding,
   sharedCooldownFinding,
@@ -33,8 +34,30 @@ export interface CrossFileSources {
   wholeBotKnown(uri: string): boolean;
   /** The file's index entry (asked only when the bot is known whole). */
   indexOf(uri: string): FileIndex | undefined;
-  /** The file's first cooldown as written (commandLayout.cooldownOf), asked only of files that share a command name. */
+  /**
+   * What makes two commands of one name aliases (aliasSignature): asked only
+   * of files that share a command name.
+   */
   cooldownIn?(uri: string): string | undefined;
+}
+
+/**
+ * Two commands of one name are one command's aliases (`!daily`, `!diario`)
+ * when they do the same: the same calls in the same order with the same
+ * numbers (their texts may be in other languages), and so the same
+ * cooldown and saved variables. A copy made into another command (`!crime`
+ * from `!work`) changes its calls or amounts. Undefined when the file takes
+ * no cooldown.
+ */
+export function aliasSignature(text: string, index: FileIndex | undefined): string | undefined {
+  const cooldown = cooldownOf(text);
+  if (cooldown === undefined) return undefined;
+  const saved = new Set<string>();
+  for (const v of index?.variables ?? []) if (v.access === 'set' && v.scope !== 'temporary') saved.add(`${v.scope} ${v.name}`);
+  // Headers aside (the trigger, #name, #description differ between aliases).
+  const body = text.replace(/^[ \t]*#.*$/gm, '');
+  const steps = body.match(/Z[A-Za-z]+|\d+/g) ?? [];
+  return `${cooldown}\n${[...saved].sort().join('\n')}\n${steps.join(' ')}`;
 }
 
 /** A finding, with the other files' triggers it concerns (the server shows them as related information). */

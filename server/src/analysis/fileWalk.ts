@@ -643,6 +643,8 @@ export class FileWalk {
       if (v.set) {
         if (v.name === '') this.anyVarSet = true;
         else this.varsSet.add(v.name);
+        // The channel or target a variable named may be another one now (a loop over channels).
+        if (this.permsSet.size) for (const key of this.permsSet.keys()) if (v.name === '' || key.includes(`Zvar{${v.name}}`)) this.permsSet.delete(key);
       } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {
         if (v.later) this.laterReads.push({ v, base });
         else this.out.push(readBeforeSet(v, base));
@@ -666,6 +668,12 @@ export class FileWalk {
       const range = { start: base + c.start, end: base + c.close + 1 };
       const before = this.permsSet.get(c.target);
       if (!before) {
+        this.permsSet.set(c.target, { perms: c.perms, calls: [range] });
+        continue;
+      }
+      // A call that gives every permission the ones before gave loses nothing.
+      const given = new Set(c.perms.split(';').map((p) => p.trim()));
+      if (before.perms.split(';').every((p) => given.has(p.trim()))) {
         this.permsSet.set(c.target, { perms: c.perms, calls: [range] });
         continue;
       }

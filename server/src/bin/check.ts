@@ -23,9 +23,9 @@ import { VERSION } from '../version';
 import { walkSync } from '../walk';
 import { pathToFileURL } from 'node:url';
 import { botRootOnDisk, commandFilesOnDisk } from '../botRoot';
-import { CommandTriggers, cooldownOf, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
+import { CommandTriggers, triggerOf, wholeBotKnown } from '../analysis/commandLayout';
 import { BotNames } from '../analysis/botNames';
-import { type CrossFileSources, crossFileFindings, crossFileSettled } from '../analysis/crossFile';
+import { aliasSignature, type CrossFileSources, crossFileFindings, crossFileSettled } from '../analysis/crossFile';
 import { type FileIndex, WorkspaceIndex } from '../analysis/workspaceIndex';
 
 const HELP = `zscript-check ${VERSION}: checks Z command files (.zbr)
@@ -255,7 +255,7 @@ export class Layout {
   private readonly index: WorkspaceIndex;
   /** Each file's index entry (what the checks that need the whole bot read). */
   private readonly indexes = new Map<string, FileIndex>();
-  /** Each file's first cooldown as written (commandLayout.cooldownOf), for the files that take one. */
+  /** Each file's alias signature (crossFile.aliasSignature), for the files that take a cooldown. */
   private readonly cooldowns = new Map<string, string>();
   private readonly files = new Set<string>();
   /** Per folder: whether the run checks every command file of its bot (the files are all added before the first findingsOf). */
@@ -273,8 +273,8 @@ export class Layout {
     this.files.add(uri);
     const index = this.index.indexTree(tree, false);
     this.indexes.set(uri, index);
-    const cooldown = cooldownOf(text);
-    if (cooldown !== undefined) this.cooldowns.set(uri, cooldown);
+    const alias = aliasSignature(text, index);
+    if (alias !== undefined) this.cooldowns.set(uri, alias);
     this.names.update(uri, index);
   }
 

@@ -626,7 +626,8 @@ function checkAliasedName(node: CallNode, ctx: StatementContext): void {
 function checkTrimmedSeparator(name: string, paramName: string, fallback: string | undefined, arg: Argument, text: string, ctx: StatementContext): void {
   if (arg.end === arg.start) return;
   const raw = ctx.rel(arg.start, arg.end);
-  if (text.includes('\\n')) reportSeparatorNewline(name, paramName, arg, raw, ctx);
+  // A text to find written `\n` may mean the typed backslash and n (ZreplaceText{text;\n;ZfromCharCode{10}}).
+  if (paramName !== 'sample' && text.includes('\\n')) reportSeparatorNewline(name, paramName, arg, raw, ctx);
   if (text !== '') {
     reportLostSpaces(name, paramName, arg, raw, text, ctx);
     return;
@@ -1245,7 +1246,7 @@ function reportLeftOutNewRow(args: readonly ReadArgument[], ctx: StatementContex
     severity: 'warning',
     start: row.arg.start,
     end: row.arg.end,
-    message: `ZaddButton's first argument is newRow (true or false), and it looks left out: every argument then sits one place early, so "${row.text}" is read as newRow, ${id.literal ? `"${id.text}"` : 'the second argument'} becomes the custom ID and "${label.text}" the label, with the default style. Start with an empty first argument: ZaddButton{;${row.text};...}.`,
+    message: `ZaddButton's first argument is newRow (true or false), and it looks left out: every argument then sits one place early, so "${row.text}" is read as newRow, ${id.literal ? `"${id.text}"` : 'the second argument'} becomes the custom ID and "${label.text}" the label, ${style && !(style.literal && style.text === '') ? `and ${style.literal ? `"${style.text}"` : 'the next argument'} stands where the style goes (the engine halts the command on anything but a style)` : 'with the default style'}. Start with an empty first argument: ZaddButton{;${row.text};...}.`,
     fixes: [{ title: 'Insert the empty newRow argument', edits: [{ start, end: start, newText: ';' }], preferred: true }],
   });
   return true;
@@ -1260,6 +1261,12 @@ function reportLeftOutNewRow(args: readonly ReadArgument[], ctx: StatementContex
 function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   const separator = args[1];
   const written = separator?.literal === true && separator.text !== '';
+  // A list written in the command (`ZtextSplit{Yes|No|Maybe;|}`, or one kept in a temporary variable) has the items
+  // it is written with: its count is no surprise (random-range-may-be-empty, repeat-count-may-be-zero).
+  const list = args[0];
+  const listCall = list && !list.literal ? wholeCall(list.arg, ctx) : undefined;
+  if (list && (list.literal || (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1)))
+    rareFacts(ctx.summary).countTested = true;
   const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
   if (now !== undefined) markSplit(now, ctx);
 }

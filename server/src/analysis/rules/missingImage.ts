@@ -70,24 +70,27 @@ function checkRoleOfMember(node: CallNode, name: string, ctx: StatementContext):
   if (member === '' || member === 'ZuserID') return;
   const text = ctx.rel(role.start, role.end);
   const whole = ctx.rel(node.start, node.close + 1);
+  // What stands for "no role" where the answer goes: a position compared as a number, a colour an embed takes.
+  const none = ROLE_READER_NONE[name] ?? 'None';
+  const guarded = `Zif{${text}==;${none};${whole}}`;
   reportIf(ctx, 'image-untested', {
     code: 'value-may-be-empty',
     severity: 'warning',
     start: role.start,
     end: role.end,
-    message: `${getter} is empty for a member without roles, and ${name} given an empty role reads the author's own first role instead (or halts when the author has none): the answer describes the wrong member. Check it first: Zif{${text}==;None;${whole}}.`,
-    fixes:
-      name === 'ZroleName'
-        ? [
-            {
-              title: 'Write None for a member without roles',
-              edits: [{ start: node.start, end: node.close + 1, newText: `Zif{${text}==;None;${whole}}` }],
-              preferred: true,
-            },
-          ]
-        : undefined,
+    message: `${getter} is empty for a member without roles, and ${name} given an empty role reads the author's own first role instead (or halts when the author has none): the answer describes the wrong member. Check it first: ${guarded}.`,
+    fixes: [{ title: `Write ${none} for a member without roles`, edits: [{ start: node.start, end: node.close + 1, newText: guarded }], preferred: true }],
   });
 }
+
+/** Each role reader's answer for "no role", by what its answer is used for: a number, a colour, a yes/no. */
+const ROLE_READER_NONE: Readonly<Record<string, string>> = {
+  ZrolePosition: '0',
+  ZroleColor: '#99AAB5',
+  ZisHoisted: 'false',
+  ZisMentionable: 'false',
+  ZroleExists: 'false',
+};
 
 /** `node` is a call to `name`; reported unless the file tests such a getter somewhere (fileChecks decides). */
 export function checkMissingImage(node: CallNode, name: string, ctx: StatementContext): void {
