@@ -38,9 +38,15 @@ interface FileWrites {
   readonly creates: readonly { id: string; setBefore: number }[];
 }
 
+/** The files of a folder that save one variable: how many, and the first two (for messages). */
+interface Writers {
+  readonly first: string[];
+  count: number;
+}
+
 interface FolderWrites {
   /** `scope name` → the files that set it (with how many setters each). */
-  readonly saved: Map<string, Map<string, number>>;
+  readonly saved: Map<string, Writers>;
   readonly computedScopes: Map<VariableScope, number>;
   evaluates: number;
   /** Modal ID → the inputs of each file's modals of that ID (null: an input's ID is computed). */
@@ -48,8 +54,12 @@ interface FolderWrites {
   computedModals: number;
   /** Saved variables some file may empty. */
   readonly clears: Set<string>;
-  /** Custom ID → what each component made with it is made after setting: a prefix of its file's initialSets. */
-  readonly creators: Map<string, { sets: readonly string[]; count: number }[]>;
+  /**
+   * Custom ID → what each component made with it is made after setting: a
+   * prefix of its file's initialSets, as pairs (the list, how many) in one
+   * flat array (a workspace has thousands of components).
+   */
+  readonly creators: Map<string, (readonly string[] | number)[]>;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -68,8 +78,10 @@ const NEAR_NAME_MIN = 4;
 
 /** What a file writes for the others; undefined when nothing (most files of a workspace set no saved variable). */
 function writesOf(index: FileIndex): FileWrites | undefined {
-  let saved: string[] | undefined;
-  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (saved ??= []).push(`${v.scope} ${v.name}`);
+  // Each name once: a file may set one on every line.
+  let savedNames: Set<string> | undefined;
+  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (savedNames ??= new Set()).add(`${v.scope} ${v.name}`);
+  const saved = savedNames && [...savedNames];
   let creates: { id: string; setBefore: number }[] | undefined;
   for (const id of index.customIds) if (id.sends) (creates ??= []).push({ id: id.name, setBefore: id.setBefore ?? 0 });
   if (!saved && !creates && !index.clears && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
@@ -187,10 +199,10 @@ export class BotNames {
     const folder = this.folderWrites(uri);
     const lists = folder?.creators.get(id);
     if (!folder || !lists) return undefined;
-    const prefix = (made: { sets: readonly string[]; count: number }) => made.sets.slice(0, made.count);
-    let common = new Set(prefix(lists[0]).filter((key) => !folder.clears.has(key)));
-    for (let i = 1; i < lists.length && common.size > 0; i++) {
-      const those = new Set(prefix(lists[i]));
+    const prefix = (k: number) => (lists[k] as readonly string[]).slice(0, lists[k + 1] as number);
+    let common = new Set(prefix(0).filter((key) => !folder.clears.has(key)));
+    for (let k = 2; k < lists.length && common.size > 0; k += 2) {
+      const those = new Set(prefix(k));
       common = new Set([...common].filter((key) => those.has(key)));
     }
     return common;
@@ -251,19 +263,21 @@ export class BotNames {
 
 function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   for (const key of w.saved) {
-    let files = folder.saved.get(key);
-    if (!files) folder.saved.set(key, (files = new Map()));
-    files.set(uri, (files.get(uri) ?? 0) + 1);
+    const writers = folder.saved.get(key);
+    if (!writers) folder.saved.set(key, { first: [uri], count: 1 });
+    else {
+      writers.count++;
+      if (writers.first.length < 2) writers.first.push(uri);
+    }
   }
   for (const scope of w.computedScopes) folder.computedScopes.set(scope, (folder.computedScopes.get(scope) ?? 0) + 1);
   if (w.evaluates) folder.evaluates++;
   if (w.computedModal) folder.computedModals++;
   for (const key of w.clears) folder.clears.add(key);
   for (const c of w.creates) {
-    const made = { sets: w.initialSets, count: c.setBefore };
     const list = folder.creators.get(c.id);
-    if (list) list.push(made);
-    else folder.creators.set(c.id, [made]);
+    if (list) list.push(w.initialSets, c.setBefore);
+    else folder.creators.set(c.id, [w.initialSets, c.setBefore]);
   }
   for (const m of w.modals) {
     let files = folder.modals.get(m.id);
@@ -293,7 +307,7 @@ function misnamedVariable(v: VariableOccurrence, folder: FolderWrites): Analysis
   }
   if (v.name.length < NEAR_NAME_MIN) return undefined;
   const lower = v.name.toLowerCase();
-  let near: { name: string; files: Map<string, number> } | undefined;
+  let near: { name: string; files: Writers } | undefined;
   let caseOnly = false;
   const prefix = `${v.scope} `;
   for (const [key, files] of folder.saved) {
@@ -316,9 +330,9 @@ function misnamedVariable(v: VariableOccurrence, folder: FolderWrites): Analysis
 }
 
 /** The names of the first files (in order), for a message. */
-function fileNames(files: Map<string, number>): string {
-  const names = [...files.keys()].map((uri) => decodeName(uri.slice(uri.lastIndexOf('/') + 1))).sort();
-  return names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(' and ');
+function fileNames(writers: Writers): string {
+  const names = writers.first.map((uri) => decodeName(uri.slice(uri.lastIndexOf('/') + 1))).sort();
+  return writers.count > 2 ? `${names.join(', ')} and ${writers.count - 2} more` : names.join(' and ');
 }
 
 function decodeName(s: string): string {

@@ -355,7 +355,8 @@ export class WorkspaceIndex {
     if (modals) index.modals = modals;
     if (computedModal) index.computedModal = computedModal;
     if (clears) index.clears = clears;
-    if (initialSets) index.initialSets = initialSets;
+    // Only what some component comes after matters (CustomIdOccurrence.setBefore).
+    if (initialSets && customIds.some((id) => id.setBefore)) index.initialSets = initialSets;
     return index;
   }
 
