@@ -158,6 +158,13 @@ export interface StatementSummary {
   embedAnswer?: true;
   /** The last ZsuppressErrors at the statement's top level; `last`: no call after it in the statement (suppress-too-late, guard-message-suppressed). */
   suppress?: { start: number; end: number; last: boolean };
+  /**
+   * Zvar{v} read in a condition (`number`: inside ZisNumber or ZisInteger
+   * there): a test of what v copies, if it is a copy (RareFacts.copies). Not
+   * a rare fact: conditions on temporary variables are everywhere, and the
+   * walk reads it only while it knows a copy.
+   */
+  testedVars?: { v: string; number: boolean }[];
 }
 
 /** StatementSummary.rare: the facts few lines have. */
@@ -192,8 +199,8 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
-  /** Zvar{v;...} sets, in order: a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`) with what a test of the copy tests; undefined for any other value. */
-  copies?: { v: string; tests: CopyTests | undefined }[];
+  /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
+  copies?: { v: string; tests: CopyTests }[];
   /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
   outsideJson?: true;
   /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
@@ -207,8 +214,6 @@ export interface RareFacts {
   channelPerms?: { target: string; perms: string; start: number; end: number; close: number }[];
   /** ZtextSplit calls: `sure`, one that surely runs with a written separator (one item at least, even from empty text); `maybeNone`, one with an empty or computed separator (empty text gives no items). */
   splits?: 'sure' | 'maybeNone' | 'both';
-  /** Zvar{v} read in a condition (`number`: inside ZisNumber or ZisInteger there). */
-  testedVars?: { v: string; number: boolean }[];
 }
 
 /**
@@ -250,7 +255,6 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     authorHasRole: undefined,
     channelPerms: undefined,
     splits: undefined,
-    testedVars: undefined,
   });
 }
 
@@ -300,6 +304,7 @@ export function emptySummary(): StatementSummary {
     stops: undefined,
     embedAnswer: undefined,
     suppress: undefined,
+    testedVars: undefined,
   } satisfies { [K in keyof Required<StatementSummary>]: undefined };
 }
 

@@ -354,7 +354,9 @@ export class FileWalk {
       this.pendingDms = [];
     }
     // Facts few lines have, behind one test (the walk reads every line of the file after each edit).
-    if (s.rare) this.rareFacts(s.rare, base, s.mayStop === true);
+    if (s.rare) this.rareFacts(s.rare, base);
+    // After rareFacts: a copy made on this line is tested by a condition of the lines after it (or this one's).
+    if (s.testedVars !== undefined && this.copies.size !== 0) this.copyTests(s.testedVars, s.mayStop === true);
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.componentEvents) this.components(s.componentEvents, base);
@@ -378,8 +380,8 @@ export class FileWalk {
   }
 
   /** The facts that StatementSummary.rare says a line has. */
-  private rareFacts(s: RareFacts, base: number, mayStop: boolean): void {
-    if (s.copies || s.testedVars) this.copyTests(s, mayStop);
+  private rareFacts(s: RareFacts, base: number): void {
+    if (s.copies) for (const c of s.copies) this.copies.set(c.v, c.tests);
     if (s.channelPerms) this.channelPerms(s.channelPerms, base);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
@@ -643,6 +645,11 @@ export class FileWalk {
       if (v.set) {
         if (v.name === '') this.anyVarSet = true;
         else this.varsSet.add(v.name);
+        // A copy set again holds something else now (the line's own copy is recorded after this: rareFacts).
+        if (this.copies.size) {
+          if (v.name === '') this.copies.clear();
+          else this.copies.delete(v.name);
+        }
         // The channel or target a variable named may be another one now (a loop over channels).
         if (this.permsSet.size) for (const key of this.permsSet.keys()) if (v.name === '' || key.includes(`Zvar{${v.name}}`)) this.permsSet.delete(key);
       } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {
@@ -702,12 +709,8 @@ export class FileWalk {
   private readonly copies = new Map<string, CopyTests>();
 
   /** A test of a copy is a test of what it copies (CopyTests); `mayStop`: the line can stop the command (a gate, as for a test of the call). */
-  private copyTests(s: RareFacts, mayStop: boolean): void {
-    for (const c of s.copies ?? []) {
-      if (c.tests) this.copies.set(c.v, c.tests);
-      else this.copies.delete(c.v);
-    }
-    for (const t of s.testedVars ?? []) {
+  private copyTests(tested: NonNullable<StatementSummary['testedVars']>, mayStop: boolean): void {
+    for (const t of tested) {
       const tests = this.copies.get(t.v);
       if (!tests) continue;
       if (tests.saved) {

@@ -270,8 +270,8 @@ function topLevelSuppressErrors(
 /**
  * Zvar's facts for tests made through a copy: a set of the whole line
  * (`Zvar{w;ZgetUserVar{wallet}}`, top level: it surely runs) records what a
- * test of `w` tests (copyTests); any other set forgets it; a read in a
- * condition is a test of `w`.
+ * test of `w` tests (copyTests); any other set forgets it (the file walk sees
+ * every set); a read in a condition is a test of `w`.
  */
 function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContext): void {
   const first = node.args[0];
@@ -279,11 +279,13 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   const v = ctx.rel(first.start, first.end).trim();
   if (v === '') return;
   if (node.args.length === 1) {
-    if (ctx.tested > 0) (rareFacts(ctx.summary).testedVars ??= []).push({ v, number: ctx.numberTests > 0 });
+    if (ctx.tested > 0) (ctx.summary.testedVars ??= []).push({ v, number: ctx.numberTests > 0 });
     return;
   }
+  // Only a copy worth knowing is a fact (most sets are not): the file walk forgets a copy at any set of its variable.
   const held = topLevel && node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
-  (rareFacts(ctx.summary).copies ??= []).push({ v, tests: held ? copyTests(held, ctx) : undefined });
+  const tests = held ? copyTests(held, ctx) : undefined;
+  if (tests) (rareFacts(ctx.summary).copies ??= []).push({ v, tests });
 }
 
 /** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */
