@@ -77,7 +77,9 @@ function commandOfTrigger(trigger: string): string {
 
 /** Whether the text calls a function that takes a cooldown (COOLDOWN_TAKERS). */
 function takesCooldown(text: string): boolean {
-  return cooldownOf(text) !== undefined;
+  for (let at = text.indexOf('ooldown{'); at >= 0; at = text.indexOf('ooldown{', at + 8))
+    for (const name of COOLDOWN_TAKERS) if (text.startsWith(name, at + 7 - name.length)) return true;
+  return false;
 }
 
 /**
@@ -127,16 +129,9 @@ function lastTypeIsInteraction(tree: SyntaxTree): boolean {
   return lastType(tree) === 'interaction';
 }
 
-/** The trimmed value of the last `#type ` line the engine reads, if any. */
+/** The trimmed value of the last `#type ` line the engine reads, if any (found from the text: the statements before it are not built). */
 function lastType(tree: SyntaxTree): string | undefined {
-  const { statements, starts, text } = tree;
-  for (let i = statements.length - 1; i >= 0; i--) {
-    const st = statements[i];
-    if (st.kind !== StatementKind.Header) continue;
-    const line = engineHeaderLine(text, starts[i] + st.start, starts[i] + st.end);
-    if (line.directive === '#type') return text.slice(starts[i] + st.valueStart, starts[i] + st.valueEnd).trim();
-  }
-  return undefined;
+  return lastHeaderValue(tree, '#type');
 }
 
 /** The statement holding the file's engine trigger, -1 when none (the loader's reading, without the other file checks). */

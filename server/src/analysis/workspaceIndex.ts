@@ -390,13 +390,22 @@ export class WorkspaceIndex {
       const access = vf.access === 'getOrSet' ? (nonEmptyArgs >= 2 ? 'set' : 'get') : vf.access;
       if (first) {
         const occ: RelOcc = { kind: 'var', name: first.text, start: first.start, end: first.end, scope: vf.scope, access, fn: fnName };
-        // ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
-        const own =
-          vf.scope === 'global' ||
-          (vf.scope === 'server' && (call.args.length < 3 || (literalArgument(text, call, 2) === undefined && call.args[2].nodes.length === 0)));
-        // A value written out: a computed one may be empty, and an empty value is no value.
-        if (access === 'set' && own && literalArgument(text, call, 1) !== undefined && statementNodes.includes(call)) occ.initial = true;
-        if (access === 'reset' || (access === 'set' && !call.args[1]?.nodes.length && literalArgument(text, call, 1) === undefined)) occ.clears = true;
+        // What a saved variable's set says to the other files (botNames.ts): temporary ones, the most common, say nothing.
+        if (vf.scope !== 'temporary') {
+          const value = access === 'set' ? call.args[1] : undefined;
+          const written = value !== undefined && value.nodes.length === 0 && !isBlankRange(text, value.start, value.end);
+          // A value written out (a computed one may be empty, and an empty value is no value), at the top of a line, for
+          // the command's own server: ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
+          if (
+            written &&
+            (vf.scope === 'global' ||
+              (vf.scope === 'server' && (call.args.length < 3 || (call.args[2].nodes.length === 0 && literalArgument(text, call, 2) === undefined)))) &&
+            statementNodes.includes(call)
+          )
+            occ.initial = true;
+          if (access === 'reset' || (value !== undefined && !written && value.nodes.length === 0) || (access === 'set' && value === undefined))
+            occ.clears = true;
+        }
         out.push(occ);
       } else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
       return;
@@ -475,4 +484,10 @@ function findCovering<T extends Occurrence>(list: readonly T[], offset: number):
   }
   for (let i = best; i >= 0 && i > best - 4; i--) if (list[i].start <= offset && offset <= list[i].end) return list[i];
   return undefined;
+}
+
+/** Whether text[start, end) holds nothing but the white space the engine trims. */
+function isBlankRange(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!isEngineSpace(text.charCodeAt(i))) return false;
+  return true;
 }
