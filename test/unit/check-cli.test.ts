@@ -27,6 +27,16 @@ function lines(text: string): string[] {
 
 const LINE = /^(.+):(\d+):(\d+): (error|warning|information|hint) ([a-z-]+) (.+)$/;
 
+/** A bot in `parent`: zbr.json and commands/ with `files` (name → text); the paths of the bot and of each file. */
+function makeBot(parent: string, name: string, files: Record<string, string>): { bot: string; file: Record<string, string> } {
+  const bot = path.join(parent, name);
+  fs.mkdirSync(path.join(bot, 'commands'), { recursive: true });
+  fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
+  const file: Record<string, string> = {};
+  for (const [n, text] of Object.entries(files)) fs.writeFileSync((file[n] = path.join(bot, 'commands', n)), text);
+  return { bot, file };
+}
+
 describe('zscript-check (dist/check.js)', () => {
   let temp: string;
   before(() => {
@@ -156,14 +166,12 @@ describe('zscript-check (dist/check.js)', () => {
   });
 
   it("does not warn that a saved variable may be unset in a button's command when every command making the button sets it first", () => {
-    const bot = path.join(temp, 'poll-bot');
-    const commands = path.join(bot, 'commands');
-    fs.mkdirSync(commands, { recursive: true });
-    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
-    const panel = path.join(commands, 'poll.zbr');
-    fs.writeFileSync(panel, '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n');
-    const vote = path.join(commands, 'vote-yes.zbr');
-    fs.writeFileSync(vote, '#trigger onInteraction{vote-yes}\n#type interaction\nZsetServerVar{yes;Zsum{ZgetServerVar{yes};1}}\nCounted.\n');
+    const { bot, file } = makeBot(temp, 'poll-bot', {
+      'poll.zbr': '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n',
+      'vote-yes.zbr': '#trigger onInteraction{vote-yes}\n#type interaction\nZsetServerVar{yes;Zsum{ZgetServerVar{yes};1}}\nCounted.\n',
+    });
+    const panel = file['poll.zbr'];
+    const vote = file['vote-yes.zbr'];
     const unset = (args: string[]) => lines(check(args).stdout).filter((l) => / saved-variable-unset /.test(l));
     assert.deepStrictEqual(unset([bot]), []);
     // Checked alone, the button's command cannot know.
@@ -174,14 +182,12 @@ describe('zscript-check (dist/check.js)', () => {
   });
 
   it('reports a slash command whose name a sub-slash command of its folder takes as its parent, not a global one', () => {
-    const bot = path.join(temp, 'slash-bot');
-    const commands = path.join(bot, 'commands');
-    fs.mkdirSync(commands, { recursive: true });
-    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
-    const slash = path.join(commands, 'ticket.zbr');
-    fs.writeFileSync(slash, '#trigger /ticket\n#type slash\n#description Opens a ticket\nOpened.\n');
-    fs.writeFileSync(path.join(commands, 'ticket-close.zbr'), '#trigger /ticket close\n#type sub-slash\n#description Closes a ticket\nClosed.\n');
-    fs.writeFileSync(path.join(commands, 'help.zbr'), '#trigger /help\n#type slash\n#description Help\nHelp.\n');
+    const { bot, file } = makeBot(temp, 'slash-bot', {
+      'ticket.zbr': '#trigger /ticket\n#type slash\n#description Opens a ticket\nOpened.\n',
+      'ticket-close.zbr': '#trigger /ticket close\n#type sub-slash\n#description Closes a ticket\nClosed.\n',
+      'help.zbr': '#trigger /help\n#type slash\n#description Help\nHelp.\n',
+    });
+    const slash = file['ticket.zbr'];
     const shared = (args: string[]) => lines(check(args).stdout).filter((l) => / slash-name-shared /.test(l));
     assert.deepStrictEqual(
       shared([bot]).map((l) => path.basename(l.split(':')[0])),
