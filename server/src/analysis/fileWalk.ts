@@ -16,6 +16,7 @@
  * kinds and starts only, and called names only through `calls.has`.
  */
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
+import { LineIndex } from '../syntax/positions';
 import { DIAGNOSTIC_CODES } from './codes';
 import type { AnalysisDiagnostic } from './diagnostic';
 import { rebased } from './silencing';
@@ -684,7 +685,8 @@ export class FileWalk {
         this.permsSet.set(c.target, { perms: c.perms, calls: [range] });
         continue;
       }
-      const lines = before.calls.map((b) => lineOf(this.tree.text, b.start));
+      const index = new LineIndex(this.tree.text);
+      const lines = before.calls.map((b) => index.positionAt(b.start).line + 1);
       const close = base + c.close;
       this.out.push({
         code: 'channel-perms-replaced',
@@ -935,11 +937,4 @@ function readBeforeSet(v: VarEvent, base: number): AnalysisDiagnostic {
       ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
       : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
   };
-}
-
-/** The 1-based line of an offset. */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
-  return line;
 }

@@ -22,6 +22,7 @@ import {
   wholeCall,
   wholeCallOrBare,
   withoutCommentLines,
+  calledName,
 } from './context';
 import { isHttpUrl } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
@@ -269,7 +270,7 @@ function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
     if (!text && /\S/.test(withoutCommentLines(ctx.rel(at, n.start)))) text = true;
     if (n.kind === NodeKind.Escape) text = true;
     if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) {
-      const called = ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end);
+      const called = calledName(n, ctx);
       if (!embed && ctx.profiles.get(called).facts?.embedPart) embed = called;
     }
     at = n.end;
@@ -567,7 +568,7 @@ function checkSelfAlias(node: CallNode, name: string, ctx: StatementContext): vo
 function findCall(nodes: readonly ContentNode[], name: string, ctx: StatementContext): number | undefined {
   for (const n of nodes) {
     if (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) {
-      if (ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end) === name) return n.start;
+      if (calledName(n, ctx) === name) return n.start;
       if (n.kind === NodeKind.Call)
         for (const a of n.args) {
           const found = findCall(a.nodes, name, ctx);
@@ -651,14 +652,14 @@ function checkTrimmedSeparator(name: string, paramName: string, fallback: string
 
 /**
  * `ZtextSplit{text;\n}`: a `\n` meant as a line break where the text is used,
- * not printed (a separator, a text to find or to put instead). The engine
+ * not printed (a separator, or a text to put instead). The engine
  * keeps the backslash and the n (parser.rs knows \{ \} \; \\ and \Z only), so
  * nothing is split on line breaks, and a join writes "\n" between the items.
  * A line break cannot be written there either (arguments are trimmed); a
  * call's answer is not, so the fix writes ZfromCharCode{10}.
  */
 function reportSeparatorNewline(name: string, paramName: string, arg: Argument, raw: string, ctx: StatementContext): void {
-  const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : 'replacement';
+  const role = paramName === 'separator' ? 'separator' : 'replacement';
   const edits: { start: number; end: number; newText: string }[] = [];
   for (let k = raw.indexOf('\\n'); k >= 0; k = raw.indexOf('\\n', k + 2)) {
     // `\\n` is an escaped backslash and an n: meant as such.
@@ -1195,7 +1196,7 @@ function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementConte
   const [min, max] = args;
   if (ctx.guarded > 0 || !min?.literal || !/^\+?\d+$/.test(min.text) || Number(min.text) < 1 || !max) return;
   const call = wholeCallOrBare(max.arg, ctx);
-  const counted = call ? ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end) : '';
+  const counted = call ? calledName(call, ctx) : '';
   if (!LIST_COUNTS.has(counted)) return;
   const n = Number(min.text);
   reportIf(ctx, 'count-untested', {
@@ -1294,7 +1295,7 @@ function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext):
   const count = args[0];
   if (ctx.guarded > 0 || !count) return;
   const call = wholeCallOrBare(count.arg, ctx);
-  const counted = call ? ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end) : '';
+  const counted = call ? calledName(call, ctx) : '';
   if (!MAY_BE_ZERO.has(counted)) return;
   // A JSON array written in the command has the items it is written with: only JSON from elsewhere (a variable, a request) may be empty.
   reportIf(ctx, counted === 'ZjsonArrayCount' ? 'count-untested-outside-json' : 'count-untested', {

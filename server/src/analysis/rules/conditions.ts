@@ -5,10 +5,10 @@
  */
 import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { isNumber } from '../../language/literals';
-import { type Argument, NodeKind } from '../../syntax/tree';
+import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { type ReadArgument, reportIf, type StatementContext } from './context';
+import { type ReadArgument, reportIf, type StatementContext, calledName } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
 
 /**
@@ -399,30 +399,14 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       const at = found.get(op)!;
       const lengths = op !== '==' && op !== '!=';
       const word = wordOp.trim();
-      const fn = WORD_OPERATOR_FUNCTIONS[word];
-      const left = raw.slice(partStart, wordAt).trim();
-      const right = raw.slice(wordAt + wordOp.length, partEnd).trim();
-      const replacement = `${fn}{${left};${right}}==true`;
-      // The sides become arguments: a ";" of their own would split them.
-      const fixable = left !== '' && right !== '' && !hasTopLevelSemicolon(left) && !hasTopLevelSemicolon(right);
-      const part = raw.slice(partStart, partEnd);
-      const lead = part.length - part.trimStart().length;
-      const trail = part.length - part.trimEnd().length;
+      const { fn, replacement, fix } = wordOperatorCall(raw, partStart, partEnd, wordAt, word, arg.start);
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
         severity: 'warning',
         start: arg.start + at,
         end: arg.start + at + op.length,
-        message: `The bot looks for "${op}" before "${word}", so it splits this condition at "${op}" (or at one that a value put into it holds: a custom emoji or a mention ends in ">") and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text. ${fn}{...}==true reads both sides as arguments, where no operator counts${fixable ? `: ${replacement}` : ''}.`,
-        fixes: fixable
-          ? [
-              {
-                title: `Write ${replacement}`,
-                edits: [{ start: arg.start + partStart + lead, end: arg.start + partEnd - trail, newText: replacement }],
-                preferred: true,
-              },
-            ]
-          : undefined,
+        message: `The bot looks for "${op}" before "${word}", so it splits this condition at "${op}" (or at one that a value put into it holds: a custom emoji or a mention ends in ">") and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text. ${fn}{...}==true reads both sides as arguments, where no operator counts${fix ? `: ${replacement}` : ''}.`,
+        fixes: fix ? [fix] : undefined,
       });
     }
     wordOp = undefined;
@@ -460,6 +444,40 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
   endPart(raw.length);
 }
 
+/**
+ * The function form of a word comparison (`X startsWith Y`:
+ * `ZstartsWith{X;Y}==true`), for the part [partStart, partEnd) of the
+ * condition `raw` whose operator, with its spaces, starts at `wordAt`; `fix`
+ * (offsets from `argStart`) when both sides fit in arguments.
+ */
+function wordOperatorCall(
+  raw: string,
+  partStart: number,
+  partEnd: number,
+  wordAt: number,
+  word: string,
+  argStart: number,
+): { fn: string; replacement: string; fix: AnalysisFix | undefined } {
+  const fn = WORD_OPERATOR_FUNCTIONS[word];
+  const left = raw.slice(partStart, wordAt).trim();
+  const right = raw.slice(wordAt + word.length + 2, partEnd).trim();
+  const replacement = `${fn}{${left};${right}}==true`;
+  // The sides become arguments: a ";" of their own would split them.
+  if (left === '' || right === '' || hasTopLevelSemicolon(left) || hasTopLevelSemicolon(right)) return { fn, replacement, fix: undefined };
+  const part = raw.slice(partStart, partEnd);
+  const lead = part.length - part.trimStart().length;
+  const trail = part.length - part.trimEnd().length;
+  return {
+    fn,
+    replacement,
+    fix: {
+      title: `Write ${replacement}`,
+      edits: [{ start: argStart + partStart + lead, end: argStart + partEnd - trail, newText: replacement }],
+      preferred: true,
+    },
+  };
+}
+
 /** Whether text has a ";" outside its calls' braces (it would split an argument it is put in). */
 function hasTopLevelSemicolon(t: string): boolean {
   let found = false;
@@ -478,9 +496,9 @@ function hasTopLevelSemicolon(t: string): boolean {
  */
 function mentionEquality(arg: Argument, i: number, equal: boolean, ctx: StatementContext): void {
   const at = arg.start + i;
-  const call = arg.nodes.find((n) => (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) && n.end === at);
+  const call = arg.nodes.find((n): n is CallNode | BareCallNode => (n.kind === NodeKind.Call || n.kind === NodeKind.BareCall) && n.end === at);
   if (!call) return;
-  const name = ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end);
+  const name = calledName(call, ctx);
   if (name !== 'Zmessage') return;
   // The check that a mention was given: the whole message, or its first word (where commands take the user), compared with nothing.
   // A later word (`Zmessage{3}==`, a reason) or a subcommand (`Zmessage{1}==kick`) is not the mention.
@@ -631,26 +649,12 @@ function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
     const word = op;
     const user = arg.nodes.find((n) => {
       if ((n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) || n.start < arg.start + p.start || n.end > arg.start + p.end) return false;
-      const called = ctx.rel(n.start, n.kind === NodeKind.Call ? n.nameEnd : n.end);
+      const called = calledName(n, ctx);
       // The message itself, or its text changed in case or spaces (Zlowercase{Zmessage}).
       return USER_TEXT_CALLS.has(called) || (TEXT_TRANSFORMS.has(called) && ctx.rel(n.start, n.end).includes('Zmessage'));
     });
     if (!user) continue;
-    const fn = WORD_OPERATOR_FUNCTIONS[word];
-    const left = raw.slice(p.start, at - 1).trim();
-    const right = raw.slice(at + word.length + 1, p.end).trim();
-    // The sides become arguments: a ";" of their own would split them.
-    const splits = (t: string) => {
-      let found = false;
-      forEachTopLevel(t, 0, t.length, (i, escape) => {
-        if (!escape && t[i] === ';') found = true;
-        return 0;
-      });
-      return found;
-    };
-    const lead = p.end - p.start - raw.slice(p.start, p.end).trimStart().length;
-    const trail = p.end - p.start - raw.slice(p.start, p.end).trimEnd().length;
-    const replacement = `${fn}{${left};${right}}==true`;
+    const { fn, replacement, fix } = wordOperatorCall(raw, p.start, p.end, at - 1, word, arg.start);
     // Kept as a fact: reported in the events that run on every chat message (fileChecks.ts), whose text is
     // full of mentions and custom emoji; a command's own input is mostly what its usage asks for.
     reportIf(ctx, 'chat-message-event', {
@@ -659,16 +663,7 @@ function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
       start: arg.start + at,
       end: arg.start + at + word.length,
       message: `The engine puts the message's text into the condition first, then looks for ">=", "<=", "!=", "==", ">" and "<" anywhere in it before "${word}": when the text holds one (a mention <@...>, a custom emoji, "<3", "->"), it splits the condition there and compares other things, so this test passes or fails by chance. ${fn}{...}==true reads the text as an argument, where nothing in it counts as an operator${word === 'contains' ? ' (it ignores case)' : ''}: ${replacement}.`,
-      fixes:
-        left && right && !splits(left) && !splits(right)
-          ? [
-              {
-                title: `Write ${replacement}`,
-                edits: [{ start: arg.start + p.start + lead, end: arg.start + p.end - trail, newText: replacement }],
-                preferred: true,
-              },
-            ]
-          : undefined,
+      fixes: fix ? [fix] : undefined,
     });
   }
 }

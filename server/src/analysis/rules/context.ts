@@ -118,6 +118,11 @@ export function wholeCallOrBare(arg: Argument, ctx: Pick<StatementContext, 'rel'
   return ctx.rel(arg.start, arg.end).trim() === ctx.rel(call.start, call.end) ? call : undefined;
 }
 
+/** The name a call or a bare call is written with (`Zname`, before any brace). */
+export function calledName(node: CallNode | BareCallNode, ctx: Pick<StatementContext, 'rel'>): string {
+  return ctx.rel(node.start, node.kind === NodeKind.Call ? node.nameEnd : node.end);
+}
+
 /** The argument's text without the spaces around it, and where that is (the engine trims arguments). */
 export function trimmedRange(arg: Argument, ctx: Pick<StatementContext, 'rel'>): { start: number; end: number; text: string } {
   const raw = ctx.rel(arg.start, arg.end);

@@ -9,7 +9,7 @@
  */
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { rareFacts } from '../facts';
-import { reportIf, type StatementContext, wholeCallOrBare } from './context';
+import { reportIf, type StatementContext, wholeCallOrBare, calledName } from './context';
 
 /** Getters whose answer is empty when there is no image, and what is then missing, in words. */
 const IMAGE_GETTERS: Readonly<Record<string, string>> = {
@@ -165,7 +165,7 @@ function getterIn(
 ): { name: string; text: string; start: number; end: number; node: CallNode | BareCallNode } | undefined {
   const getter = arg && wholeCallOrBare(arg, ctx);
   if (!getter) return undefined;
-  const name = ctx.rel(getter.start, getter.kind === NodeKind.Call ? getter.nameEnd : getter.end);
+  const name = calledName(getter, ctx);
   return Object.hasOwn(table, name) ? { name, text: ctx.rel(getter.start, getter.end), start: getter.start, end: getter.end, node: getter } : undefined;
 }
 
