@@ -436,6 +436,8 @@ export interface EmbedSend {
   topLevel?: true;
   /** In a ZtryRun argument: a halt there is caught. */
   caught?: true;
+  /** Sent by ZsendWebhook rather than ZsendEmbed. */
+  webhook?: true;
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

@@ -70,10 +70,10 @@ export class EmbedSends {
 
   /** Embed indexes some part has been given so far (in any branch). */
   readonly built = new Set<string>();
-  /** Embed indexes a top-level ZsendEmbed has sent so far. */
-  readonly sent = new Set<string>();
-  /** The first top-level part given to each embed after it was sent. */
-  readonly late = new Map<string, { name: string; start: number; end: number }>();
+  /** Embed indexes a top-level ZsendEmbed (or ZsendWebhook) has sent so far, with the function that sent each. */
+  readonly sent = new Map<string, string>();
+  /** The first top-level part given to each embed after it was sent, and what sent it. */
+  readonly late = new Map<string, { name: string; start: number; end: number; sender: string }>();
   /** Where each embed is sent (absolute), for "sent again later". */
   readonly sends: { index: string; start: number }[] = [];
 
@@ -95,21 +95,23 @@ export class EmbedSends {
         const e = parts![p++];
         const index = String(engineEmbedIndex(e.index));
         this.built.add(index);
-        if (e.topLevel && this.sent.has(index) && !this.late.has(index)) this.late.set(index, { name: e.name, start: base + e.start, end: base + e.end });
+        const sender = e.topLevel ? this.sent.get(index) : undefined;
+        if (sender && !this.late.has(index)) this.late.set(index, { name: e.name, start: base + e.start, end: base + e.end, sender });
         continue;
       }
       const send = sends![q++];
+      const sender = send.webhook ? 'ZsendWebhook' : 'ZsendEmbed';
       const index = String(engineEmbedIndex(send.index));
       this.sends.push({ index, start: base + send.start });
       if (this.built.has(index)) {
-        if (send.topLevel) this.sent.add(index);
+        if (send.topLevel) this.sent.set(index, sender);
       } else if (!send.caught && !this.unseen)
         out.push({
           code: 'embed-not-built',
           severity: 'error',
           start: base + send.start,
           end: base + send.end,
-          message: `ZsendEmbed sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
+          message: `${sender} sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
         });
     }
   }
@@ -122,7 +124,7 @@ export class EmbedSends {
         severity: 'warning',
         start: part.start,
         end: part.end,
-        message: `ZsendEmbed above has already sent embed ${index}, and the reply leaves a sent embed out: ${part.name} here never appears. Build the reply's embed under another index (${Number(index) + 1}), or send this one again with ZsendEmbed.`,
+        message: `${part.sender} above has already sent embed ${index}, and the reply leaves a sent embed out: ${part.name} here never appears. Build the reply's embed under another index (${Number(index) + 1}), or send this one again with ${part.sender}.`,
       });
     }
   }

@@ -524,10 +524,12 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
   }
-  if (kinds.embedSend) {
+  // ZsendWebhook sends an embed as ZsendEmbed does, and halts alike when nothing built it (webhooks/sendWebhook.rs).
+  if (kinds.embedSend || kinds.webhook) {
     const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) {
       const send: EmbedSend = { index, start: node.start, end: node.nameEnd };
+      if (kinds.webhook) send.webhook = true;
       if (!inCall) send.topLevel = true;
       if (ctx.caught) send.caught = true;
       (ctx.summary.embedSends ??= []).push(send);

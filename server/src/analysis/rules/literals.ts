@@ -127,7 +127,14 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   switch (type) {
     case 'integer':
       if (isLenientEmbedIndex(fn.name, paramName)) {
-        if (!isEmbedIndexNumber(text)) push('invalid-integer', 'warning', `"${text}" is not an embed number: the engine silently uses embed 1.`);
+        if (!isEmbedIndexNumber(text))
+          push(
+            'invalid-integer',
+            'warning',
+            fn.name === 'ZsendWebhook'
+              ? `ZsendWebhook sends an embed, not text: its second argument is the embed's number, and the engine reads "${text}" as embed 1. Put the text in an embed (Zdescription{...}) and send that.`
+              : `"${text}" is not an embed number: the engine silently uses embed 1.`,
+          );
       } else if (!isInteger(text)) push('invalid-integer', 'error', `"${paramName}" must be a whole number, not "${text}".`);
       break;
     case 'number':
