@@ -169,6 +169,20 @@ describe('lsp: features over stdio', function () {
     assert.ok(!items.some((i: any) => /^Z/.test(i.label)));
   });
 
+  it('completes the time zone names the engine knows in Ztime, common zones first', async () => {
+    const uri = 'file:///features/zones.zbr';
+    const text = '#trigger !clock\nZtime{Europe/Lo}\nZhour\n';
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text } });
+    const list = await client.request('textDocument/completion', { textDocument: { uri }, position: positionOf(text, 'Europe/Lo', 9) });
+    const items = Array.isArray(list) ? list : list.items;
+    const labels = items.map((i: any) => i.label);
+    assert.ok(labels.includes('Europe/London') && labels.includes('Pacific/Auckland'), JSON.stringify(labels.slice(0, 20)));
+    assert.strictEqual(labels[0], 'UTC');
+    assert.ok(!labels.includes('Ztitle') && !labels.includes('Zhour'), 'a zone is being typed: no function names');
+    assert.strictEqual(items.find((i: any) => i.preselect)?.label, 'Europe/London');
+    await client.notify('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('sends whole completion items to a client without itemDefaults or resolve support', async () => {
     const plain = new LspClient();
     try {

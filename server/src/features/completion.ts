@@ -27,6 +27,7 @@ import {
 } from './model';
 import { headerInfo } from '../analysis/headerInfo';
 import { closedValuesFor } from './closedValues';
+import { COMMON_TIME_ZONES, TIME_ZONE_ARGUMENT, TIME_ZONE_NAMES } from '../language/timeZones';
 
 const Kind = {
   Snippet: 15,
@@ -406,6 +407,13 @@ function valueCompletions(
   if (param.type === 'duration') {
     for (const [v, doc] of DURATION_EXAMPLES) items.push(valueItem(v, Kind.Value, range, n++, doc));
     return open;
+  }
+  if (TIME_ZONE_ARGUMENT[fn.name] === param.index) {
+    // Every name the engine's zone database knows; a misspelt one halts Ztime (invalid-value).
+    const common = new Set(COMMON_TIME_ZONES);
+    for (const zone of COMMON_TIME_ZONES) items.push(valueItem(zone, Kind.EnumMember, range, n++, 'time zone'));
+    for (const zone of TIME_ZONE_NAMES) if (!common.has(zone)) items.push(valueItem(zone, Kind.EnumMember, range, n++, 'time zone'));
+    return closed;
   }
   for (const value of closedValuesFor(fn.name, param.name)) {
     items.push(valueItem(value.value, Kind.EnumMember, range, n++, value.value === param.default ? `${detail} (default)` : detail, value.description));

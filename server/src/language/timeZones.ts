@@ -10,3 +10,32 @@ export const TIME_ZONE_NAMES: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/** The argument (0-based) that names a time zone, by function: Ztime{zone}, ZtimeFormat{timestamp;format;zone}. */
+export const TIME_ZONE_ARGUMENT: Readonly<Record<string, number>> = { Ztime: 0, ZtimeFormat: 2 };
+
+/**
+ * The zones offered first when completing one: UTC and the zones of the
+ * countries with the most Discord users, which a bot author most likely
+ * means; every other name follows in alphabetical order.
+ */
+export const COMMON_TIME_ZONES: readonly string[] = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Warsaw',
+  'Europe/Moscow',
+  'Europe/Istanbul',
+  'Asia/Kolkata',
+  'Asia/Manila',
+  'Asia/Jakarta',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
