@@ -26,6 +26,16 @@ export function optionRequired(parts: readonly string[]): boolean {
  * is not loaded).
  */
 export function optionRefused(value: string): boolean {
+  return optionRefusal(value) !== undefined;
+}
+
+/** Why the loader refuses an `#option` value: not four parts, or an unknown type part (as written, spaces included). */
+export type OptionRefusal = { readonly kind: 'parts'; readonly count: number } | { readonly kind: 'type'; readonly type: string };
+
+/** The reason optionRefused is true, for the messages that explain it; undefined when the loader accepts the value. */
+export function optionRefusal(value: string): OptionRefusal | undefined {
   const parts = value.trim().split('|');
-  return parts.length !== 4 || !OPTION_TYPES.includes(parts[2].toLowerCase());
+  if (parts.length !== 4) return { kind: 'parts', count: parts.length };
+  if (!OPTION_TYPES.includes(parts[2].toLowerCase())) return { kind: 'type', type: parts[2] };
+  return undefined;
 }

@@ -6,7 +6,7 @@
 import type { HeaderStatement } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import type { StatementSummary } from '../facts';
-import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, SCOPE_WORDS } from '../../language/headerWords';
+import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, optionRefusal, SCOPE_WORDS } from '../../language/headerWords';
 import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
 import { engineHeaderLine } from '../engine/loader';
@@ -98,21 +98,21 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
 
 /** `#option name|description|type|required`, read as the engine reads it: split at every `|`, the type part not trimmed. */
 function checkOption(st: HeaderStatement, value: string, out: AnalysisDiagnostic[]): void {
-  const parts = value.split('|');
-  if (parts.length !== 4) {
+  const refusal = optionRefusal(value);
+  if (refusal?.kind === 'parts') {
     out.push({
       code: 'invalid-option',
       severity: 'error',
       start: st.valueStart,
       end: st.valueEnd,
-      message: `An #option needs exactly four parts "name|description|type|required" (found ${parts.length}); the engine refuses to load this file.`,
+      message: `An #option needs exactly four parts "name|description|type|required" (found ${refusal.count}); the engine refuses to load this file.`,
     });
     return;
   }
+  const parts = value.split('|');
   const type = parts[2];
-  if (!OPTION_TYPES.includes(type.toLowerCase())) {
-    const trimmed = type.trim().toLowerCase();
-    if (OPTION_TYPES.includes(trimmed)) {
+  if (refusal?.kind === 'type') {
+    if (OPTION_TYPES.includes(type.trim().toLowerCase())) {
       const tidy = parts.map((p) => p.trim()).join('|');
       out.push({
         code: 'invalid-option',
