@@ -180,6 +180,15 @@ describe('lsp: features over stdio', function () {
     assert.strictEqual(labels[0], 'UTC');
     assert.ok(!labels.includes('Ztitle') && !labels.includes('Zhour'), 'a zone is being typed: no function names');
     assert.strictEqual(items.find((i: any) => i.preselect)?.label, 'Europe/London');
+    // ZtimeFormat, which only the engine has: its zone argument gets the names, and help names its parameters.
+    const formatText = '#trigger !clock\nZtimeFormat{ZgetTimestamp;%H:%M;Asia/To}\n';
+    await client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: formatText }] });
+    const at = positionOf(formatText, 'Asia/To', 7);
+    const zones = await client.request('textDocument/completion', { textDocument: { uri }, position: at });
+    assert.ok((Array.isArray(zones) ? zones : zones.items).some((i: any) => i.label === 'Asia/Tokyo'));
+    const help = await client.request('textDocument/signatureHelp', { textDocument: { uri }, position: at });
+    assert.strictEqual(help.signatures[0].label, 'ZtimeFormat{timestamp;format;timezone?}');
+    assert.strictEqual(help.activeParameter, 2);
     await client.notify('textDocument/didClose', { textDocument: { uri } });
   });
 

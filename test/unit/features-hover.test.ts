@@ -3,6 +3,8 @@
  */
 import * as assert from 'node:assert';
 import { URI, openAt } from './features-helpers.test';
+import { bundledCatalog } from '../../server/src/catalog';
+import { engineFacts } from '../../server/src/catalog/engine';
 import { parseCommandFile } from '../../server/src/syntax/parse';
 import { conditionOperators } from '../../server/src/features/model';
 import { type BodyStatement, NodeKind } from '../../server/src/syntax/tree';
@@ -36,13 +38,38 @@ describe('features: hover', () => {
     assert.match(hoverText('Zqq¦qqqqqqq{}')!, /is not a function of the catalog\.$/);
   });
 
-  it('an engine function whose parameters have no names: not documented, rather than none', () => {
-    const text = hoverText('Zabbre¦viate{hello}')!;
+  it('an engine function the catalog leaves out: its parameters as the engine names them, and what each is', () => {
+    const text = hoverText('Zabbre¦viate{1500}')!;
     assert.match(text, /takes 1 argument/);
-    assert.match(text, /Its parameters are not documented/);
-    assert.doesNotMatch(text, /No parameters/);
-    const { svc, position } = openAt('Zabbreviate{hel¦lo}');
-    assert.strictEqual(svc.signatureHelp(URI, position)?.signatures[0].label, 'Zabbreviate{...}');
+    assert.match(text, /Shortens a large number/);
+    assert.match(text, /\| `number` \| yes \| the number to shorten/);
+    assert.doesNotMatch(text, /not documented\._|No parameters/);
+    const { svc, position } = openAt('ZtimeFormat{1700000000;%H:%M;Europe/Pa¦ris}');
+    const help = svc.signatureHelp(URI, position)!;
+    assert.strictEqual(help.signatures[0].label, 'ZtimeFormat{timestamp;format;timezone?}');
+    assert.strictEqual(help.activeParameter, 2);
+    assert.match(JSON.stringify(help.signatures[0].parameters?.[2].documentation), /IANA zone name/);
+  });
+
+  it('says what the engine does with an argument past the documented ones', () => {
+    assert.match(hoverText('#trigger !x\nZlowercase{Hi;th¦ere}')!, /at most 1: it halts the command with "Too many arguments"/);
+    assert.match(hoverText('#trigger !x\nZif{1==1;a;b;ex¦tra}')!, /the engine ignores this one/);
+    assert.match(hoverText('#trigger !x\nZstartThread{Chat;123456789012345678;;60;false;ye¦s}')!, /reads this one, which the catalog does not document/);
+  });
+
+  it('every engine function the catalog leaves out is documented from the engine: a summary, and parameters within its argument count', () => {
+    const catalog = bundledCatalog();
+    assert.ok(catalog.engineOnlyFunctions.length > 150);
+    for (const fn of catalog.engineOnlyFunctions) {
+      const engine = engineFacts.forCall(fn.name)!;
+      assert.ok(engine.summary && engine.params, `${fn.name}: no summary or parameters`);
+      assert.ok(
+        engine.max === null || engine.params.length <= Math.max(engine.max, 1) || engine.max >= 50,
+        `${fn.name}: more parameters than the engine takes`,
+      );
+      assert.ok(engine.params.filter((p) => p.required).length >= Math.min(engine.min, engine.params.length), `${fn.name}: a needed argument marked optional`);
+      for (const p of engine.params) assert.ok(p.description && /^[a-z]\w*$/i.test(p.name), `${fn.name}: parameter ${p.name}`);
+    }
   });
 
   it('adds what the engine does that the catalog does not say', () => {

@@ -114,7 +114,7 @@ function engineRecord(name: string, e: EngineFunction): FunctionRecord {
   // Parameters only where the engine's sources name them: no invented names in hints and help.
   const params = e.params ?? [];
   const variadic = params.length > 0 && (e.max === null || e.max >= 50);
-  const args = params.map((p, i) => ({ name: p.name, type: 'string' as const, required: i < e.min }));
+  const args = params.map((p) => ({ name: p.name, type: 'string' as const, required: p.required }));
   const shown = args.map((a, i) => `${a.name}${a.required ? '' : '?'}${variadic && i === args.length - 1 ? ';...' : ''}`);
   const limits = e.max === e.min ? `${e.min}` : e.max === null || e.max >= 50 ? `at least ${e.min}` : `${e.min} to ${e.max}`;
   return {

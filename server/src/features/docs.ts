@@ -43,10 +43,24 @@ function visibleDefault(value: string): string {
   return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t');
 }
 
+/**
+ * What a parameter of an engine function the catalog does not document is,
+ * as catalog/engine.json says from the engine's sources; undefined for the
+ * catalog's own functions (their record shape has no such text).
+ */
+export function engineParamDescription(fnName: string, paramName: string): string | undefined {
+  return engineFacts.forCall(fnName)?.params?.find((p) => p.name === paramName)?.description;
+}
+
 export function parameterTable(fn: FunctionRecord): string {
   // An engine function whose sources name no parameters still takes arguments (its syntax says `{...}`).
   if (fn.arguments.length === 0) return fn.syntax.includes('{') ? '_Its parameters are not documented._' : '_No parameters._';
   const { params } = signatureOf(fn);
+  if (params.some((p) => engineParamDescription(fn.name, p.name) !== undefined)) {
+    // The engine reads every argument as text: no type column, what each one is instead.
+    const rows = params.map((p) => `| \`${p.name}\` | ${p.required ? 'yes' : 'no'} | ${escapeCell(engineParamDescription(fn.name, p.name) ?? '')} |`);
+    return ['| parameter | required | what it is |', '|---|---|---|', ...rows].join('\n');
+  }
   const rows = params.map(
     (p) =>
       `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,

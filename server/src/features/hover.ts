@@ -11,7 +11,8 @@ import { PERMISSION_EDITING_FUNCTIONS, PERMISSIONS, resolvePermission, splitPerm
 import { NodeKind, StatementKind } from '../syntax/tree';
 import { variableFunction } from '../language/variableFunctions';
 import { optionRequired } from '../language/headerWords';
-import { functionMarkdown, paramSummary, triggerMarkdown } from './docs';
+import { engineFacts } from '../catalog/engine';
+import { engineParamDescription, functionMarkdown, paramSummary, triggerMarkdown } from './docs';
 import { directiveInfo, directiveMarkdown, COMMAND_TYPES, OPTION_TYPES, SCOPES } from './directiveDocs';
 import {
   type DocumentModel,
@@ -131,11 +132,11 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
   if (rel < trimmed.start || rel > trimmed.end || trimmed.start === trimmed.end) return null;
   const range = toRange(model.doc, loc.start + trimmed.start, loc.start + trimmed.end);
   const entry = boundParamAt(bound.fn, bound.binding, frame.argIndex);
-  if (!entry?.param) {
-    return { contents: markdown(`Surplus argument: \`${bound.fn.name}\` takes ${bound.fn.arguments.length} argument(s); this one is ignored.`), range };
-  }
+  if (!entry?.param) return { contents: markdown(surplusArgument(bound.fn.name, bound.fn.arguments.length, frame.argIndex)), range };
   const p = entry.param;
   const lines = [`Argument of \`${bound.fn.name}\`: **${p.name}**: ${paramSummary(p)}`];
+  const described = engineParamDescription(bound.fn.name, p.name);
+  if (described) lines.push(described.charAt(0).toUpperCase() + described.slice(1));
   const literal = arg.nodes.length === 0;
   if (literal && (p.type === 'permission' || (PERMISSION_EDITING_FUNCTIONS.has(bound.fn.name) && p.name === 'operation'))) {
     const { prefix, name } = splitPermissionPrefix(trimmed.text);
@@ -250,4 +251,18 @@ function describeSeconds(total: number): string {
     rest -= n * size;
   }
   return `${parts.join(' ')} (${total} s)`;
+}
+
+/**
+ * An argument past the documented parameters: what the engine does with it
+ * decides the text (too many for its registry halts the command, a lazy form
+ * ignores it, an undocumented one is still read).
+ */
+function surplusArgument(name: string, documented: number, argIndex: number): string {
+  const engine = engineFacts.forCall(name);
+  const takes = `\`${name}\` takes ${documented} argument${documented === 1 ? '' : 's'} in the catalog`;
+  if (!engine || engine.lazy) return `Surplus argument: ${takes}; the engine ignores this one.`;
+  if (engine.max !== null && argIndex + 1 > engine.max)
+    return `Surplus argument: ${takes}, and the engine accepts at most ${engine.max}: it halts the command with "Too many arguments".`;
+  return `Surplus argument: ${takes}; the engine accepts up to ${engine.max === null || engine.max >= 50 ? 'any number' : engine.max} and reads this one, which the catalog does not document.`;
 }

@@ -7,7 +7,7 @@ import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-
 import { type Parameter, signatureOf } from '../catalog/parameters';
 import { closedValuesFor } from './closedValues';
 import type { FunctionRecord } from '../catalog/types';
-import { paramSummary } from './docs';
+import { engineParamDescription, paramSummary } from './docs';
 import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
 import { PERMISSION_EDITING_FUNCTIONS } from '../language/permissions';
 
@@ -31,6 +31,8 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
 /** The active parameter's documentation: type, required, default, and what values it takes. */
 export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
   const lines = [`**${p.name}**: ${paramSummary(p)}`];
+  const described = engineParamDescription(fn.name, p.name);
+  if (described) lines.push(described.charAt(0).toUpperCase() + described.slice(1));
   const closed = closedValuesFor(fn.name, p.name);
   if (closed.length) lines.push(`One of: ${closed.map((v) => `\`${v.value}\``).join(', ')}`);
   else if (p.type === 'boolean') lines.push('`true` or `false`');
