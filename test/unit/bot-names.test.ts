@@ -130,10 +130,18 @@ describe('BotNames: what the components of a custom ID are made after setting', 
     assert.strictEqual(setBefore({ 'poll.zbr': panel }, 'vote-no'), undefined);
   });
 
-  it('leaves out sets inside a condition, with a computed or empty value, for another server, and per user', () => {
+  it('leaves out sets inside a condition, with a computed or empty value, for another server, and per user for a button', () => {
     const shaky =
       '#trigger !poll\nZif{Zmessage{1}==reset;ZsetServerVar{a;0}}\nZsetServerVar{b;Zmessage{1}}\nZsetServerVar{c;}\nZsetServerVar{d;0;123456789012345678}\nZsetUserVar{e;0}\nZaddButton{;vote-yes;Yes}\n';
     assert.deepStrictEqual(setBefore({ 'poll.zbr': shaky }, 'vote-yes'), []);
+  });
+
+  it("counts a user's own variable for a modal only: its submitter is the user it was shown to, a button may be clicked by anyone", () => {
+    const start =
+      '#trigger onInteraction{verify}\n#type interaction\nZsetUserVar{tries;0}\nZsetUserVar{other;0;123456789012345678}\nZnewModal{verify_modal;Captcha}\nZaddTextInput{answer;Answer}\n';
+    assert.deepStrictEqual(setBefore({ 'start.zbr': start }, 'verify_modal'), ['user tries']);
+    const button = '#trigger !game\nZsetUserVar{tries;0}\nZaddButton{;guess;Guess}\n';
+    assert.deepStrictEqual(setBefore({ 'game.zbr': button }, 'guess'), []);
   });
 
   it('keeps only what every command making the component sets, and nothing another command may empty', () => {

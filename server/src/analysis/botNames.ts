@@ -200,7 +200,9 @@ export class BotNames {
     const lists = folder?.creators.get(id);
     if (!folder || !lists) return undefined;
     const prefix = (k: number) => (lists[k] as readonly string[]).slice(0, lists[k + 1] as number);
-    let common = new Set(prefix(0).filter((key) => !folder.clears.has(key)));
+    // A button or menu may be clicked by anyone: only a modal's submitter is the user the variables were set for.
+    const modal = folder.modals.has(id);
+    let common = new Set(prefix(0).filter((key) => !folder.clears.has(key) && (modal || !key.startsWith('user '))));
     for (let k = 2; k < lists.length && common.size > 0; k += 2) {
       const those = new Set(prefix(k));
       common = new Set([...common].filter((key) => those.has(key)));

@@ -116,6 +116,8 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
  * the command that answers a component (onInteraction{id}) when every command
  * that makes that component sets the variable first (a poll panel that sets
  * its counts to 0 before adding its buttons): a click finds the value set.
+ * For a modal also ZgetUserVar{name}: its submitter is the user it was shown
+ * to, whose variable the command that showed it set (a captcha's tries).
  */
 export function crossFileSettled(uri: string, sources: CrossFileSources): ((code: string, text: string) => boolean) | undefined {
   if (!sources.wholeBotKnown(uri)) return undefined;
@@ -125,8 +127,8 @@ export function crossFileSettled(uri: string, sources: CrossFileSources): ((code
   if (!set || set.size === 0) return undefined;
   return (code, text) => {
     if (code !== 'saved-variable-unset') return false;
-    const m = /^Zget(Server)?Var\{([^{};]+)\}$/.exec(text);
-    return m !== null && set.has(`${m[1] ? 'server' : 'global'} ${m[2].trim()}`);
+    const m = /^Zget(Server|User)?Var\{([^{};]+)\}$/.exec(text);
+    return m !== null && set.has(`${m[1] ? m[1].toLowerCase() : 'global'} ${m[2].trim()}`);
   };
 }
 

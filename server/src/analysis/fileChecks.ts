@@ -300,7 +300,7 @@ function isPrefixType(type: string | undefined): boolean {
 
 /** What the walk leaves to report at the end: headers sent after the last request, embed parts after their send, saved variables, replaced directives. */
 function reportAfterWalk(w: FileWalk): void {
-  const { replacedDirectives, savedTested, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
+  const { replacedDirectives, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
   if (lateHeader && !lateHeader.resent)
     out.push({
       code: 'http-header-after-request',
@@ -312,7 +312,7 @@ function reportAfterWalk(w: FileWalk): void {
     });
   embedSends.reportLateParts(out);
   // Zeval's code may set any saved variable; a test of the variable shows the author handles the empty value.
-  if (!evalRuns) for (const r of savedReads) if (!savedTested.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
+  if (!evalRuns) for (const r of savedReads) out.push(savedVariableUnset(r));
   if (!evalRuns && !globalUses.has(''))
     for (const c of existsChecks) {
       const scope = savedUses.get(c.name);

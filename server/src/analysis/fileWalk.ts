@@ -727,10 +727,24 @@ export class FileWalk {
     }
   }
 
+  /** Whether a test of the saved variable comes before `start` in this statement (a test after a read guards nothing: the read has halted). */
+  private static testedBefore(events: readonly SavedVarEvent[], v: SavedVarEvent): boolean {
+    for (const t of events) if (t.kind === 'test' && t.scope === v.scope && t.name === v.name && t.start! < v.start!) return true;
+    return false;
+  }
+
   private savedVariables(events: readonly SavedVarEvent[], base: number): void {
     // The statement's reads first: a read after a set in the same statement is gone already (statement.ts).
+    // A read counts where no test of its variable came before it, in this statement or an earlier one.
     for (const v of events)
-      if (v.kind === 'read' && !this.savedGate && !this.savedSet.has(`${v.scope}:${v.name}`) && !this.savedSet.has(`${v.scope}:`))
+      if (
+        v.kind === 'read' &&
+        !this.savedGate &&
+        !this.savedSet.has(`${v.scope}:${v.name}`) &&
+        !this.savedSet.has(`${v.scope}:`) &&
+        !this.savedTested.has(`${v.scope}:${v.name}`) &&
+        !FileWalk.testedBefore(events, v)
+      )
         this.savedReads.push({
           scope: v.scope,
           name: v.name,

@@ -185,8 +185,9 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const testsBefore = name === 'Zif' ? savedTests(ctx) : 0;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
-        // Zif's condition walked: a saved variable it tests makes its branches a set-up.
-        if (j === 1 && name === 'Zif' && savedTests(ctx) > testsBefore) {
+        // Zif's condition walked: a saved variable it tests makes its branches a set-up. So may a copy of one
+        // (Zvar{last}, made on an earlier line), and a component's ID: the command that made it may have set the value.
+        if (j === 1 && name === 'Zif' && (savedTests(ctx) > testsBefore || mayTestSetUpValue(ctx.rel(args[0].start, args[0].end)))) {
           setup = true;
           ctx.setupBranch++;
         }
@@ -238,6 +239,11 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
     message: `${name} gives the ${name === 'Zminute' ? 'minute' : 'second'} as a plain number, with no leading zero: ${name === 'Zminute' ? '9:05 shows as "9:5"' : '9:30:05 shows as "9:30:5"'}. Write ${padded} to keep two digits.`,
     fixes: [{ title: `Write ${padded}`, edits: [{ start, end, newText: padded }], preferred: true }],
   });
+}
+
+/** A condition on a temporary variable (maybe a saved value's copy) or on the component clicked, whose maker may set things up. */
+function mayTestSetUpValue(condition: string): boolean {
+  return condition.includes('Zvar{') || condition.includes('ZcustomID');
 }
 
 /** How many tests of saved variables the walk has met so far in the statement. */

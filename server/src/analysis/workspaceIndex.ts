@@ -67,8 +67,9 @@ export interface FileIndex {
   /** A ZnewModal whose ID is computed (its inputs belong to a modal no literal ID names). */
   readonly computedModal?: true;
   /**
-   * The server and global variables (`scope name`) the file surely sets, in
-   * order: at top level, with a written value, for its own server.
+   * The server, global and user variables (`scope name`) the file surely
+   * sets, in order: at top level, with a written value, for its own server
+   * (and its own user).
    */
   readonly initialSets?: readonly string[];
   /** Saved variables (`scope name`) the file may empty: reset, or set to empty text. */
@@ -396,10 +397,13 @@ export class WorkspaceIndex {
           const written = value !== undefined && value.nodes.length === 0 && !isBlankRange(text, value.start, value.end);
           // A value written out (a computed one may be empty, and an empty value is no value), at the top of a line, for
           // the command's own server: ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
+          // A user's own variable too (no third argument naming another user): it counts for a modal only, which
+          // reaches the engine from the user it was shown to (botNames.ts setBeforeComponent).
           if (
             written &&
             (vf.scope === 'global' ||
-              (vf.scope === 'server' && (call.args.length < 3 || (call.args[2].nodes.length === 0 && literalArgument(text, call, 2) === undefined)))) &&
+              ((vf.scope === 'server' || vf.scope === 'user') &&
+                (call.args.length < 3 || (call.args[2].nodes.length === 0 && literalArgument(text, call, 2) === undefined)))) &&
             statementNodes.includes(call)
           )
             occ.initial = true;

@@ -651,7 +651,8 @@ function recordSavedVariable(
   if (saved.use === 'exists')
     events.push({ kind: 'exists', scope: saved.scope, name, by: ctx.rel(node.start, node.nameEnd), start: node.start, end: node.end });
   else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
-  if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name });
+  // A test guards the reads after it only (a read before it has halted already): where it is, for the walk to compare.
+  if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name, start: node.start });
   else if (saved.use === 'set' && node.args.length >= 2 && !inLoop && !ctx.background && ((!inCall && !ctx.guarded) || ctx.setupBranch > 0)) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
     (ctx.savedSetEnds ??= new Map()).set(event, node.end);
@@ -672,7 +673,9 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
  * `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered.
  */
 function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false, halts?: string): void {
-  if (ctx.guarded || ctx.caught) return;
+  // A halt inside ZtryRun is caught; a Zif branch under a test of a saved variable may be for those who have one.
+  // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
+  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0)) return;
   const text = ctx.rel(read.start, read.end);
   (ctx.summary.savedVars ??= []).push(
     zeroHalts
