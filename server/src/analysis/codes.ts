@@ -328,7 +328,7 @@ const CODE_TABLE = {
   'arguments-swapped': {
     severity: 'warning',
     description:
-      'ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is.',
+      "ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is. Also ZchangeNickname{Zmentioned{1};Zmessage{2}}: the nickname comes first, and the engine halts on the word read as a member's ID (an error then).",
     example: 'ZmessageLink{ZmessageID;ZchannelID}',
   },
   'always-halts': {

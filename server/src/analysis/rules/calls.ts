@@ -173,6 +173,44 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZslashID' && node.close === node.open + 1) reportSlashIdWithoutName(node.start, node.nameEnd, ctx);
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
+  if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
+}
+
+/** Calls whose value is a member's ID and nothing else (a nickname written so is a mistake). */
+const MEMBER_ID_CALLS: ReadonlySet<string> = new Set(['Zmentioned', 'ZuserID', 'ZrandomUserID']);
+
+/**
+ * ZchangeNickname{Zmentioned{1};Zmessage{2}}: the engine takes the nickname
+ * first and the member second (users/changeNickname.rs), unlike Zban or
+ * ZroleGrant; written member first, the second argument is parsed as an ID
+ * and the command halts ("expected snowflake"). Reported when the first
+ * argument is only a member-ID call and the second is not one.
+ */
+function reportSwappedNicknameArguments(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [first, second] = args;
+  const idCall = (a: ReadArgument) => {
+    const call = wholeCallOrBare(a.arg, ctx);
+    return call !== undefined && MEMBER_ID_CALLS.has(calledName(call, ctx));
+  };
+  if (!idCall(first) || idCall(second) || /^\d{17,20}$/.test(second.text)) return;
+  const text = (a: ReadArgument) => ctx.rel(a.arg.start, a.arg.end);
+  ctx.diagnostics.push({
+    code: 'arguments-swapped',
+    severity: 'error',
+    start: first.arg.start,
+    end: second.arg.end,
+    message: `ZchangeNickname takes the new nickname first and the member second (ZchangeNickname{nickname;userID}), unlike Zban or ZroleGrant: written this way the engine reads "${second.text}" as the member's ID and halts the command. Swap the two.`,
+    fixes: [
+      {
+        title: 'Swap the nickname and the member',
+        edits: [
+          { start: first.arg.start, end: first.arg.end, newText: text(second) },
+          { start: second.arg.start, end: second.arg.end, newText: text(first) },
+        ],
+        preferred: true,
+      },
+    ],
+  });
 }
 
 /**
