@@ -8,7 +8,7 @@ import { isNumber } from '../../language/literals';
 import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { type ReadArgument, reportIf, type StatementContext, calledName } from './context';
+import { type ReadArgument, reportIf, type StatementContext, calledName, wholeCallOrBare } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
 
 /**
@@ -161,6 +161,48 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   }
 }
 
+/** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
+const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
+  'Zmentioned',
+  'Zmessage',
+  'ZuserID',
+  'ZchannelID',
+  'ZguildID',
+  'ZroleID',
+  'ZmessageID',
+  'ZrepliedMessageID',
+  'Zusername',
+  'ZdisplayName',
+  'ZinputValue',
+  'ZcustomID',
+  'ZloopValue',
+]);
+
+/**
+ * `Zif{Zmentioned{1};...}`, `ZonlyIf{Zmessage;Usage: ...}`: a condition that
+ * is one call giving an ID, a name or text, as if it were true when not empty.
+ * With no operator the engine's condition is true only for "true" or "1"
+ * (control/helpers.rs), which such a value never is: Zif always takes its
+ * other branch, and ZonlyIf refuses every run. The fix adds "!=", "is not
+ * empty".
+ */
+function checkValueAsCondition(name: string, a: ReadArgument, ctx: StatementContext): void {
+  const call = wholeCallOrBare(a.arg, ctx);
+  if (!call) return;
+  const value = calledName(call, ctx);
+  if (!NEVER_BOOLEAN_VALUES.has(value)) return;
+  const written = ctx.rel(call.start, call.end);
+  const refuses = name === 'ZonlyIf';
+  ctx.diagnostics.push({
+    code: 'condition-without-operator',
+    severity: refuses ? 'error' : 'warning',
+    start: call.start,
+    end: call.end,
+    message: `${value} gives ${value === 'Zmessage' || value === 'ZinputValue' || value === 'ZloopValue' ? 'text' : value === 'Zusername' || value === 'ZdisplayName' ? 'a name' : 'an ID'}, not true or false, and a condition with no operator is true only for "true" or "1": ${refuses ? 'ZonlyIf refuses every run' : name === 'Zif' ? 'Zif always takes its other branch' : 'it is always false'}. To test that it is not empty, write ${written}!=`,
+    fixes: [{ title: `Test that it is not empty: ${written}!=`, edits: [{ start: call.end, end: call.end, newText: '!=' }], preferred: true }],
+  });
+}
+
 /** The operators the engine knows, in a part's own text (outside nested calls). */
 const KNOWN_OPERATOR = /==|!=|>=|<=|>|<| contains | startsWith | endsWith /;
 /** What checkOperatorSpelling looks for, anywhere in the condition (a quick test before reading it part by part). */
@@ -309,6 +351,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
     checkLiteralCondition(args[0].text, args[0].arg, ctx);
   }
+  if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) checkValueAsCondition(name, args[0], ctx);
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) {
     if (hasMixedTopLevelOperators(ctx.rel(args[0].arg.start, args[0].arg.end))) {
       // The " && " and " || " written outside the nested calls stay in the condition whatever the calls return.
