@@ -282,8 +282,14 @@ const CODE_TABLE = {
   'action-prints-result': {
     severity: 'warning',
     description:
-      'Zban, Zkick or Ztimeout at the top level of a line: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead.',
+      'Zban, Zkick or Ztimeout at the top level of a line: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead; a refusal does not halt the command, so test the stored result to tell the user.',
     example: 'Zban{123456789012345678;Spam} + The user was banned.',
+  },
+  'refusal-not-caught': {
+    severity: 'warning',
+    description:
+      'Zban, Zkick or Ztimeout in the code of a ZtryRun with a fallback: when Discord refuses (the member is above the bot, or owns the server) the call does not fail, it gives "failed: " and the ID, so the fallback never runs and the success text is shown anyway. Test the result instead. Not reported in a file whose conditions read a result word (failed, banned, kicked, timed out).',
+    example: 'ZtryRun{Zban{123456789012345678}Banned.;I could not ban them.}',
   },
   'invalid-emoji': {
     severity: 'warning',

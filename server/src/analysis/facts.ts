@@ -39,7 +39,9 @@ export type ReportWhen =
   // count-untested, in a file that parses JSON made by a call (a saved variable, a request's answer).
   | 'count-untested-outside-json'
   // The file chooses a time zone with Ztime{zone}.
-  | 'zone-chosen';
+  | 'zone-chosen'
+  // No condition of the file tests a moderation result ("failed", "banned"...: RareFacts.resultTested).
+  | 'refusal-untested';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -199,6 +201,8 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
+  /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
+  resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
   copies?: { v: string; tests: CopyTests }[];
   /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
@@ -250,6 +254,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     mentionTested: undefined,
     messageWords: undefined,
     countTested: undefined,
+    resultTested: undefined,
     copies: undefined,
     outsideJson: undefined,
     authorHasRole: undefined,

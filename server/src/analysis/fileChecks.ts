@@ -261,6 +261,8 @@ function reportConditional(
         return !w.setsUserAgent;
       case 'count-untested':
         return !w.countTested;
+      case 'refusal-untested':
+        return !w.resultTested;
       case 'count-untested-outside-json':
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.
@@ -852,7 +854,7 @@ function printedResult(r: PrintedResult): AnalysisDiagnostic {
     severity: 'warning',
     start: r.start,
     end: r.nameEnd,
-    message: `${r.name} writes its result into the reply: "${PRINTED_RESULTS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}.`,
+    message: `${r.name} writes its result into the reply: "${PRINTED_RESULTS[r.name]}: " and the user's ID, or "failed: " and the ID when Discord refuses. To act without that text, store the result: Zvar{result;${r.name}{...}}. A refusal does not halt the command: to tell the user, test it, Zif{Zvar{result} startsWith failed;...;...}.`,
     // Inside Zvar's argument the call's escapes would be read once more (escape-in-call): no fix then.
     fixes: r.escaped
       ? undefined

@@ -298,6 +298,7 @@ export class FileWalk {
   setsUserAgent = false;
   mentionTested = false;
   countTested = false;
+  resultTested = false;
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -404,6 +405,7 @@ export class FileWalk {
     if (s.setsUserAgent) this.setsUserAgent = true;
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
+    if (s.resultTested) this.resultTested = true;
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

@@ -174,6 +174,34 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
+  if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
+}
+
+/**
+ * ZtryRun{Zkick{...}Kicked.;I could not kick them.}: a moderation call that
+ * Discord refuses does not fail, it gives "failed: <id>" (moderation/ban.rs,
+ * kick.rs, timeout.rs), and ZtryRun runs its fallback on a failure only
+ * (runtime.rs evaluate_try_run): the success text is shown anyway.
+ */
+function reportUncaughtRefusals(nodes: readonly ContentNode[], depth: number, ctx: StatementContext): void {
+  if (depth > 50) return;
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Group) reportUncaughtRefusals(n.nodes, depth + 1, ctx);
+    if (n.kind !== NodeKind.Call) continue;
+    const name = calledName(n, ctx);
+    if (Object.hasOwn(PRINTED_RESULTS, name)) {
+      const did = PRINTED_RESULTS[name];
+      reportIf(ctx, 'refusal-untested', {
+        code: 'refusal-not-caught',
+        severity: 'warning',
+        start: n.start,
+        end: n.nameEnd,
+        message: `${name} does not fail when Discord refuses (the member is above the bot, or owns the server): it gives "failed: " and the ID, so ZtryRun's fallback never runs and what follows is shown anyway. Test the result instead: Zvar{result;${name}{...}}Zif{Zvar{result} startsWith ${did};...;...}.`,
+      });
+    }
+    // Another ZtryRun inside answers for its own code; the arguments of any other call run with this one's.
+    if (name !== 'ZtryRun') for (const a of n.args) reportUncaughtRefusals(a.nodes, depth + 1, ctx);
+  }
 }
 
 /** Calls whose value is a member's ID and nothing else (a nickname written so is a mistake). */

@@ -161,6 +161,9 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   }
 }
 
+/** The words of a moderation call's result text (moderation/ban.rs, kick.rs, timeout.rs). */
+const MODERATION_RESULT = /\b(failed|banned|kicked|timed out)\b/;
+
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
   'Zmentioned',
@@ -364,7 +367,10 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
     // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
-    if (ctx.rel(args[0].arg.start, args[0].arg.end).includes(' contains ')) rareFacts(ctx.summary).countTested = true;
+    const condition = ctx.rel(args[0].arg.start, args[0].arg.end);
+    if (condition.includes(' contains ')) rareFacts(ctx.summary).countTested = true;
+    // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
+    if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
