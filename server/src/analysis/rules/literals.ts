@@ -1171,8 +1171,26 @@ function parameterCheck(fnName: string, paramName: string): ParameterCheck | und
   return Object.hasOwn(PARAMETER_CHECKS, fnName) && Object.hasOwn(PARAMETER_CHECKS[fnName], paramName) ? PARAMETER_CHECKS[fnName][paramName] : undefined;
 }
 
-/** Functions acting on a member the user names, usually by mentioning them (not Zunban: a banned user is not mentioned). */
-const MENTIONED_MEMBERS: ReadonlySet<string> = new Set(['Zkick', 'Zban', 'Ztimeout', 'ZroleGrant', 'ZsetUserRoles']);
+/**
+ * Functions acting on or telling about a member the user names, usually by
+ * mentioning them, that read the ID as a number (not Zunban: a banned user is
+ * not mentioned). users/username.rs, userAvatar.rs, displayName.rs, isBot.rs,
+ * userJoined.rs, message/dm.rs, roles/hasRole.rs parse it and halt otherwise.
+ */
+const MENTIONED_MEMBERS: ReadonlySet<string> = new Set([
+  'Zkick',
+  'Zban',
+  'Ztimeout',
+  'ZroleGrant',
+  'ZsetUserRoles',
+  'Zusername',
+  'ZuserAvatar',
+  'ZdisplayName',
+  'ZisBot',
+  'ZuserJoined',
+  'Zdm',
+  'ZhasRole',
+]);
 
 /**
  * `Zkick{Zmessage{1}}`: the word the user typed where an ID goes. A mention
