@@ -291,6 +291,12 @@ const CODE_TABLE = {
       'Zban, Zkick or Ztimeout in the code of a ZtryRun with a fallback: when Discord refuses (the member is above the bot, or owns the server) the call does not fail, it gives "failed: " and the ID, so the fallback never runs and the success text is shown anyway. Test the result instead. Not reported in a file whose conditions read a result word (failed, banned, kicked, timed out).',
     example: 'ZtryRun{Zban{123456789012345678}Banned.;I could not ban them.}',
   },
+  'loop-passes-on-lines': {
+    severity: 'warning',
+    description:
+      'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray.',
+    example: 'ZtextSplit{a b c; }ZforSplit{ZloopValue, }',
+  },
   'invalid-emoji': {
     severity: 'warning',
     description:

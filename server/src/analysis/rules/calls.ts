@@ -175,6 +175,46 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
+  if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
+}
+
+/** What ends a pass meant to stand beside the next one: a list separator (trimmed, as the engine trims the code). */
+const TRAILING_SEPARATOR = /(,|\||·|•|\\;)$/;
+
+/**
+ * `Members: ZforSplit{<@ZloopValue>, }`: the engine joins the passes of a
+ * loop with line breaks (runtime.rs, evaluate_repeat, evaluate_for_split,
+ * evaluate_for_json), so a separator at the end of the code ends every line,
+ * the last one included, instead of standing between the items. Where the
+ * code is only ZloopValue and the separator, the items' own join function
+ * writes them on one line.
+ */
+function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext): void {
+  if (name !== 'ZforSplit' && node.args.length < 2) return;
+  const body = node.args[node.args.length - 1];
+  const raw = ctx.rel(body.start, body.end);
+  const code = raw.trim();
+  const m = TRAILING_SEPARATOR.exec(code);
+  if (!m) return;
+  const written = m[1];
+  const end = body.start + (raw.length - raw.trimStart().length) + code.length;
+  // Only ZloopValue before it: the items' own join writes them on one line (Zrepeat has no items to join).
+  const valueOnly = name !== 'Zrepeat' && code.slice(0, -written.length).trim() === 'ZloopValue';
+  const keys = node.args.slice(0, -1).map((a) => ctx.rel(a.start, a.end));
+  // The engine trims the separator argument: its spaces are written as ZfromCharCode{32} (separator-space-lost).
+  const space = 'ZfromCharCode{32}';
+  const separator = written === ',' || written === '\\;' ? `${written}${space}` : `${space}${written}${space}`;
+  const joined = name === 'ZforJson' ? `ZjsonJoinArray{${keys.join(';')};${separator}}` : `ZjoinSplitText{${separator}}`;
+  ctx.diagnostics.push({
+    code: 'loop-passes-on-lines',
+    severity: 'warning',
+    start: end - written.length,
+    end,
+    message: `${name} writes each pass on a line of its own, so this "${written === '\\;' ? ';' : written}" ends every line, the last one too, instead of standing between the items.${valueOnly ? ` To list them on one line, join them: ${joined}.` : ' To list them on one line, join the items instead (ZjoinSplitText, ZjsonJoinArray); or drop the separator to keep one item per line.'}`,
+    fixes: valueOnly
+      ? [{ title: `Join them on one line: ${joined}`, edits: [{ start: node.start, end: node.close + 1, newText: joined }], preferred: true }]
+      : undefined,
+  });
 }
 
 /**
