@@ -48,8 +48,21 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (!fn && !engine) {
     // The engine halts with "Unknown function", unless a Zalias defined the name before (the walk in fileChecks.ts drops it then).
     if (ctx.suggester.names.length === 0) return; // no catalog loaded: nothing to compare with
-    const suggestion = ctx.suggester.suggest(name);
     ctx.unknownNames.push({ name, start: node.start });
+    const joined = joinedCalls(name, ctx);
+    if (joined) {
+      const at = node.start + joined.first.length;
+      ctx.diagnostics.push({
+        code: 'unknown-function',
+        severity: 'error',
+        start: node.start,
+        end: node.nameEnd,
+        message: `There is no function named ${name}: the engine reads a name up to the first character that is not a letter or digit, so ${joined.first} and ${joined.second} written together are one unknown name, and it halts the command with "Unknown function". Close the first call with {}: ${joined.first}{}${joined.second}.`,
+        fixes: [{ title: `Write ${joined.first}{}${joined.second}`, edits: [{ start: at, end: at, newText: '{}' }], preferred: true }],
+      });
+      return;
+    }
+    const suggestion = ctx.suggester.suggest(name);
     ctx.diagnostics.push({
       code: 'unknown-function',
       severity: 'error',
@@ -242,6 +255,25 @@ function reportUncaughtRefusals(nodes: readonly ContentNode[], depth: number, ct
     // Another ZtryRun inside answers for its own code; the arguments of any other call run with this one's.
     if (name !== 'ZtryRun') for (const a of n.args) reportUncaughtRefusals(a.nodes, depth + 1, ctx);
   }
+}
+
+/**
+ * `ZloopValueZvar{out}`: two calls run together, the first one needing no
+ * argument (so written without braces) and the second a function as well.
+ * The engine's name runs over both (parser.rs reads letters and digits), so
+ * the call is unknown; a "did you mean ZloopValue" would give
+ * ZloopValue{out}, which halts with "Too many arguments".
+ */
+function joinedCalls(name: string, ctx: StatementContext): { first: string; second: string } | undefined {
+  for (let i = 2; i < name.length - 1; i++) {
+    if (name.charCodeAt(i) !== 90 /* Z */) continue;
+    const first = name.slice(0, i);
+    const second = name.slice(i);
+    const head = ctx.profiles.get(first);
+    const tail = ctx.profiles.get(second);
+    if (head.engine?.min === 0 && head.engine.registered && (tail.fn || tail.engine)) return { first, second };
+  }
+  return undefined;
 }
 
 /** Calls whose value is a member's ID and nothing else (a nickname written so is a mistake). */
