@@ -297,6 +297,12 @@ const CODE_TABLE = {
       'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray.',
     example: 'ZtextSplit{a b c; }ZforSplit{ZloopValue, }',
   },
+  'name-in-mention': {
+    severity: 'warning',
+    description:
+      'A mention written around a name: <@ZrandomUser>, <@Zusername>, <@ZdisplayName{...}>. Discord makes a mention of <@digits> only, so the reply shows the text "<@Bob>". The fix writes ZrandomMention, or <@ID> with the ID the name was asked for (<@ZuserID> for the author).',
+    example: 'Congratulations <@ZrandomUser>!',
+  },
   'invalid-emoji': {
     severity: 'warning',
     description:

@@ -27,6 +27,7 @@ import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
 import { reportCommentsInCalls } from './rules/commentInCall';
+import { reportNamesInMentions } from './rules/nameInMention';
 import { isTestableGetter, recordImageTest } from './rules/missingImage';
 import { variableFunction } from '../language/variableFunctions';
 import { recordMentionTest } from './rules/mentionFallback';
@@ -134,7 +135,10 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
       if (m[1] === '1' && m[0].includes('Zmessage{1}')) rare.firstWordNamed = true;
     }
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
-  if (own.includes('<@')) rareFacts(summary).writesMention = true;
+  if (own.includes('<@')) {
+    rareFacts(summary).writesMention = true;
+    reportNamesInMentions(text, base, st.end, diagnostics);
+  }
   const suppress = topLevelSuppressErrors(st.nodes, rel);
   if (suppress) summary.suppress = suppress;
   reportBlankLinesInCall(text, base, st.end, diagnostics);
