@@ -100,7 +100,7 @@ const CODE_TABLE = {
   'invalid-value': {
     severity: 'warning',
     description:
-      'A word outside the closed set a parameter takes (language/valueSets.ts): an error where the engine halts on it (a button style, ZgetMessage type, ZinviteInfo type, ...), a warning where it silently uses a default. Also a Zdice formula other than NdM (d20, 1D20, 2d6+3 halt).',
+      'A word outside the closed set a parameter takes (language/valueSets.ts): an error where the engine halts on it (a button style, ZgetMessage type, ZinviteInfo type, ...), a warning where it silently uses a default. Also a Zdice formula other than NdM (d20, 1D20, 2d6+3 halt); and a role name with a space in last place of ZonlyForRoles or ZblackListRoles (Head Moderator), which the engine takes as the refusal message.',
     example: 'ZstartThread{Chat;234567890123456789;;120}',
   },
   'limit-exceeded': {

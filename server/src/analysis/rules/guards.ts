@@ -96,6 +96,7 @@ function checkLastMention(name: string, args: readonly ReadArgument[], ctx: Stat
 
 /** Role names compared with a role's name: a mention or an ID never matches. */
 function checkRoleNames(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  checkSpacedLastRole(name, args, ctx);
   for (const a of args) {
     if (!a.literal) continue;
     const mention = /^<@&(\d+)>$/.exec(a.text);
@@ -108,4 +109,49 @@ function checkRoleNames(name: string, args: readonly ReadArgument[], ctx: Statem
       message: `${name} compares role names, and no role is named "${a.text}": this entry never matches. For roles by ID use ${name === 'ZonlyForRoles' ? 'ZonlyForRoleIDs' : 'ZblackListRolesIDs'}{${mention ? mention[1] : a.text}}.`,
     });
   }
+}
+
+/** A role's name as people write one: one to three capitalised words (Head Moderator, Staff Team, VIP 2), no sentence. */
+const ROLE_NAME_WITH_SPACE = /^(?:[A-Z0-9][\w'&+-]*)(?: [A-Z0-9][\w'&+-]*){1,2}$/u;
+
+/** Words of a short refusal written in title case ("No Permission", "Access Denied"), which no role name needs. */
+const MESSAGE_WORDS: ReadonlySet<string> = new Set([
+  'no',
+  'not',
+  'you',
+  'only',
+  'access',
+  'denied',
+  'permission',
+  'permissions',
+  'sorry',
+  'missing',
+  'required',
+  'cannot',
+  "can't",
+  "don't",
+  'allowed',
+]);
+
+/**
+ * `ZonlyForRoles{Admin;Head Moderator}`: the engine reads a last argument
+ * with a space, "!" or "." as the refusal message (onlyForRoles.rs,
+ * blackListRoles.rs split_last_as_error), so a role name with a space in
+ * last place drops out of the list and becomes the message. Reported for a
+ * name-like last argument; the fix writes the message after it.
+ */
+function checkSpacedLastRole(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length < 2) return;
+  const last = args[args.length - 1];
+  if (!last.literal || !ROLE_NAME_WITH_SPACE.test(last.text) || last.text.split(' ').some((w) => MESSAGE_WORDS.has(w.toLowerCase()))) return;
+  const message = ctx.catalog.getFunction(name)?.arguments.at(-1)?.default;
+  if (!message) return;
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'warning',
+    start: last.arg.start,
+    end: last.arg.end,
+    message: `"${last.text}" has a space, so ${name} reads this last argument as the message it refuses with, not as a role: members with that role ${name === 'ZonlyForRoles' ? 'are refused, and see "' + last.text + '"' : 'are not blocked'}. Write a message after it.`,
+    fixes: [{ title: 'Add the message after it', edits: [{ start: last.arg.end, end: last.arg.end, newText: `;${message}` }], preferred: true }],
+  });
 }
