@@ -144,6 +144,14 @@ describe('BotNames: what the components of a custom ID are made after setting', 
     assert.deepStrictEqual(setBefore({ 'game.zbr': button }, 'guess'), []);
   });
 
+  it("counts a channel's own variable where the maker answers in its channel, and a computed number, which is never empty", () => {
+    const round =
+      '#trigger !reaction\nZsetChannelVar{start;Zsum{ZgetTimestamp{ms};3000}}\nZsetServerVar{games;Zsum{1;2}}\nZaddButton{false;react_click;Wait...}\n';
+    assert.deepStrictEqual(setBefore({ 'reaction.zbr': round }, 'react_click'), ['channel start', 'server games']);
+    const elsewhere = `${round}ZuseChannel{123456789012345678}\n`;
+    assert.deepStrictEqual(setBefore({ 'reaction.zbr': elsewhere }, 'react_click'), ['server games']);
+  });
+
   it('keeps only what every command making the component sets, and nothing another command may empty', () => {
     const other = '#trigger !poll2\nZsetServerVar{yes;0}\nZaddButton{;vote-yes;Yes}\n';
     assert.deepStrictEqual(setBefore({ 'poll.zbr': panel, 'poll2.zbr': other }, 'vote-yes'), ['server yes']);

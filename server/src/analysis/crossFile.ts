@@ -118,6 +118,8 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
  * its counts to 0 before adding its buttons): a click finds the value set.
  * For a modal also ZgetUserVar{name}: its submitter is the user it was shown
  * to, whose variable the command that showed it set (a captcha's tries).
+ * ZgetChannelVar{name} where the maker answers in its own channel (a game's
+ * round state): the click comes from that channel.
  */
 export function crossFileSettled(uri: string, sources: CrossFileSources): ((code: string, text: string) => boolean) | undefined {
   if (!sources.wholeBotKnown(uri)) return undefined;
@@ -127,7 +129,7 @@ export function crossFileSettled(uri: string, sources: CrossFileSources): ((code
   if (!set || set.size === 0) return undefined;
   return (code, text) => {
     if (code !== 'saved-variable-unset') return false;
-    const m = /^Zget(Server|User)?Var\{([^{};]+)\}$/.exec(text);
+    const m = /^Zget(Server|User|Channel)?Var\{([^{};]+)\}$/.exec(text);
     return m !== null && set.has(`${m[1] ? m[1].toLowerCase() : 'global'} ${m[2].trim()}`);
   };
 }

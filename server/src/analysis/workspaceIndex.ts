@@ -394,15 +394,18 @@ export class WorkspaceIndex {
         // What a saved variable's set says to the other files (botNames.ts): temporary ones, the most common, say nothing.
         if (vf.scope !== 'temporary') {
           const value = access === 'set' ? call.args[1] : undefined;
-          const written = value !== undefined && value.nodes.length === 0 && !isBlankRange(text, value.start, value.end);
+          const written =
+            value !== undefined &&
+            ((value.nodes.length === 0 && !isBlankRange(text, value.start, value.end)) || neverEmptyValue(text, value.nodes, value.start, value.end));
           // A value written out (a computed one may be empty, and an empty value is no value), at the top of a line, for
           // the command's own server: ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
           // A user's own variable too (no third argument naming another user): it counts for a modal only, which
           // reaches the engine from the user it was shown to (botNames.ts setBeforeComponent).
+          // A channel's own variable too while the components go into the reply, in the channel it was set for.
           if (
             written &&
             (vf.scope === 'global' ||
-              ((vf.scope === 'server' || vf.scope === 'user') &&
+              ((vf.scope === 'server' || vf.scope === 'user' || (vf.scope === 'channel' && repliesHere(text))) &&
                 (call.args.length < 3 || (call.args[2].nodes.length === 0 && literalArgument(text, call, 2) === undefined)))) &&
             statementNodes.includes(call)
           )
@@ -494,4 +497,19 @@ function findCovering<T extends Occurrence>(list: readonly T[], offset: number):
 function isBlankRange(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (!isEngineSpace(text.charCodeAt(i))) return false;
   return true;
+}
+
+/** Whether a command's components surely go out in the channel it runs in: nothing sends its answer elsewhere. */
+function repliesHere(text: string): boolean {
+  return !text.includes('ZuseChannel') && !text.includes('ZsendMessage') && !text.includes('ZsendEmbed');
+}
+
+/** Calls whose value is never empty text: a number, or the command halts there (before any component is made). */
+const NEVER_EMPTY_CALLS: ReadonlySet<string> = new Set(['Zsum', 'Zsub', 'Zmulti', 'Zdiv', 'Zmod', 'Zcalculate', 'ZgetTimestamp', 'Zrandom', 'Zround', 'Zabs']);
+
+/** A value that is one such call and nothing else (`Zsum{ZgetTimestamp{ms};3000}`). */
+function neverEmptyValue(text: string, nodes: readonly ContentNode[], start: number, end: number): boolean {
+  if (nodes.length !== 1 || nodes[0].kind !== NodeKind.Call) return false;
+  const call = nodes[0];
+  return NEVER_EMPTY_CALLS.has(text.slice(call.start, call.nameEnd)) && isBlankRange(text, start, call.start) && isBlankRange(text, call.end, end);
 }
