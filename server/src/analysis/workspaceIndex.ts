@@ -252,6 +252,7 @@ export class WorkspaceIndex {
     let computedModal: true | undefined;
     /** FileIndex.initialSets so far (each name once), and those names. */
     let initialSets: string[] | undefined;
+    let repliesInOwnChannel: boolean | undefined;
     let initialKnown: Set<string> | undefined;
     let clears: string[] | undefined;
     let clearKnown: Set<string> | undefined;
@@ -308,7 +309,8 @@ export class WorkspaceIndex {
               (clears ??= []).push(key);
             }
           }
-          if (o.initial) {
+          // A channel's own variable counts where the command answers in its own channel (repliesHere, read once per file).
+          if (o.initial && (o.scope !== 'channel' || (repliesInOwnChannel ??= repliesHere(text)))) {
             const key = this.intern(`${o.scope} ${name}`);
             if (!initialKnown?.has(key)) {
               (initialKnown ??= new Set()).add(key);
@@ -401,11 +403,11 @@ export class WorkspaceIndex {
           // the command's own server: ZsetServerVar{name;value;guildID} sets another server's variable when it names one.
           // A user's own variable too (no third argument naming another user): it counts for a modal only, which
           // reaches the engine from the user it was shown to (botNames.ts setBeforeComponent).
-          // A channel's own variable too while the components go into the reply, in the channel it was set for.
+          // A channel's own variable too (kept where the components go out in that channel: see repliesHere).
           if (
             written &&
             (vf.scope === 'global' ||
-              ((vf.scope === 'server' || vf.scope === 'user' || (vf.scope === 'channel' && repliesHere(text))) &&
+              ((vf.scope === 'server' || vf.scope === 'user' || vf.scope === 'channel') &&
                 (call.args.length < 3 || (call.args[2].nodes.length === 0 && literalArgument(text, call, 2) === undefined)))) &&
             statementNodes.includes(call)
           )
