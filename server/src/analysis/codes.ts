@@ -303,6 +303,12 @@ const CODE_TABLE = {
       'A mention written around a name: <@ZrandomUser>, <@Zusername>, <@ZdisplayName{...}>. Discord makes a mention of <@digits> only, so the reply shows the text "<@Bob>". The fix writes ZrandomMention, or <@ID> with the ID the name was asked for (<@ZuserID> for the author).',
     example: 'Congratulations <@ZrandomUser>!',
   },
+  'saved-word-list': {
+    severity: 'warning',
+    description:
+      "A saved variable as a word of ZcheckContains (a word filter's list): while nothing has saved it, it is empty, and every text contains the empty word, so the check is true for every message; and a saved list is looked for whole, never split at its commas. Not reported where the file tests or sets the variable.",
+    example: 'ZcheckContains{Zmessage;ZgetServerVar{badwords}}',
+  },
   'invalid-emoji': {
     severity: 'warning',
     description:

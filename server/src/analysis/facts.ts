@@ -30,6 +30,8 @@ export type ReportWhen =
   | `prefix-word-untested:${string}`
   // The file declares an #option of that name with the type role (its value is the role's bare ID).
   | `role-option:${string}`
+  // No condition of the file tests the saved variable `scope:name`, and no line sets it.
+  | `saved-untested:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.

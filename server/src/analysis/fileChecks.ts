@@ -280,8 +280,11 @@ function reportConditional(
         return !w.imageTested && !w.authorHasRole;
       // `prefix-word-untested:n`: a word tested as a number (ZonlyIf{ZisNumber{Zmessage{1}}==true;...}) reaches the
       // lines after it as digits, never a mention. `role-option:name`: a role option, whose value is the bare ID (bot.rs).
+      // `saved-untested:scope:name`: no condition of the file tests that saved variable, nor sets it first.
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
+        if (when.startsWith('saved-untested:'))
+          return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
     }
   };

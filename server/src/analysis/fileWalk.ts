@@ -223,6 +223,11 @@ export class FileWalk {
   /** Saved variables: names tested anywhere, scope:name keys surely set so far, and the reads to report. */
   readonly savedTested = new Set<string>();
   private readonly savedSet = new Set<string>();
+
+  /** Whether a line of the file sets the saved variable `scope:name` (or one whose name a call computes). */
+  setsSaved(key: string): boolean {
+    return this.savedSet.has(key) || this.savedSet.has(`${key.slice(0, key.indexOf(':'))}:`);
+  }
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   private savedGate = false;
   readonly savedReads: SavedRead[] = [];

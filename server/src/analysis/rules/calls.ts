@@ -146,7 +146,10 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
   // Removing an item may leave none (removeSplitTextElement.rs).
   if (name === 'ZremoveSplitTextElement') markSplit('maybeNone', ctx);
-  if (name === 'ZcheckContains') checkEmptyWords(node, args, ctx);
+  if (name === 'ZcheckContains') {
+    checkEmptyWords(node, args, ctx);
+    checkSavedWordList(args, ctx);
+  }
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
   checkMissingImage(node, name, ctx);
@@ -274,6 +277,30 @@ function joinedCalls(name: string, ctx: StatementContext): { first: string; seco
     if (head.engine?.min === 0 && head.engine.registered && (tail.fn || tail.engine)) return { first, second };
   }
   return undefined;
+}
+
+/**
+ * `ZcheckContains{Zmessage;ZgetServerVar{badwords}}`: every text contains the
+ * empty word (string/checkContains.rs), so while nothing has saved the list
+ * the check is true for every message, and a word filter deletes them all;
+ * and a saved list is one word to it, never split at its commas. Reported
+ * where the file neither tests the variable nor sets it.
+ */
+function checkSavedWordList(args: readonly ReadArgument[], ctx: StatementContext): void {
+  for (let i = 1; i < args.length; i++) {
+    const call = wholeCall(args[i].arg, ctx);
+    const saved = call && ctx.profiles.get(calledName(call, ctx)).facts?.savedVar;
+    if (!call || saved?.use !== 'get' || call.args.length !== 1 || hasCall(call.args[0])) continue;
+    const variable = ctx.rel(call.args[0].start, call.args[0].end).trim();
+    const getter = ctx.rel(call.start, call.end);
+    reportIf(ctx, `saved-untested:${saved.scope}:${variable}`, {
+      code: 'saved-word-list',
+      severity: 'warning',
+      start: call.start,
+      end: call.end,
+      message: `${getter} is empty until something saves "${variable}", and every text contains the empty word: ZcheckContains is then true for every message. It also looks for the saved text whole, not for each word of a list. Test that it is set first, Zif{${getter}!=;...}, and check the words one by one (ZtextSplit, then ZforSplit).`,
+    });
+  }
 }
 
 /** Calls whose value is a member's ID and nothing else (a nickname written so is a mistake). */
