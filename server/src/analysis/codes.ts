@@ -309,6 +309,12 @@ const CODE_TABLE = {
       "A saved variable as a word of ZcheckContains (a word filter's list): while nothing has saved it, it is empty, and every text contains the empty word, so the check is true for every message; and a saved list is looked for whole, never split at its commas. Not reported where the file tests or sets the variable.",
     example: 'ZcheckContains{Zmessage;ZgetServerVar{badwords}}',
   },
+  'api-answers-list': {
+    severity: 'error',
+    description:
+      'ZhttpResult{word} after a request to a web API known to answer with a JSON list (TheCatAPI and TheDogAPI image search, ZenQuotes): a word key into a list halts the command. The fix reads the first item, ZhttpResult{0;word}.',
+    example: 'ZhttpGet{https://api.thecatapi.com/v1/images/search} + Zimage{ZhttpResult{url}}',
+  },
   'invalid-emoji': {
     severity: 'warning',
     description:

@@ -43,7 +43,9 @@ export type ReportWhen =
   // The file chooses a time zone with Ztime{zone}.
   | 'zone-chosen'
   // No condition of the file tests a moderation result ("failed", "banned"...: RareFacts.resultTested).
-  | 'refusal-untested';
+  | 'refusal-untested'
+  // The file requests a web API known to answer with a JSON list (RareFacts.listApi).
+  | 'list-api-requested';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -203,6 +205,8 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
+  /** A request to a web API known to answer with a JSON list (api-answers-list). */
+  listApi?: true;
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
@@ -257,6 +261,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     messageWords: undefined,
     countTested: undefined,
     resultTested: undefined,
+    listApi: undefined,
     copies: undefined,
     outsideJson: undefined,
     authorHasRole: undefined,

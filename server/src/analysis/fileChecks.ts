@@ -263,6 +263,8 @@ function reportConditional(
         return !w.countTested;
       case 'refusal-untested':
         return !w.resultTested;
+      case 'list-api-requested':
+        return w.listApi;
       case 'count-untested-outside-json':
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.

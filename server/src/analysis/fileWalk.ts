@@ -304,6 +304,7 @@ export class FileWalk {
   mentionTested = false;
   countTested = false;
   resultTested = false;
+  listApi = false;
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -411,6 +412,7 @@ export class FileWalk {
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
     if (s.resultTested) this.resultTested = true;
+    if (s.listApi) this.listApi = true;
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

@@ -50,6 +50,13 @@ function recordGithubRequest(node: CallNode, name: string, ctx: StatementContext
 }
 
 /**
+ * Web APIs that answer with a JSON list at the top, as their documentation
+ * shows: TheCatAPI's and TheDogAPI's image search (`[{"id":..,"url":..}]`),
+ * ZenQuotes' random, today and quotes (`[{"q":..,"a":..}]`).
+ */
+const LIST_APIS = /^\s*https:\/\/(?:api\.the(?:cat|dog)api\.com\/v1\/images\/search|zenquotes\.io\/api\/(?:random|today|quotes))(?:[/?]|\s*$)/i;
+
+/**
  * Moderation actions whose result the engine returns as text: "banned: <IDs>", and "failed: <IDs>"
  * for those Discord refused (the word, by function). A top-level one's text goes into the reply.
  */
@@ -459,7 +466,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });
   if (name === 'Zclear' || name === 'ZdeleteMessage') recordTriggerDeletion(node, name, ctx);
   if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
-  if (HTTP_REQUESTS.has(name)) recordGithubRequest(node, name, ctx);
+  if (HTTP_REQUESTS.has(name)) {
+    recordGithubRequest(node, name, ctx);
+    if (node.args.length > 0 && LIST_APIS.test(ctx.rel(node.args[0].start, node.args[0].end))) rareFacts(ctx.summary).listApi = true;
+  }
   if (name === 'Zmessage' && node.args.length === 1 && node.close >= 0) {
     const n = ctx.rel(node.args[0].start, node.args[0].end).trim();
     if (/^[1-9]\d?$/.test(n)) (rareFacts(ctx.summary).messageWords ??= []).push({ n: Number(n), start: node.start, end: node.close + 1 });

@@ -159,6 +159,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
+  if (name === 'ZhttpResult' && args[0]?.literal && args[0].text !== '' && !/^\d+$/.test(args[0].text) && !ctx.caught) checkListApiKey(args[0], ctx);
   // ZjsonSet{ZloopIndex;...} keys an object "1", "2"...: read back by the same index, as written.
   if (name === 'ZjsonSet' && args[0] && ctx.rel(args[0].arg.start, args[0].arg.end).trim() === 'ZloopIndex') rareFacts(ctx.summary).loopIndexObject = true;
   if (name === 'ZfromTimestamp') {
@@ -301,6 +302,24 @@ function checkSavedWordList(args: readonly ReadArgument[], ctx: StatementContext
       message: `${getter} is empty until something saves "${variable}", and every text contains the empty word: ZcheckContains is then true for every message. It also looks for the saved text whole, not for each word of a list. Test that it is set first, Zif{${getter}!=;...}, and check the words one by one (ZtextSplit, then ZforSplit).`,
     });
   }
+}
+
+/**
+ * `ZhttpResult{url}` after a request to an API that answers with a list
+ * (TheCatAPI's image search): a word key into a JSON array halts the command
+ * ("key 'url' is not a valid array index", http/httpResult.rs). The first
+ * item is `ZhttpResult{0;url}`.
+ */
+function checkListApiKey(key: ReadArgument, ctx: StatementContext): void {
+  const { start, end, text } = trimmedRange(key.arg, ctx);
+  reportIf(ctx, 'list-api-requested', {
+    code: 'api-answers-list',
+    severity: 'error',
+    start,
+    end,
+    message: `The API this command requests answers with a list, and ZhttpResult halts the command on a word key into a list ("key '${text}' is not a valid array index"). The first item's ${text} is ZhttpResult{0;${text}}.`,
+    fixes: [{ title: `Read the first item: ZhttpResult{0;${text}}`, edits: [{ start, end: start, newText: '0;' }], preferred: true }],
+  });
 }
 
 /** Calls whose value is a member's ID and nothing else (a nickname written so is a mistake). */
