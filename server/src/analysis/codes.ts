@@ -313,7 +313,7 @@ const CODE_TABLE = {
     severity: 'error',
     description:
       'ZhttpResult{word} after a request to a web API known to answer with a JSON list (TheCatAPI and TheDogAPI image search, ZenQuotes): a word key into a list halts the command. The fix reads the first item, ZhttpResult{0;word}.',
-    example: 'ZhttpGet{https://api.thecatapi.com/v1/images/search} + Zimage{ZhttpResult{url}}',
+    example: 'ZhttpGet{https://api.thecatapi.com/v1/images/search} + Cat: ZhttpResult{url}',
   },
   'invalid-emoji': {
     severity: 'warning',
