@@ -282,10 +282,11 @@ export class FileWalk {
   readonly rowParts: ComponentRowPart[] = [];
 
   // ---- context ------------------------------------------------------------------
-  readonly contextUses: { name: string; start: number; end: number; caught?: true }[] = [];
+  /** Statements with uses of the event's context, read only in an event command (contextUses). */
+  private readonly contextStatements: number[] = [];
   readonly memberUses: { name: string; start: number; end: number; caught?: true }[] = [];
-  /** Uses of the trigger message (message-in-slash). */
-  readonly messageUses: { name: string; halts?: true; start: number; end: number }[] = [];
+  /** Statements with uses of the trigger message or its words, read only in a slash command (messageUses, messageWords). */
+  private readonly messageStatements: number[] = [];
   /** Diagnostics true only under a condition on the whole file (StatementSummary.reportIf), in file offsets. */
   readonly reportIf: { when: ReportWhen; diagnostic: AnalysisDiagnostic }[] = [];
   firstWordNamed = false;
@@ -309,7 +310,6 @@ export class FileWalk {
   outsideJson = false;
   splitSure = false;
   splitMaybeNone = false;
-  readonly messageWords: { n: number; start: number; end: number }[] = [];
   /** Characters of text the command writes outside calls (a lower bound of its reply's length), and where it passes the limit. */
   replyLength = 0;
   replyTooLong: { start: number; end: number } | undefined;
@@ -326,6 +326,33 @@ export class FileWalk {
     this.jsonMade = evalRuns;
     this.anyBlock = evalRuns;
     this.embedSends = new EmbedSends(evalRuns);
+  }
+
+  // Most commands are neither event nor slash commands: these uses are kept as statement numbers, and
+  // made into file offsets only when a check asks (a copy per use cost the walk of a large file milliseconds).
+
+  /** Uses of the event's context, in file offsets (empty-event-context). */
+  get contextUses(): { name: string; start: number; end: number; caught?: true }[] {
+    return this.rebasedUses(this.contextStatements, (s) => s.contextUses);
+  }
+
+  /** Uses of the trigger message, in file offsets (message-in-slash). */
+  get messageUses(): { name: string; halts?: true; start: number; end: number }[] {
+    return this.rebasedUses(this.messageStatements, (s) => s.messageUses);
+  }
+
+  /** `Zmessage{n}` with a written number, in file offsets (a slash command's nth option). */
+  get messageWords(): { n: number; start: number; end: number }[] {
+    return this.rebasedUses(this.messageStatements, (s) => s.rare?.messageWords);
+  }
+
+  private rebasedUses<T extends { start: number; end: number }>(statements: readonly number[], uses: (s: StatementSummary) => readonly T[] | undefined): T[] {
+    const out: T[] = [];
+    for (const i of statements) {
+      const base = this.tree.starts[i];
+      for (const u of uses(this.results[i].summary) ?? []) out.push({ ...u, start: base + u.start, end: base + u.end });
+    }
+    return out;
   }
 
   /** Walks every statement in order. */
@@ -368,10 +395,10 @@ export class FileWalk {
     // After rareFacts: a copy made on this line is tested by a condition of the lines after it (or this one's).
     if (s.testedVars !== undefined && this.copies.size !== 0) this.copyTests(s.testedVars, s.mayStop === true);
     if (s.savedVars) this.savedVariables(s.savedVars, base);
-    if (s.contextUses) for (const u of s.contextUses) this.contextUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.contextUses) this.contextStatements.push(i);
     if (s.componentEvents) this.components(s.componentEvents, base);
     if (s.componentRows) for (const r of s.componentRows) this.rowParts.push({ ...r, start: base + r.start, end: base + r.end });
-    if (s.messageUses) for (const u of s.messageUses) this.messageUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.messageUses || s.rare?.messageWords) this.messageStatements.push(i);
     if (s.reportIf) for (const r of s.reportIf) this.reportIf.push({ when: r.when, diagnostic: rebased(r.diagnostic, base) });
     if (s.printedResults)
       for (const r of s.printedResults) this.printedResults.push({ ...r, start: base + r.start, nameEnd: base + r.nameEnd, close: base + r.close });
@@ -417,7 +444,6 @@ export class FileWalk {
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;
     if (s.splits === 'maybeNone' || s.splits === 'both') this.splitMaybeNone = true;
-    if (s.messageWords) for (const m of s.messageWords) this.messageWords.push({ n: m.n, start: base + m.start, end: base + m.end });
   }
 
   private silence(i: number, disable: DisableDirective): void {
