@@ -129,7 +129,7 @@ const CODE_TABLE = {
   'condition-without-operator': {
     severity: 'warning',
     description:
-      'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}), or one that is only a call giving an ID, a name or text (Zif{Zmentioned{1};...}, ZonlyIf{Zmessage;...}: never "true" or "1", so always false; an error for ZonlyIf, which then refuses every run). The fix adds != (not empty).',
+      'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}), or one that is only a call giving an ID or a name, or the whole message (Zif{Zmentioned{1};...}, ZonlyIf{Zmessage;...}: never "true" or "1", so always false; an error for ZonlyIf, which then refuses every run). The fix adds != (not empty).',
     example: 'Zif{yes;x;y}',
   },
   'non-numeric-comparison': {

@@ -212,7 +212,8 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
   const raw = ctx.rel(body.start, body.end);
   const code = raw.trim();
   const m = TRAILING_SEPARATOR.exec(code);
-  if (!m) return;
+  // A row that starts with its separator too (`| ZloopValue |`) is meant one to a line.
+  if (!m || code.startsWith(m[1])) return;
   const written = m[1];
   const end = body.start + (raw.length - raw.trimStart().length) + code.length;
   // Only ZloopValue before it: the items' own join writes them on one line (Zrepeat has no items to join).

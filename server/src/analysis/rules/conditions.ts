@@ -167,7 +167,6 @@ const MODERATION_RESULT = /\b(failed|banned|kicked|timed out)\b/;
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
   'Zmentioned',
-  'Zmessage',
   'ZuserID',
   'ZchannelID',
   'ZguildID',
@@ -176,9 +175,7 @@ const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
   'ZrepliedMessageID',
   'Zusername',
   'ZdisplayName',
-  'ZinputValue',
   'ZcustomID',
-  'ZloopValue',
 ]);
 
 /**
@@ -193,7 +190,11 @@ function checkValueAsCondition(name: string, a: ReadArgument, ctx: StatementCont
   const call = wholeCallOrBare(a.arg, ctx);
   if (!call) return;
   const value = calledName(call, ctx);
-  if (!NEVER_BOOLEAN_VALUES.has(value)) return;
+  // The whole message as a usage check (ZonlyIf{Zmessage;Usage: ...}); one word of it, a modal's input or a loop's
+  // value may be the "true" a toggle is given (`!maintenance true`), and is left alone.
+  const wholeMessage =
+    value === 'Zmessage' && (call.kind === NodeKind.BareCall || call.args.length === 0 || ctx.rel(call.args[0].start, call.args[0].end).trim() === '');
+  if (!NEVER_BOOLEAN_VALUES.has(value) && !wholeMessage) return;
   const written = ctx.rel(call.start, call.end);
   const refuses = name === 'ZonlyIf';
   ctx.diagnostics.push({
@@ -201,7 +202,7 @@ function checkValueAsCondition(name: string, a: ReadArgument, ctx: StatementCont
     severity: refuses ? 'error' : 'warning',
     start: call.start,
     end: call.end,
-    message: `${value} gives ${value === 'Zmessage' || value === 'ZinputValue' || value === 'ZloopValue' ? 'text' : value === 'Zusername' || value === 'ZdisplayName' ? 'a name' : 'an ID'}, not true or false, and a condition with no operator is true only for "true" or "1": ${refuses ? 'ZonlyIf refuses every run' : name === 'Zif' ? 'Zif always takes its other branch' : 'it is always false'}. To test that it is not empty, write ${written}!=`,
+    message: `${value} gives ${value === 'Zmessage' ? 'text' : value === 'Zusername' || value === 'ZdisplayName' ? 'a name' : 'an ID'}, not true or false, and a condition with no operator is true only for "true" or "1": ${refuses ? 'ZonlyIf refuses every run' : name === 'Zif' ? 'Zif always takes its other branch' : 'it is always false'}. To test that it is not empty, write ${written}!=`,
     fixes: [{ title: `Test that it is not empty: ${written}!=`, edits: [{ start: call.end, end: call.end, newText: '!=' }], preferred: true }],
   });
 }
