@@ -48,16 +48,26 @@ function checkDottedUsername(name: string, args: readonly ReadArgument[], ctx: S
   const last = args[args.length - 1];
   // A "." between name characters (`john.doe`); one at the end reads as a sentence's (`nope.`), as it was meant.
   if (!last.literal || last.text.length > 32 || !/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/.test(last.text)) return;
+  reportLastReadAsMessage(
+    name,
+    last,
+    `"${last.text}" has a ".", so ${name} reads this last argument as the message it refuses with, not as a username: ${last.text} ${name === 'ZonlyForUsers' ? 'is not let through' : 'is not blocked'}. Write a message after it.`,
+    ctx,
+  );
+}
+
+/** A list entry the engine takes for the refusal message: reported with the fix that writes the default message after it. */
+function reportLastReadAsMessage(name: string, last: ReadArgument, message: string, ctx: StatementContext): void {
   // The message the engine refuses with by default, as the catalog gives it.
-  const message = ctx.catalog.getFunction(name)?.arguments.at(-1)?.default;
-  if (!message) return;
+  const refusal = ctx.catalog.getFunction(name)?.arguments.at(-1)?.default;
+  if (!refusal) return;
   ctx.diagnostics.push({
     code: 'invalid-value',
     severity: 'warning',
     start: last.arg.start,
     end: last.arg.end,
-    message: `"${last.text}" has a ".", so ${name} reads this last argument as the message it refuses with, not as a username: ${last.text} ${name === 'ZonlyForUsers' ? 'is not let through' : 'is not blocked'}. Write a message after it.`,
-    fixes: [{ title: 'Add the message after it', edits: [{ start: last.arg.end, end: last.arg.end, newText: `;${message}` }], preferred: true }],
+    message,
+    fixes: [{ title: 'Add the message after it', edits: [{ start: last.arg.end, end: last.arg.end, newText: `;${refusal}` }], preferred: true }],
   });
 }
 
@@ -144,14 +154,10 @@ function checkSpacedLastRole(name: string, args: readonly ReadArgument[], ctx: S
   if (args.length < 2) return;
   const last = args[args.length - 1];
   if (!last.literal || !ROLE_NAME_WITH_SPACE.test(last.text) || last.text.split(' ').some((w) => MESSAGE_WORDS.has(w.toLowerCase()))) return;
-  const message = ctx.catalog.getFunction(name)?.arguments.at(-1)?.default;
-  if (!message) return;
-  ctx.diagnostics.push({
-    code: 'invalid-value',
-    severity: 'warning',
-    start: last.arg.start,
-    end: last.arg.end,
-    message: `"${last.text}" has a space, so ${name} reads this last argument as the message it refuses with, not as a role: members with that role ${name === 'ZonlyForRoles' ? 'are refused, and see "' + last.text + '"' : 'are not blocked'}. Write a message after it.`,
-    fixes: [{ title: 'Add the message after it', edits: [{ start: last.arg.end, end: last.arg.end, newText: `;${message}` }], preferred: true }],
-  });
+  reportLastReadAsMessage(
+    name,
+    last,
+    `"${last.text}" has a space, so ${name} reads this last argument as the message it refuses with, not as a role: members with that role ${name === 'ZonlyForRoles' ? `are refused, and see "${last.text}"` : 'are not blocked'}. Write a message after it.`,
+    ctx,
+  );
 }
