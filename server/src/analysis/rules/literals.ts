@@ -1171,6 +1171,9 @@ function parameterCheck(fnName: string, paramName: string): ParameterCheck | und
   return Object.hasOwn(PARAMETER_CHECKS, fnName) && Object.hasOwn(PARAMETER_CHECKS[fnName], paramName) ? PARAMETER_CHECKS[fnName][paramName] : undefined;
 }
 
+/** Saved-variable functions whose user argument is a key, kept as written (a mention's text is another user). */
+const USER_VARIABLE_KEYS: ReadonlySet<string> = new Set(['ZsetUserVar', 'ZgetUserVar']);
+
 /**
  * Functions acting on or telling about a member the user names, usually by
  * mentioning them, that read the ID as a number (not Zunban: a banned user is
@@ -1200,8 +1203,21 @@ const MENTIONED_MEMBERS: ReadonlySet<string> = new Set([
  */
 export function checkMessageWordAsId(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
   const m = /^Zmessage\{\s*(\d+)\s*\}$/.exec(text);
-  if (!m || !MENTIONED_MEMBERS.has(fnName) || !/^user/i.test(paramName)) return;
+  if (!m || !/^user/i.test(paramName)) return;
   const replacement = `Zmentioned{${m[1]}}`;
+  if (USER_VARIABLE_KEYS.has(fnName)) {
+    // variables/setUserVar.rs, getUserVar.rs keep the user as the text given: no halt, another key.
+    reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
+      code: 'invalid-snowflake',
+      severity: 'warning',
+      start: arg.start,
+      end: arg.end,
+      message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} keeps the variable under that text, not under the member's ID, so the member's own commands (which read it by ID) never see it. ${replacement} gives the ID of the user mentioned.`,
+      fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
+    });
+    return;
+  }
+  if (!MENTIONED_MEMBERS.has(fnName)) return;
   // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID;
   // and not where a line tests the word with ZisNumber or ZisInteger (a command that takes an ID).
   reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
