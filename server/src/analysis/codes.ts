@@ -315,6 +315,12 @@ const CODE_TABLE = {
       'ZhttpResult{word} after a request to a web API known to answer with a JSON list (TheCatAPI and TheDogAPI image search, ZenQuotes): a word key into a list halts the command. The fix reads the first item, ZhttpResult{0;word}.',
     example: 'ZhttpGet{https://api.thecatapi.com/v1/images/search} + Cat: ZhttpResult{url}',
   },
+  'negative-amount': {
+    severity: 'warning',
+    description:
+      'Zsub{ZgetUserVar{coins};Zmessage{2}} (or a Zoption amount) where no condition compares the amount with a number: -500 passes ZisInteger and ZisNumber, a slash option has no minimum, and Zsub of a negative amount adds it (a !pay that takes from the other side). Not in a command only staff may run (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...).',
+    example: 'ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}',
+  },
   'invalid-emoji': {
     severity: 'warning',
     description:

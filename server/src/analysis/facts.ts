@@ -45,7 +45,9 @@ export type ReportWhen =
   // No condition of the file tests a moderation result ("failed", "banned"...: RareFacts.resultTested).
   | 'refusal-untested'
   // The file requests a web API known to answer with a JSON list (RareFacts.listApi).
-  | 'list-api-requested';
+  | 'list-api-requested'
+  // No condition bounds the amount (`Zmessage{2}`, `Zoption{amount}`) from below, and no staff guard (RareFacts).
+  | `amount-unbounded:${string}`;
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -207,6 +209,10 @@ export interface RareFacts {
   countTested?: true;
   /** A request to a web API known to answer with a JSON list (api-answers-list). */
   listApi?: true;
+  /** Amounts a condition compares with a number, or tests for a minus (`Zmessage{2}>0`): negative-amount. */
+  boundedAmounts?: string[];
+  /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
+  staffOnly?: true;
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
@@ -262,6 +268,8 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     countTested: undefined,
     resultTested: undefined,
     listApi: undefined,
+    boundedAmounts: undefined,
+    staffOnly: undefined,
     copies: undefined,
     outsideJson: undefined,
     authorHasRole: undefined,

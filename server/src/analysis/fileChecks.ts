@@ -285,6 +285,7 @@ function reportConditional(
       // `saved-untested:scope:name`: no condition of the file tests that saved variable, nor sets it first.
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
+        if (when.startsWith('amount-unbounded:')) return !w.staffOnly && !w.boundedAmounts.has(when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));

@@ -306,6 +306,8 @@ export class FileWalk {
   countTested = false;
   resultTested = false;
   listApi = false;
+  staffOnly = false;
+  readonly boundedAmounts = new Set<string>();
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -440,6 +442,8 @@ export class FileWalk {
     if (s.countTested) this.countTested = true;
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
+    if (s.staffOnly) this.staffOnly = true;
+    if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

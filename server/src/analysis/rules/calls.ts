@@ -11,7 +11,7 @@ import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
-import { checkConditionArgument } from './conditions';
+import { checkConditionArgument, normalAmount } from './conditions';
 import {
   argumentText,
   hasCall,
@@ -193,6 +193,35 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
+  if (STAFF_GUARDS.has(name)) rareFacts(ctx.summary).staffOnly = true;
+  if (name === 'Zsub' && args.length === 2) checkUnboundedAmount(args, ctx);
+}
+
+/** Guards that let staff only through: an admin's command may mean any amount, negative ones included. */
+const STAFF_GUARDS: ReadonlySet<string> = new Set(['ZonlyAdmin', 'ZonlyPerms', 'ZonlyForRoles', 'ZonlyForRoleIDs', 'ZonlyForIDs', 'ZonlyForUsers']);
+
+/**
+ * `ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}` in a !pay
+ * command: ZisInteger and ZisNumber are true for -500 (control/isInteger.rs),
+ * a slash integer option has no minimum (bot.rs registers none), and Zsub of a
+ * negative amount adds it: the payer gains, the other side loses. Reported
+ * where no condition compares the amount with a number and no staff guard
+ * shows an admin command.
+ */
+function checkUnboundedAmount(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const [from, amount] = args;
+  const call = wholeCall(amount.arg, ctx);
+  if (!call || from.literal || !/Zget(User|Server|Channel)?Var\{/.test(from.text)) return;
+  const name = calledName(call, ctx);
+  const written = ctx.rel(call.start, call.end);
+  if (!(name === 'Zmessage' && /^Zmessage\{\s*\d+\s*\}$/.test(written)) && name !== 'Zoption') return;
+  reportIf(ctx, `amount-unbounded:${normalAmount(written)}`, {
+    code: 'negative-amount',
+    severity: 'warning',
+    start: call.start,
+    end: call.end,
+    message: `Nothing stops ${written} from being negative: -500 passes ZisInteger and ZisNumber${name === 'Zoption' ? ', and a slash option has no minimum' : ''}, and Zsub of -500 adds 500, so the balance grows (and whoever was to receive loses). Refuse amounts below 1 first: ZonlyIf{${written}>0;The amount must be positive.}`,
+  });
 }
 
 /** What ends a pass meant to stand beside the next one: a list separator (trimmed, as the engine trims the code). */

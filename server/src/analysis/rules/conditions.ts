@@ -161,6 +161,19 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
   }
 }
 
+/**
+ * An amount compared with a written number, or tested for a leading minus
+ * (`Zmessage{2}>0`, `Zmessage{2}<1`, `0<Zoption{amount}`). A comparison with
+ * a balance (`ZgetUserVar{coins}>=Zmessage{2}`) bounds it from above only.
+ */
+const BOUNDED_AMOUNT =
+  /(Z(?:message|option)\{[^{}]*\})\s*(?:(?:>=|<=|>|<)\s*-?\d|\s(?:startsWith|contains)\s+-)|-?\d\s*(?:>=|<=|>|<)\s*(Z(?:message|option)\{[^{}]*\})/g;
+
+/** An amount's call as negative-amount keys it: `Zmessage{ 2 }` and `Zmessage{2}` alike. */
+export function normalAmount(call: string): string {
+  return call.replace(/\s+/g, '');
+}
+
 /** The words of a moderation call's result text (moderation/ban.rs, kick.rs, timeout.rs). */
 const MODERATION_RESULT = /\b(failed|banned|kicked|timed out)\b/;
 
@@ -372,6 +385,9 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     if (condition.includes(' contains ')) rareFacts(ctx.summary).countTested = true;
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
+    // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
+    if (condition.includes('Zmessage{') || condition.includes('Zoption{'))
+      for (const m of condition.matchAll(BOUNDED_AMOUNT)) (rareFacts(ctx.summary).boundedAmounts ??= []).push(normalAmount(m[1] ?? m[2]));
     checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
