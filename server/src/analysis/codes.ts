@@ -318,7 +318,7 @@ const CODE_TABLE = {
   'negative-amount': {
     severity: 'warning',
     description:
-      'Zsub{ZgetUserVar{coins};Zmessage{2}} (or a Zoption amount) where no condition compares the amount with a number: -500 passes ZisInteger and ZisNumber, a slash option has no minimum, and Zsub of a negative amount adds it (a !pay that takes from the other side). Not in a command only staff may run (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...).',
+      'A saved variable set to Zsub{ZgetUserVar{coins};Zmessage{2}} (a balance, or a copy of it, less a Zmessage or Zoption amount, or a Zvar copy of one) where no condition compares the amount with a number: -500 passes ZisInteger and ZisNumber, a slash option has no minimum, and Zsub of a negative amount adds it (a !pay that takes from the other side). Not in a command only staff may run (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...).',
     example: 'ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}',
   },
   'invalid-emoji': {

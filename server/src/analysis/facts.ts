@@ -213,6 +213,8 @@ export interface RareFacts {
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
   staffOnly?: true;
+  /** `Zvar{bet;Zmessage{2}}` at a line's top level: the temporary variable holds an amount the user typed (negative-amount). */
+  amountCopies?: { v: string; from: string }[];
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
@@ -270,6 +272,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     listApi: undefined,
     boundedAmounts: undefined,
     staffOnly: undefined,
+    amountCopies: undefined,
     copies: undefined,
     outsideJson: undefined,
     authorHasRole: undefined,

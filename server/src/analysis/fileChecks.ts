@@ -285,7 +285,7 @@ function reportConditional(
       // `saved-untested:scope:name`: no condition of the file tests that saved variable, nor sets it first.
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
-        if (when.startsWith('amount-unbounded:')) return !w.staffOnly && !w.boundedAmounts.has(when.slice('amount-unbounded:'.length));
+        if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
@@ -1078,4 +1078,14 @@ function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
  */
 function withThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * An amount no condition bounds by a number (negative-amount): `Zmessage{2}`,
+ * `Zoption{amount}`, or a `Zvar` copy of one, each bounded through the other.
+ */
+function amountUnbounded(w: FileWalk, amount: string): boolean {
+  if (!amount.startsWith('Zvar{')) return !w.boundedAmounts.has(amount);
+  const from = w.amountCopies.get(amount);
+  return from !== undefined && !w.boundedAmounts.has(amount) && !w.boundedAmounts.has(from);
 }

@@ -308,6 +308,8 @@ export class FileWalk {
   listApi = false;
   staffOnly = false;
   readonly boundedAmounts = new Set<string>();
+  /** Temporary variables holding an amount the user typed, and where from (`Zvar{bet}` → `Zmessage{2}`). */
+  readonly amountCopies = new Map<string, string>();
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -444,6 +446,7 @@ export class FileWalk {
     if (s.listApi) this.listApi = true;
     if (s.staffOnly) this.staffOnly = true;
     if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
+    if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

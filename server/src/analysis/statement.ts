@@ -24,6 +24,7 @@ import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
+import { normalAmount } from './rules/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
 import { reportCommentsInCalls } from './rules/commentInCall';
@@ -296,6 +297,11 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   const held = topLevel && node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
   const tests = held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push({ v, tests });
+  // An amount the user typed, kept for the Zsub that may take it (negative-amount).
+  if (held && held.kind === NodeKind.Call) {
+    const from = ctx.rel(held.start, held.end);
+    if (/^Zmessage\{\s*\d+\s*\}$/.test(from) || from.startsWith('Zoption{')) (rareFacts(ctx.summary).amountCopies ??= []).push({ v, from: normalAmount(from) });
+  }
 }
 
 /** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */

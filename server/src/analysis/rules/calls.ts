@@ -194,7 +194,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
   if (STAFF_GUARDS.has(name)) rareFacts(ctx.summary).staffOnly = true;
-  if (name === 'Zsub' && args.length === 2) checkUnboundedAmount(args, ctx);
+  if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
 
 /** Guards that let staff only through: an admin's command may mean any amount, negative ones included. */
@@ -202,19 +202,23 @@ const STAFF_GUARDS: ReadonlySet<string> = new Set(['ZonlyAdmin', 'ZonlyPerms', '
 
 /**
  * `ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}` in a !pay
- * command: ZisInteger and ZisNumber are true for -500 (control/isInteger.rs),
- * a slash integer option has no minimum (bot.rs registers none), and Zsub of a
- * negative amount adds it: the payer gains, the other side loses. Reported
- * where no condition compares the amount with a number and no staff guard
- * shows an admin command.
+ * command (a saved balance set to itself, or a copy of it, less an amount the
+ * user typed): ZisInteger and ZisNumber are true for -500
+ * (control/isInteger.rs), a slash integer option has no minimum (bot.rs
+ * registers none), and Zsub of a negative amount adds it: the payer gains,
+ * the other side loses. Reported where no condition compares the amount with
+ * a number and no staff guard shows an admin command.
  */
-function checkUnboundedAmount(args: readonly ReadArgument[], ctx: StatementContext): void {
-  const [from, amount] = args;
-  const call = wholeCall(amount.arg, ctx);
-  if (!call || from.literal || !/Zget(User|Server|Channel)?Var\{/.test(from.text)) return;
+function checkUnboundedAmount(value: Argument, ctx: StatementContext): void {
+  const sub = wholeCall(value, ctx);
+  if (!sub || sub.args.length !== 2 || calledName(sub, ctx) !== 'Zsub') return;
+  const call = wholeCall(sub.args[1], ctx);
+  if (!call || !hasCall(sub.args[0])) return;
   const name = calledName(call, ctx);
   const written = ctx.rel(call.start, call.end);
-  if (!(name === 'Zmessage' && /^Zmessage\{\s*\d+\s*\}$/.test(written)) && name !== 'Zoption') return;
+  // A Zvar read counts where the file copies a typed amount into it (RareFacts.amountCopies, decided per file).
+  const typed = (name === 'Zmessage' && /^Zmessage\{\s*\d+\s*\}$/.test(written)) || name === 'Zoption';
+  if (!typed && !(name === 'Zvar' && call.args.length === 1 && !hasCall(call.args[0]))) return;
   reportIf(ctx, `amount-unbounded:${normalAmount(written)}`, {
     code: 'negative-amount',
     severity: 'warning',

@@ -167,7 +167,7 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
  * a balance (`ZgetUserVar{coins}>=Zmessage{2}`) bounds it from above only.
  */
 const BOUNDED_AMOUNT =
-  /(Z(?:message|option)\{[^{}]*\})\s*(?:(?:>=|<=|>|<)\s*-?\d|\s(?:startsWith|contains)\s+-)|-?\d\s*(?:>=|<=|>|<)\s*(Z(?:message|option)\{[^{}]*\})/g;
+  /(Z(?:message|option|var)\{[^{}]*\})\s*(?:(?:>=|<=|>|<)\s*-?\d|\s(?:startsWith|contains)\s+-)|-?\d\s*(?:>=|<=|>|<)\s*(Z(?:message|option|var)\{[^{}]*\})/g;
 
 /** An amount's call as negative-amount keys it: `Zmessage{ 2 }` and `Zmessage{2}` alike. */
 export function normalAmount(call: string): string {
@@ -386,7 +386,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
-    if (condition.includes('Zmessage{') || condition.includes('Zoption{'))
+    if (condition.includes('Zmessage{') || condition.includes('Zoption{') || condition.includes('Zvar{'))
       for (const m of condition.matchAll(BOUNDED_AMOUNT)) (rareFacts(ctx.summary).boundedAmounts ??= []).push(normalAmount(m[1] ?? m[2]));
     checkSeparatedNumbers(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
