@@ -124,6 +124,21 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(text, d), '#trigger !x\nZuseChannel{ 123456789012345678 }');
   });
 
+  it('invalid-snowflake: a typed word becomes the first mention, whichever word it was (Zmentioned counts mentions)', () => {
+    for (const word of ['1', '2']) {
+      const text = `#trigger !x\nZkick{Zmessage{${word}}}`;
+      const d = diagnose(text).find((x) => x.code === 'invalid-snowflake')!;
+      assert.strictEqual(applied(text, d), '#trigger !x\nZkick{Zmentioned{1}}');
+      assert.strictEqual(d.message.includes('counts mentions, not words'), word === '2');
+    }
+  });
+
+  it('name-in-mention: the name of a typed word is mentioned by Zmentioned, never as <@<@id>>', () => {
+    const text = '#trigger !x\nHi <@Zusername{Zmessage{1}}>';
+    const d = diagnose(text).find((x) => x.code === 'name-in-mention')!;
+    assert.strictEqual(applied(text, d), '#trigger !x\nHi <@Zmentioned{1}>');
+  });
+
   it('action-prints-result: the result goes into a variable', () => {
     const text = '#trigger !x\nZkick{123456789012345678;spam} Kicked.';
     const d = diagnose(text).find((x) => x.code === 'action-prints-result')!;

@@ -288,7 +288,7 @@ const CODE_TABLE = {
   'refusal-not-caught': {
     severity: 'warning',
     description:
-      'Zban, Zkick or Ztimeout in the code of a ZtryRun with a fallback: when Discord refuses (the member is above the bot, or owns the server) the call does not fail, it gives "failed: " and the ID, so the fallback never runs and the success text is shown anyway. Test the result instead. Not reported in a file whose conditions read a result word (failed, banned, kicked, timed out).',
+      'Zban, Zkick or Ztimeout in the code of a ZtryRun with a fallback: when Discord refuses (the member is above the bot, or owns the server) the call does not fail, it gives "failed: " and the ID, so the fallback does not run for it and the success text is shown anyway (only a missing or malformed ID reaches the fallback). Test the result as well. Not reported in a file whose conditions compare a Zvar or the call itself with a result word (failed, banned, kicked, timed out).',
     example: 'ZtryRun{Zban{123456789012345678}Banned.;I could not ban them.}',
   },
   'loop-passes-on-lines': {

@@ -8,7 +8,7 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { type CopyTests, emptySummary, rareFacts, type StatementResult, statementResult } from './facts';
+import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, type StatementResult, statementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -85,6 +85,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     operand: false,
     aliasExpression: undefined,
     setupBranch: 0,
+    setupTests: [],
+    branchEnd: Number.POSITIVE_INFINITY,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
   // Most statements have no Zstop: one search of the statement's own text (a slice costs no copy).
@@ -103,9 +105,11 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const saved = summary.savedVars;
   const setEnds = ctx.savedSetEnds;
   if (saved && setEnds) {
-    const kept = saved.filter(
-      (r) => r.kind !== 'read' || !saved.some((w) => w.kind === 'set' && w.scope === r.scope && w.name === r.name && setEnds.get(w)! <= r.start!),
-    );
+    const covered = (r: SavedVarEvent) => {
+      for (const [w, { end, until }] of setEnds) if (w.scope === r.scope && w.name === r.name && end <= r.start! && r.start! < until) return true;
+      return false;
+    };
+    const kept = saved.filter((r) => r.kind !== 'read' || !covered(r));
     summary.savedVars = kept.length ? kept : undefined;
   }
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
@@ -186,15 +190,17 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         const stored = args[0]?.nodes.find((n) => n.kind === NodeKind.Call);
         if (stored) ctx.aliasExpression = stored;
       }
-      let setup = false;
-      const testsBefore = name === 'Zif' ? savedTests(ctx) : 0;
+      let setup = 0;
+      const eventsBefore = name === 'Zif' ? (ctx.summary.savedVars?.length ?? 0) : 0;
+      const branchEndAround = ctx.branchEnd;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
+        if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
         // Zif's condition walked: a saved variable it tests makes its branches a set-up. So may a copy of one
         // (Zvar{last}, made on an earlier line), and a component's ID: the command that made it may have set the value.
-        if (j === 1 && name === 'Zif' && (savedTests(ctx) > testsBefore || mayTestSetUpValue(ctx.rel(args[0].start, args[0].end)))) {
-          setup = true;
-          ctx.setupBranch++;
+        if (j === 1 && name === 'Zif') {
+          setup = setupTestsOf(ctx, eventsBefore, ctx.rel(args[0].start, args[0].end));
+          if (setup) ctx.setupBranch++;
         }
         if (j === backgroundFrom) ctx.background++;
         if (j === backgroundFrom && name === 'Zdelay') ctx.delayed++;
@@ -206,7 +212,11 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (typeTest) ctx.numberTests--;
       }
       ctx.operand = operandAround;
-      if (setup) ctx.setupBranch--;
+      if (setup) {
+        ctx.setupBranch--;
+        ctx.setupTests.length -= setup;
+      }
+      ctx.branchEnd = branchEndAround;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;
@@ -246,16 +256,38 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
   });
 }
 
-/** A condition on a temporary variable (maybe a saved value's copy) or on the component clicked, whose maker may set things up. */
-function mayTestSetUpValue(condition: string): boolean {
-  return condition.includes('Zvar{') || condition.includes('ZcustomID');
+/**
+ * What a Zif's condition (walked; its events from `from` on) makes its
+ * branches a set-up for, pushed onto ctx.setupTests; how many entries were
+ * pushed (0: not a set-up). A saved variable held to a number
+ * (`ZgetUserVar{xp}>=100`) vouches for itself only: the branch of a level-up
+ * still reads `lvl`, unset for a new member. Any other test of a saved
+ * variable (`ZgetUserVar{registered}==true`, ZvarExists) may be a registration
+ * flag, set with the rest; so may a temporary variable (maybe a saved value's
+ * copy) or the component clicked, whose maker may set things up.
+ */
+function setupTestsOf(ctx: StatementContext, from: number, condition: string): number {
+  const events = ctx.summary.savedVars;
+  const tested: string[] = [];
+  if (events) for (let k = from; k < events.length; k++) if (events[k].kind === 'test') tested.push(`${events[k].scope}:${events[k].name}`);
+  const any = condition.includes('Zvar{') || condition.includes('ZcustomID') || (tested.length > 0 && !heldToNumbers(condition));
+  if (any) tested.push('*');
+  ctx.setupTests.push(...tested);
+  return tested.length;
 }
 
-/** How many tests of saved variables the walk has met so far in the statement. */
-function savedTests(ctx: StatementContext): number {
-  let n = 0;
-  for (const v of ctx.summary.savedVars ?? []) if (v.kind === 'test') n++;
-  return n;
+/** Every part of the condition compares by order (<, >=...) or to a number: a threshold, no flag (operators outside nested calls). */
+function heldToNumbers(condition: string): boolean {
+  let own = '';
+  let depth = 0;
+  for (let i = 0; i < condition.length; i++) {
+    const c = condition[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else own += depth === 0 ? c : '';
+  }
+  return own.split(/ && | \|\| /).every((part) => /[<>]/.test(part) || /[=!]=\s*-?\d+(\.\d+)?\s*$/.test(part));
 }
 
 /**

@@ -8,7 +8,7 @@ import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS } from '.
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
-import { argumentText, hasCall, reportIf, type StatementContext, wholeCall } from './context';
+import { argumentText, hasCall, reportIf, type StatementContext, wholeCall, wholeCallOrBare } from './context';
 import {
   type ComponentEvent,
   type EmbedContent,
@@ -531,6 +531,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   else if (kinds.access === 'action' && !ctx.guarded && !inLoop && !ctx.summary.action && !deletesTriggerMessage(node, name, ctx)) ctx.summary.action = name;
   if (name === 'Zcalculate') markCalculationRead(node, ctx);
   if (kinds.webhook) {
+    reportWebhookText(node, ctx);
     const index = sentEmbedIndex(node, ctx);
     if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
   }
@@ -663,10 +664,15 @@ function recordSavedVariable(
   else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
   // A test guards the reads after it only (a read before it has halted already): where it is, for the walk to compare.
   if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name, start: node.start });
-  else if (saved.use === 'set' && node.args.length >= 2 && !inLoop && !ctx.background && ((!inCall && !ctx.guarded) || ctx.setupBranch > 0)) {
+  else if (saved.use === 'set' && node.args.length >= 2 && !inLoop && !ctx.background) {
     const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
-    (ctx.savedSetEnds ??= new Map()).set(event, node.end);
-    (ctx.summary.savedVars ??= []).push(event);
+    if ((!inCall && !ctx.guarded) || ctx.setupBranch > 0) {
+      (ctx.savedSetEnds ??= new Map()).set(event, { end: node.end, until: Number.POSITIVE_INFINITY });
+      (ctx.summary.savedVars ??= []).push(event);
+    } else if (ctx.guarded) {
+      // In a branch that may not run, the set covers only the reads after it in the same branch.
+      (ctx.savedSetEnds ??= new Map()).set(event, { end: node.end, until: ctx.branchEnd });
+    }
   }
 }
 
@@ -685,7 +691,7 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
 function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false, halts?: string): void {
   // A halt inside ZtryRun is caught; a Zif branch under a test of a saved variable may be for those who have one.
   // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
-  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0)) return;
+  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(`${scope}:${name}`)))) return;
   const text = ctx.rel(read.start, read.end);
   (ctx.summary.savedVars ??= []).push(
     zeroHalts
@@ -838,8 +844,38 @@ export function isLinkButton(node: CallNode, name: string, ctx: Pick<StatementCo
   return style !== undefined && !hasCall(style) && ctx.rel(style.start, style.end).trim().toLowerCase() === 'link';
 }
 
-/** ZsendWebhook's or ZsendEmbed's embed index (the second argument) as written, "1" when left out or empty; undefined when a call gives it. */
+/** Calls whose value is what a user typed: text, never meant as an embed's number. */
+const TYPED_TEXT: ReadonlySet<string> = new Set(['Zmessage', 'ZinputValue', 'Zoption']);
+
+/** ZsendWebhook{url;Zmessage}: the user's text where the embed's number goes, which the engine reads as embed 1 (or a number typed). */
+function webhookTextIndex(node: CallNode, ctx: StatementContext): string | undefined {
+  const a = node.args[1];
+  const call = a && wholeCallOrBare(a, ctx);
+  const name = call && ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end);
+  return name && TYPED_TEXT.has(name) ? name : undefined;
+}
+
+/** ZsendWebhook{url;Zmessage}: the text to send given as the embed's number (embeds/helpers.rs parse_index falls back to embed 1). */
+function reportWebhookText(node: CallNode, ctx: StatementContext): void {
+  const name = webhookTextIndex(node, ctx);
+  if (!name) return;
+  const a = node.args[1];
+  ctx.diagnostics.push({
+    code: 'invalid-integer',
+    severity: 'warning',
+    start: a.start,
+    end: a.end,
+    message: `ZsendWebhook sends an embed, not text: its second argument is the embed's number, and the engine reads what ${name} gives as embed 1. Put the text in an embed (Zdescription{${ctx.rel(a.start, a.end).trim()}}) and send that.`,
+  });
+}
+
+/**
+ * ZsendWebhook's or ZsendEmbed's embed index (the second argument) as written, "1" when left out or empty; undefined when a
+ * call gives it, but for a webhook given the user's text (read as embed 1).
+ */
 function sentEmbedIndex(node: CallNode, ctx: StatementContext): string | undefined {
   const a = node.args[1];
-  return a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
+  if (a === undefined) return '1';
+  if (hasCall(a)) return ctx.rel(node.start, node.nameEnd) === 'ZsendWebhook' && webhookTextIndex(node, ctx) ? '1' : undefined;
+  return ctx.rel(a.start, a.end).trim() || '1';
 }

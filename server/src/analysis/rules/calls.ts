@@ -241,7 +241,8 @@ const TRAILING_SEPARATOR = /(,|\||·|•|\\;)$/;
  */
 function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext): void {
   if (name !== 'ZforSplit' && node.args.length < 2) return;
-  const body = node.args[node.args.length - 1];
+  // ZforSplit's code is its first argument (runtime.rs evaluate_for_split); Zrepeat's and ZforJson's their last.
+  const body = name === 'ZforSplit' ? node.args[0] : node.args[node.args.length - 1];
   const raw = ctx.rel(body.start, body.end);
   const code = raw.trim();
   const m = TRAILING_SEPARATOR.exec(code);
@@ -251,7 +252,7 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
   const end = body.start + (raw.length - raw.trimStart().length) + code.length;
   // Only ZloopValue before it: the items' own join writes them on one line (Zrepeat has no items to join).
   const valueOnly = name !== 'Zrepeat' && code.slice(0, -written.length).trim() === 'ZloopValue';
-  const keys = node.args.slice(0, -1).map((a) => ctx.rel(a.start, a.end));
+  const keys = name === 'ZforJson' ? node.args.slice(0, -1).map((a) => ctx.rel(a.start, a.end)) : [];
   // The engine trims the separator argument: its spaces are written as ZfromCharCode{32} (separator-space-lost).
   const space = 'ZfromCharCode{32}';
   const separator = written === ',' || written === '\\;' ? `${written}${space}` : `${space}${written}${space}`;
@@ -261,7 +262,7 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
     severity: 'warning',
     start: end - written.length,
     end,
-    message: `${name} writes each pass on a line of its own, so this "${written === '\\;' ? ';' : written}" ends every line, the last one too, instead of standing between the items.${valueOnly ? ` To list them on one line, join them: ${joined}.` : ' To list them on one line, join the items instead (ZjoinSplitText, ZjsonJoinArray); or drop the separator to keep one item per line.'}`,
+    message: `${name} writes each pass on a line of its own, so this "${written === '\\;' ? ';' : written}" ends every line, the last one too, instead of standing between the items.${valueOnly ? ` To list them on one line, join them: ${joined}.` : ' To list them on one line, collect them in a variable instead (Zvar{list;Zvar{list}...} in the loop, then print Zvar{list}); or drop the separator to keep one item per line.'}`,
     fixes: valueOnly
       ? [{ title: `Join them on one line: ${joined}`, edits: [{ start: node.start, end: node.close + 1, newText: joined }], preferred: true }]
       : undefined,
@@ -287,7 +288,7 @@ function reportUncaughtRefusals(nodes: readonly ContentNode[], depth: number, ct
         severity: 'warning',
         start: n.start,
         end: n.nameEnd,
-        message: `${name} does not fail when Discord refuses (the member is above the bot, or owns the server): it gives "failed: " and the ID, so ZtryRun's fallback never runs and what follows is shown anyway. Test the result instead: Zvar{result;${name}{...}}Zif{Zvar{result} startsWith ${did};...;...}.`,
+        message: `${name} does not fail when Discord refuses (the member is above the bot, or owns the server): it gives "failed: " and the ID, so ZtryRun's fallback does not run for that and what follows is shown anyway. Only a missing or malformed ID reaches the fallback. Test the result as well: Zvar{result;${name}{...}}Zif{Zvar{result} startsWith ${did};...;...}.`,
       });
     }
     // Another ZtryRun inside answers for its own code; the arguments of any other call run with this one's.

@@ -175,7 +175,8 @@ export function normalAmount(call: string): string {
 }
 
 /** The words of a moderation call's result text (moderation/ban.rs, kick.rs, timeout.rs). */
-const MODERATION_RESULT = /\b(failed|banned|kicked|timed out)\b/;
+/** A moderation call's result, or a Zvar copy of it, compared with its result word ("banned: <id>", "failed: <id>": moderation/ban.rs). */
+const MODERATION_RESULT = /(?:Zvar|Zban|Zkick|Ztimeout)\{[^]*(?:startsWith|contains|endsWith|==|!=)\s*(?:failed|banned|kicked|timed out)\b/;
 
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
@@ -204,9 +205,12 @@ function checkValueAsCondition(name: string, a: ReadArgument, ctx: StatementCont
   if (!call) return;
   const value = calledName(call, ctx);
   // The whole message as a usage check (ZonlyIf{Zmessage;Usage: ...}); one word of it, a modal's input or a loop's
-  // value may be the "true" a toggle is given (`!maintenance true`), and is left alone.
+  // value may be the "true" a toggle is given (`!maintenance true`), and is left alone. So is the whole message in
+  // Zif, whose other branch may be meant for anything but a typed "true" (`!debug true`).
   const wholeMessage =
-    value === 'Zmessage' && (call.kind === NodeKind.BareCall || call.args.length === 0 || ctx.rel(call.args[0].start, call.args[0].end).trim() === '');
+    name === 'ZonlyIf' &&
+    value === 'Zmessage' &&
+    (call.kind === NodeKind.BareCall || call.args.length === 0 || ctx.rel(call.args[0].start, call.args[0].end).trim() === '');
   if (!NEVER_BOOLEAN_VALUES.has(value) && !wholeMessage) return;
   const written = ctx.rel(call.start, call.end);
   const refuses = name === 'ZonlyIf';

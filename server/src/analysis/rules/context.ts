@@ -46,8 +46,8 @@ export interface StatementContext {
   guarded: number;
   /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
   setEnds: Map<VarEvent, number> | undefined;
-  /** Where each top-level saved-variable set of the statement ends (a read after it in the statement is not empty). */
-  savedSetEnds: Map<SavedVarEvent, number> | undefined;
+  /** Where each saved-variable set of the statement ends, and up to where it covers the reads after it (the end of its Zif branch, or Infinity). */
+  savedSetEnds: Map<SavedVarEvent, { end: number; until: number }> | undefined;
   /** How many ZforSplit or ZforJson arguments the walk is in: ZloopValue has a value there. */
   valueLoops: number;
   /** The statement can stop the command on a test: a guard, ZonlyIf, ZvarExistError or Zstop, anywhere in it. */
@@ -77,6 +77,16 @@ export interface StatementContext {
    * the lines after it may count on.
    */
   setupBranch: number;
+  /**
+   * What the conditions of those branches test, innermost last: `scope:name`
+   * of a saved variable held to a number (`ZgetUserVar{xp}>=100`), or '*' for
+   * a condition that may stand for a first-use set-up of any variable (a
+   * registration flag, a Zvar copy, the component clicked). A read in such a
+   * branch is left alone only for a variable tested so.
+   */
+  setupTests: string[];
+  /** Where the Zif branch the walk is in ends (statement offsets; Infinity outside one): a set there covers reads after it up to here. */
+  branchEnd: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */

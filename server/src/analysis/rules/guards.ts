@@ -121,7 +121,7 @@ function checkRoleNames(name: string, args: readonly ReadArgument[], ctx: Statem
   }
 }
 
-/** A role's name as people write one: one to three capitalised words (Head Moderator, Staff Team, VIP 2), no sentence. */
+/** A role's name as people write one: two or three capitalised words (Head Moderator, Staff Team, VIP 2), no sentence. */
 const ROLE_NAME_WITH_SPACE = /^(?:[A-Z0-9][\w'&+-]*)(?: [A-Z0-9][\w'&+-]*){1,2}$/u;
 
 /** Words of a short refusal written in title case ("No Permission", "Access Denied"), which no role name needs. */
@@ -141,6 +141,68 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set([
   "can't",
   "don't",
   'allowed',
+  'feature',
+  'features',
+  'command',
+  'commands',
+  'error',
+  'needed',
+  'restricted',
+  'locked',
+  'blocked',
+  'unauthorized',
+  'forbidden',
+  'lacking',
+]);
+
+/** Words role names are made of (Head Moderator, Server Booster, Level 10): a last entry without one may be a message ("Premium Feature"). */
+const ROLE_WORDS: ReadonlySet<string> = new Set([
+  'admin',
+  'admins',
+  'administrator',
+  'mod',
+  'mods',
+  'moderator',
+  'moderators',
+  'staff',
+  'team',
+  'owner',
+  'co-owner',
+  'helper',
+  'helpers',
+  'member',
+  'members',
+  'vip',
+  'manager',
+  'management',
+  'dev',
+  'developer',
+  'developers',
+  'support',
+  'trial',
+  'senior',
+  'junior',
+  'head',
+  'booster',
+  'level',
+  'lvl',
+  'tier',
+  'rank',
+  'verified',
+  'premium',
+  'donator',
+  'supporter',
+  'partner',
+  'bot',
+  'event',
+  'host',
+  'officer',
+  'leader',
+  'captain',
+  'guardian',
+  'elite',
+  'legend',
+  'veteran',
 ]);
 
 /**
@@ -153,7 +215,9 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set([
 function checkSpacedLastRole(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (args.length < 2) return;
   const last = args[args.length - 1];
-  if (!last.literal || !ROLE_NAME_WITH_SPACE.test(last.text) || last.text.split(' ').some((w) => MESSAGE_WORDS.has(w.toLowerCase()))) return;
+  if (!last.literal || !ROLE_NAME_WITH_SPACE.test(last.text)) return;
+  const words = last.text.toLowerCase().split(' ');
+  if (words.some((w) => MESSAGE_WORDS.has(w)) || !words.some((w) => ROLE_WORDS.has(w))) return;
   reportLastReadAsMessage(
     name,
     last,

@@ -1204,7 +1204,12 @@ const MENTIONED_MEMBERS: ReadonlySet<string> = new Set([
 export function checkMessageWordAsId(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
   const m = /^Zmessage\{\s*(\d+)\s*\}$/.exec(text);
   if (!m || !/^user/i.test(paramName)) return;
-  const replacement = `Zmentioned{${m[1]}}`;
+  // Zmentioned counts mentions, not words: the mention in word 2 of `!pay 100 @user` is the first.
+  const replacement = 'Zmentioned{1}';
+  const gives =
+    Number(m[1]) === 1
+      ? `${replacement} gives the ID of the user mentioned.`
+      : `${replacement} gives the ID of the first user mentioned (Zmentioned counts mentions, not words: Zmentioned{2} is a second mention).`;
   if (USER_VARIABLE_KEYS.has(fnName)) {
     // variables/setUserVar.rs, getUserVar.rs keep the user as the text given: no halt, another key.
     reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
@@ -1212,7 +1217,7 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
       severity: 'warning',
       start: arg.start,
       end: arg.end,
-      message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} keeps the variable under that text, not under the member's ID, so the member's own commands (which read it by ID) never see it. ${replacement} gives the ID of the user mentioned.`,
+      message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} keeps the variable under that text, not under the member's ID, so the member's own commands (which read it by ID) never see it. ${gives}`,
       fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
     });
     return;
@@ -1225,7 +1230,7 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
     severity: 'warning',
     start: arg.start,
     end: arg.end,
-    message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${replacement} gives the ID of the user mentioned.`,
+    message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${gives}`,
     fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
   });
 }

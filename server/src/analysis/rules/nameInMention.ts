@@ -41,7 +41,9 @@ export function reportNamesInMentions(text: string, base: number, end: number, o
     if (own[close] !== '>') continue;
     // Zusername{id;...}: the ID is the first argument (up to a ; outside nested calls); left out, the author.
     const id = firstArgument(argument).trim();
-    const mention = name === 'ZrandomUser' ? 'ZrandomMention' : `<@${id === '' ? 'ZuserID' : id}>`;
+    // A word the user typed is most often a mention already (<@id>): its ID is Zmentioned's, not the word.
+    const member = id === '' ? 'ZuserID' : /^Zmessage\{\s*\d+\s*\}$/.test(id) ? 'Zmentioned{1}' : id;
+    const mention = name === 'ZrandomUser' ? 'ZrandomMention' : `<@${member}>`;
     out.push({
       code: 'name-in-mention',
       severity: 'warning',
