@@ -174,9 +174,8 @@ export function normalAmount(call: string): string {
   return call.replace(/\s+/g, '');
 }
 
-/** The words of a moderation call's result text (moderation/ban.rs, kick.rs, timeout.rs). */
 /** A moderation call's result, or a Zvar copy of it, compared with its result word ("banned: <id>", "failed: <id>": moderation/ban.rs). */
-const MODERATION_RESULT = /(?:Zvar|Zban|Zkick|Ztimeout)\{[^]*(?:startsWith|contains|endsWith|==|!=)\s*(?:failed|banned|kicked|timed out)\b/;
+const MODERATION_RESULT = /(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*(?:startsWith|contains|endsWith|==|!=)\s*(?:failed|banned|kicked|timed out)\b/;
 
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
