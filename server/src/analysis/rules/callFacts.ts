@@ -181,6 +181,9 @@ function savedVariable(name: string): { use: 'get' | 'set' | 'exists'; scope: Sa
 /** The cooldowns: when one is running, the command halts there with its message. */
 export const COOLDOWNS: ReadonlySet<string> = new Set(['Zcooldown', 'ZserverCooldown', 'ZglobalCooldown']);
 
+/** The access guards that let staff only through. */
+const STAFF_GUARDS: ReadonlySet<string> = new Set(['ZonlyAdmin', 'ZonlyPerms', 'ZonlyForRoles', 'ZonlyForRoleIDs', 'ZonlyForIDs', 'ZonlyForUsers']);
+
 /** Guards that decide who may run the command (not input checks such as ZonlyIf, nor the bot's own permissions). */
 const ACCESS_GUARDS: ReadonlySet<string> = new Set([
   'ZonlyAdmin',
@@ -379,6 +382,8 @@ export interface CallFactKinds {
   readonly savedVar: { use: 'get' | 'set' | 'exists'; scope: SavedScope } | undefined;
   /** An access guard, or an action a later refusal does not undo (guard-after-action). */
   readonly access: 'guard' | 'action' | undefined;
+  /** A guard that lets staff only through (an admin's command may mean any amount: negative-amount). */
+  readonly staffGuard: boolean;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -422,6 +427,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     embedSend: name === 'ZsendEmbed',
     savedVar: savedVariable(name),
     access: ACCESS_GUARDS.has(name) ? 'guard' : LASTING_ACTIONS.has(name) ? 'action' : undefined,
+    staffGuard: STAFF_GUARDS.has(name),
   };
   const none =
     !kinds.embedPart &&

@@ -193,12 +193,10 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
-  if (STAFF_GUARDS.has(name)) rareFacts(ctx.summary).staffOnly = true;
+  if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
 
-/** Guards that let staff only through: an admin's command may mean any amount, negative ones included. */
-const STAFF_GUARDS: ReadonlySet<string> = new Set(['ZonlyAdmin', 'ZonlyPerms', 'ZonlyForRoles', 'ZonlyForRoleIDs', 'ZonlyForIDs', 'ZonlyForUsers']);
 
 /**
  * `ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}` in a !pay
