@@ -139,6 +139,13 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(text, d), '#trigger !x\nHi <@Zmentioned{1}>');
   });
 
+  it('Zcensor: words given as arguments join the word list with \\;', () => {
+    const three = '#trigger !x\nZcensor{Zmessage;darn;heck}';
+    assert.strictEqual(applied(three, only(three, 'invalid-value')), '#trigger !x\nZcensor{Zmessage;darn\\;heck}');
+    const four = '#trigger !x\nZcensor{Zmessage;darn;heck;gosh}';
+    assert.strictEqual(appliedAll(four, diagnose(four).find((d) => d.code === 'too-many-arguments')!), '#trigger !x\nZcensor{Zmessage;darn\\;heck\\;gosh}');
+  });
+
   it('action-prints-result: the result goes into a variable', () => {
     const text = '#trigger !x\nZkick{123456789012345678;spam} Kicked.';
     const d = diagnose(text).find((x) => x.code === 'action-prints-result')!;

@@ -96,6 +96,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (name === 'ZweightedRandom') checkWeights(args[0], args[1], ctx);
     if (name === 'Zclamp') checkClampBounds(args, ctx);
     if (name === 'ZpollCreate') checkPollHours(args[1], ctx);
+    if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -196,7 +197,6 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
-
 
 /**
  * `ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}` in a !pay
@@ -388,6 +388,32 @@ function reportSwappedNicknameArguments(args: readonly ReadArgument[], ctx: Stat
         ],
         preferred: true,
       },
+    ],
+  });
+}
+
+/**
+ * `Zcensor{Zmessage;bad;worse}`: the engine splits a call's arguments at every
+ * `;` first (parser.rs split_args), so the words to censor are the second
+ * argument alone and the third is what replaces each of their letters
+ * (string/censor.rs): "worse" is never censored, and "bad" shows as
+ * "worseworseworse". A `\;` keeps the list in one argument, which censor.rs
+ * then splits. Reported for a third argument that is a word (a pad is a mark
+ * such as * or #).
+ */
+function reportCensorWordAsPad(args: readonly ReadArgument[], ctx: StatementContext): void {
+  const pad = args[2];
+  if (!pad.literal || !/^[A-Za-z][A-Za-z'-]+$/.test(pad.text)) return;
+  const separator = pad.arg.start - 1;
+  if (ctx.rel(separator, pad.arg.start) !== ';') return;
+  ctx.diagnostics.push({
+    code: 'invalid-value',
+    severity: 'warning',
+    start: pad.arg.start,
+    end: pad.arg.end,
+    message: `Zcensor's third argument is what replaces each letter of a censored word, not another word to censor: "${pad.text}" is never censored, and "${args[1].text}" shows as "${pad.text}" written once per letter. Separate the words with \\; to keep them in one list: ${args[1].text}\\;${pad.text}.`,
+    fixes: [
+      { title: `Censor "${pad.text}" too: ${args[1].text}\\;${pad.text}`, edits: [{ start: separator, end: separator + 1, newText: '\\;' }], preferred: true },
     ],
   });
 }
@@ -595,14 +621,23 @@ function checkEngineArity(
               severity: 'error',
               start: sep,
               end: a.end,
-              message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.`,
+              message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.${name === 'Zcensor' ? ' To censor several words, separate them with \\; in the second argument: Zcensor{text;bad\\;worse}.' : ''}`,
               // The first surplus argument's fix removes it and all after it: the call then fits.
-              fixes: [
-                {
-                  title: i === first && node.args.length - first > 1 ? 'Remove the extra arguments' : 'Remove the extra argument',
-                  edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
-                },
-              ],
+              // Zcensor's surplus words join the list instead (a third argument left would be the pad).
+              fixes:
+                name === 'Zcensor'
+                  ? [
+                      {
+                        title: 'Censor every word: separate them with \\;',
+                        edits: node.separators.slice(1).map((at) => ({ start: at, end: at + 1, newText: '\\;' })),
+                      },
+                    ]
+                  : [
+                      {
+                        title: i === first && node.args.length - first > 1 ? 'Remove the extra arguments' : 'Remove the extra argument',
+                        edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
+                      },
+                    ],
             },
       );
     }
