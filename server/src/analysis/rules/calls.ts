@@ -192,6 +192,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
+  if (name === 'Ztimestamp' && args.length === 1 && !args[0].literal) reportTimeAsEmbedIndex(node, args[0], ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
   if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
@@ -389,6 +390,29 @@ function reportSwappedNicknameArguments(args: readonly ReadArgument[], ctx: Stat
         preferred: true,
       },
     ],
+  });
+}
+
+/** Calls that give a Unix time: a number far above 10, never an embed's number. */
+const TIMESTAMP_CALLS: ReadonlySet<string> = new Set(['ZgetTimestamp', 'ZsnowflakeTimestamp']);
+
+/**
+ * `Ztimestamp{ZgetTimestamp}`: Ztimestamp's one argument is the embed's
+ * number, and the embed shows the time the message is sent (embeds/timestamp.rs);
+ * a Unix time read as that number is above 10, and parse_index
+ * (embeds/helpers.rs) halts the command.
+ */
+function reportTimeAsEmbedIndex(node: CallNode, arg: ReadArgument, ctx: StatementContext): void {
+  const call = wholeCallOrBare(arg.arg, ctx);
+  const given = call && calledName(call, ctx);
+  if (!given || !TIMESTAMP_CALLS.has(given)) return;
+  ctx.diagnostics.push({
+    code: 'limit-exceeded',
+    severity: 'error',
+    start: arg.arg.start,
+    end: arg.arg.end,
+    message: `Ztimestamp takes the embed's number (1 to 10), not a time: the embed always shows when the message was sent. ${given} gives a number far above 10, and the engine halts the command on it. Write Ztimestamp{} for the first embed.`,
+    fixes: [{ title: 'Write Ztimestamp{}', edits: [{ start: node.open + 1, end: node.close, newText: '' }], preferred: true }],
   });
 }
 

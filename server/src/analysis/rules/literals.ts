@@ -1095,7 +1095,10 @@ function checkEmbedIndex(name: string, args: readonly ReadArgument[], ctx: State
     severity: 'error',
     start: a.arg.start,
     end: a.arg.end,
-    message: `An embed index is 1 to 10; the engine halts the command on ${a.text}.`,
+    message:
+      name === 'Ztimestamp' && n > 1e8
+        ? `Ztimestamp takes the embed's number (1 to 10), not a time: the embed always shows when the message was sent, and the engine halts the command on ${a.text}. Write Ztimestamp{} for the first embed.`
+        : `An embed index is 1 to 10; the engine halts the command on ${a.text}.`,
   });
 }
 
