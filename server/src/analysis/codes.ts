@@ -498,6 +498,12 @@ const CODE_TABLE = {
       'ZloopIndex as a key of ZjsonGet or ZhttpResult: loops count it from 1, and the engine reads a key into an array as a position from 0, so each pass reads the next element (the first is skipped, the last pass finds nothing). The fix writes Zsub{ZloopIndex;1}.',
     example: 'Zrepeat{3;ZloopIndex. ZjsonGet{players;ZloopIndex;name}}',
   },
+  'json-get-in-loop': {
+    severity: 'warning',
+    description:
+      "ZjsonGet{name} in ZforJson's code with a key path that does not start at the loop's list: ZjsonGet reads from the top of the parsed JSON, not from the loop's item, so every pass reads the same top-level key (empty when there is none). The fix reads the item's field by its position: ZjsonGet{items;Zsub{ZloopIndex;1};name}. Not reported where the loop's code parses its item (ZjsonParse{ZloopValue}).",
+    example: 'ZjsonParse{{"items":[{"name":"a"}]}}ZforJson{items;- ZjsonGet{name}}',
+  },
   'duplicate-custom-id': {
     severity: 'error',
     description: 'Two components created at the top level share a custom ID.',

@@ -195,6 +195,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Ztimestamp' && args.length === 1 && !args[0].literal) reportTimeAsEmbedIndex(node, args[0], ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
+  if (name === 'ZforJson' && node.close >= 0 && nodeArgs.length >= 2) checkJsonGetInLoop(node, ctx);
   if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
@@ -1216,6 +1217,47 @@ function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
   const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };
   if (ctx.caught) read.caught = true;
   (ctx.summary.optionAddresses ??= []).push(read);
+}
+
+/**
+ * `ZforJson{items;- ZjsonGet{name}}`: ZforJson snapshots the list and sets
+ * only ZloopValue and ZloopIndex (runtime.rs evaluate_for_json); ZjsonGet
+ * reads from the top of the parsed JSON (json/jsonGet.rs), so a one-key read
+ * that is not the loop's list reads the same top-level key every pass. Not
+ * where the code parses its item (ZjsonParse{ZloopValue}, then ZjsonGet{name}
+ * reads the item: the list was taken before the loop).
+ */
+function checkJsonGetInLoop(node: CallNode, ctx: StatementContext): void {
+  const keys = node.args.slice(0, -1);
+  if (keys.some(hasCall)) return;
+  const path = keys.map((k) => ctx.rel(k.start, k.end).trim());
+  const body = node.args[node.args.length - 1];
+  if (ctx.rel(body.start, body.end).includes('ZjsonParse')) return;
+  const visit = (nodes: readonly ContentNode[], depth: number): void => {
+    if (depth > 50) return;
+    for (const n of nodes) {
+      if (n.kind === NodeKind.Group) visit(n.nodes, depth + 1);
+      if (n.kind !== NodeKind.Call) continue;
+      const called = calledName(n, ctx);
+      if (called === 'ZforJson') continue; // its own list and items
+      if (called === 'ZjsonGet' && n.args.length === 1 && !hasCall(n.args[0])) {
+        const key = ctx.rel(n.args[0].start, n.args[0].end).trim();
+        if (key !== '' && key !== path[0]) {
+          const fixed = `ZjsonGet{${path.join(';')};Zsub{ZloopIndex;1};${key}}`;
+          ctx.diagnostics.push({
+            code: 'json-get-in-loop',
+            severity: 'warning',
+            start: n.start,
+            end: n.end,
+            message: `ZjsonGet reads from the top of the parsed JSON, not from the loop's item: every pass reads the top-level "${key}"${path.length ? `, not the "${key}" of each item of ${path.join('.')}` : ''}. Read the item's field by its position: ${fixed} (ZloopIndex counts from 1, positions from 0).`,
+            fixes: [{ title: `Read the item's ${key}: ${fixed}`, edits: [{ start: n.start, end: n.end, newText: fixed }], preferred: true }],
+          });
+        }
+      }
+      for (const a of n.args) visit(a.nodes, depth + 1);
+    }
+  };
+  visit(body.nodes, 0);
 }
 
 /**
