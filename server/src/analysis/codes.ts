@@ -498,6 +498,12 @@ const CODE_TABLE = {
       'ZloopIndex as a key of ZjsonGet or ZhttpResult: loops count it from 1, and the engine reads a key into an array as a position from 0, so each pass reads the next element (the first is skipped, the last pass finds nothing). The fix writes Zsub{ZloopIndex;1}.',
     example: 'Zrepeat{3;ZloopIndex. ZjsonGet{players;ZloopIndex;name}}',
   },
+  'json-path-through-list': {
+    severity: 'warning',
+    description:
+      'ZjsonSet or ZjsonUnset with a position (a number, or ZloopIndex) after the first key: the engine goes into objects only. ZjsonSet replaces a list on the way with an empty object (the other items are lost), and ZjsonUnset removes nothing from a list. Reported where the file uses that path as a list (a ZjsonArray function, ZforJson, or "key":[ in literal JSON), and not in a file that keys its own objects by ZloopIndex.',
+    example: 'ZjsonParse{{"items":[{"count":1}]}}ZjsonSet{items;0;count;5}',
+  },
   'json-get-in-loop': {
     severity: 'warning',
     description:

@@ -47,7 +47,9 @@ export type ReportWhen =
   // The file requests a web API known to answer with a JSON list (RareFacts.listApi).
   | 'list-api-requested'
   // No condition bounds the amount (`Zmessage{2}`, `Zoption{amount}`) from below, and no staff guard (RareFacts).
-  | `amount-unbounded:${string}`;
+  | `amount-unbounded:${string}`
+  // The file uses the key path as a JSON list (RareFacts.jsonLists), and keys no objects of its own by ZloopIndex.
+  | `json-list:${string}`;
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -213,6 +215,8 @@ export interface RareFacts {
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
   staffOnly?: true;
+  /** Key paths (joined by ".") the line uses as JSON lists: a ZjsonArray* or ZforJson path, a `"key":[` of literal JSON. */
+  jsonLists?: string[];
   /** `Zvar{bet;Zmessage{2}}` at a line's top level: the temporary variable holds an amount the user typed (negative-amount). */
   amountCopies?: { v: string; from: string }[];
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */

@@ -285,6 +285,10 @@ function reportConditional(
       // `saved-untested:scope:name`: no condition of the file tests that saved variable, nor sets it first.
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
+        if (when.startsWith('json-list:')) {
+          const path = when.slice('json-list:'.length);
+          return !w.loopIndexObject && (w.jsonLists.has(path) || w.jsonLists.has(path.slice(path.lastIndexOf('.') + 1)));
+        }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));

@@ -307,6 +307,8 @@ export class FileWalk {
   resultTested = false;
   listApi = false;
   staffOnly = false;
+  /** Key paths used as JSON lists anywhere in the file (RareFacts.jsonLists). */
+  readonly jsonLists = new Set<string>();
   readonly boundedAmounts = new Set<string>();
   /** Temporary variables holding an amount the user typed, and where from (`Zvar{bet}` → `Zmessage{2}`). */
   readonly amountCopies = new Map<string, string>();
@@ -445,6 +447,7 @@ export class FileWalk {
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
     if (s.staffOnly) this.staffOnly = true;
+    if (s.jsonLists) for (const l of s.jsonLists) this.jsonLists.add(l);
     if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.authorHasRole) this.authorHasRole = true;

@@ -196,6 +196,10 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
   if (name === 'ZforJson' && node.close >= 0 && nodeArgs.length >= 2) checkJsonGetInLoop(node, ctx);
+  if ((name === 'ZjsonSet' && args.length >= 3) || (name === 'ZjsonUnset' && args.length >= 2)) checkJsonPathThroughList(name, args, ctx);
+  if (Object.hasOwn(LIST_PATH_ARGUMENTS, name)) recordJsonList(name, args, ctx);
+  if (name === 'ZjsonParse' && args[0]?.literal)
+    for (const m of args[0].text.matchAll(/"([^"\\]+)"\s*:\s*\[/g)) (rareFacts(ctx.summary).jsonLists ??= []).push(m[1]);
   if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
@@ -1217,6 +1221,63 @@ function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
   const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };
   if (ctx.caught) read.caught = true;
   (ctx.summary.optionAddresses ??= []).push(read);
+}
+
+/** Functions whose key path leads to a JSON list, and how many arguments after the path are no keys (json/*.rs). */
+const LIST_PATH_ARGUMENTS: Readonly<Record<string, number>> = {
+  ZjsonArray: 0,
+  ZjsonArrayCount: 0,
+  ZjsonArrayPop: 0,
+  ZjsonArrayShift: 0,
+  ZjsonArraySort: 0,
+  ZjsonArrayReverse: 0,
+  ZjsonArrayAppend: 1,
+  ZjsonArrayUnshift: 1,
+  ZjsonArrayIndex: 1,
+  ZjsonJoinArray: 1,
+  ZforJson: 1,
+};
+
+/** The key path of a list function, when every key is written out: the file uses it as a list (json-path-through-list). */
+function recordJsonList(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const keys = args.slice(0, args.length - LIST_PATH_ARGUMENTS[name]);
+  if (keys.length === 0 || keys.some((k) => !k.literal || k.text === '')) return;
+  (rareFacts(ctx.summary).jsonLists ??= []).push(keys.map((k) => k.text).join('.'));
+}
+
+/** A key that is a list position: digits, or ZloopIndex (alone or in Zsub/Zcalculate). */
+function isPositionKey(a: ReadArgument): boolean {
+  return a.literal ? /^\d+$/.test(a.text) : /^(?:ZloopIndex|Zsub\{\s*ZloopIndex\s*;\s*1\s*\}|Zcalculate\{\s*ZloopIndex\s*-\s*1\s*\})$/.test(a.text);
+}
+
+/**
+ * `ZjsonSet{items;0;count;5}`: the engine's path goes into objects only
+ * (json/helpers.rs set_at_path turns anything else on the way into an empty
+ * object; unset_at_path removes nothing from a list), so a position into a
+ * list replaces the whole list, or removes nothing. Reported where the file
+ * uses that path as a list (an object keyed "1", "2"... is set this way
+ * rightly), and not in a file that keys its own objects by ZloopIndex.
+ */
+function checkJsonPathThroughList(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const keys = name === 'ZjsonSet' ? args.slice(0, -1) : args;
+  for (let i = 1; i < keys.length; i++) {
+    if (!isPositionKey(keys[i])) continue;
+    const list = keys
+      .slice(0, i)
+      .map((k) => k.text)
+      .join('.');
+    reportIf(ctx, `json-list:${list}`, {
+      code: 'json-path-through-list',
+      severity: 'warning',
+      start: keys[i].arg.start,
+      end: keys[i].arg.end,
+      message:
+        name === 'ZjsonSet'
+          ? `ZjsonSet goes into objects only: ${list} is a list, and the engine replaces the whole list with an object to set this position in it, so the other items are lost. A list's items cannot be changed in place; keep them in an object keyed by name, or build the list again (ZjsonArrayPop, ZjsonArrayAppend).`
+          : `ZjsonUnset removes object keys only: ${list} is a list, and it removes nothing from it. To take an item off a list, use ZjsonArrayPop (the last) or ZjsonArrayShift (the first).`,
+    });
+    return;
+  }
 }
 
 /**
