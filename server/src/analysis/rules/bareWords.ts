@@ -7,6 +7,7 @@ import { engineFacts } from '../../catalog/engine';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
 import type { AnalysisDiagnostic } from '../diagnostic';
 import { closest, type FunctionSuggester, oneEditApart } from '../suggest';
+import { joinedNameSplit } from '../../language/joinedNames';
 
 /**
  * Shortest word checked for a misspelt function name (`Z` included): shorter
@@ -203,13 +204,11 @@ function engineOnlyNear(word: string, catalog: Catalog): string | undefined {
  * (the engine runs it); -1 otherwise.
  */
 function joinedCallAt(word: string, catalog: Catalog): number {
-  for (let k = word.indexOf('Z', 2); k > 0; k = word.indexOf('Z', k + 1)) {
-    const first = word.slice(0, k);
-    const rest = word.slice(k);
-    const needsArguments = (catalog.getFunction(first) !== undefined || engineFacts.forWord(first) !== undefined) && !catalog.isBareCallable(first);
-    if (needsArguments && catalog.isBareCallable(rest)) return k;
-  }
-  return -1;
+  return joinedNameSplit(
+    word,
+    (first, rest) =>
+      (catalog.getFunction(first) !== undefined || engineFacts.forWord(first) !== undefined) && !catalog.isBareCallable(first) && catalog.isBareCallable(rest),
+  );
 }
 
 /** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */

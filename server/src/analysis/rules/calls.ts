@@ -35,6 +35,7 @@ import { checkEmptyValue, silentWholeCall } from './emptyValue';
 import { checkMissingImage } from './missingImage';
 import { checkMentionFallback } from './mentionFallback';
 import { setterScope } from '../../language/variableFunctions';
+import { joinedNameSplit } from '../../language/joinedNames';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
 
@@ -308,15 +309,12 @@ function reportUncaughtRefusals(nodes: readonly ContentNode[], depth: number, ct
  * ZloopValue{out}, which halts with "Too many arguments".
  */
 function joinedCalls(name: string, ctx: StatementContext): { first: string; second: string } | undefined {
-  for (let i = 2; i < name.length - 1; i++) {
-    if (name.charCodeAt(i) !== 90 /* Z */) continue;
-    const first = name.slice(0, i);
-    const second = name.slice(i);
+  const at = joinedNameSplit(name, (first, second) => {
     const head = ctx.profiles.get(first);
     const tail = ctx.profiles.get(second);
-    if (head.engine?.min === 0 && head.engine.registered && (tail.fn || tail.engine)) return { first, second };
-  }
-  return undefined;
+    return head.engine?.min === 0 && head.engine.registered === true && (tail.fn !== undefined || tail.engine !== undefined);
+  });
+  return at < 0 ? undefined : { first: name.slice(0, at), second: name.slice(at) };
 }
 
 /**
