@@ -216,7 +216,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
  */
 function checkUnboundedAmount(value: Argument, ctx: StatementContext): void {
   const sub = wholeCall(value, ctx);
-  if (!sub || sub.args.length !== 2 || calledName(sub, ctx) !== 'Zsub') return;
+  if (sub?.args.length !== 2 || calledName(sub, ctx) !== 'Zsub') return;
   const call = wholeCall(sub.args[1], ctx);
   if (!call || !hasCall(sub.args[0])) return;
   const name = calledName(call, ctx);
