@@ -416,8 +416,18 @@ export interface SavedVarEvent {
   halts?: string;
   /** A test in a statement that can stop the command (ZonlyIf, ZvarExistError, Zstop): the lines after it may run only for those with a value. */
   gate?: true;
+  /**
+   * A user variable of another member than the author (`ZgetUserVar{coins;Zmentioned{1}}`): who, as written without
+   * spaces. A test or set of the author's own variable says nothing of it: a new member receiving a payment has none.
+   */
+  of?: string;
   start?: number;
   end?: number;
+}
+
+/** The key of a saved variable in the walk's sets: scope, name and, for another member's user variable, whose. */
+export function savedKey(v: { scope: SavedScope; name: string; of?: string }): string {
+  return v.of === undefined ? `${v.scope}:${v.name}` : `${v.scope}:${v.name}@${v.of}`;
 }
 
 /** A moderation call whose result text goes into the reply (action-prints-result). */

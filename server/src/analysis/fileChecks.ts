@@ -1049,10 +1049,16 @@ const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = 
   global: { who: 'while the bot has no saved', fails: 'the first use fails' },
 };
 
+/** Another member's user variable (`ZgetUserVar{coins;Zmentioned{1}}`): the author's own tests and sets say nothing of it. */
+const UNSET_FOR_OTHER = {
+  who: 'for a member who has no saved',
+  fails: "it halts whenever that member has none yet (a new member paid, or looked up), however the author's own value was checked",
+};
+
 function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
-  const unset = UNSET_FOR[r.scope];
+  const unset = r.of === undefined ? UNSET_FOR[r.scope] : UNSET_FOR_OTHER;
   if (r.halts)
     return {
       code: 'saved-variable-unset',

@@ -31,6 +31,7 @@ import {
   type PrintedResult,
   type RareFacts,
   type CopyTests,
+  savedKey,
   type ReportWhen,
   type SavedScope,
   type SavedVarEvent,
@@ -53,7 +54,18 @@ export interface Span {
 const SPLIT_READERS_THAT_HALT = new Set(['ZforSplit', 'ZsplitText', 'ZeditSplitText', 'ZremoveSplitTextElement']);
 
 /** A saved-variable read that halts on the empty value, in file offsets (the read events of SavedVarEvent). */
-export type SavedRead = { scope: SavedScope; name: string; by: string; text: string; start: number; end: number; zeroHalts?: true; halts?: string };
+export type SavedRead = {
+  scope: SavedScope;
+  name: string;
+  by: string;
+  text: string;
+  start: number;
+  end: number;
+  zeroHalts?: true;
+  halts?: string;
+  /** Another member's user variable (SavedVarEvent.of). */
+  of?: string;
+};
 
 /** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
 export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null };
@@ -774,7 +786,7 @@ export class FileWalk {
 
   /** Whether a test of the saved variable comes before `start` in this statement (a test after a read guards nothing: the read has halted). */
   private static testedBefore(events: readonly SavedVarEvent[], v: SavedVarEvent): boolean {
-    for (const t of events) if (t.kind === 'test' && t.scope === v.scope && t.name === v.name && t.start! < v.start!) return true;
+    for (const t of events) if (t.kind === 'test' && t.scope === v.scope && t.name === v.name && t.of === v.of && t.start! < v.start!) return true;
     return false;
   }
 
@@ -784,10 +796,11 @@ export class FileWalk {
     for (const v of events)
       if (
         v.kind === 'read' &&
-        !this.savedGate &&
-        !this.savedSet.has(`${v.scope}:${v.name}`) &&
+        // A gate turns away authors without a value; another member's variable is not the author's.
+        (!this.savedGate || v.of !== undefined) &&
+        !this.savedSet.has(savedKey(v)) &&
         !this.savedSet.has(`${v.scope}:`) &&
-        !this.savedTested.has(`${v.scope}:${v.name}`) &&
+        !this.savedTested.has(savedKey(v)) &&
         !FileWalk.testedBefore(events, v)
       )
         this.savedReads.push({
@@ -799,11 +812,12 @@ export class FileWalk {
           end: base + v.end!,
           zeroHalts: v.zeroHalts,
           halts: v.halts,
+          of: v.of,
         });
     for (const v of events) {
-      if (v.kind === 'test') this.savedTested.add(`${v.scope}:${v.name}`);
+      if (v.kind === 'test') this.savedTested.add(savedKey(v));
       else if (v.kind === 'set') {
-        this.savedSet.add(`${v.scope}:${v.name}`);
+        this.savedSet.add(savedKey(v));
         // A global set whose name a call computes may be any of them.
         if (v.scope === 'global' && v.name === '') this.globalUses.add('');
       } else if (v.kind === 'use') {

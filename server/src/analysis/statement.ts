@@ -8,7 +8,7 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, type StatementResult, statementResult } from './facts';
+import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, savedKey, type StatementResult, statementResult } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -106,7 +106,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const setEnds = ctx.savedSetEnds;
   if (saved && setEnds) {
     const covered = (r: SavedVarEvent) => {
-      for (const [w, { end, until }] of setEnds) if (w.scope === r.scope && w.name === r.name && end <= r.start! && r.start! < until) return true;
+      for (const [w, { end, until }] of setEnds)
+        if (w.scope === r.scope && w.name === r.name && w.of === r.of && end <= r.start! && r.start! < until) return true;
       return false;
     };
     const kept = saved.filter((r) => r.kind !== 'read' || !covered(r));
@@ -269,7 +270,7 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
 function setupTestsOf(ctx: StatementContext, from: number, condition: string): number {
   const events = ctx.summary.savedVars;
   const tested: string[] = [];
-  if (events) for (let k = from; k < events.length; k++) if (events[k].kind === 'test') tested.push(`${events[k].scope}:${events[k].name}`);
+  if (events) for (let k = from; k < events.length; k++) if (events[k].kind === 'test') tested.push(savedKey(events[k]));
   const any = condition.includes('Zvar{') || condition.includes('ZcustomID') || (tested.length > 0 && !heldToNumbers(condition));
   if (any) tested.push('*');
   ctx.setupTests.push(...tested);

@@ -17,6 +17,7 @@ import {
   rareFacts,
   type SavedScope,
   type SavedVarEvent,
+  savedKey,
   type VarEvent,
 } from '../facts';
 
@@ -642,6 +643,23 @@ function markNumericReads(node: CallNode, name: string, count: number, ctx: Stat
   }
 }
 
+/** Calls that give the author's own ID: a user variable keyed by them is the author's. */
+const AUTHOR_IDS: ReadonlySet<string> = new Set(['ZuserID', 'ZauthorID']);
+
+/**
+ * Whose user variable a getter (`use` get, the user in argument 2) or setter
+ * (argument 3) names, when not the author's: the user argument as written,
+ * without spaces (SavedVarEvent.of). Undefined for the author's own, and for
+ * other scopes.
+ */
+function savedOwner(node: CallNode, use: 'get' | 'set' | 'exists', scope: SavedScope, ctx: StatementContext): string | undefined {
+  if (scope !== 'user' || use === 'exists') return undefined;
+  const arg = node.args[use === 'get' ? 1 : 2];
+  if (!arg) return undefined;
+  const who = ctx.rel(arg.start, arg.end).replace(/\s+/g, '');
+  return who === '' || AUTHOR_IDS.has(who) || AUTHOR_IDS.has(who.replace(/\{\}$/, '')) ? undefined : who;
+}
+
 /** The literal name a saved-variable function's first argument gives, or undefined. */
 function savedName(node: CallNode, ctx: StatementContext): string | undefined {
   const first = node.args[0];
@@ -665,13 +683,14 @@ function recordSavedVariable(
     return;
   }
   const events = (ctx.summary.savedVars ??= []);
+  const of = savedOwner(node, saved.use, saved.scope, ctx);
   if (saved.use === 'exists')
     events.push({ kind: 'exists', scope: saved.scope, name, by: ctx.rel(node.start, node.nameEnd), start: node.start, end: node.end });
   else if (!events.some((e) => e.kind === 'use' && e.scope === saved.scope && e.name === name)) events.push({ kind: 'use', scope: saved.scope, name });
   // A test guards the reads after it only (a read before it has halted already): where it is, for the walk to compare.
-  if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push({ kind: 'test', scope: saved.scope, name, start: node.start });
+  if (saved.use === 'exists' || (saved.use === 'get' && ctx.operand)) events.push(owned({ kind: 'test', scope: saved.scope, name, start: node.start }, of));
   else if (saved.use === 'set' && node.args.length >= 2 && !inLoop && !ctx.background) {
-    const event: SavedVarEvent = { kind: 'set', scope: saved.scope, name };
+    const event: SavedVarEvent = owned({ kind: 'set', scope: saved.scope, name }, of);
     if ((!inCall && !ctx.guarded) || ctx.setupBranch > 0) {
       (ctx.savedSetEnds ??= new Map()).set(event, { end: node.end, until: Number.POSITIVE_INFINITY });
       (ctx.summary.savedVars ??= []).push(event);
@@ -682,12 +701,20 @@ function recordSavedVariable(
   }
 }
 
-/** The scope and literal name of a saved-variable getter call, or undefined for any other call (the name's profile says). */
-function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope; name: string } | undefined {
+/** The event with its owner, when another member's (no `of` key at all otherwise: facts compare by keys). */
+function owned(event: SavedVarEvent, of: string | undefined): SavedVarEvent {
+  if (of !== undefined) event.of = of;
+  return event;
+}
+
+/** The scope, literal name and owner (savedOwner) of a saved-variable getter call, or undefined for any other call (the name's profile says). */
+function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope; name: string; of?: string } | undefined {
   const saved = ctx.profiles.get(ctx.rel(call.start, call.nameEnd)).facts?.savedVar;
   if (saved?.use !== 'get') return undefined;
   const name = savedName(call, ctx);
-  return name === undefined ? undefined : { scope: saved.scope, name };
+  if (name === undefined) return undefined;
+  const of = savedOwner(call, 'get', saved.scope, ctx);
+  return of === undefined ? { scope: saved.scope, name } : { scope: saved.scope, name, of };
 }
 
 /**
@@ -697,14 +724,19 @@ function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope
 function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false, halts?: string): void {
   // A halt inside ZtryRun is caught; a Zif branch under a test of a saved variable may be for those who have one.
   // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
-  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(`${scope}:${name}`)))) return;
+  const of = savedOwner(read, 'get', scope, ctx);
+  const key = savedKey({ scope, name, of });
+  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(key)))) return;
   const text = ctx.rel(read.start, read.end);
   (ctx.summary.savedVars ??= []).push(
-    zeroHalts
-      ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
-      : halts
-        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
-        : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
+    owned(
+      zeroHalts
+        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
+        : halts
+          ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
+          : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
+      of,
+    ),
   );
 }
 
