@@ -438,9 +438,9 @@ function reportCensorWordAsPad(args: readonly ReadArgument[], ctx: StatementCont
     severity: 'warning',
     start: pad.arg.start,
     end: pad.arg.end,
-    message: `Zcensor's third argument is what replaces each letter of a censored word, not another word to censor: "${pad.text}" is never censored, and "${args[1].text}" shows as "${pad.text}" written once per letter. Separate the words with \\; to keep them in one list: ${args[1].text}\\;${pad.text}.`,
+    message: `Zcensor's third argument is what replaces each letter of a censored word, not another word to censor: "${pad.text}" is never censored, and "${args[1].text}" shows as "${pad.text}" written once per letter. To censor both, separate them with \\; in one list: ${args[1].text}\\;${pad.text}; to replace the word as a whole, use ZreplaceText.`,
     fixes: [
-      { title: `Censor "${pad.text}" too: ${args[1].text}\\;${pad.text}`, edits: [{ start: separator, end: separator + 1, newText: '\\;' }], preferred: true },
+      { title: `Censor "${pad.text}" too: ${args[1].text}\\;${pad.text}`, edits: [{ start: separator, end: separator + 1, newText: '\\;' }], preferred: false },
     ],
   });
 }
