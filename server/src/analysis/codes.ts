@@ -498,6 +498,12 @@ const CODE_TABLE = {
       'ZloopIndex as a key of ZjsonGet or ZhttpResult: loops count it from 1, and the engine reads a key into an array as a position from 0, so each pass reads the next element (the first is skipped, the last pass finds nothing). The fix writes Zsub{ZloopIndex;1}.',
     example: 'Zrepeat{3;ZloopIndex. ZjsonGet{players;ZloopIndex;name}}',
   },
+  'lookup-halts-when-missing': {
+    severity: 'warning',
+    description:
+      'ZchannelID{name} or ZroleID{name} used to test whether the channel or role exists (inside ZchannelExists/ZroleExists, or compared with empty text): the lookup halts the command when nothing has that name ("no channel found"), so the test never sees a missing one. The fix looks it up in ZtryRun, which gives empty text instead (or "none" for ZchannelExists and ZroleExists, which read it as false).',
+    example: 'ZonlyIf{ZchannelExists{ZchannelID{ticket-ZuserID}}==false;You already have a ticket.}',
+  },
   'json-path-through-list': {
     severity: 'warning',
     description:

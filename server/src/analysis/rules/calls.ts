@@ -6,7 +6,7 @@
  */
 import { type EngineFunction, engineFacts } from '../../catalog/engine';
 import type { FunctionRecord } from '../../catalog/types';
-import { type Argument, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
+import { type Argument, type BareCallNode, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
@@ -35,6 +35,7 @@ import { checkEmptyValue, silentWholeCall } from './emptyValue';
 import { checkMissingImage } from './missingImage';
 import { checkMentionFallback } from './mentionFallback';
 import { setterScope } from '../../language/variableFunctions';
+import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { joinedNameSplit } from '../../language/joinedNames';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
@@ -89,6 +90,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     args[i] = { arg: a, text, literal: literal && text === raw.trim() };
   }
   const before = ctx.diagnostics.length;
+  if (engine && !engine.lazy && node.close >= 0) reportHaltInArguments(node, name, ctx);
   if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
@@ -193,6 +195,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zcalculate' && args.length >= 1 && args[0].text !== '') checkCalculation(args[0], ctx);
   if (name === 'ZmessageLink' && args.length === 2 && args[1].text !== '') reportSwappedLinkArguments(args, ctx);
   if (name === 'ZchangeNickname' && args.length === 2 && args[1].text !== '') reportSwappedNicknameArguments(args, ctx);
+  if ((name === 'ZchannelExists' || name === 'ZroleExists') && args.length >= 1) checkLookupAsExistence(name, args[0].arg, ctx);
+  if (CONDITION_FUNCTIONS.has(name) && args.length >= 1 && !args[0].literal) checkLookupComparedWithEmpty(args[0].arg, ctx);
   if (name === 'Ztimestamp' && args.length === 1 && !args[0].literal) reportTimeAsEmbedIndex(node, args[0], ctx);
   if (name === 'ZtryRun' && nodeArgs.length >= 2) reportUncaughtRefusals(nodeArgs[0].nodes, 0, ctx);
   if (profile.startsLoop && node.close >= 0 && nodeArgs.length > 0) checkLoopSeparator(node, name, ctx);
@@ -708,6 +712,99 @@ function checkEngineArity(
   }
 }
 
+/** Lookups by name that halt the command when nothing has the name (id/channelID.rs, roleID.rs: "no channel found matching"). */
+const NAME_LOOKUPS: Readonly<Record<string, string>> = { ZchannelID: 'channel', ZroleID: 'role' };
+
+/** A ZchannelID{name} or ZroleID{name} with a name (without one it is the current channel, or the author's top role). */
+function nameLookup(node: CallNode | BareCallNode | undefined, ctx: StatementContext): { call: CallNode; what: string } | undefined {
+  if (node?.kind !== NodeKind.Call || node.args.length === 0) return undefined;
+  const called = ctx.rel(node.start, node.nameEnd);
+  if (!Object.hasOwn(NAME_LOOKUPS, called) || ctx.rel(node.args[0].start, node.args[0].end).trim() === '') return undefined;
+  return { call: node, what: NAME_LOOKUPS[called] };
+}
+
+/** `fallback`: what the fix's ZtryRun gives for a missing one (undefined: nothing, the empty text a comparison looks for). */
+function reportLookupHalts(call: CallNode, what: string, test: string, ctx: StatementContext, fallback?: string): void {
+  if (ctx.caught) return;
+  const written = ctx.rel(call.start, call.end);
+  const caught = fallback === undefined ? `ZtryRun{${written}}` : `ZtryRun{${written};${fallback}}`;
+  ctx.diagnostics.push({
+    code: 'lookup-halts-when-missing',
+    severity: 'warning',
+    start: call.start,
+    end: call.nameEnd,
+    message: `${written} halts the command when no ${what} has that name ("no ${what} found matching"), so ${test} never sees a missing ${what}: the command stops instead. Look it up in ZtryRun, which gives ${fallback === undefined ? 'empty text' : `"${fallback}"`} instead: ${caught}.`,
+    fixes: [{ title: `Look it up in ${caught}`, edits: [{ start: call.start, end: call.end, newText: caught }], preferred: true }],
+  });
+}
+
+/** `ZchannelExists{ZchannelID{ticket-ZuserID}}`: the lookup halts before the test runs when there is no such channel. */
+function checkLookupAsExistence(name: string, arg: Argument, ctx: StatementContext): void {
+  const lookup = nameLookup(wholeCallOrBare(arg, ctx), ctx);
+  // An ID that is no number reads as "false" (channels/channelExists.rs, roles/roleExists.rs): "none" keeps the test working.
+  if (lookup) reportLookupHalts(lookup.call, lookup.what, name, ctx, 'none');
+}
+
+/** `Zif{ZchannelID{logs}==;...}`: a lookup compared with empty text, to see whether the channel exists. */
+function checkLookupComparedWithEmpty(arg: Argument, ctx: StatementContext): void {
+  const text = ctx.rel(arg.start, arg.end).trim();
+  if (!/^Z(?:channel|role)ID\{/.test(text) || !/(?:==|!=)\s*$/.test(text)) return;
+  const first = arg.nodes.find((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall);
+  const lookup = nameLookup(first, ctx);
+  if (
+    lookup &&
+    ctx
+      .rel(lookup.call.end, arg.end)
+      .trim()
+      .replace(/^(?:==|!=)\s*$/, '') === ''
+  )
+    reportLookupHalts(lookup.call, lookup.what, 'comparing it with empty text', ctx);
+}
+
+/** Calls that end the command where they run (errors/error.rs, stop.rs: a user error, shown or silent). */
+const HALTS_HERE: ReadonlySet<string> = new Set(['Zerror', 'Zstop']);
+
+/**
+ * `ZonlyIf{cond;Zerror{You already voted.}}`, `ZonlyIf{cond;Zstop}`: the
+ * engine works out every argument of a call before running it (runtime.rs,
+ * "Normal eager evaluation"; only Zif, ZtryRun, the loops, Zdelay, Zasync and
+ * Zalias wait), and a Zerror or Zstop there ends the command on the spot
+ * (errors/error.rs, stop.rs), so the call holding it never runs: every run
+ * ends here, whatever the condition. Reported on the Zerror or Zstop in an
+ * argument of an eager call (inside a Zif branch of it, it runs only with
+ * that branch). ZonlyIf's message gets a fix: the text itself, or
+ * `Zif{cond;;Zstop}` for a silent stop.
+ */
+function reportHaltInArguments(node: CallNode, name: string, ctx: StatementContext): void {
+  for (let i = 0; i < node.args.length; i++) {
+    for (const n of node.args[i].nodes) {
+      const inner = n.kind === NodeKind.Call ? ctx.rel(n.start, n.nameEnd) : n.kind === NodeKind.BareCall ? ctx.rel(n.start, n.end) : '';
+      if (!HALTS_HERE.has(inner)) continue;
+      const message = inner === 'Zerror' && n.kind === NodeKind.Call && n.args.length > 0 ? ctx.rel(n.args[0].start, n.args[0].end).trim() : '';
+      const whole = ctx.rel(node.args[i].start, node.args[i].end).trim() === ctx.rel(n.start, n.end);
+      let fix: AnalysisFix | undefined;
+      if (name === 'ZonlyIf' && i === 1 && whole && message !== '' && !message.includes('{'))
+        fix = { title: `Write the message as text: ${message}`, edits: [{ start: n.start, end: n.end, newText: message }], preferred: true };
+      else if (name === 'ZonlyIf' && i === 1 && whole && inner === 'Zstop') fix = silentGuardFix(node, name, 2, ctx);
+      const shown = inner === 'Zstop' ? 'stops silently' : message !== '' ? `shows "${message}" and stops` : 'stops with an empty error';
+      ctx.diagnostics.push({
+        code: 'always-halts',
+        severity: ctx.caught ? 'warning' : 'error',
+        start: n.start,
+        end: n.kind === NodeKind.Call ? n.nameEnd : n.end,
+        message: `The engine works out ${name}'s arguments before it runs ${name}, and ${inner} ends the command right there: ${ctx.guarded ? `it ${shown} whenever this runs` : `every run ${shown}`}${ctx.caught ? ' (ZtryRun catches it)' : ''}, and ${name} never runs, whatever its ${name === 'ZonlyIf' ? 'condition' : 'other arguments'}. ${
+          name === 'ZonlyIf'
+            ? inner === 'Zstop'
+              ? 'To stop silently when the condition fails, write Zif{condition;;Zstop}.'
+              : "ZonlyIf's second argument is already the message it refuses with: write it as text."
+            : `Only Zif's branches run on a condition: Zif{condition;${inner}${inner === 'Zerror' ? '{...}' : ''}}.`
+        }`,
+        fixes: fix ? [fix] : undefined,
+      });
+    }
+  }
+}
+
 /**
  * A required argument that is one whole call to a function that writes
  * nothing (`ZjsonParse{ZhttpGet{url}}`): the engine gives the call's empty
@@ -718,6 +815,7 @@ function reportSilentCallAsRequired(name: string, pos: number, what: string, arg
   const silent = silentWholeCall(arg, ctx);
   if (!silent) return;
   const { call, name: inner } = silent;
+  if (HALTS_HERE.has(inner)) return; // reportHaltInArguments: it ends the command before the function runs
   const http = HTTP_REQUESTS.has(inner)
     ? ` ${inner} keeps the answer for ZhttpResult instead: run ${inner}{...} on a line of its own, then write ${name === 'ZjsonParse' ? 'ZjsonParse{ZhttpResult}' : 'ZhttpResult (the whole answer) or ZhttpResult{key} (one field)'} here.`
     : '';
