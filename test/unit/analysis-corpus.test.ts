@@ -197,6 +197,8 @@ describe('analysis: checks', () => {
       'ephemeral-ignored',
       // Zcalculate's example computes with a saved variable other calls would have set.
       'saved-variable-unset',
+      // The resets' examples show the call alone; a command would guard it (ZonlyAdmin) first.
+      'reset-clears-everyone',
       // A date's example alone: a command would choose its time zone with Ztime first (or mean Tokyo's).
       'default-time-zone',
       // ZaddReactions' example is alone: in a command, the text beside it is the reply it reacts to.

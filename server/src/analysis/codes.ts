@@ -504,6 +504,18 @@ const CODE_TABLE = {
       'ZchannelID{name} or ZroleID{name} used to test whether the channel or role exists (inside ZchannelExists/ZroleExists, or compared with empty text): the lookup halts the command when nothing has that name ("no channel found"), so the test never sees a missing one. The fix looks it up in ZtryRun, which gives empty text instead (or "none" for ZchannelExists and ZroleExists, which read it as false).',
     example: 'ZonlyIf{ZchannelExists{ZchannelID{ticket-ZuserID}}==false;You already have a ticket.}',
   },
+  'split-index-may-be-missing': {
+    severity: 'warning',
+    description:
+      'ZsplitText{N} (N of 2 or more) in a file that splits text it does not write itself and tests no count: the engine halts the command when the list has fewer than N items ("index out of range"), as when a user writes fewer parts than the command reads. Check ZgetTextSplitLength first.',
+    example: 'ZtextSplit{Zmessage;|}Ztitle{ZsplitText{1}}Zdescription{ZsplitText{2}}',
+  },
+  'reset-clears-everyone': {
+    severity: 'warning',
+    description:
+      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0}.",
+    example: 'ZresetUserVar{coins}Your balance was reset.',
+  },
   'json-path-through-list': {
     severity: 'warning',
     description:

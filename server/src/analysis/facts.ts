@@ -49,7 +49,9 @@ export type ReportWhen =
   // No condition bounds the amount (`Zmessage{2}`, `Zoption{amount}`) from below, and no staff guard (RareFacts).
   | `amount-unbounded:${string}`
   // The file uses the key path as a JSON list (RareFacts.jsonLists), and keys no objects of its own by ZloopIndex.
-  | `json-list:${string}`;
+  | `json-list:${string}`
+  // No staff guard (RareFacts.staffOnly) protects the command.
+  | 'not-staff-only';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

@@ -265,6 +265,8 @@ function reportConditional(
         return !w.resultTested;
       case 'list-api-requested':
         return w.listApi;
+      case 'not-staff-only':
+        return !w.staffOnly;
       case 'count-untested-outside-json':
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.

@@ -148,6 +148,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
+  if (name === 'ZsplitText' && args.length === 1) checkSplitIndex(args[0], ctx);
+  if (Object.hasOwn(RESETS_FOR_ALL, name)) reportResetForAll(node, name, ctx);
   // Removing an item may leave none (removeSplitTextElement.rs).
   if (name === 'ZremoveSplitTextElement') markSplit('maybeNone', ctx);
   if (name === 'ZcheckContains') {
@@ -1727,6 +1729,55 @@ function reportLeftOutNewRow(args: readonly ReadArgument[], ctx: StatementContex
     fixes: [{ title: 'Insert the empty newRow argument', edits: [{ start, end: start, newText: ';' }], preferred: true }],
   });
   return true;
+}
+
+/**
+ * `ZsplitText{3}` of a list split from text the command does not write
+ * (`ZtextSplit{Zmessage;|}`): splitText.rs halts on an index past the end
+ * ("out of range"), unlike Zmessage{3}, which is empty. Not inside Zif or
+ * ZtryRun, nor in a file that tests a count (fileChecks: count-untested).
+ */
+function checkSplitIndex(index: ReadArgument, ctx: StatementContext): void {
+  if (ctx.guarded > 0 || !index.literal || !/^\d+$/.test(index.text)) return;
+  const n = Number(index.text);
+  if (n < 2 || n > 1000) return;
+  reportIf(ctx, 'count-untested', {
+    code: 'split-index-may-be-missing',
+    severity: 'warning',
+    start: index.arg.start,
+    end: index.arg.end,
+    message: `ZsplitText{${n}} halts the command when the list has fewer than ${n} items ("index out of range"), as when a user writes fewer parts than the command reads. Check the count first: ZonlyIf{ZgetTextSplitLength>=${n};...} with a message saying what is needed.`,
+  });
+}
+
+/** The resets, and whose variables they delete (variables/reset*.rs). */
+const RESETS_FOR_ALL: Readonly<Record<string, { whose: string; set: string }>> = {
+  ZresetUserVar: { whose: 'every member of the server', set: 'ZsetUserVar' },
+  ZresetChannelVar: { whose: 'every channel', set: 'ZsetChannelVar' },
+  ZresetServerVar: { whose: 'every server the bot is in', set: 'ZsetServerVar' },
+};
+
+/**
+ * `!resetme` with ZresetUserVar{coins}: the reset deletes the variable for
+ * everyone (variables/resetUserVar.rs: "for every user in the current
+ * guild"), so any member who runs it wipes all the balances. Reported at
+ * a line's top level (not in a Zif branch, a deliberate step such as a
+ * poll's close) where no staff guard protects the command (fileChecks:
+ * not-staff-only).
+ */
+function reportResetForAll(node: CallNode, name: string, ctx: StatementContext): void {
+  // In a Zif branch the reset is a step of its own (a poll's "close" button clearing every vote), on a condition.
+  if (ctx.guarded > 0) return;
+  const first = node.args[0];
+  const variable = first ? ctx.rel(first.start, first.end).trim() : '';
+  const { whose, set } = RESETS_FOR_ALL[name];
+  reportIf(ctx, 'not-staff-only', {
+    code: 'reset-clears-everyone',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `${name} deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for the one running the command, and nothing here limits who may run it. To reset one, set it: ${set}{${variable || 'name'};0}; to keep the reset for everyone, guard it (ZonlyAdmin, ZonlyPerms...).`,
+  });
 }
 
 /**

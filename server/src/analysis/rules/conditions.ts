@@ -385,7 +385,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].text !== '') {
     // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
     const condition = ctx.rel(args[0].arg.start, args[0].arg.end);
-    if (condition.includes(' contains ')) rareFacts(ctx.summary).countTested = true;
+    if (condition.includes(' contains ') || condition.includes('ZcheckContains{')) rareFacts(ctx.summary).countTested = true;
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
