@@ -135,6 +135,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
+  if (scope !== undefined && nodeArgs.length >= 2) checkTimestampAsTime(nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0])) {
     const variable = ctx.rel(nodeArgs[0].start, nodeArgs[0].end).trim();
     checkEmptyValue(nodeArgs[1], `the variable "${variable}"`, ctx, true, scope === 'temporary' ? variable : undefined);
@@ -399,6 +400,26 @@ function reportSwappedNicknameArguments(args: readonly ReadArgument[], ctx: Stat
         preferred: true,
       },
     ],
+  });
+}
+
+/**
+ * `ZsetUserVar{lastDaily;Ztimestamp}`: Ztimestamp marks the embed with the
+ * sending time and writes nothing (embeds/timestamp.rs), so the variable is
+ * set empty (a daily's last claim: claimable every time), and the embed it
+ * marked has no body. ZgetTimestamp is the current Unix time.
+ */
+function checkTimestampAsTime(value: Argument, ctx: StatementContext): void {
+  const call = wholeCallOrBare(value, ctx);
+  if (!call || calledName(call, ctx) !== 'Ztimestamp' || (call.kind === NodeKind.Call && ctx.rel(call.open + 1, call.close).trim() !== '')) return;
+  ctx.diagnostics.push({
+    code: 'empty-value',
+    severity: 'warning',
+    start: call.start,
+    end: call.end,
+    message:
+      'Ztimestamp marks embed 1 with the sending time and writes nothing, so the variable is set to empty text. For the current time as a number, write ZgetTimestamp.',
+    fixes: [{ title: 'Write ZgetTimestamp', edits: [{ start: call.start, end: call.end, newText: 'ZgetTimestamp' }], preferred: true }],
   });
 }
 
