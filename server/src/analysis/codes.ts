@@ -504,6 +504,12 @@ const CODE_TABLE = {
       'ZchannelID{name} or ZroleID{name} used to test whether the channel or role exists (inside ZchannelExists/ZroleExists, or compared with empty text): the lookup halts the command when nothing has that name ("no channel found"), so the test never sees a missing one. The fix looks it up in ZtryRun, which gives empty text instead (or "none" for ZchannelExists and ZroleExists, which read it as false).',
     example: 'ZonlyIf{ZchannelExists{ZchannelID{ticket-ZuserID}}==false;You already have a ticket.}',
   },
+  'optional-option-missing': {
+    severity: 'warning',
+    description:
+      'Zoption{name} of an optional #option as the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}): a left-out option reads as the text option "name" not found, which the function cannot use. Not where a condition of the file reads the option.',
+    example: '#trigger /purge + #type slash + #description Delete messages + #option amount|How many|integer|optional + Zclear{Zoption{amount}}',
+  },
   'split-index-may-be-missing': {
     severity: 'warning',
     description:

@@ -217,6 +217,10 @@ export interface RareFacts {
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
   staffOnly?: true;
+  /** Zoption{name} as a whole typed argument (a number, ID, URL...) outside Zif and ZtryRun: what reads it (optional-option-missing). */
+  typedOptionReads?: { name: string; fn: string; param: string; type: string; start: number; end: number }[];
+  /** Options a condition reads (`Zoption{amount}==option "amount" not found`): the file handles a left-out one. */
+  testedOptions?: string[];
   /** Key paths (joined by ".") the line uses as JSON lists: a ZjsonArray* or ZforJson path, a `"key":[` of literal JSON. */
   jsonLists?: string[];
   /** `Zvar{bet;Zmessage{2}}` at a line's top level: the temporary variable holds an amount the user typed (negative-amount). */

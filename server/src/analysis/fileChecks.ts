@@ -196,6 +196,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       message: `The command's text passes ${withThousands(MESSAGE_LIMIT)} characters here (${withThousands(w.replyLength)} in all, counting only the text outside calls), and Discord refuses a message longer than that: the engine sends nothing${type === 'slash' || type === 'sub-slash' ? ', and the user sees "The application did not respond"' : ''}. Put the long text in an embed (Zdescription{...} takes up to 4,096 characters), or send it in parts with ZsendMessage.`,
     });
   checkOptionReads(w);
+  checkOptionalOptionReads(w);
 
   // `// zscript-disable-next-line` also covers the file-level checks' diagnostics that land on that statement.
   const silencedRanges: { start: number; end: number; codes: string[] | null }[] = [];
@@ -745,6 +746,39 @@ function checkReply(
         end: dropped.end,
         message: `This command builds a modal and also writes ${dropped === firstOutput ? 'text' : 'an embed'}, and the engine sends only one of them: answering a button or menu, the modal alone (this ${dropped === firstOutput ? 'text' : 'embed'} is dropped); answering a submitted modal, the text and embeds alone (the new modal never shows). Say it in the modal's title or a text input's label, or answer in the command that handles the submitted modal.`,
       });
+  }
+}
+
+/** What a parameter type is, in words. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  integer: 'a whole number',
+  number: 'a number',
+  snowflake: 'an ID',
+  url: 'an address',
+  duration: 'a duration',
+  color: 'a colour',
+};
+
+/**
+ * `Zclear{Zoption{amount}}` with `#option amount|...|integer|optional`: an
+ * option the user leaves out is the text `option "amount" not found`
+ * (context/option.rs), which a function wanting a number, an ID or an
+ * address cannot use. Not where a condition reads the option.
+ */
+function checkOptionalOptionReads(w: FileWalk): void {
+  if (w.typedOptionReads.length === 0 || (w.type !== 'slash' && w.type !== 'sub-slash')) return;
+  const optional = new Set<string>();
+  for (const r of w.registration) if (r.name === '#option' && r.fields && r.fields.length >= 4 && !optionRequired(r.fields)) optional.add(r.fields[0].trim());
+  for (const r of w.typedOptionReads) {
+    if (!optional.has(r.name) || w.testedOptions.has(r.name)) continue;
+    const missing = `option "${r.name}" not found`;
+    w.out.push({
+      code: 'optional-option-missing',
+      severity: 'warning',
+      start: r.start,
+      end: r.end,
+      message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and ${r.fn} wants ${TYPE_WORDS[r.type] ?? 'a value'} for its ${r.param}. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
+    });
   }
 }
 

@@ -319,6 +319,9 @@ export class FileWalk {
   resultTested = false;
   listApi = false;
   staffOnly = false;
+  /** Typed reads of options, and the options conditions read (RareFacts.typedOptionReads, testedOptions). */
+  readonly typedOptionReads: NonNullable<RareFacts['typedOptionReads']> = [];
+  readonly testedOptions = new Set<string>();
   /** Key paths used as JSON lists anywhere in the file (RareFacts.jsonLists). */
   readonly jsonLists = new Set<string>();
   readonly boundedAmounts = new Set<string>();
@@ -460,6 +463,8 @@ export class FileWalk {
     if (s.listApi) this.listApi = true;
     if (s.staffOnly) this.staffOnly = true;
     if (s.jsonLists) for (const l of s.jsonLists) this.jsonLists.add(l);
+    if (s.typedOptionReads) for (const r of s.typedOptionReads) this.typedOptionReads.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.testedOptions) for (const o of s.testedOptions) this.testedOptions.add(o);
     if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.authorHasRole) this.authorHasRole = true;

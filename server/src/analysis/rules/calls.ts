@@ -111,6 +111,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, param.default, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
+    if (!literal && TYPED_PARAMETERS.has(param.type)) recordTypedOptionRead(name, param.name, param.type, arg, ctx);
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
       // A required one is reported by checkEngineArity (the command halts).
@@ -1325,6 +1326,18 @@ export function reportSlashIdWithoutName(start: number, end: number, ctx: Statem
     end,
     message: `ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it ${caught ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'}. Name the slash command: ZslashID{ping}.`,
   });
+}
+
+/** Parameter types whose functions cannot use text such as `option "x" not found` (a number, an ID, an address...). */
+const TYPED_PARAMETERS: ReadonlySet<string> = new Set(['integer', 'number', 'snowflake', 'url', 'duration', 'color']);
+
+/** Zoption{name} as a whole typed argument that surely runs (optional-option-missing, decided by the file's #option lines). */
+function recordTypedOptionRead(fn: string, param: string, type: string, arg: Argument, ctx: StatementContext): void {
+  if (ctx.guarded > 0 || ctx.caught > 0) return;
+  const node = wholeCall(arg, ctx);
+  if (!node || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || node.args.length !== 1 || hasCall(node.args[0])) return;
+  const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
+  if (name !== '') (rareFacts(ctx.summary).typedOptionReads ??= []).push({ name, fn, param, type, start: node.start, end: node.end });
 }
 
 /**

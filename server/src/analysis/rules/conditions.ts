@@ -386,6 +386,9 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
     const condition = ctx.rel(args[0].arg.start, args[0].arg.end);
     if (condition.includes(' contains ') || condition.includes('ZcheckContains{')) rareFacts(ctx.summary).countTested = true;
+    // A condition on an option handles the user leaving it out (optional-option-missing).
+    if (condition.includes('Zoption{'))
+      for (const m of condition.matchAll(/Zoption\{([^{}\\;]+)\}/g)) (rareFacts(ctx.summary).testedOptions ??= []).push(m[1].trim());
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
