@@ -173,7 +173,7 @@ const CODE_TABLE = {
   'directive-ignored': {
     severity: 'warning',
     description:
-      'A directive the engine does not recognise (not the exact lower-case word, not followed by a space, or without a value), or one a later line of the same directive replaces. The line is ignored.',
+      'A directive the engine does not recognise (not the exact lower-case word, not followed by a space, or without a value), one a later line of the same directive replaces, or #scope on a sub-slash command (registered in the GUILD_ID server only). The line is ignored.',
     example: '#Trigger !ping',
   },
   'trigger-list': {

@@ -333,6 +333,15 @@ function reportAfterWalk(w: FileWalk): void {
       const scope = savedUses.get(c.name);
       if (scope !== undefined && !globalUses.has(c.name)) out.push(existsChecksGlobal(c, scope));
     }
+  // bot.rs registers sub-slash commands in the GUILD_ID server only ("guild only for now"), whatever #scope says.
+  if (w.type === 'sub-slash' && w.scope && w.scope.word.toLowerCase() !== 'guild')
+    out.push({
+      code: 'directive-ignored',
+      severity: 'warning',
+      start: w.scope.start,
+      end: w.scope.end,
+      message: `The engine ignores #scope for a sub-slash command: it registers sub-slash commands only in the server GUILD_ID names, so this one is not available in other servers whatever #scope says.`,
+    });
   for (const d of replacedDirectives)
     out.push({
       code: 'directive-ignored',

@@ -220,6 +220,8 @@ export class FileWalk {
   readonly optionReads: { name: string; start: number; end: number }[] = [];
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   private readonly lastDirective = new Map<string, { name: string; start: number; end: number }>();
+  /** The last #scope line's word and where it is. */
+  scope: { word: string; start: number; end: number } | undefined;
   readonly replacedDirectives: { name: string; start: number; end: number }[] = [];
   /** The last #name the engine reads. */
   commandName: string | undefined = undefined;
@@ -538,6 +540,8 @@ export class FileWalk {
       this.lastDirective.set(header.name, { name: header.name, start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) });
     }
     if (header.name === '#type') this.type = header.key;
+    if (header.name === '#scope')
+      this.scope = { word: header.value.trim(), start: base + header.valueStart, end: base + Math.max(header.valueEnd, header.valueStart + 1) };
     if (header.name === '#name') this.commandName = header.value.trim();
     if (header.name === '#option' && optionRefused(header.value)) this.optionRefused = true;
     if (header.name === '#option') this.options.add(header.key!);
