@@ -391,6 +391,8 @@ export interface VarEvent {
   numeric?: string;
   /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */
   inLoop?: true;
+  /** A numeric read in a Zif branch: it halts the first time the branch runs, if it runs. */
+  branch?: true;
   /** A read inside Zdelay's code: it runs after every line of the command (runtime.rs sleeps first, the variables are shared). */
   later?: true;
 }

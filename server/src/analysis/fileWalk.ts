@@ -1013,12 +1013,12 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
 function readBeforeSet(v: VarEvent, base: number): AnalysisDiagnostic {
   return {
     code: 'variable-read-before-set',
-    // An empty number halts the function reading it.
-    severity: v.numeric ? 'error' : 'warning',
+    // An empty number halts the function reading it (in a Zif branch, whenever the branch runs: a warning).
+    severity: v.numeric && !v.branch ? 'error' : 'warning',
     start: base + v.start,
     end: base + v.end,
     message: v.numeric
-      ? `The temporary variable "${v.name}" is empty here${v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}.`
+      ? `The temporary variable "${v.name}" is empty here${v.branch ? ' the first time this branch runs' : v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}${v.branch ? ' on a line before' : ''}.`
       : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
   };
 }

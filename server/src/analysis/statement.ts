@@ -8,7 +8,7 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, savedKey, type StatementResult, statementResult } from './facts';
+import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, savedKey, type StatementResult, statementResult, type VarEvent } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -95,6 +95,13 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   const vars = summary.varEvents;
   const ends = ctx.setEnds;
   if (vars && vars.length > 1 && ends) vars.sort((a, b) => (ends.get(a) ?? a.start) - (ends.get(b) ?? b.start));
+  // A read in a Zif branch inside a loop may first run on a later pass, after a set further on in the loop's code.
+  if (vars?.some((v) => v.branch && v.inLoop)) {
+    // Not the counter's own set (`Zvar{hits;Zsum{Zvar{hits};1}}`), which holds the read in its value.
+    const encloses = (w: VarEvent, v: VarEvent) => w.start < v.start && (ends?.get(w) ?? w.end) > v.start;
+    const kept = vars.filter((v) => !(v.branch && v.inLoop && vars.some((w) => w.set && w.name === v.name && !encloses(w, v))));
+    summary.varEvents = kept.length ? kept : undefined;
+  }
   // A test of a saved variable in a statement that can stop the command gates the lines after it
   // (`ZonlyIf{ZgetUserVar{registered}==true;Use !start first.}`): another command may set the rest.
   if (ctx.mayStop) {

@@ -561,8 +561,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   } else if (kinds.isVar && !hasCall(node.args[0])) {
     const varName = ctx.rel(node.args[0].start, node.args[0].end).trim();
     const set = node.args.length >= 2;
-    // In a Zif branch or ZtryRun an empty number may never be read, or its halt is caught: an ordinary read then.
-    const numeric = set || ctx.guarded ? undefined : ctx.numericReads?.get(node.start);
+    // In ZtryRun an empty number's halt is caught: an ordinary read then. In a Zif branch it halts whenever the
+    // branch runs (the first "hello" a counting loop meets): a numeric read that may not run (`branch`).
+    const numeric = set || ctx.caught ? undefined : ctx.numericReads?.get(node.start);
     // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
     if (varName !== '' && (set || !inLoop || numeric)) {
       const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };
@@ -570,6 +571,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (set) (ctx.setEnds ??= new Map()).set(event, node.end);
       if (numeric) event.numeric = numeric;
       if (numeric && inLoop) event.inLoop = true;
+      if (numeric && ctx.guarded > 0) event.branch = true;
       if (!set && ctx.delayed > 0) event.later = true;
       (ctx.summary.varEvents ??= []).push(event);
     }
