@@ -16,6 +16,7 @@ import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts } from './rules/callFacts';
 import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
+import { forEachTopLevel } from './rules/conditions';
 import { hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
@@ -287,14 +288,9 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
 /** Every part of the condition compares by order (<, >=...) or to a number: a threshold, no flag (operators outside nested calls). */
 function heldToNumbers(condition: string): boolean {
   let own = '';
-  let depth = 0;
-  for (let i = 0; i < condition.length; i++) {
-    const c = condition[i];
-    if (c === '\\') i++;
-    else if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else own += depth === 0 ? c : '';
-  }
+  forEachTopLevel(condition, 0, condition.length, (i, escape) => {
+    if (!escape) own += condition[i];
+  });
   return own.split(/ && | \|\| /).every((part) => /[<>]/.test(part) || /[=!]=\s*-?\d+(\.\d+)?\s*$/.test(part));
 }
 

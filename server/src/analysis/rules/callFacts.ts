@@ -537,14 +537,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.nameEnd };
   else if (kinds.access === 'action' && !ctx.guarded && !inLoop && !ctx.summary.action && !deletesTriggerMessage(node, name, ctx)) ctx.summary.action = name;
   if (name === 'Zcalculate') markCalculationRead(node, ctx);
-  if (kinds.webhook) {
-    reportWebhookText(node, ctx);
-    const index = sentEmbedIndex(node, ctx);
-    if (index !== undefined) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
-  }
   // ZsendWebhook sends an embed as ZsendEmbed does, and halts alike when nothing built it (webhooks/sendWebhook.rs).
   if (kinds.embedSend || kinds.webhook) {
     const index = sentEmbedIndex(node, ctx);
+    if (index !== undefined && kinds.webhook) (ctx.summary.webhookSends ??= []).push({ index, start: node.start, end: node.nameEnd });
     if (index !== undefined) {
       const send: EmbedSend = { index, start: node.start, end: node.nameEnd };
       if (kinds.webhook) send.webhook = true;
@@ -888,25 +884,11 @@ export function isLinkButton(node: CallNode, name: string, ctx: Pick<StatementCo
 const TYPED_TEXT: ReadonlySet<string> = new Set(['Zmessage', 'ZinputValue', 'Zoption']);
 
 /** ZsendWebhook{url;Zmessage}: the user's text where the embed's number goes, which the engine reads as embed 1 (or a number typed). */
-function webhookTextIndex(node: CallNode, ctx: StatementContext): string | undefined {
+export function webhookTextIndex(node: CallNode, ctx: StatementContext): string | undefined {
   const a = node.args[1];
   const call = a && wholeCallOrBare(a, ctx);
   const name = call && ctx.rel(call.start, call.kind === NodeKind.Call ? call.nameEnd : call.end);
   return name && TYPED_TEXT.has(name) ? name : undefined;
-}
-
-/** ZsendWebhook{url;Zmessage}: the text to send given as the embed's number (embeds/helpers.rs parse_index falls back to embed 1). */
-function reportWebhookText(node: CallNode, ctx: StatementContext): void {
-  const name = webhookTextIndex(node, ctx);
-  if (!name) return;
-  const a = node.args[1];
-  ctx.diagnostics.push({
-    code: 'invalid-integer',
-    severity: 'warning',
-    start: a.start,
-    end: a.end,
-    message: `ZsendWebhook sends an embed, not text: its second argument is the embed's number, and the engine reads what ${name} gives as embed 1. Put the text in an embed (Zdescription{${ctx.rel(a.start, a.end).trim()}}) and send that.`,
-  });
 }
 
 /**

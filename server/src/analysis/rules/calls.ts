@@ -10,7 +10,7 @@ import { type Argument, type BareCallNode, type CallNode, type ContentNode, Node
 import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
-import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts } from './callFacts';
+import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts, webhookTextIndex } from './callFacts';
 import { checkConditionArgument, normalAmount } from './conditions';
 import {
   argumentText,
@@ -44,6 +44,7 @@ import type { CallProfile } from './callProfile';
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   if (name === 'Z') return; // missing-name is a syntax error already
   recordCallFacts(node, name, profile.facts, ctx, inCall, inLoop);
+  if (name === 'ZsendWebhook') reportWebhookText(node, ctx);
   if (profile.loopValue) checkLoopValue(name, node.start, node.nameEnd, inLoop, ctx);
   const { fn, engine } = profile;
   if (name === 'Zalias') recordAlias(node, ctx);
@@ -421,6 +422,20 @@ function checkTimestampAsTime(value: Argument, ctx: StatementContext): void {
     message:
       'Ztimestamp marks embed 1 with the sending time and writes nothing, so the variable is set to empty text. For the current time as a number, write ZgetTimestamp.',
     fixes: [{ title: 'Write ZgetTimestamp', edits: [{ start: call.start, end: call.end, newText: 'ZgetTimestamp' }], preferred: true }],
+  });
+}
+
+/** ZsendWebhook{url;Zmessage}: the text to send given as the embed's number (embeds/helpers.rs parse_index falls back to embed 1). */
+function reportWebhookText(node: CallNode, ctx: StatementContext): void {
+  const name = webhookTextIndex(node, ctx);
+  if (!name) return;
+  const a = node.args[1];
+  ctx.diagnostics.push({
+    code: 'invalid-integer',
+    severity: 'warning',
+    start: a.start,
+    end: a.end,
+    message: `ZsendWebhook sends an embed, not text: its second argument is the embed's number, and the engine reads what ${name} gives as embed 1. Put the text in an embed (Zdescription{${ctx.rel(a.start, a.end).trim()}}) and send that.`,
   });
 }
 
@@ -1334,10 +1349,17 @@ const TYPED_PARAMETERS: ReadonlySet<string> = new Set(['integer', 'number', 'sno
 /** Zoption{name} as a whole typed argument that surely runs (optional-option-missing, decided by the file's #option lines). */
 function recordTypedOptionRead(fn: string, param: string, type: string, arg: Argument, ctx: StatementContext): void {
   if (ctx.guarded > 0 || ctx.caught > 0) return;
+  const read = wholeOptionRead(arg, ctx);
+  if (read && read.node.args.length === 1)
+    (rareFacts(ctx.summary).typedOptionReads ??= []).push({ name: read.name, fn, param, type, start: read.node.start, end: read.node.end });
+}
+
+/** The argument when it is one closed Zoption{name} with a written name, and nothing else: the call and the name. */
+function wholeOptionRead(arg: Argument, ctx: StatementContext): { node: CallNode; name: string } | undefined {
   const node = wholeCall(arg, ctx);
-  if (!node || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || node.args.length !== 1 || hasCall(node.args[0])) return;
+  if (!node || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return undefined;
   const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
-  if (name !== '') (rareFacts(ctx.summary).typedOptionReads ??= []).push({ name, fn, param, type, start: node.start, end: node.end });
+  return name === '' ? undefined : { node, name };
 }
 
 /**
@@ -1346,11 +1368,9 @@ function recordTypedOptionRead(fn: string, param: string, type: string, arg: Arg
  * option gives the attachment's ID, which no function takes as an address).
  */
 function recordOptionAddress(arg: Argument, ctx: StatementContext): void {
-  const node = wholeCall(arg, ctx);
-  if (!node || node.close < 0 || ctx.rel(node.start, node.nameEnd) !== 'Zoption' || hasCall(node.args[0])) return;
-  const name = ctx.rel(node.args[0].start, node.args[0].end).trim();
-  if (name === '') return;
-  const read: { name: string; start: number; end: number; caught?: true } = { name, start: node.start, end: node.end };
+  const option = wholeOptionRead(arg, ctx);
+  if (!option) return;
+  const read: { name: string; start: number; end: number; caught?: true } = { name: option.name, start: option.node.start, end: option.node.end };
   if (ctx.caught) read.caught = true;
   (ctx.summary.optionAddresses ??= []).push(read);
 }

@@ -1006,7 +1006,7 @@ function ownText(raw: string, part: { start: number; end: number }): { own: stri
  * `escape` true; braces inside escapes do not count. `visit` may return how
  * many further characters to skip (an operator it has consumed).
  */
-function forEachTopLevel(raw: string, from: number, to: number, visit: (index: number, escape: boolean) => number | void): void {
+export function forEachTopLevel(raw: string, from: number, to: number, visit: (index: number, escape: boolean) => number | void): void {
   let depth = 0;
   for (let i = from; i < to; i++) {
     const c = raw[i];
