@@ -284,7 +284,8 @@ export class LanguageService implements ZscriptLanguageService {
           version,
         );
         try {
-          state.tree = reparseCommandFile(state.tree, { start, end, text: change.text }, options);
+          // The document's text after the edit is the tree's too: one string to flatten, not two.
+          state.tree = reparseCommandFile(state.tree, { start, end, text: change.text }, options, state.doc.getText());
         } catch {
           state.tree = parseCommandFile(state.doc.getText(), options);
         }

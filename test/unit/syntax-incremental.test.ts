@@ -163,6 +163,21 @@ describe('syntax: incremental reparse', function () {
     assert.strictEqual(inc2.text, 'bc\ndef');
   });
 
+  it("the new text the caller holds becomes the tree's own string; one that disagrees with the edit is not used", () => {
+    const old = parse('Zx{a}\nbc\nZy{d}');
+    const edit = { start: 7, end: 8, text: 'QQ' };
+    // Built apart from the tree's text, as an editor's document is.
+    const held = ['Zx{a}\nb', 'QQ', '\nZy{d}'].join('');
+    const shared = reparseCommandFile(old, edit, options, held);
+    assert.strictEqual(shared.text, held);
+    checkEdit(old, edit, shared);
+    for (const wrong of ['Zx{a}\nbQQ\nZy{d}X', 'Zx{a}\nQQc\nZy{d}']) {
+      const inc = reparseCommandFile(old, edit, options, wrong);
+      assert.strictEqual(inc.text, 'Zx{a}\nbQQ\nZy{d}', `not taken: ${JSON.stringify(wrong)}`);
+      checkEdit(old, edit, inc);
+    }
+  });
+
   it('applyEdits applies edits in order', () => {
     const old = parse('Zx{a}\nb');
     const t = applyEdits(
