@@ -25,6 +25,8 @@ const REVEALED: Record<string, string> = {
   'b-types.zbr invalid-duration → action-prints-result': 'the timeout now runs, and its result goes into the reply',
   'engine-loader.zbr header-word-case → trigger-type-mismatch': "#type slash now counts, and the fixture's trigger is a prefix one",
   'engine-rows-one.zbr invalid-boolean → component-rows-dropped': 'a button with "true" first now starts a second row',
+  'b-slash-headers.zbr invalid-type → optional-option-missing': 'the file is now a slash command, so its optional reason can be left out',
+  'option-position.zbr option-position → optional-option-missing': 'the reason read by name is optional, as it was read by position',
 };
 
 /** Errors and warnings by code. */

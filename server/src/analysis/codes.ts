@@ -408,6 +408,12 @@ const CODE_TABLE = {
       'A button or select menu in the answer to a submitted modal (an onInteraction{id} command that reads ZinputValue): the engine sends only the text and embeds of that answer, so it never appears.',
     example: '#trigger onInteraction{form} + #type interaction + Thanks ZinputValue{name}! + ZaddButton{;edit;Edit}',
   },
+  'update-in-modal-reply': {
+    severity: 'warning',
+    description:
+      'Zupdate in the answer to a submitted modal (an onInteraction{id} command that reads ZinputValue): the engine sends that answer as a new message every time (bot.rs reads Zupdate for buttons and select menus only), so the message whose button opened the modal is not edited.',
+    example: '#trigger onInteraction{rename} + #type interaction + Zupdate + Renamed to ZinputValue{name}.',
+  },
   'cooldown-labels-late': {
     severity: 'warning',
     description:
@@ -507,7 +513,7 @@ const CODE_TABLE = {
   'optional-option-missing': {
     severity: 'warning',
     description:
-      'Zoption{name} of an optional #option as the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}): a left-out option reads as the text option "name" not found, which the function cannot use. Not where a condition of the file reads the option.',
+      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets. Not where a condition of the file reads the option, nor inside ZtryRun.',
     example: '#trigger /purge + #type slash + #description Delete messages + #option amount|How many|integer|optional + Zclear{Zoption{amount}}',
   },
   'split-index-may-be-missing': {

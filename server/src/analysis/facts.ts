@@ -80,7 +80,7 @@ export interface StatementSummary {
   /** Comment statement: a silencing directive. */
   disable?: DisableDirective;
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
-  optionReads?: { name: string; start: number; end: number }[];
+  optionReads?: { name: string; start: number; end: number; caught?: true }[];
   /** Zoption{name} reads that are a whole address (URL) argument, and their ranges. */
   optionAddresses?: { name: string; start: number; end: number; caught?: true }[];
   /** Function names called in this statement (for the component checks). */

@@ -724,7 +724,18 @@ function checkReply(
   const answersModal = type === 'interaction' && inputUses.length > 0;
   // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
   // A command that tests whether there is an input answers a button with the same ID as well.
-  if (answersModal && !inputTested && triggerValue && /^onInteraction\{.+\}$/.test(triggerValue.value.trim()) && rowParts.length > 0)
+  const answersModalOnly = answersModal && !inputTested && triggerValue !== undefined && /^onInteraction\{.+\}$/.test(triggerValue.value.trim());
+  // Nor does it ever edit the message whose button opened the modal (bot.rs reads update_message for buttons and menus only).
+  if (answersModalOnly && w.firstUpdate)
+    out.push({
+      code: 'update-in-modal-reply',
+      severity: 'warning',
+      start: w.firstUpdate.start,
+      end: w.firstUpdate.end,
+      message:
+        'This command answers a submitted modal (it reads ZinputValue), and the engine always sends that answer as a new message: Zupdate is ignored here, and the message whose button opened the modal stays as it was. Zupdate edits the message only in the command of a button or select menu.',
+    });
+  if (answersModalOnly && rowParts.length > 0)
     out.push({
       code: 'components-in-modal-reply',
       severity: 'warning',
@@ -775,11 +786,13 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
  * address cannot use. Not where a condition reads the option.
  */
 function checkOptionalOptionReads(w: FileWalk): void {
-  if (w.typedOptionReads.length === 0 || (w.type !== 'slash' && w.type !== 'sub-slash')) return;
+  if (w.optionReads.length === 0 || (w.type !== 'slash' && w.type !== 'sub-slash')) return;
   const optional = new Set<string>();
   for (const r of w.registration) if (r.name === '#option' && r.fields && r.fields.length >= 4 && !optionRequired(r.fields)) optional.add(r.fields[0].trim());
+  if (optional.size === 0) return;
+  const untested = (name: string) => optional.has(name) && !w.testedOptions.has(name);
   for (const r of w.typedOptionReads) {
-    if (!optional.has(r.name) || w.testedOptions.has(r.name)) continue;
+    if (!untested(r.name)) continue;
     const missing = `option "${r.name}" not found`;
     w.out.push({
       code: 'optional-option-missing',
@@ -787,6 +800,18 @@ function checkOptionalOptionReads(w: FileWalk): void {
       start: r.start,
       end: r.end,
       message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and ${r.fn} wants ${TYPE_WORDS[r.type] ?? 'a value'} for its ${r.param}. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
+    });
+  }
+  // Any other read puts that text where the value was meant to go: into the reply, a ban's reason, a saved variable.
+  for (const r of w.optionReads) {
+    if (r.caught || !untested(r.name) || w.typedOptionReads.some((t) => t.start <= r.start && r.end <= t.end)) continue;
+    const missing = `option "${r.name}" not found`;
+    w.out.push({
+      code: 'optional-option-missing',
+      severity: 'warning',
+      start: r.start,
+      end: r.end,
+      message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and that text is used here. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
     });
   }
 }

@@ -189,6 +189,8 @@ export class FileWalk {
   embedBeforeStop = false;
   /** The first call of each kind whose effect depends on the command's type. */
   firstDefer: Span | undefined = undefined;
+  /** The first Zupdate, where it runs or not (the answer to a modal ignores it). */
+  firstUpdate: Span | undefined = undefined;
   firstUseChannel: Span | undefined = undefined;
   firstEphemeral: Span | undefined = undefined;
   firstReactions: Span | undefined = undefined;
@@ -217,7 +219,7 @@ export class FileWalk {
   readonly roleOptions = new Set<string>();
   readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   readonly registration: RegistrationLine[] = [];
-  readonly optionReads: { name: string; start: number; end: number }[] = [];
+  readonly optionReads: { name: string; start: number; end: number; caught?: true }[] = [];
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   private readonly lastDirective = new Map<string, { name: string; start: number; end: number }>();
   /** The last #scope line's word and where it is. */
@@ -435,7 +437,7 @@ export class FileWalk {
     if (s.aliasDefs) for (const a of s.aliasDefs) this.aliases.add(a.name);
     if (s.componentIds) this.componentIds(s.componentIds, base);
     if (s.optionAddresses) for (const r of s.optionAddresses) this.optionAddresses.push({ ...r, start: base + r.start, end: base + r.end });
-    if (s.optionReads) for (const r of s.optionReads) this.optionReads.push({ name: r.name, start: base + r.start, end: base + r.end });
+    if (s.optionReads) for (const r of s.optionReads) this.optionReads.push({ ...r, start: base + r.start, end: base + r.end });
     if (result.diagnostics.length) this.own(i, result);
   }
 
@@ -883,7 +885,8 @@ export class FileWalk {
       // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
       if (c.name === 'Zdefer') {
         if (!c.nested) this.firstDefer ??= { start: base + c.start, end: base + c.end };
-      } else if (c.name === 'ZuseChannel') this.firstUseChannel ??= { start: base + c.start, end: base + c.end };
+      } else if (c.name === 'Zupdate') this.firstUpdate ??= { start: base + c.start, end: base + c.end };
+      else if (c.name === 'ZuseChannel') this.firstUseChannel ??= { start: base + c.start, end: base + c.end };
       else if (c.name === 'Zephemeral') this.firstEphemeral ??= { start: base + c.start, end: base + c.end };
       else this.firstReactions ??= { start: base + c.start, end: base + c.end };
     }

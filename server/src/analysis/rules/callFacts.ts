@@ -421,7 +421,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     component: Object.hasOwn(COMPONENT_EVENTS, name) ? COMPONENT_EVENTS[name] : undefined,
     createdIdIndex: createdComponentIdArgument(name),
     row: name === 'ZaddButton' ? 'button' : SELECT_MENUS.has(name) ? 'menu' : undefined,
-    typeDependent: name === 'Zdefer' || name === 'ZuseChannel' || name === 'Zephemeral' || name === 'ZaddReactions',
+    typeDependent: name === 'Zdefer' || name === 'Zupdate' || name === 'ZuseChannel' || name === 'Zephemeral' || name === 'ZaddReactions',
     messageUse: Object.hasOwn(MESSAGE_USES, name) ? MESSAGE_USES[name] : undefined,
     numericArguments: Object.hasOwn(NUMERIC_ARGUMENTS, name) ? NUMERIC_ARGUMENTS[name] : undefined,
     webhook: name === 'ZsendWebhook',

@@ -130,7 +130,10 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (!literal && name === 'ZroleGrant' && i >= 1) checkUnsignedRoleCall(arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'ZaddButton' && i === 0 && reportLeftOutNewRow(args, ctx)) continue;
-    if (name === 'Zoption' && i === 0) (ctx.summary.optionReads ??= []).push({ name: text, start: arg.start, end: arg.end });
+    if (name === 'Zoption' && i === 0)
+      (ctx.summary.optionReads ??= []).push(
+        ctx.caught ? { name: text, start: arg.start, end: arg.end, caught: true } : { name: text, start: arg.start, end: arg.end },
+      );
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
   checkConditionArgument(name, args, ctx);
