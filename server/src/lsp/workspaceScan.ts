@@ -38,6 +38,9 @@ export const WORKSPACE_LIMITS = {
   threadBatch: 32,
 };
 
+/** How long the index work may hold the event loop at a time while requests may be waiting. */
+const PUMP_SLICE_MS = 4;
+
 /** file URI → path, or undefined for other schemes and malformed URIs. */
 export function uriToPath(uri: string): string | undefined {
   if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
@@ -206,9 +209,11 @@ export class WorkspaceFiles {
       }
       worker.stdout.resume();
       worker.stderr.resume();
-      // One batch indexed per turn of the event loop, so that requests get in between; the reader
+      // Files are indexed a few milliseconds' worth per turn of the event loop (PUMP_SLICE_MS), so that
+      // requests get in between: a whole batch of 32 took up to 20 ms on a slow machine. The reader
       // stays at most `window` batches ahead (see ReaderJob.consumed).
       const queue: (readonly ReadItem[])[] = [];
+      let next = 0; // the first item of queue[0] not yet indexed
       let pumping = false;
       let readAll = false;
       let finished = false;
@@ -221,11 +226,16 @@ export class WorkspaceFiles {
       const pump = () => {
         if (finished) return;
         if (generation !== this.scanGeneration) return end(true);
-        const batch = queue.shift();
-        if (batch) {
-          for (const item of batch) this.take(item, seen);
-          Atomics.add(consumed, 0, 1);
-          Atomics.notify(consumed, 0);
+        const sliceEnd = performance.now() + PUMP_SLICE_MS;
+        while (queue.length > 0 && performance.now() < sliceEnd) {
+          const batch = queue[0];
+          if (next < batch.length) this.take(batch[next++], seen);
+          if (next >= batch.length) {
+            queue.shift();
+            next = 0;
+            Atomics.add(consumed, 0, 1);
+            Atomics.notify(consumed, 0);
+          }
         }
         if (queue.length > 0) setImmediate(pump);
         else {
