@@ -379,6 +379,18 @@ const CODE_TABLE = {
       "Text or embed parts in Zdelay's code: the engine runs it after the command has replied and throws its output away. The fix sends the text with ZsendMessage.",
     example: 'Zdelay{10s;Time is up!}',
   },
+  'loop-value-in-delay': {
+    severity: 'warning',
+    description:
+      "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one.",
+    example: 'Zrepeat{3;Zdelay{ZloopIndex{}s;ZsendMessage{ZchannelID;ZloopIndex...}}}',
+  },
+  'delay-lost-on-restart': {
+    severity: 'warning',
+    description:
+      "Zdelay with a written duration of more than an hour: the engine keeps the waiting code in the bot's memory only (runtime.rs), so a restart, an update or a crash before then drops it (a temporary role is never taken back).",
+    example: 'Zdelay{7d;ZroleGrant{ZuserID;-123456789012345678}}',
+  },
   'component-rows-dropped': {
     severity: 'warning',
     description:

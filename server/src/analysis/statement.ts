@@ -83,6 +83,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     tested: 0,
     numberTests: 0,
     delayed: 0,
+    delayInLoop: 0,
     operand: false,
     aliasExpression: undefined,
     setupBranch: 0,
@@ -202,6 +203,10 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       let setup = 0;
       const eventsBefore = name === 'Zif' ? (ctx.summary.savedVars?.length ?? 0) : 0;
       const branchEndAround = ctx.branchEnd;
+      // A loop started here sets the loop values afresh for its code, also inside a Zdelay's.
+      const delayInLoopAround = ctx.delayInLoop;
+      if (profile.startsLoop) ctx.delayInLoop = 0;
+      const delayInLoop = name === 'Zdelay' && inLoop;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
@@ -213,6 +218,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         }
         if (j === backgroundFrom) ctx.background++;
         if (j === backgroundFrom && name === 'Zdelay') ctx.delayed++;
+        if (j === backgroundFrom && delayInLoop) ctx.delayInLoop++;
         if (tests && j === 0) ctx.tested++;
         if (typeTest) ctx.numberTests++;
         ctx.operand = (tests || typeTest) && j === 0;
@@ -229,6 +235,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;
+      ctx.delayInLoop = delayInLoopAround;
       if (catches) ctx.caught--;
       if (valueLoop) ctx.valueLoops--;
     } else if (node.kind === NodeKind.BareCall) {

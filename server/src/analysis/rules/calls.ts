@@ -24,7 +24,7 @@ import {
   withoutCommentLines,
   calledName,
 } from './context';
-import { isHttpUrl } from '../../language/literals';
+import { isHttpUrl, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
 import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
@@ -189,6 +189,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
         : { name, start: node.start, nameEnd: node.nameEnd, close: node.close },
     );
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+  if (name === 'Zdelay' && node.args.length >= 2 && args[0].literal) checkLongDelay(args[0].arg, ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
     ctx.diagnostics.push({
@@ -569,6 +570,28 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
       ? `Zcalculate halts the command: this expression has ${error.message}.`
       : `Zcalculate halts the command on this expression: ${error.message}${error.message.startsWith('unexpected') ? ` at position ${error.at + 1}` : ''}. It knows numbers, + - * / %, ** for powers and parentheses.`,
     fixes: fixed ? [{ title: `Change to ${fixed}`, edits: [{ start, end: start + a.text.length, newText: fixed }], preferred: true }] : undefined,
+  });
+}
+
+/** Longest Zdelay not reported by delay-lost-on-restart: an hour, within which a restart is unlikely. */
+const LONG_DELAY_SECONDS = 3600;
+
+/**
+ * `Zdelay{7d;ZroleGrant{...;-Muted}}`: the engine keeps the waiting code in
+ * the bot's memory only (runtime.rs, evaluate_delay: a spawned task, "cancelled
+ * on bot restart"), so a restart or an update of the bot within the week drops
+ * it, and the role stays. Reported past an hour.
+ */
+function checkLongDelay(duration: Argument, ctx: StatementContext): void {
+  const { start, end, text } = trimmedRange(duration, ctx);
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds <= LONG_DELAY_SECONDS) return;
+  ctx.diagnostics.push({
+    code: 'delay-lost-on-restart',
+    severity: 'warning',
+    start,
+    end,
+    message: `Zdelay keeps this code in the bot's memory for ${text}: if the bot restarts before then (a host restart, an update, a crash), the code never runs. For a timed mute use Ztimeout, which Discord keeps; otherwise save when it is due (ZgetTimestamp) and act on it from a command or event that runs later.`,
   });
 }
 

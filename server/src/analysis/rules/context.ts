@@ -62,6 +62,11 @@ export interface StatementContext {
   numberTests: number;
   /** How many Zdelay codes the walk is in: they run after the command's lines (at least a second later). */
   delayed: number;
+  /**
+   * Zdelay codes entered inside a loop's code, with no loop started since: the code runs after the
+   * loop has finished, when ZloopValue and ZloopIndex hold its last pass (loop-value-in-delay).
+   */
+  delayInLoop: number;
   /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
   operand: boolean;
   /**

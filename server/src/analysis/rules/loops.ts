@@ -13,6 +13,17 @@ export function isLoopValue(name: string): boolean {
  * index, so the value is empty there, or the last one of a loop before.
  */
 export function checkLoopValue(name: string, start: number, end: number, inLoop: boolean, ctx: StatementContext): void {
+  if (inLoop && ctx.delayInLoop > 0) {
+    // runtime.rs: the loop keeps its values in the command's variables, which the delayed code reads when it runs.
+    ctx.diagnostics.push({
+      code: 'loop-value-in-delay',
+      severity: 'warning',
+      start,
+      end,
+      message: `Zdelay runs this code after the loop has finished, and ${name} then holds the loop's last ${name === 'ZloopIndex' ? 'pass number' : 'value'}: every delayed run reads the same one. Send what each pass needs now, or put the whole loop inside one Zdelay.`,
+    });
+    return;
+  }
   if (inLoop && (name !== 'ZloopValue' || ctx.valueLoops > 0)) return;
   if (inLoop) {
     ctx.diagnostics.push({
