@@ -783,7 +783,8 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
  * `Zclear{Zoption{amount}}` with `#option amount|...|integer|optional`: an
  * option the user leaves out is the text `option "amount" not found`
  * (context/option.rs), which a function wanting a number, an ID or an
- * address cannot use. Not where a condition reads the option.
+ * address cannot use; any other read (`Reason: Zoption{reason}`) writes that
+ * text. Not where a condition reads the option, nor inside ZtryRun.
  */
 function checkOptionalOptionReads(w: FileWalk): void {
   if (w.optionReads.length === 0 || (w.type !== 'slash' && w.type !== 'sub-slash')) return;
