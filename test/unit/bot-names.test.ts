@@ -109,6 +109,18 @@ describe('BotNames: modal inputs read under an ID the modal lacks', () => {
     assert.match(found[0], /answers "color_menu", a button or select menu of this bot, not a modal.*Zmessage\{1\}/);
   });
 
+  it('knows an ID that only a button or menu has: its command answers a click, not a modal', () => {
+    const panel = '#trigger !panel\nZaddButton{;approve;Approve}\nPanel\n';
+    const names = new BotNames();
+    names.update(`${BOT}/panel.zbr`, indexOf(panel));
+    names.update(`${BOT}/form.zbr`, indexOf(form));
+    assert.strictEqual(names.answersComponentOnly(`${BOT}/got.zbr`, 'approve'), true);
+    assert.strictEqual(names.answersComponentOnly(`${BOT}/got.zbr`, 'report'), false, 'a modal');
+    assert.strictEqual(names.answersComponentOnly(`${BOT}/got.zbr`, 'nothing'), false, 'no component');
+    names.update(`${BOT}/e.zbr`, indexOf('#trigger !e\nZeval{Zmessage{1}}\n'));
+    assert.strictEqual(names.answersComponentOnly(`${BOT}/got.zbr`, 'approve'), false, 'Zeval may build a modal of any ID');
+  });
+
   it("gives each modal its own inputs: an input of the next modal in the file is not the first one's", () => {
     const two = `${form}ZnewModal{other;Other}\nZaddTextInput{age;Age}\n`;
     assert.strictEqual(unknown({ 'form.zbr': two }, 'report', 'ZinputValue{age}').length, 1);

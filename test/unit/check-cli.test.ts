@@ -181,6 +181,17 @@ describe('zscript-check (dist/check.js)', () => {
     assert.strictEqual(unset([bot]).length, 1);
   });
 
+  it("does not say a button's command answers a modal because it reads ZinputValue: with the whole bot, the ID is a button's", () => {
+    const { bot, file } = makeBot(temp, 'approve-bot', {
+      'panel.zbr': '#trigger !panel\nRequests\nZaddButton{;approve;Approve}\n',
+      'approve.zbr': '#trigger onInteraction{approve}\n#type interaction\nZupdate\nApproved. Note: ZinputValue{note}\n',
+    });
+    const codes = (args: string[]) => lines(check(args).stdout).map((l) => / (?:error|warning) ([a-z-]+) /.exec(l)?.[1]);
+    assert.deepStrictEqual(codes([bot]), ['input-not-in-modal']);
+    // Checked alone, the command reads a modal's input: it may answer one.
+    assert.deepStrictEqual(codes([file['approve.zbr']]), ['update-in-modal-reply']);
+  });
+
   it('reports a slash command whose name a sub-slash command of its folder takes as its parent, not a global one', () => {
     const { bot, file } = makeBot(temp, 'slash-bot', {
       'ticket.zbr': '#trigger /ticket\n#type slash\n#description Opens a ticket\nOpened.\n',

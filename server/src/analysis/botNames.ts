@@ -211,6 +211,16 @@ export class BotNames {
   }
 
   /**
+   * Whether `id` is the custom ID of a button or select menu the folder makes
+   * and of no modal it builds: its command answers a click, never a modal
+   * (bot.rs), whatever the command reads.
+   */
+  answersComponentOnly(uri: string, id: string): boolean {
+    const folder = this.folderWrites(uri);
+    return folder !== undefined && folder.evaluates === 0 && folder.computedModals === 0 && !folder.modals.has(id) && folder.creators.has(id);
+  }
+
+  /**
    * The warnings on ZinputValue{id} in the command that handles a modal's
    * submission (its trigger `onInteraction{modal}`, or the catch-all
    * `onInteraction`) where no modal of that ID the folder builds has a text

@@ -452,7 +452,7 @@ const CODE_TABLE = {
   'ephemeral-ignored': {
     severity: 'warning',
     description:
-      'Zephemeral in a prefix or event command: the engine makes only slash and interaction answers visible to one user, so this reply is posted for everyone.',
+      "Zephemeral in a prefix or event command: the engine makes only slash and interaction answers visible to one user, so this reply is posted for everyone. Also beside Zupdate in a button's or menu's command: the engine edits the clicked message without the flag (bot.rs), so everyone sees the edit.",
     example: '#trigger !secret + Zephemeral + Only you can see this',
   },
   'reactions-ignored': {
@@ -525,7 +525,7 @@ const CODE_TABLE = {
   'optional-option-missing': {
     severity: 'warning',
     description:
-      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets. Not where a condition of the file reads the option, nor inside ZtryRun.',
+      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets (ZtryRun catches nothing there: reading a left-out option is no error; a typed read in ZtryRun is left alone, since the fallback may be the default meant). Not where the file tells a left-out option apart: a condition or a ZreplaceText with the text not found, or ZisNumber/ZisInteger of the option, or the same of a Zvar holding it.',
     example: '#trigger /purge + #type slash + #description Delete messages + #option amount|How many|integer|optional + Zclear{Zoption{amount}}',
   },
   'split-index-may-be-missing': {

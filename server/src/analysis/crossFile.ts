@@ -119,20 +119,28 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
  * For a modal also ZgetUserVar{name}: its submitter is the user it was shown
  * to, whose variable the command that showed it set (a captcha's tries).
  * ZgetChannelVar{name} where the maker answers in its own channel (a game's
- * round state): the click comes from that channel.
+ * round state): the click comes from that channel. And the findings on a
+ * modal's answer (update-in-modal-reply, components-in-modal-reply) in the
+ * command of an ID that only a button or menu has: it answers a click.
  */
 export function crossFileSettled(uri: string, sources: CrossFileSources): ((code: string, text: string) => boolean) | undefined {
   if (!sources.wholeBotKnown(uri)) return undefined;
   const handled = interactionHandled(sources.triggers.siteOf(uri));
   if (handled === null || handled === undefined) return undefined;
+  // A button's or menu's command that reads ZinputValue by mistake (input-not-in-modal says so) answers no modal.
+  const clickOnly = sources.names.answersComponentOnly(uri, handled);
   const set = sources.names.setBeforeComponent(uri, handled);
-  if (!set || set.size === 0) return undefined;
+  if (!clickOnly && (!set || set.size === 0)) return undefined;
   return (code, text) => {
-    if (code !== 'saved-variable-unset') return false;
+    if (clickOnly && MODAL_ANSWER_CODES.has(code)) return true;
+    if (code !== 'saved-variable-unset' || !set) return false;
     const m = /^Zget(Server|User|Channel)?Var\{([^{};]+)\}$/.exec(text);
     return m !== null && set.has(`${m[1] ? m[1].toLowerCase() : 'global'} ${m[2].trim()}`);
   };
 }
+
+/** The file's own findings on the answer to a submitted modal, which a command that answers a click does not give. */
+const MODAL_ANSWER_CODES: ReadonlySet<string> = new Set(['update-in-modal-reply', 'components-in-modal-reply']);
 
 /**
  * The custom ID a command answers (a component's use, a modal's

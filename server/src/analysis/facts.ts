@@ -80,7 +80,7 @@ export interface StatementSummary {
   /** Comment statement: a silencing directive. */
   disable?: DisableDirective;
   /** Options read with Zoption{name} (literal names) and their relative ranges. */
-  optionReads?: { name: string; start: number; end: number; caught?: true }[];
+  optionReads?: { name: string; start: number; end: number; inCondition?: true }[];
   /** Zoption{name} reads that are a whole address (URL) argument, and their ranges. */
   optionAddresses?: { name: string; start: number; end: number; caught?: true }[];
   /** Function names called in this statement (for the component checks). */
@@ -217,10 +217,17 @@ export interface RareFacts {
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
   staffOnly?: true;
-  /** Zoption{name} as a whole typed argument (a number, ID, URL...) outside Zif and ZtryRun: what reads it (optional-option-missing). */
-  typedOptionReads?: { name: string; fn: string; param: string; type: string; start: number; end: number }[];
-  /** Options a condition reads (`Zoption{amount}==option "amount" not found`): the file handles a left-out one. */
+  /** Zoption{name} as a whole typed argument (a number, ID, URL...): what reads it, and whether ZtryRun catches its halt (optional-option-missing). */
+  typedOptionReads?: { name: string; fn: string; param: string; type: string; start: number; end: number; caught?: true }[];
+  /**
+   * Options whose absence the line tests: a condition or a ZreplaceText with the text `not found`
+   * (`Zoption{amount}==option "amount" not found`), or ZisNumber/ZisInteger of the option. The file handles a left-out one.
+   */
   testedOptions?: string[];
+  /** Temporary variables tested the same way (`Zvar{bet}==option "bet" not found`, ZisNumber{Zvar{bet}}). */
+  absenceTestedVars?: string[];
+  /** `Zvar{reason;Zoption{reason}}`: the variable holds the option, so a test of it tests the option. */
+  optionCopies?: { v: string; option: string }[];
   /** Key paths (joined by ".") the line uses as JSON lists: a ZjsonArray* or ZforJson path, a `"key":[` of literal JSON. */
   jsonLists?: string[];
   /** `Zvar{bet;Zmessage{2}}` at a line's top level: the temporary variable holds an amount the user typed (negative-amount). */

@@ -648,6 +648,17 @@ function checkReply(
       end: firstEphemeral.end,
       message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
     });
+  // A button's or menu's answer that updates the clicked message: the engine builds that answer without the
+  // ephemeral flag (bot.rs, UpdateMessage), so the message everyone sees changes.
+  if (w.topUpdate && w.topEphemeral && hasTrigger && type === 'interaction' && w.inputUses.length === 0)
+    out.push({
+      code: 'ephemeral-ignored',
+      severity: 'warning',
+      start: w.topEphemeral.start,
+      end: w.topEphemeral.end,
+      message:
+        'With Zupdate the answer edits the clicked message in place, and the engine makes only a new message visible to one user: Zephemeral is ignored, and everyone sees the edited message. Leave Zupdate out to answer the clicker alone.',
+    });
   // A refusal is an error to the engine, whose reply never carries the ephemeral flag (runtime.rs: the error result sets it false).
   // Reported where Zephemeral comes first: the author means the command's answers, this one too, to be private.
   if (w.guardAfterEphemeral && hasTrigger && (type === 'slash' || type === 'sub-slash' || type === 'interaction')) {
@@ -784,16 +795,19 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
  * option the user leaves out is the text `option "amount" not found`
  * (context/option.rs), which a function wanting a number, an ID or an
  * address cannot use; any other read (`Reason: Zoption{reason}`) writes that
- * text. Not where a condition reads the option, nor inside ZtryRun.
+ * text. Not where the file tests the option's absence (RareFacts.testedOptions).
  */
 function checkOptionalOptionReads(w: FileWalk): void {
   if (w.optionReads.length === 0 || (w.type !== 'slash' && w.type !== 'sub-slash')) return;
   const optional = new Set<string>();
   for (const r of w.registration) if (r.name === '#option' && r.fields && r.fields.length >= 4 && !optionRequired(r.fields)) optional.add(r.fields[0].trim());
   if (optional.size === 0) return;
-  const untested = (name: string) => optional.has(name) && !w.testedOptions.has(name);
+  // Handled where the file tests the option's absence, or that of a variable holding it (Zvar{bet;Zoption{bet}}).
+  const untested = (name: string) =>
+    optional.has(name) && !w.testedOptions.has(name) && !w.optionCopies.some((c) => c.option === name && w.absenceTestedVars.has(c.v));
   for (const r of w.typedOptionReads) {
-    if (!untested(r.name)) continue;
+    // In ZtryRun the call's failure runs the fallback, often the default meant (ZtryRun{ZuserAvatar{Zoption{user}};ZuserAvatar}).
+    if (r.caught || !untested(r.name)) continue;
     const missing = `option "${r.name}" not found`;
     w.out.push({
       code: 'optional-option-missing',
@@ -803,9 +817,11 @@ function checkOptionalOptionReads(w: FileWalk): void {
       message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and ${r.fn} wants ${TYPE_WORDS[r.type] ?? 'a value'} for its ${r.param}. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
     });
   }
-  // Any other read puts that text where the value was meant to go: into the reply, a ban's reason, a saved variable.
+  // Any other read puts that text where the value was meant to go: into the reply, a ban's reason, a saved
+  // variable. ZtryRun changes nothing there: reading a left-out option is no error. A condition's read only
+  // compares it (Zoption{bonus}==VIP is false, as meant); what the command does with it is reported where it does.
   for (const r of w.optionReads) {
-    if (r.caught || !untested(r.name) || w.typedOptionReads.some((t) => t.start <= r.start && r.end <= t.end)) continue;
+    if (r.inCondition || !untested(r.name) || w.typedOptionReads.some((t) => t.start <= r.start && r.end <= t.end)) continue;
     const missing = `option "${r.name}" not found`;
     w.out.push({
       code: 'optional-option-missing',

@@ -191,6 +191,9 @@ export class FileWalk {
   firstDefer: Span | undefined = undefined;
   /** The first Zupdate, where it runs or not (the answer to a modal ignores it). */
   firstUpdate: Span | undefined = undefined;
+  /** A Zupdate and the first Zephemeral at a line's top level: both run. */
+  topUpdate = false;
+  topEphemeral: Span | undefined = undefined;
   firstUseChannel: Span | undefined = undefined;
   firstEphemeral: Span | undefined = undefined;
   firstReactions: Span | undefined = undefined;
@@ -219,7 +222,7 @@ export class FileWalk {
   readonly roleOptions = new Set<string>();
   readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   readonly registration: RegistrationLine[] = [];
-  readonly optionReads: { name: string; start: number; end: number; caught?: true }[] = [];
+  readonly optionReads: { name: string; start: number; end: number; inCondition?: true }[] = [];
   /** The last engine-read line of each directive, and the lines a later one replaced. */
   private readonly lastDirective = new Map<string, { name: string; start: number; end: number }>();
   /** The last #scope line's word and where it is. */
@@ -326,6 +329,8 @@ export class FileWalk {
   /** Typed reads of options, and the options conditions read (RareFacts.typedOptionReads, testedOptions). */
   readonly typedOptionReads: NonNullable<RareFacts['typedOptionReads']> = [];
   readonly testedOptions = new Set<string>();
+  readonly absenceTestedVars = new Set<string>();
+  readonly optionCopies: { v: string; option: string }[] = [];
   /** Key paths used as JSON lists anywhere in the file (RareFacts.jsonLists). */
   readonly jsonLists = new Set<string>();
   readonly boundedAmounts = new Set<string>();
@@ -469,6 +474,8 @@ export class FileWalk {
     if (s.jsonLists) for (const l of s.jsonLists) this.jsonLists.add(l);
     if (s.typedOptionReads) for (const r of s.typedOptionReads) this.typedOptionReads.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.testedOptions) for (const o of s.testedOptions) this.testedOptions.add(o);
+    if (s.absenceTestedVars) for (const v of s.absenceTestedVars) this.absenceTestedVars.add(v);
+    if (s.optionCopies) this.optionCopies.push(...s.optionCopies);
     if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.authorHasRole) this.authorHasRole = true;
@@ -885,10 +892,14 @@ export class FileWalk {
       // A Zdefer inside a condition may not run: only one at a line's top level is certain to.
       if (c.name === 'Zdefer') {
         if (!c.nested) this.firstDefer ??= { start: base + c.start, end: base + c.end };
-      } else if (c.name === 'Zupdate') this.firstUpdate ??= { start: base + c.start, end: base + c.end };
-      else if (c.name === 'ZuseChannel') this.firstUseChannel ??= { start: base + c.start, end: base + c.end };
-      else if (c.name === 'Zephemeral') this.firstEphemeral ??= { start: base + c.start, end: base + c.end };
-      else this.firstReactions ??= { start: base + c.start, end: base + c.end };
+      } else if (c.name === 'Zupdate') {
+        this.firstUpdate ??= { start: base + c.start, end: base + c.end };
+        if (!c.nested) this.topUpdate = true;
+      } else if (c.name === 'ZuseChannel') this.firstUseChannel ??= { start: base + c.start, end: base + c.end };
+      else if (c.name === 'Zephemeral') {
+        this.firstEphemeral ??= { start: base + c.start, end: base + c.end };
+        if (!c.nested) this.topEphemeral ??= { start: base + c.start, end: base + c.end };
+      } else this.firstReactions ??= { start: base + c.start, end: base + c.end };
     }
   }
 

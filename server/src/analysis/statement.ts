@@ -336,8 +336,12 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
     if (ctx.tested > 0) (ctx.summary.testedVars ??= []).push({ v, number: ctx.numberTests > 0 });
     return;
   }
+  const whole = node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
+  // A copy of an option, anywhere (optional-option-missing): a test of the variable's absence tests the option's.
+  if (whole?.kind === NodeKind.Call && whole.args.length === 1 && !hasCall(whole.args[0]) && ctx.rel(whole.start, whole.nameEnd) === 'Zoption')
+    (rareFacts(ctx.summary).optionCopies ??= []).push({ v, option: ctx.rel(whole.args[0].start, whole.args[0].end).trim() });
   // Only a copy worth knowing is a fact (most sets are not): the file walk forgets a copy at any set of its variable.
-  const held = topLevel && node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
+  const held = topLevel ? whole : undefined;
   const tests = held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push({ v, tests });
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).

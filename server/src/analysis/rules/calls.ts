@@ -11,7 +11,7 @@ import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { rareFacts } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts, webhookTextIndex } from './callFacts';
-import { checkConditionArgument, normalAmount } from './conditions';
+import { checkConditionArgument, normalAmount, recordAbsenceTests } from './conditions';
 import {
   argumentText,
   hasCall,
@@ -132,7 +132,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (name === 'ZaddButton' && i === 0 && reportLeftOutNewRow(args, ctx)) continue;
     if (name === 'Zoption' && i === 0)
       (ctx.summary.optionReads ??= []).push(
-        ctx.caught ? { name: text, start: arg.start, end: arg.end, caught: true } : { name: text, start: arg.start, end: arg.end },
+        ctx.tested > 0 ? { name: text, start: arg.start, end: arg.end, inCondition: true } : { name: text, start: arg.start, end: arg.end },
       );
     checkLiteral(fn, param.name, param.type, text, arg, ctx);
   }
@@ -189,6 +189,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
         : { name, start: node.start, nameEnd: node.nameEnd, close: node.close },
     );
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+  // ZreplaceText{Zoption{d};option "d" not found;1h}: a default for a left-out option (optional-option-missing).
+  if (name === 'ZreplaceText' && ctx.rel(node.start, node.end).includes('not found')) recordAbsenceTests(ctx.rel(node.start, node.end), ctx);
   if (name === 'Zdelay' && node.args.length >= 2 && args[0].literal) checkLongDelay(args[0].arg, ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
@@ -1372,12 +1374,12 @@ export function reportSlashIdWithoutName(start: number, end: number, ctx: Statem
 /** Parameter types whose functions cannot use text such as `option "x" not found` (a number, an ID, an address...). */
 const TYPED_PARAMETERS: ReadonlySet<string> = new Set(['integer', 'number', 'snowflake', 'url', 'duration', 'color']);
 
-/** Zoption{name} as a whole typed argument that surely runs (optional-option-missing, decided by the file's #option lines). */
+/** Zoption{name} as a whole typed argument (optional-option-missing, decided by the file's #option lines). */
 function recordTypedOptionRead(fn: string, param: string, type: string, arg: Argument, ctx: StatementContext): void {
-  if (ctx.guarded > 0 || ctx.caught > 0) return;
   const read = wholeOptionRead(arg, ctx);
-  if (read && read.node.args.length === 1)
-    (rareFacts(ctx.summary).typedOptionReads ??= []).push({ name: read.name, fn, param, type, start: read.node.start, end: read.node.end });
+  if (read?.node.args.length !== 1) return;
+  const at = { name: read.name, fn, param, type, start: read.node.start, end: read.node.end };
+  (rareFacts(ctx.summary).typedOptionReads ??= []).push(ctx.caught > 0 ? { ...at, caught: true } : at);
 }
 
 /** The argument when it is one closed Zoption{name} with a written name, and nothing else: the call and the name. */

@@ -366,6 +366,28 @@ export function hasLoneEquals(raw: string): boolean {
   return false;
 }
 
+/** `ZisNumber{Zoption{amount}}`, `ZisInteger{Zvar{bet}}`: false for the text a left-out option reads as. */
+const NUMBER_TEST_OF = /Z(?:isNumber|isInteger)\{\s*Z(option|var)\{([^{}\\;]+)\}\s*\}/g;
+
+/**
+ * The options, and the temporary variables (copies of options), whose absence
+ * `text` tests: every one it reads when it has the text `not found` (a left-out
+ * option reads as `option "name" not found`, context/option.rs), and those it
+ * tests with ZisNumber or ZisInteger. A comparison with another word
+ * (`Zoption{bonus}==VIP`), with empty text, or with a number (`>0` compares the
+ * text's length) does not tell a left-out option apart.
+ */
+export function recordAbsenceTests(text: string, ctx: StatementContext): void {
+  if (!text.includes('Zoption{') && !text.includes('Zvar{')) return;
+  const add = (kind: string, name: string) => {
+    const facts = rareFacts(ctx.summary);
+    if (kind === 'option') (facts.testedOptions ??= []).push(name.trim());
+    else (facts.absenceTestedVars ??= []).push(name.trim());
+  };
+  if (text.includes('not found')) for (const m of text.matchAll(/Z(option|var)\{([^{}\\;]+)\}/g)) add(m[1], m[2]);
+  else for (const m of text.matchAll(NUMBER_TEST_OF)) add(m[1], m[2]);
+}
+
 /** The checks of a call's condition argument (its first), when `name` takes one. */
 export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
@@ -386,9 +408,8 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
     const condition = ctx.rel(args[0].arg.start, args[0].arg.end);
     if (condition.includes(' contains ') || condition.includes('ZcheckContains{')) rareFacts(ctx.summary).countTested = true;
-    // A condition on an option handles the user leaving it out (optional-option-missing).
-    if (condition.includes('Zoption{'))
-      for (const m of condition.matchAll(/Zoption\{([^{}\\;]+)\}/g)) (rareFacts(ctx.summary).testedOptions ??= []).push(m[1].trim());
+    // A condition that tells a left-out option apart handles it (optional-option-missing).
+    recordAbsenceTests(condition, ctx);
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
