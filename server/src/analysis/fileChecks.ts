@@ -734,7 +734,8 @@ function checkReply(
   // An interaction command reading modal fields answers a submitted modal (see "Whose reply" in the README).
   const answersModal = type === 'interaction' && inputUses.length > 0;
   // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
-  // A command that tests whether there is an input answers a button with the same ID as well.
+  // A command that chooses what to do by whether there is an input answers a button with the same ID as well
+  // (Zif{ZinputValue{reason}==;...}); a ZonlyIf on an input checks what was typed (OrderEvent.tested).
   const answersModalOnly = answersModal && !inputTested && triggerValue !== undefined && /^onInteraction\{.+\}$/.test(triggerValue.value.trim());
   // Nor does it ever edit the message whose button opened the modal (bot.rs reads update_message for buttons and menus only).
   if (answersModalOnly && w.firstUpdate)

@@ -84,6 +84,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     numberTests: 0,
     delayed: 0,
     delayInLoop: 0,
+    choosing: 0,
     operand: false,
     aliasExpression: undefined,
     setupBranch: 0,
@@ -220,10 +221,12 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (j === backgroundFrom && name === 'Zdelay') ctx.delayed++;
         if (j === backgroundFrom && delayInLoop) ctx.delayInLoop++;
         if (tests && j === 0) ctx.tested++;
+        if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing++;
         if (typeTest) ctx.numberTests++;
         ctx.operand = (tests || typeTest) && j === 0;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (tests && j === 0) ctx.tested--;
+        if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing--;
         if (typeTest) ctx.numberTests--;
       }
       ctx.operand = operandAround;

@@ -512,8 +512,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     if (kinds.orderKind === 'json-read' && node.close >= 0 && JSON_MAKER_CALL.test(ctx.rel(node.open, node.close)))
       (ctx.summary.orderEvents ??= []).push({ kind: 'json-make', name, start: node.start, end: node.nameEnd });
     const event: OrderEvent = { kind: kinds.orderKind, name, start: node.start, end: node.nameEnd };
-    // An input read in a condition tests whether there is one: the command may answer a button as well.
-    if (kinds.orderKind === 'input' && ctx.tested) event.tested = true;
+    // An input read in a Zif's condition chooses by whether there is one: the command may answer a button as well.
+    if (kinds.orderKind === 'input' && ctx.choosing) event.tested = true;
     if (kinds.orderKind === 'async' || kinds.orderKind === 'await') {
       const first = node.args[0];
       const raw = first && !hasCall(first) ? ctx.rel(first.start, first.end) : undefined;

@@ -67,6 +67,8 @@ export interface StatementContext {
    * loop has finished, when ZloopValue and ZloopIndex hold its last pass (loop-value-in-delay).
    */
   delayInLoop: number;
+  /** How many conditions that choose what runs (Zif, ZcheckCondition; not ZonlyIf, which refuses) the walk is in. */
+  choosing: number;
   /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
   operand: boolean;
   /**
