@@ -806,31 +806,24 @@ function checkOptionalOptionReads(w: FileWalk): void {
   // Handled where the file tests the option's absence, or that of a variable holding it (Zvar{bet;Zoption{bet}}).
   const untested = (name: string) =>
     optional.has(name) && !w.testedOptions.has(name) && !w.optionCopies.some((c) => c.option === name && w.absenceTestedVars.has(c.v));
-  for (const r of w.typedOptionReads) {
-    // In ZtryRun the call's failure runs the fallback, often the default meant (ZtryRun{ZuserAvatar{Zoption{user}};ZuserAvatar}).
-    if (r.caught || !untested(r.name)) continue;
-    const missing = `option "${r.name}" not found`;
+  const report = (name: string, start: number, end: number, consequence: string) =>
     w.out.push({
       code: 'optional-option-missing',
       severity: 'warning',
-      start: r.start,
-      end: r.end,
-      message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and ${r.fn} wants ${TYPE_WORDS[r.type] ?? 'a value'} for its ${r.param}. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
+      start,
+      end,
+      message: `"${name}" is optional: when the user leaves it out, Zoption{${name}} is the text option "${name}" not found, and ${consequence}. Give it a default, Zif{Zoption{${name}}==option "${name}" not found;<default>;Zoption{${name}}}, or make the option required.`,
     });
+  for (const r of w.typedOptionReads) {
+    // In ZtryRun the call's failure runs the fallback, often the default meant (ZtryRun{ZuserAvatar{Zoption{user}};ZuserAvatar}).
+    if (!r.caught && untested(r.name)) report(r.name, r.start, r.end, `${r.fn} wants ${TYPE_WORDS[r.type] ?? 'a value'} for its ${r.param}`);
   }
   // Any other read puts that text where the value was meant to go: into the reply, a ban's reason, a saved
   // variable. ZtryRun changes nothing there: reading a left-out option is no error. A condition's read only
   // compares it (Zoption{bonus}==VIP is false, as meant); what the command does with it is reported where it does.
   for (const r of w.optionReads) {
     if (r.inCondition || !untested(r.name) || w.typedOptionReads.some((t) => t.start <= r.start && r.end <= t.end)) continue;
-    const missing = `option "${r.name}" not found`;
-    w.out.push({
-      code: 'optional-option-missing',
-      severity: 'warning',
-      start: r.start,
-      end: r.end,
-      message: `"${r.name}" is optional: when the user leaves it out, Zoption{${r.name}} is the text ${missing}, and that text is used here. Give it a default, Zif{Zoption{${r.name}}==${missing};<default>;Zoption{${r.name}}}, or make the option required.`,
-    });
+    report(r.name, r.start, r.end, 'that text is used here');
   }
 }
 
