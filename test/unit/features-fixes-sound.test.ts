@@ -27,7 +27,6 @@ const REVEALED: Record<string, string> = {
   'engine-rows-one.zbr invalid-boolean → component-rows-dropped': 'a button with "true" first now starts a second row',
   'b-slash-headers.zbr invalid-type → optional-option-missing': 'the file is now a slash command, so its optional reason can be left out',
   'option-position.zbr option-position → optional-option-missing': 'the reason read by name is optional, as it was read by position',
-  'engine-values.zbr invalid-duration → delay-lost-on-restart': 'the ten hours now parse, and a restart within them drops the code',
 };
 
 /** Errors and warnings by code. */

@@ -261,7 +261,7 @@ export class BotNames {
         start: use.start,
         end: use.end,
         message:
-          `${where[0].toUpperCase()}${where.slice(1)} has no text input "${use.name}" (its inputs: ${[...inputs].map((id) => `"${id}"`).join(', ')}), and the engine matches the ID exactly, capitals included: ZinputValue{${use.name}} is always empty. ` +
+          `${where[0].toUpperCase()}${where.slice(1)} ${handled === undefined ? 'have' : 'has'} no text input "${use.name}" (its inputs: ${[...inputs].map((id) => `"${id}"`).join(', ')}), and the engine matches the ID exactly, capitals included: ZinputValue{${use.name}} is always empty. ` +
           (meant !== undefined ? `Is "${meant}" the input meant?` : 'Use the ID given to ZaddTextInput.'),
         fixes:
           meant === undefined

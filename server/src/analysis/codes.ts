@@ -388,7 +388,7 @@ const CODE_TABLE = {
   'delay-lost-on-restart': {
     severity: 'warning',
     description:
-      "Zdelay with a written duration of more than an hour: the engine keeps the waiting code in the bot's memory only (runtime.rs), so a restart, an update or a crash before then drops it (a temporary role is never taken back).",
+      "Zdelay or ZreplyIn with a written duration of more than a day: the engine keeps the waiting code in the bot's memory only (runtime.rs, actions/replyIn.rs), so a restart, an update or a crash before then drops it (a temporary role is never taken back).",
     example: 'Zdelay{7d;ZroleGrant{ZuserID;-123456789012345678}}',
   },
   'component-rows-dropped': {

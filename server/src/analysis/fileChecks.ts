@@ -650,7 +650,8 @@ function checkReply(
     });
   // A button's or menu's answer that updates the clicked message: the engine builds that answer without the
   // ephemeral flag (bot.rs, UpdateMessage), so the message everyone sees changes.
-  if (w.topUpdate && w.topEphemeral && hasTrigger && type === 'interaction' && w.inputUses.length === 0)
+  // With nothing written the engine only acknowledges: nothing is edited (bot.rs).
+  if (w.topUpdate && w.topEphemeral && hasTrigger && type === 'interaction' && w.inputUses.length === 0 && (w.answersSlash || w.embedAnswers))
     out.push({
       code: 'ephemeral-ignored',
       severity: 'warning',

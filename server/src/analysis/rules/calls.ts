@@ -112,7 +112,9 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, param.default, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
-    if (!literal && TYPED_PARAMETERS.has(param.type)) recordTypedOptionRead(name, param.name, param.type, arg, ctx);
+    // Zdelay's duration is typed text in the catalog; the engine halts on anything but a duration (runtime.rs).
+    const type = (name === 'Zdelay' || name === 'ZreplyIn') && i === 0 ? 'duration' : param.type;
+    if (!literal && TYPED_PARAMETERS.has(type)) recordTypedOptionRead(name, param.name, type, arg, ctx);
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
       // A required one is reported by checkEngineArity (the command halts).
@@ -191,7 +193,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
   // ZreplaceText{Zoption{d};option "d" not found;1h}: a default for a left-out option (optional-option-missing).
   if (name === 'ZreplaceText' && ctx.rel(node.start, node.end).includes('not found')) recordAbsenceTests(ctx.rel(node.start, node.end), ctx);
-  if (name === 'Zdelay' && node.args.length >= 2 && args[0].literal) checkLongDelay(args[0].arg, ctx);
+  if ((name === 'Zdelay' || name === 'ZreplyIn') && node.args.length >= 2 && args[0].literal) checkLongDelay(name, args[0].arg, ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
     ctx.diagnostics.push({
@@ -575,25 +577,30 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
   });
 }
 
-/** Longest Zdelay not reported by delay-lost-on-restart: an hour, within which a restart is unlikely. */
-const LONG_DELAY_SECONDS = 3600;
+/**
+ * Longest wait not reported by delay-lost-on-restart: a day. Hosts commonly restart
+ * bots daily; within a shorter wait (a reminder in two hours) a restart is the exception.
+ */
+const LONG_DELAY_SECONDS = 86400;
 
 /**
  * `Zdelay{7d;ZroleGrant{...;-Muted}}`: the engine keeps the waiting code in
  * the bot's memory only (runtime.rs, evaluate_delay: a spawned task, "cancelled
  * on bot restart"), so a restart or an update of the bot within the week drops
- * it, and the role stays. Reported past an hour.
+ * it, and the role stays. Reported past a day.
  */
-function checkLongDelay(duration: Argument, ctx: StatementContext): void {
+function checkLongDelay(name: string, duration: Argument, ctx: StatementContext): void {
   const { start, end, text } = trimmedRange(duration, ctx);
   const seconds = parseDuration(text);
   if (seconds === undefined || seconds <= LONG_DELAY_SECONDS) return;
+  // ZreplyIn waits the same way (actions/replyIn.rs: "the task is cancelled if the bot restarts").
+  const what = name === 'ZreplyIn' ? 'this reply' : 'this code';
   ctx.diagnostics.push({
     code: 'delay-lost-on-restart',
     severity: 'warning',
     start,
     end,
-    message: `Zdelay keeps this code in the bot's memory for ${text}: if the bot restarts before then (a host restart, an update, a crash), the code never runs. For a timed mute use Ztimeout, which Discord keeps; otherwise save when it is due (ZgetTimestamp) and act on it from a command or event that runs later.`,
+    message: `${name} keeps ${what} in the bot's memory for ${text}: if the bot restarts before then (a host restart, an update, a crash), it never ${name === 'ZreplyIn' ? 'comes' : 'runs'}. For a timed mute use Ztimeout, which Discord keeps; otherwise save when it is due (ZgetTimestamp) and act on it from a command or event that runs later.`,
   });
 }
 

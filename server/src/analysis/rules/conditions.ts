@@ -371,8 +371,9 @@ const NUMBER_TEST_OF = /Z(?:isNumber|isInteger)\{\s*Z(option|var)\{([^{}\\;]+)\}
 
 /**
  * The options, and the temporary variables (copies of options), whose absence
- * `text` tests: every one it reads when it has the text `not found` (a left-out
- * option reads as `option "name" not found`, context/option.rs), and those it
+ * `text` tests: every one it reads when it has the text `not found` or
+ * `option "` (a left-out option reads as `option "name" not found`,
+ * context/option.rs; ZstartsWith{Zoption{x};option "x"}), and those it
  * tests with ZisNumber or ZisInteger. A comparison with another word
  * (`Zoption{bonus}==VIP`), with empty text, or with a number (`>0` compares the
  * text's length) does not tell a left-out option apart.
@@ -384,7 +385,7 @@ export function recordAbsenceTests(text: string, ctx: StatementContext): void {
     if (kind === 'option') (facts.testedOptions ??= []).push(name.trim());
     else (facts.absenceTestedVars ??= []).push(name.trim());
   };
-  if (text.includes('not found')) for (const m of text.matchAll(/Z(option|var)\{([^{}\\;]+)\}/g)) add(m[1], m[2]);
+  if (text.includes('not found') || text.includes('option "')) for (const m of text.matchAll(/Z(option|var)\{([^{}\\;]+)\}/g)) add(m[1], m[2]);
   else for (const m of text.matchAll(NUMBER_TEST_OF)) add(m[1], m[2]);
 }
 
