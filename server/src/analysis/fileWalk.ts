@@ -326,7 +326,7 @@ export class FileWalk {
   resultTested = false;
   listApi = false;
   staffOnly = false;
-  /** Typed reads of options, and the options conditions read (RareFacts.typedOptionReads, testedOptions). */
+  /** Typed reads of options, and what tells a left-out option apart (RareFacts.typedOptionReads, testedOptions, absenceTestedVars, optionCopies). */
   readonly typedOptionReads: NonNullable<RareFacts['typedOptionReads']> = [];
   readonly testedOptions = new Set<string>();
   readonly absenceTestedVars = new Set<string>();

@@ -27,7 +27,7 @@ import {
 import { isHttpUrl, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
-import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall } from './literals';
+import { checkLimits, checkLiteral, checkMessageWordAsId, checkTimeFormatCall, engineType } from './literals';
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
@@ -112,8 +112,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
     if (literal && SPACE_MATTERS.has(param.name)) checkTrimmedSeparator(name, param.name, param.default, arg, text, ctx);
     if (literal && text === '' && param.name === 'returnID' && EMPTY_RETURN_ID_HALTS.has(name)) reportEmptyReturnId(name, arg, ctx);
     if (!literal && param.type === 'url') recordOptionAddress(arg, ctx);
-    // Zdelay's duration is typed text in the catalog; the engine halts on anything but a duration (runtime.rs).
-    const type = (name === 'Zdelay' || name === 'ZreplyIn') && i === 0 ? 'duration' : param.type;
+    const type = engineType(name, param.name, param.type);
     if (!literal && TYPED_PARAMETERS.has(type)) recordTypedOptionRead(name, param.name, type, arg, ctx);
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
@@ -193,7 +192,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
   // ZreplaceText{Zoption{d};option "d" not found;1h}: a default for a left-out option (optional-option-missing).
   if (name === 'ZreplaceText' && ctx.rel(node.start, node.end).includes('not found')) recordAbsenceTests(ctx.rel(node.start, node.end), ctx);
-  if ((name === 'Zdelay' || name === 'ZreplyIn') && node.args.length >= 2 && args[0].literal) checkLongDelay(name, args[0].arg, ctx);
+  if (IN_MEMORY_WAITS.has(name) && node.args.length >= 2 && args[0].literal) checkLongDelay(name, args[0].arg, ctx);
   if (name === 'ZeditSelectMenu' && !hasErrorSince(ctx, before))
     // It sends the menu with no options at all, which Discord refuses.
     ctx.diagnostics.push({
@@ -583,6 +582,9 @@ function checkCalculation(a: ReadArgument, ctx: StatementContext): void {
  */
 const LONG_DELAY_SECONDS = 86400;
 
+/** The calls that wait in a task held in memory only (runtime.rs evaluate_delay, actions/replyIn.rs), their duration first. */
+const IN_MEMORY_WAITS: ReadonlySet<string> = new Set(['Zdelay', 'ZreplyIn']);
+
 /**
  * `Zdelay{7d;ZroleGrant{...;-Muted}}`: the engine keeps the waiting code in
  * the bot's memory only (runtime.rs, evaluate_delay: a spawned task, "cancelled
@@ -593,7 +595,6 @@ function checkLongDelay(name: string, duration: Argument, ctx: StatementContext)
   const { start, end, text } = trimmedRange(duration, ctx);
   const seconds = parseDuration(text);
   if (seconds === undefined || seconds <= LONG_DELAY_SECONDS) return;
-  // ZreplyIn waits the same way (actions/replyIn.rs: "the task is cancelled if the bot restarts").
   const what = name === 'ZreplyIn' ? 'this reply' : 'this code';
   ctx.diagnostics.push({
     code: 'delay-lost-on-restart',

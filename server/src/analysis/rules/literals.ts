@@ -56,6 +56,15 @@ const COLOR_PARAMS: Record<string, string[]> = {
 };
 /** Functions whose permission argument edits a permission: it starts with +, - or /. */
 
+/**
+ * The type of a parameter as the engine reads it, where the catalog's says
+ * less: Zdelay's duration is text in the catalog, but the engine reads it
+ * with the duration parser and halts on what that refuses (runtime.rs).
+ */
+export function engineType(fnName: string, paramName: string, type: ArgumentType): ArgumentType {
+  return fnName === 'Zdelay' && paramName === 'duration' ? 'duration' : type;
+}
+
 /** One literal, non-empty argument (`text` trimmed) bound to the parameter `paramName` of `fn`. */
 export function checkLiteral(fn: FunctionRecord, paramName: string, type: ArgumentType, text: string, arg: Argument, ctx: StatementContext): void {
   const push = (code: DiagnosticCode, severity: Severity, message: string, fixes?: AnalysisFix[]) =>
@@ -111,8 +120,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
     return;
   }
   if (PERMISSION_EDITING_FUNCTIONS.has(fn.name) && paramName === 'operation') type = 'permission';
-  // The catalog types Zdelay's duration as text; the engine reads it with the duration parser and halts on what that refuses.
-  if (fn.name === 'Zdelay' && paramName === 'duration') type = 'duration';
+  type = engineType(fn.name, paramName, type);
   const lenient = Object.hasOwn(LENIENT_NUMBERS, fn.name) ? LENIENT_NUMBERS[fn.name][paramName] : undefined;
   if (lenient) {
     if (!lenient.reads(text))
