@@ -426,6 +426,12 @@ const CODE_TABLE = {
       'Zupdate in the answer to a submitted modal (an onInteraction{id} command that reads ZinputValue): the engine sends that answer as a new message every time (bot.rs reads Zupdate for buttons and select menus only), so the message whose button opened the modal is not edited.',
     example: '#trigger onInteraction{rename} + #type interaction + Zupdate + Renamed to ZinputValue{name}.',
   },
+  'update-ignored': {
+    severity: 'warning',
+    description:
+      'Zupdate in a prefix, slash or event command: the engine reads it only when it answers a button or select menu (bot.rs), so it does nothing here and the reply is a new message; no earlier message is edited.',
+    example: '#trigger /refresh + #type slash + Zupdate + Refreshed.',
+  },
   'cooldown-labels-late': {
     severity: 'warning',
     description:

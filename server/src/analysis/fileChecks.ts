@@ -648,6 +648,16 @@ function checkReply(
       end: firstEphemeral.end,
       message: `The engine makes only slash command and interaction answers visible to one user: in ${type === 'event' ? 'an event' : 'a prefix'} command it ignores Zephemeral, and everyone sees the reply.`,
     });
+  // The update flag is read only where a button or menu is answered (bot.rs): elsewhere the reply is a new message.
+  // An onInteraction trigger without #type interaction has its own warning (the command never runs for a click).
+  if (w.firstUpdate && hasTrigger && type !== 'interaction' && !triggerValue?.value.trim().startsWith('onInteraction'))
+    out.push({
+      code: 'update-ignored',
+      severity: 'warning',
+      start: w.firstUpdate.start,
+      end: w.firstUpdate.end,
+      message: `Zupdate edits the message whose button or select menu was used, and the engine reads it only in such a command (#type interaction): in ${type === 'event' ? 'an event' : type === 'slash' || type === 'sub-slash' ? 'a slash' : 'a prefix'} command it does nothing, and the reply is a new message. To change a message the bot sent, use ZeditMessage with its ID.`,
+    });
   // A button's or menu's answer that updates the clicked message: the engine builds that answer without the
   // ephemeral flag (bot.rs, UpdateMessage), so the message everyone sees changes.
   // With nothing written the engine only acknowledges: nothing is edited (bot.rs).
