@@ -382,7 +382,7 @@ const CODE_TABLE = {
   'loop-value-in-delay': {
     severity: 'warning',
     description:
-      "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one.",
+      "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one. Also a Zvar the loop sets on each pass (Zvar{item;ZloopValue}), read in that code: the command's variables are one set, which the delayed code shares.",
     example: 'Zrepeat{3;Zdelay{ZloopIndex{}s;ZsendMessage{ZchannelID;ZloopIndex...}}}',
   },
   'delay-lost-on-restart': {

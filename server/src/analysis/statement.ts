@@ -20,7 +20,7 @@ import { forEachTopLevel } from './rules/conditions';
 import { hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
-import { checkLoopValue } from './rules/loops';
+import { checkLoopValue, checkLoopVariableInDelay, loopSetVariables } from './rules/loops';
 import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
@@ -84,6 +84,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     numberTests: 0,
     delayed: 0,
     delayInLoop: 0,
+    loopSets: undefined,
     choosing: 0,
     operand: false,
     aliasExpression: undefined,
@@ -180,6 +181,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCall(node, name, profile, ctx, inCall, inLoop);
       if (ctx.tested > 0) recordTestedName(name, ctx);
       if (name === 'Zvar') recordCopyFacts(node, depth === 0, ctx);
+      if (name === 'Zvar' && ctx.delayInLoop > 0 && ctx.loopSets) checkLoopVariableInDelay(node, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
       // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
@@ -206,7 +208,11 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const branchEndAround = ctx.branchEnd;
       // A loop started here sets the loop values afresh for its code, also inside a Zdelay's.
       const delayInLoopAround = ctx.delayInLoop;
-      if (profile.startsLoop) ctx.delayInLoop = 0;
+      const loopSetsAround = ctx.loopSets;
+      if (profile.startsLoop) {
+        ctx.delayInLoop = 0;
+        ctx.loopSets = loopSetVariables(node, ctx, loopSetsAround);
+      }
       const delayInLoop = name === 'Zdelay' && inLoop;
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
@@ -239,6 +245,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (backgroundFrom < args.length) ctx.background--;
       if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;
       ctx.delayInLoop = delayInLoopAround;
+      ctx.loopSets = loopSetsAround;
       if (catches) ctx.caught--;
       if (valueLoop) ctx.valueLoops--;
     } else if (node.kind === NodeKind.BareCall) {

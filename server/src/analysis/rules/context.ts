@@ -67,6 +67,12 @@ export interface StatementContext {
    * loop has finished, when ZloopValue and ZloopIndex hold its last pass (loop-value-in-delay).
    */
   delayInLoop: number;
+  /**
+   * The Zvar names the code of the loops the walk is in sets outside any Zdelay's code: each pass
+   * sets them again, so a Zdelay's code, run after the loop, reads the last pass's (loop-value-in-delay).
+   * Undefined outside loops, or where they set none.
+   */
+  loopSets: Set<string> | undefined;
   /** How many conditions that choose what runs (Zif, ZcheckCondition; not ZonlyIf, which refuses) the walk is in. */
   choosing: number;
   /** The walk is right in a condition, not inside another call there: what it meets is compared as it is. */
