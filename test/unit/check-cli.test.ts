@@ -91,6 +91,14 @@ describe('zscript-check (dist/check.js)', () => {
     assert.deepStrictEqual(lines(check([at('ping.zbr')]).stdout), []);
     // Severity overrides apply to them as to every code.
     assert.doesNotMatch(check(['--severity', 'duplicate-trigger=off', bot]).stdout, /duplicate-trigger/);
+    // Interaction commands are never matched against a message (bot.rs runs prefix commands only there): no overlap.
+    const clicks = path.join(temp, 'layout-interactions');
+    fs.mkdirSync(clicks, { recursive: true });
+    fs.writeFileSync(path.join(clicks, 'any.zbr'), '#trigger onInteraction\n#type interaction\nClicked\n');
+    fs.writeFileSync(path.join(clicks, 'spaced.zbr'), '#trigger onInteraction {x}\n#type interaction\nClicked x\n');
+    const clicked = check([clicks]).stdout;
+    assert.match(clicked, /spaced\.zbr/, 'the spaced trigger has its own warning');
+    assert.doesNotMatch(clicked, /trigger-overlap/);
     // A trigger the catalog lists is an event: two handlers of it are named so.
     const events = path.join(temp, 'layout-events');
     fs.mkdirSync(events, { recursive: true });

@@ -33,6 +33,8 @@ export interface TriggerSite {
   readonly cooldown?: boolean;
   /** A `/` trigger whose file's last `#type` is slash or sub-slash. */
   readonly slash?: 'slash' | 'sub-slash';
+  /** The file's last `#type` names another type than prefix: the engine never matches its trigger against a message (bot.rs runs prefix commands only there). */
+  readonly notPrefix?: boolean;
 }
 
 /** Each statement's loader lines (null: none), by statement: unchanged statements keep their identity across edits. */
@@ -60,8 +62,10 @@ export function triggerOf(uri: string, tree: SyntaxTree, at = engineTriggerIndex
   if (site.trigger.startsWith('onInteraction') && lastTypeIsInteraction(tree)) site.interaction = true;
   // A slash command's name, and a sub-slash command's parent: registered under one name (bot.rs).
   // A global slash command is another command than the guild parent of the same name (loader.rs: guild by default).
+  const lastTypeWord = lastType(tree);
+  if (lastTypeWord === 'slash' || lastTypeWord === 'sub-slash' || lastTypeWord === 'interaction' || lastTypeWord === 'event') site.notPrefix = true;
   if (site.trigger.startsWith('/')) {
-    const type = lastType(tree);
+    const type = lastTypeWord;
     if (type === 'sub-slash' || (type === 'slash' && lastHeaderValue(tree, '#scope') !== 'global')) site.slash = type;
   }
   // The analysis of an open file knows both (no reading of the whole file after each edit); a file read alone is scanned.
@@ -355,14 +359,14 @@ export class CommandTriggers {
     if (!site) return undefined;
     const trigger = site.trigger.trim();
     // Slash and sub-slash commands ("/ticket close") are looked up by their exact name, not by a prefix match.
-    if (!/\s/.test(trigger) || trigger.startsWith('/') || (trigger.includes('Z') && trigger.includes('{'))) return undefined;
+    if (site.notPrefix || !/\s/.test(trigger) || trigger.startsWith('/') || (trigger.includes('Z') && trigger.includes('{'))) return undefined;
     const folder = this.byFolder.get(folderOf(uri));
     if (!folder) return undefined;
     const others: TriggerSite[] = [];
     for (let i = 1; i < trigger.length; i++) {
       if (!/\s/.test(trigger[i]) || /\s/.test(trigger[i - 1])) continue;
       const shorter = folder.get(trigger.slice(0, i));
-      if (shorter) for (const other of shorter) if (other !== uri) others.push(this.byUri.get(other)!);
+      if (shorter) for (const other of shorter) if (other !== uri && !this.byUri.get(other)!.notPrefix) others.push(this.byUri.get(other)!);
     }
     return others.length ? { site, others } : undefined;
   }
