@@ -47,7 +47,17 @@ export const VALUE_SETS: readonly ValueSet[] = [
     source: 'catalog description of ZgetEmbedData',
   },
   { fn: 'ZgetTimestamp', param: 'unit', values: ['s', 'ms', 'ns'], caseInsensitive: false, halts: true, source: 'catalog description of ZgetTimestamp' },
-  { fn: 'ZdisplayName', param: 'type', values: ['server', 'global'], caseInsensitive: false, halts: false, source: 'catalog description of ZdisplayName' },
+  {
+    fn: 'ZdisplayName',
+    param: 'type',
+    values: ['server', 'global'],
+    caseInsensitive: false,
+    halts: false,
+    source: 'catalog description of ZdisplayName; the engine tests for exactly "global" and reads every other word as server',
+    otherwise: 'gives the server display name',
+    // The server display name is the nickname where the member has one (users/displayName.rs).
+    alsoMeant: ['nickname', 'nick', 'guild', 'member', 'local', 'display'],
+  },
   {
     fn: 'ZgetMessage',
     param: 'type',
