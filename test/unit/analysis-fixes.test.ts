@@ -161,6 +161,20 @@ describe('analysis: fixes', () => {
     assert.strictEqual(fixed, '#trigger !x\nHi\nZdelay{10s; ZsendMessage{ZchannelID;Time is up!} }');
     assert.deepStrictEqual(diagnose(fixed), []);
   });
+  it("a halt inside Zdelay's or Zasync's code stops that code, not the command, and nobody sees it", () => {
+    const delayed = diagnose('#trigger !x\nZdelay{1m;ZsendMessage{ZchannelID;Time is up!;true;extra}}\nSoon.').find((x) => x.code === 'too-many-arguments')!;
+    assert.match(delayed.message, /stops the delayed code with "Too many arguments"\. The command itself has answered already/);
+    assert.doesNotMatch(delayed.message, /halts the command/);
+    const background = diagnose('#trigger !x\nZasync{job;ZsendMessage{ZchannelID;Done;true;extra}}\nSoon.').find((x) => x.code === 'too-many-arguments')!;
+    assert.match(background.message, /stops Zasync's code with "Too many arguments"\. Nobody sees that error/);
+    // Outside them, the command halts.
+    const direct = diagnose('#trigger !x\nZsendMessage{ZchannelID;Time is up!;true;extra}').find((x) => x.code === 'too-many-arguments')!;
+    assert.match(direct.message, /halts the command with "Too many arguments"/);
+  });
+  it('a call with a wrong count gets that error alone: the engine never runs it, so its arguments are not read', () => {
+    const codes = diagnose('#trigger !dice\nZrandom{1,6}').map((d) => d.code);
+    assert.deepStrictEqual(codes, ['missing-argument']);
+  });
   it('invalid-time-format: a spreadsheet date pattern becomes % codes', () => {
     const text = '#trigger !x\nZtime{UTC}ZuserJoined{;DD/MM/YYYY HH:mm}';
     const d = diagnose(text).find((x) => x.code === 'invalid-time-format')!;

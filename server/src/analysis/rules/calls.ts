@@ -42,6 +42,31 @@ import type { CallProfile } from './callProfile';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
+  if (ctx.background === 0) {
+    checkOneCall(node, name, profile, ctx, inCall, inLoop);
+    return;
+  }
+  const before = ctx.diagnostics.length;
+  checkOneCall(node, name, profile, ctx, inCall, inLoop);
+  // Zdelay's and Zasync's code runs in a task of its own whose error nobody sees (runtime.rs discards it): the
+  // command itself has answered already. Said so where a message would send the author looking for an error.
+  const code = ctx.delayed > 0 ? 'the delayed code' : "Zasync's code";
+  const after =
+    ctx.delayed > 0
+      ? ' The command itself has answered already: nobody sees that error, and what the delayed code was to do never happens.'
+      : ' Nobody sees that error: Zasync gives an empty result.';
+  for (let i = before; i < ctx.diagnostics.length; i++) {
+    const d = ctx.diagnostics[i];
+    if (!HALTS.test(d.message)) continue;
+    const message = d.message.replace(HALTS, (words) => (words === 'halts the command' ? `stops ${code}` : `${code} stops`));
+    ctx.diagnostics[i] = { ...d, message: message + after };
+  }
+}
+
+/** How a message says that the command halts (the first time it does). */
+const HALTS = /halts the command|the command halts/;
+
+function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   if (name === 'Z') return; // missing-name is a syntax error already
   recordCallFacts(node, name, profile.facts, ctx, inCall, inLoop);
   if (name === 'ZsendWebhook') reportWebhookText(node, ctx);
@@ -92,7 +117,8 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
   const before = ctx.diagnostics.length;
   if (engine && !engine.lazy && node.close >= 0) reportHaltInArguments(node, name, ctx);
-  if (engine && node.close >= 0) checkEngineArity(node, name, engine, fn, args, ctx);
+  // The engine checks the count before it runs the function (runtime.rs): past a wrong count, nothing else about the call happens.
+  if (engine && node.close >= 0 && checkEngineArity(node, name, engine, fn, args, ctx)) return;
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
@@ -673,7 +699,7 @@ function checkEngineArity(
   fn: FunctionRecord | undefined,
   args: readonly ReadArgument[],
   ctx: StatementContext,
-): void {
+): boolean {
   // `Zf{}` is no argument at all to the engine; `Zf{ }` one empty argument.
   const count = node.close === node.open + 1 ? 0 : node.args.length;
   const documented = fn ? ` (the catalog documents ${fn.syntax})` : '';
@@ -689,7 +715,7 @@ function checkEngineArity(
       end: node.nameEnd,
       message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.`,
     });
-    return;
+    return true;
   }
   if (engine.max !== null && count > engine.max) {
     const close = node.close;
@@ -747,7 +773,8 @@ function checkEngineArity(
             },
       );
     }
-    return;
+    // A lazy function's surplus arguments are only ignored: it still runs.
+    return !engine.lazy;
   }
   for (const r of engine.required) {
     const i = r.pos - 1;
@@ -785,6 +812,7 @@ function checkEngineArity(
       });
     }
   }
+  return false;
 }
 
 /** Lookups by name that halt the command when nothing has the name (id/channelID.rs, roleID.rs: "no channel found matching"). */
