@@ -755,13 +755,13 @@ const CODE_TABLE = {
   'image-may-be-missing': {
     severity: 'warning',
     description:
-      "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash or ZguildDiscoverySplash: they give empty text when the server or user has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition (or a Zvar copy of one: Zvar{icon;ZserverIcon} then ZonlyIf{Zvar{icon}!=;...}). The fix adds it only when there is one.",
+      "An embed's image or link (Zthumbnail, Zimage, ZauthorIcon, ZfooterIcon, ZtitleURL, ZauthorURL) taken straight from ZserverIcon, ZuserBanner, ZguildBanner, ZguildSplash, ZguildDiscoverySplash or ZgetAttachments: they give empty text when the server, user or message has no such image, and the embed function halts the command on an empty address. Not reported inside Zif or ZtryRun, or when the file tests one of those getters in a condition (or a Zvar copy of one: Zvar{icon;ZserverIcon} then ZonlyIf{Zvar{icon}!=;...}). The fix adds it only when there is one.",
     example: 'Ztitle{ZserverName} + Zthumbnail{ZserverIcon}',
   },
   'value-may-be-empty': {
     severity: 'warning',
     description:
-      "A field value of ZaddField taken straight from ZuserRoles, which is empty for a member without roles (it leaves out @everyone): ZaddField halts the command on an empty value. Likewise Zcolor{ZuserBannerColor} (empty for a user without a banner colour: Zcolor halts), and ZroleName, ZroleColor, ZrolePosition and the other role readers given ZhighestRole{member} or ZlowestRole{member} of another member (empty for one without roles: the reader then describes the author's own first role). Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
+      "A field value of ZaddField taken straight from ZuserRoles, ZhighestRole or ZlowestRole, which are empty for a member without roles (ZuserRoles leaves out @everyone): ZaddField halts the command on an empty value. Likewise Zcolor{ZuserBannerColor} (empty for a user without a banner colour: Zcolor halts), and ZroleName, ZroleColor, ZrolePosition and the other role readers given ZhighestRole{member} or ZlowestRole{member} of another member (empty for one without roles: the reader then describes the author's own first role). Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
     example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
   },
   'saved-variable-unset': {

@@ -18,6 +18,8 @@ const IMAGE_GETTERS: Readonly<Record<string, string>> = {
   ZguildSplash: 'a server without an invite splash image',
   ZguildDiscoverySplash: 'a server without a discovery splash image',
   ZuserBanner: 'a user without a profile banner (most users have none)',
+  // message/getAttachments.rs: the message's attachment addresses, empty text when it has none (or not that many).
+  ZgetAttachments: 'a message without an attachment',
 };
 
 /** Getters of a colour that are empty when there is none (users/userBannerColor.rs: no accent colour, most users). */
@@ -36,6 +38,9 @@ const ADDRESS_CHECKED: ReadonlySet<string> = new Set(['Zthumbnail', 'Zimage', 'Z
  */
 const TEXT_GETTERS: Readonly<Record<string, string>> = {
   ZuserRoles: 'a member without roles',
+  // roles/highestRole.rs, lowestRole.rs: the role's ID, empty text for a member without roles.
+  ZhighestRole: 'a member without roles',
+  ZlowestRole: 'a member without roles',
 };
 
 /** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
@@ -107,7 +112,7 @@ export function checkMissingImage(node: CallNode, name: string, ctx: StatementCo
         severity: 'warning',
         start: getter.start,
         end: getter.end,
-        message: `${getter.name} is empty for ${TEXT_GETTERS[getter.name]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getter.text}==;None;${getter.text}}.`,
+        message: `${getter.name} is empty for ${TEXT_GETTERS[getter.name]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getter.text}==;None;${getter.text}}.${MEMBER_ROLE_GETTERS.has(getter.name) ? ` Its answer is the role's ID: <@&${getter.text}> shows the role.` : ''}`,
         fixes: [
           {
             title: 'Write None when it is empty',
