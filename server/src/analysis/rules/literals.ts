@@ -530,13 +530,14 @@ function checkSplitIndex(_fnName: string, text: string, arg: Argument, ctx: Stat
 }
 
 /**
- * A JavaScript-style path in one key (`current.temp`, `items[0]`): the engine
+ * A JavaScript-style path in one key (`current.temp`, `items[0]`, `list.0.name`): the engine
  * looks it up as one key, and finds nothing. Each step is an argument of its
  * own (`current;temp`, `items;0`). A warning: a key may really hold a dot.
  * Not for ZjsonSet, which makes the key it is given.
  */
 function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
-  if (!/^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\[\d+\])+$/.test(text)) return;
+  // A step may be a list position (`list.0.definition`), as in most real API paths.
+  if (!/^[A-Za-z_$][\w$-]*(?:\.(?:[A-Za-z_$][\w$-]*|\d+)|\[\d+\])+$/.test(text)) return;
   const steps = text.replace(/\[(\d+)\]/g, '.$1').split('.');
   const meant = steps.join(';');
   ctx.diagnostics.push({
