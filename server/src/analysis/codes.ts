@@ -543,7 +543,7 @@ const CODE_TABLE = {
   'reset-clears-everyone': {
     severity: 'warning',
     description:
-      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0}.",
+      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant.",
     example: 'ZresetUserVar{coins}Your balance was reset.',
   },
   'json-path-through-list': {

@@ -51,7 +51,9 @@ export type ReportWhen =
   // The file uses the key path as a JSON list (RareFacts.jsonLists), and keys no objects of its own by ZloopIndex.
   | `json-list:${string}`
   // No staff guard (RareFacts.staffOnly) protects the command.
-  | 'not-staff-only';
+  | 'not-staff-only'
+  // No guard lets only given users through (RareFacts.ownerOnly): a server's staff may run the command.
+  | 'not-owner-only';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */
@@ -217,6 +219,8 @@ export interface RareFacts {
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
   staffOnly?: true;
+  /** A guard that lets only given users through (ZonlyForIDs, ZonlyForUsers, ZonlyIf{ZuserID==id}): the bot's owner, say. */
+  ownerOnly?: true;
   /** Zoption{name} as a whole typed argument (a number, ID, URL...): what reads it, and whether ZtryRun catches its halt (optional-option-missing). */
   typedOptionReads?: { name: string; fn: string; param: string; type: string; start: number; end: number; caught?: true }[];
   /**
@@ -289,6 +293,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     listApi: undefined,
     boundedAmounts: undefined,
     staffOnly: undefined,
+    ownerOnly: undefined,
     amountCopies: undefined,
     copies: undefined,
     outsideJson: undefined,

@@ -268,6 +268,8 @@ function reportConditional(
         return w.listApi;
       case 'not-staff-only':
         return !w.staffOnly;
+      case 'not-owner-only':
+        return !w.ownerOnly;
       case 'count-untested-outside-json':
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.

@@ -326,6 +326,7 @@ export class FileWalk {
   resultTested = false;
   listApi = false;
   staffOnly = false;
+  ownerOnly = false;
   /** Typed reads of options, and what tells a left-out option apart (RareFacts.typedOptionReads, testedOptions, absenceTestedVars, optionCopies). */
   readonly typedOptionReads: NonNullable<RareFacts['typedOptionReads']> = [];
   readonly testedOptions = new Set<string>();
@@ -471,6 +472,7 @@ export class FileWalk {
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
     if (s.staffOnly) this.staffOnly = true;
+    if (s.ownerOnly) this.ownerOnly = true;
     if (s.jsonLists) for (const l of s.jsonLists) this.jsonLists.add(l);
     if (s.typedOptionReads) for (const r of s.typedOptionReads) this.typedOptionReads.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.testedOptions) for (const o of s.testedOptions) this.testedOptions.add(o);

@@ -385,6 +385,8 @@ export interface CallFactKinds {
   readonly access: 'guard' | 'action' | undefined;
   /** A guard that lets staff only through (an admin's command may mean any amount: negative-amount). */
   readonly staffGuard: boolean;
+  /** A guard that lets given users only through: not one server's staff (reset-clears-everyone of server variables). */
+  readonly ownerGuard: boolean;
 }
 
 export function callFactKinds(name: string): CallFactKinds | undefined {
@@ -429,6 +431,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
     savedVar: savedVariable(name),
     access: ACCESS_GUARDS.has(name) ? 'guard' : LASTING_ACTIONS.has(name) ? 'action' : undefined,
     staffGuard: STAFF_GUARDS.has(name),
+    ownerGuard: name === 'ZonlyForIDs' || name === 'ZonlyForUsers',
   };
   const none =
     !kinds.embedPart &&

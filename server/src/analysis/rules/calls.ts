@@ -244,6 +244,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'ZjsonParse' && args[0]?.literal)
     for (const m of args[0].text.matchAll(/"([^"\\]+)"\s*:\s*\[/g)) (rareFacts(ctx.summary).jsonLists ??= []).push(m[1]);
   if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
+  if (profile.facts?.ownerGuard || (name === 'ZonlyIf' && args[0] && OWNER_TEST.test(args[0].text))) rareFacts(ctx.summary).ownerOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
 
@@ -1868,6 +1869,9 @@ function checkSplitIndex(index: ReadArgument, ctx: StatementContext): void {
   });
 }
 
+/** A condition that lets one user through by ID (`ZuserID==123456789012345678`). */
+const OWNER_TEST = /ZuserID(?:\{\})?\s*==\s*\d{15,}|\d{15,}\s*==\s*ZuserID/;
+
 /** The resets, and whose variables they delete (variables/reset*.rs). */
 const RESETS_FOR_ALL: Readonly<Record<string, { whose: string; set: string }>> = {
   ZresetUserVar: { whose: 'every member of the server', set: 'ZsetUserVar' },
@@ -1889,12 +1893,26 @@ function reportResetForAll(node: CallNode, name: string, ctx: StatementContext):
   const first = node.args[0];
   const variable = first ? ctx.rel(first.start, first.end).trim() : '';
   const { whose, set } = RESETS_FOR_ALL[name];
+  const v = variable || 'name';
+  // A number starts again at 0; an ID or a text at empty (0 is no ID: Zban{0} crashes the command).
+  const reset = `${set}{${v};0} for a number, ${set}{${v};} for an ID or a text`;
+  // The staff of one server cannot mean to wipe the others': only a guard letting given users through (the bot's owner) can.
+  if (name === 'ZresetServerVar') {
+    reportIf(ctx, 'not-owner-only', {
+      code: 'reset-clears-everyone',
+      severity: 'warning',
+      start: node.start,
+      end: node.nameEnd,
+      message: `ZresetServerVar deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for this one: whoever runs it here also wipes the other servers' values, a staff guard notwithstanding. To reset this server's, set it: ${reset}; a reset of every server is for the bot's owner alone (ZonlyForIDs{ownerID;...}).`,
+    });
+    return;
+  }
   reportIf(ctx, 'not-staff-only', {
     code: 'reset-clears-everyone',
     severity: 'warning',
     start: node.start,
     end: node.nameEnd,
-    message: `${name} deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for the one running the command, and nothing here limits who may run it. To reset one, set it: ${set}{${variable || 'name'};0}; to keep the reset for everyone, guard it (ZonlyAdmin, ZonlyPerms...).`,
+    message: `${name} deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for the one running the command, and nothing here limits who may run it. To reset one, set it: ${reset}; to keep the reset for everyone, guard it (ZonlyAdmin, ZonlyPerms...).`,
   });
 }
 
