@@ -573,6 +573,12 @@ const CODE_TABLE = {
     description: 'ZaddTextInput before any ZnewModal in the command: the engine halts.',
     example: 'ZaddTextInput{name;Your name}',
   },
+  'deleted-message-fetched': {
+    severity: 'error',
+    description:
+      "ZgetMessage{channel;ZmessageID} or ZgetAttachments in an onMessageDelete command: the message is already deleted, so fetching it over Discord's API fails and the command halts (a warning inside ZtryRun). The event carries no content and no author either.",
+    example: '#type event + #trigger onMessageDelete + ZsendMessage{123456789012345678;Deleted: ZgetMessage{ZchannelID;ZmessageID;content}}',
+  },
   'empty-event-context': {
     severity: 'warning',
     description:

@@ -201,6 +201,8 @@ export interface RareFacts {
   writesMention?: true;
   /** Calls that fetch the command's author as a member of the server (MEMBER_FUNCTIONS); `caught`: inside ZtryRun. */
   memberUses?: { name: string; start: number; end: number; caught?: true }[];
+  /** Calls that fetch the command's own message over Discord's API (ZgetMessage{...;ZmessageID}, ZgetAttachments): gone in onMessageDelete. */
+  ownMessageFetches?: { name: string; start: number; end: number; caught?: true }[];
   /** An image getter (ZserverIcon, ZuserBanner...) in a condition: the file handles a missing image. */
   imageTested?: true;
   /** The words (their numbers) the line tests with ZisNumber{Zmessage{n}} or ZisInteger: taken as numbers, not mentions. */
@@ -283,6 +285,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     defaultCooldowns: undefined,
     writesMention: undefined,
     memberUses: undefined,
+    ownMessageFetches: undefined,
     imageTested: undefined,
     numberTestedWords: undefined,
     setsUserAgent: undefined,

@@ -445,6 +445,16 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
         end: u.end,
         message: `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here: nothing after it runs, and what was meant to be posted is lost`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
       });
+  // bot.rs gives onMessageDelete the deleted message's ID only: fetching the message over Discord's API fails.
+  if (trigger?.name === 'onMessageDelete')
+    for (const u of w.ownMessageFetches)
+      out.push({
+        code: 'deleted-message-fetched',
+        severity: u.caught ? 'warning' : 'error',
+        start: u.start,
+        end: u.end,
+        message: `In onMessageDelete the message is already deleted, and ${u.name} fetches it from Discord, which answers "Unknown Message": ${u.caught ? 'it fails here every time (ZtryRun catches it)' : `${u.name} halts the command here every time, and the error is posted in the channel`}. The engine gives this event no content and no author either (Zmessage and ZuserID are empty): a log of deleted messages can say where (ZchannelID) and which (ZmessageID), not what was written.`,
+      });
   if (trigger) {
     for (const u of contextUses) {
       const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];

@@ -304,6 +304,7 @@ export class FileWalk {
   /** Statements with uses of the event's context, read only in an event command (contextUses). */
   private readonly contextStatements: number[] = [];
   readonly memberUses: { name: string; start: number; end: number; caught?: true }[] = [];
+  readonly ownMessageFetches: { name: string; start: number; end: number; caught?: true }[] = [];
   /** Statements with uses of the trigger message or its words, read only in a slash command (messageUses, messageWords). */
   private readonly messageStatements: number[] = [];
   /** Diagnostics true only under a condition on the whole file (StatementSummary.reportIf), in file offsets. */
@@ -459,6 +460,7 @@ export class FileWalk {
       if (!this.setsZone) this.setsZone = { start: base + s.setsZone.start, end: base + s.setsZone.end };
     }
     if (s.memberUses) for (const u of s.memberUses) this.memberUses.push({ ...u, start: base + u.start, end: base + u.end });
+    if (s.ownMessageFetches) for (const u of s.ownMessageFetches) this.ownMessageFetches.push({ ...u, start: base + u.start, end: base + u.end });
     if (s.firstWordNamed) this.firstWordNamed = true;
     // After body(): a ZsuppressErrors earlier on the same line counts.
     if (s.defaultCooldowns && !this.suppressedBefore)

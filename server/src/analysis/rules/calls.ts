@@ -180,6 +180,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'ZargsCheck') rareFacts(ctx.summary).countTested = true;
   if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
+  if (name === 'ZgetAttachments' || (name === 'ZgetMessage' && nodeArgs.length >= 2 && OWN_MESSAGE_ID.test(ctx.rel(nodeArgs[1].start, nodeArgs[1].end).trim())))
+    (rareFacts(ctx.summary).ownMessageFetches ??= []).push(
+      ctx.caught ? { name, start: node.start, end: node.nameEnd, caught: true } : { name, start: node.start, end: node.nameEnd },
+    );
   if (name === 'ZtextSplit') recordSplit(node, args, ctx);
   if (name === 'ZsplitText' && args.length === 1) checkSplitIndex(args[0], ctx);
   if (Object.hasOwn(RESETS_FOR_ALL, name)) reportResetForAll(node, name, ctx);
@@ -1868,6 +1872,9 @@ function checkSplitIndex(index: ReadArgument, ctx: StatementContext): void {
     message: `ZsplitText{${n}} halts the command when the list has fewer than ${n} items ("index out of range"), as when a user writes fewer parts than the command reads. Check the count first: ZonlyIf{ZgetTextSplitLength>=${n};...} with a message saying what is needed.`,
   });
 }
+
+/** The command's own message (the target of an event about a message). */
+const OWN_MESSAGE_ID = /^ZmessageID(?:\{\s*\})?$/;
 
 /** A condition that lets one user through by ID (`ZuserID==123456789012345678`). */
 const OWNER_TEST = /ZuserID(?:\{\})?\s*==\s*\d{15,}|\d{15,}\s*==\s*ZuserID/;
