@@ -30,6 +30,8 @@ export type ReportWhen =
   | `prefix-word-untested:${string}`
   // The file declares an #option of that name with the type role (its value is the role's bare ID).
   | `role-option:${string}`
+  // The file declares an #option of that name with the type boolean (its value is exactly "true" or "false").
+  | `option-boolean:${string}`
   // No condition of the file tests the saved variable `scope:name`, and no line sets it.
   | `saved-untested:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).

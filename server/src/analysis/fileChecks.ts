@@ -290,6 +290,7 @@ function reportConditional(
       // `saved-untested:scope:name`: no condition of the file tests that saved variable, nor sets it first.
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
+        if (when.startsWith('option-boolean:')) return w.booleanOptions.has(when.slice('option-boolean:'.length));
         if (when.startsWith('json-list:')) {
           const path = when.slice('json-list:'.length);
           return !w.loopIndexObject && (w.jsonLists.has(path) || w.jsonLists.has(path.slice(path.lastIndexOf('.') + 1)));

@@ -220,6 +220,7 @@ export class FileWalk {
   readonly attachmentOptions = new Set<string>();
   /** `#option` names of the type role. */
   readonly roleOptions = new Set<string>();
+  readonly booleanOptions = new Set<string>();
   readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   readonly registration: RegistrationLine[] = [];
   readonly optionReads: { name: string; start: number; end: number; inCondition?: true }[] = [];
@@ -560,6 +561,7 @@ export class FileWalk {
     if (header.name === '#option') this.options.add(header.key!);
     if (header.attachment) this.attachmentOptions.add(header.key!);
     if (header.name === '#option' && header.fields?.[2]?.toLowerCase() === 'role') this.roleOptions.add(header.key!);
+    if (header.name === '#option' && header.fields?.[2]?.toLowerCase() === 'boolean') this.booleanOptions.add(header.key!);
     if (header.name === '#option' || header.name === '#description')
       this.registration.push({
         name: header.name,

@@ -838,6 +838,7 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     const part = raw.slice(p.start, p.end);
     checkBooleanComparison(part, arg.start + p.start, ctx);
     if (option) checkOptionEmptyComparison(part, arg.start + p.start, ctx);
+    if (option) checkBooleanOptionComparison(part, arg.start + p.start, ctx);
     if (!ranged) continue;
     const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
     if (!op) continue;
@@ -981,6 +982,42 @@ function checkOptionEmptyComparison(part: string, at: number, ctx: StatementCont
     [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
     ctx,
   );
+}
+
+/**
+ * `Zoption{locked}==True` where `locked` is a boolean option: the engine
+ * passes it as exactly "true" or "false" (bot.rs flatten_option_values), and
+ * == compares text exactly, so any other word is never equal. Decided with
+ * the file's options known (option-boolean:name); the fix writes the word
+ * meant where it is clear.
+ */
+function checkBooleanOptionComparison(part: string, at: number, ctx: StatementContext): void {
+  const op = part.includes('!=') ? '!=' : part.includes('==') ? '==' : undefined;
+  if (!op || part.includes('>=') || part.includes('<=')) return;
+  const cut = part.indexOf(op);
+  const leftRaw = part.slice(0, cut);
+  const rightRaw = part.slice(cut + 2);
+  const left = leftRaw.trim();
+  const right = rightRaw.trim();
+  const optionLeft = /^Zoption\{([^{}\\;]*)\}$/.exec(left);
+  const optionMatch = optionLeft ?? /^Zoption\{([^{}\\;]*)\}$/.exec(right);
+  const name = optionMatch?.[1].trim();
+  if (!name || /Z[A-Za-z]/.test(name)) return;
+  const word = optionLeft ? right : left;
+  // Empty text is checkOptionEmptyComparison's; a call's answer is unknown here.
+  if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return;
+  const wordStart = at + (optionLeft ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
+  const meant = Object.hasOwn(BOOLEAN_WORDS, word.toLowerCase()) ? BOOLEAN_WORDS[word.toLowerCase()] : undefined;
+  const lead = part.length - part.trimStart().length;
+  const trail = part.length - part.trimEnd().length;
+  reportIf(ctx, `option-boolean:${name}`, {
+    code: op === '==' ? 'condition-never-true' : 'condition-always-true',
+    severity: 'warning',
+    start: at + lead,
+    end: at + part.length - trail,
+    message: `The option "${name}" is a boolean: the engine passes it as exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
+    fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+  });
 }
 
 /**
