@@ -475,7 +475,7 @@ const CODE_TABLE = {
   'trigger-type-mismatch': {
     severity: 'error',
     description:
-      'The trigger form does not fit #type. A warning where the command loads but is never reached: an event name in a prefix command, onInteraction{} or onInteraction{id_*} (the engine matches a custom ID exactly, with no wildcard).',
+      'The trigger form does not fit #type. An error where Discord refuses to register a slash command (no "/", a space or a capital in its name); a warning where the command loads but is never reached: an event name in a prefix command, an unknown event, an interaction trigger of another form, onInteraction{} or onInteraction{id_*} (the engine matches a custom ID exactly, with no wildcard), a sub-slash trigger of three words.',
     example: '#type slash + #trigger !ping',
   },
   'option-value-lost': {

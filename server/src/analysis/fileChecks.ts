@@ -368,17 +368,24 @@ function checkTrigger(
   let severity: 'error' | 'warning' = 'error';
   const interactionForm = /^onInteraction(\{[^}]*\})?$/.test(t);
   if ((kind === 'slash' || kind === 'sub-slash') && !t.startsWith('/')) problem = `A #type ${kind} command's trigger must start with "/", e.g. "/ping".`;
-  else if (kind === 'event' && interactionForm) problem = `"${t}" is not one of the events: it starts an interaction command. Use "#type interaction".`;
-  else if (kind === 'prefix' && (interactionForm || (catalog.triggers.length > 0 && catalog.getTrigger(t)))) {
+  // A trigger its type never matches: the engine loads the command and never runs it (bot.rs looks commands up by
+  // trigger and type), which is no crash, refusal or halt: a warning, like onInteraction{}.
+  else if (kind === 'event' && interactionForm) {
+    severity = 'warning';
+    problem = `"${t}" is not one of the events: it starts an interaction command. Use "#type interaction".`;
+  } else if (kind === 'prefix' && (interactionForm || (catalog.triggers.length > 0 && catalog.getTrigger(t)))) {
     // The bot loads it as a prefix command that only runs when someone types the word: almost surely a forgotten #type.
     severity = 'warning';
     const wanted = interactionForm ? 'interaction' : 'event';
     problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
-  } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t))
-    problem = `"${t}" is not an event name. An event command's trigger must be an event such as onMemberJoin.`;
-  else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t))
-    problem = 'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal).';
-  else if (kind === 'interaction' && t === 'onInteraction{}') {
+  } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) {
+    severity = 'warning';
+    problem = `"${t}" is not an event name, so the engine never runs this command. An event command's trigger must be an event such as onMemberJoin.`;
+  } else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) {
+    severity = 'warning';
+    problem =
+      'An interaction command\'s trigger must be "onInteraction" (every component) or "onInteraction{customID}" (one button, menu or modal): the engine never runs this one.';
+  } else if (kind === 'interaction' && t === 'onInteraction{}') {
     severity = 'warning';
     problem =
       '"onInteraction{}" names no custom ID, so no component can ever match it. Write the ID between the braces, or "onInteraction" for every component.';
@@ -391,6 +398,7 @@ function checkTrigger(
     problem = `A sub-slash command's trigger is "/parent sub" (with the space); "${t}" alone is never registered as a subcommand.`;
   } else if (kind === 'sub-slash' && /^\/\S+\s+\S+\s+\S/.test(t)) {
     // Registered as the subcommand named by the second word, but looked up by the first two words only.
+    severity = 'warning';
     problem = `A sub-slash trigger is two words, "/parent sub": the engine registers "${t}" by its second word but looks it up as "/parent sub", so the command never runs.`;
   } else if (kind === 'slash' && t.startsWith('/') && !/\s\/\//.test(t) && (/\s/.test(t) || /\p{Lu}/u.test(t))) {
     // The engine sends the name to Discord as written; Discord takes one lower-case word (a // comment is header-comment's).
