@@ -579,6 +579,12 @@ const CODE_TABLE = {
       "ZgetMessage{channel;ZmessageID} or ZgetAttachments in an onMessageDelete command: the message is already deleted, so fetching it over Discord's API fails and the command halts (a warning inside ZtryRun). The event carries no content and no author either.",
     example: '#type event + #trigger onMessageDelete + ZsendMessage{123456789012345678;Deleted: ZgetMessage{ZchannelID;ZmessageID;content}}',
   },
+  'call-without-z': {
+    severity: 'warning',
+    description:
+      "A function's name written without its Z and followed by a brace (title{Hello}, addField{...}): the engine reads a call only where a Z starts it, so the bot writes the text as it is, braces and all. Not for names of functions that need no argument, which the engine runs as plain words (word-runs-function).",
+    example: 'title{Welcome}',
+  },
   'empty-event-context': {
     severity: 'warning',
     description:

@@ -21,6 +21,7 @@ import { hasCall, type StatementContext, wholeCallOrBare } from './rules/context
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue, checkLoopVariableInDelay, loopSetVariables } from './rules/loops';
+import { checkCallsWithoutZ } from './rules/callWithoutZ';
 import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
@@ -125,6 +126,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     summary.savedVars = kept.length ? kept : undefined;
   }
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
+  if (st.kind === StatementKind.Body) checkCallsWithoutZ(text, base, st.end, diagnostics);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
   else if (st.errors.length === 0) {
