@@ -282,7 +282,7 @@ const CODE_TABLE = {
   'action-prints-result': {
     severity: 'warning',
     description:
-      'Zban, Zkick or Ztimeout at the top level of a line: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead; a refusal does not halt the command, so test the stored result to tell the user.',
+      'Zban, Zkick or Ztimeout at the top level of a line, or in a Zif branch before any text of it: the engine writes its result ("banned: " and the user\'s ID, or "failed: ...") into the reply. The fix stores it in a variable instead; a refusal does not halt the command, so test the stored result to tell the user.',
     example: 'Zban{123456789012345678;Spam} + The user was banned.',
   },
   'refusal-not-caught': {

@@ -92,6 +92,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     setupBranch: 0,
     setupTests: [],
     branchEnd: Number.POSITIVE_INFINITY,
+    branchStart: -1,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
   // Most statements have no Zstop: one search of the statement's own text (a slice costs no copy).
@@ -208,6 +209,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       let setup = 0;
       const eventsBefore = name === 'Zif' ? (ctx.summary.savedVars?.length ?? 0) : 0;
       const branchEndAround = ctx.branchEnd;
+      const branchStartAround = ctx.branchStart;
       // A loop started here sets the loop values afresh for its code, also inside a Zdelay's.
       const delayInLoopAround = ctx.delayInLoop;
       const loopSetsAround = ctx.loopSets;
@@ -219,6 +221,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
+        ctx.branchStart = name === 'Zif' && j >= 1 ? args[j].start : -1;
         // Zif's condition walked: a saved variable it tests makes its branches a set-up. So may a copy of one
         // (Zvar{last}, made on an earlier line), and a component's ID: the command that made it may have set the value.
         if (j === 1 && name === 'Zif') {
@@ -243,6 +246,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         ctx.setupTests.length -= setup;
       }
       ctx.branchEnd = branchEndAround;
+      ctx.branchStart = branchStartAround;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;

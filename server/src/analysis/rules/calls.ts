@@ -213,7 +213,9 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkTimestampUnit(node, "Discord's <t:...> markup", ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
-  if (!inCall && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
+  // So does one right in a Zif branch (Zif{...;Ztimeout{...}Timed out.}): the branch's text is the Zif's answer (runtime.rs
+  // evaluate_if); not after text of the branch ("Result: Zban{...}" means it).
+  if ((!inCall || inBranchOwnContent(node, ctx)) && node.close >= 0 && Object.hasOwn(PRINTED_RESULTS, name) && !hasErrorSince(ctx, before))
     (ctx.summary.printedResults ??= []).push(
       ctx.rel(node.start, node.close).includes('\\')
         ? { name, start: node.start, nameEnd: node.nameEnd, close: node.close, escaped: true }
@@ -1871,6 +1873,13 @@ function checkSplitIndex(index: ReadArgument, ctx: StatementContext): void {
     end: index.arg.end,
     message: `ZsplitText{${n}} halts the command when the list has fewer than ${n} items ("index out of range"), as when a user writes fewer parts than the command reads. Check the count first: ZonlyIf{ZgetTextSplitLength>=${n};...} with a message saying what is needed.`,
   });
+}
+
+/** The call is right in a Zif branch, first in it or after another call (not after text of the branch). */
+function inBranchOwnContent(node: CallNode, ctx: StatementContext): boolean {
+  if (ctx.branchStart < 0) return false;
+  const before = ctx.rel(ctx.branchStart, node.start).trimEnd();
+  return before === '' || before.endsWith('}');
 }
 
 /** The command's own message (the target of an event about a message). */

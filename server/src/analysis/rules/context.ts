@@ -100,6 +100,8 @@ export interface StatementContext {
   setupTests: string[];
   /** Where the Zif branch the walk is in ends (statement offsets; Infinity outside one): a set there covers reads after it up to here. */
   branchEnd: number;
+  /** Where the Zif branch starts whose own content the walk is in (not inside a call of it): -1 elsewhere. */
+  branchStart: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */
