@@ -243,7 +243,7 @@ export interface RareFacts {
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
-  copies?: { v: string; tests: CopyTests }[];
+  copies?: { v: string; tests: CopyTests; getter?: SavedCopy }[];
   /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
   outsideJson?: true;
   /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
@@ -268,6 +268,15 @@ export interface RareFacts {
  * n when tested as a number (`word`). The copy holds the call's value for
  * the run: a saved variable's read is cached, the message does not change.
  */
+/** The author's saved variable a Zvar copies whole (`Zvar{xp;ZgetUserVar{xp}}`): the getter's text and range (saved-variable-unset through the copy). */
+export interface SavedCopy {
+  scope: SavedScope;
+  name: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
 export interface CopyTests {
   saved?: string;
   image?: true;

@@ -1183,12 +1183,13 @@ function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const advice = r.zeroHalts
     ? `Set it first (as 0, ${r.by} halts here too), or test it with Zif before the read.`
     : `Read it as 0 while it is empty, ${withDefault}, or set it first.`;
+  const by = r.via === undefined ? r.by : `${r.by}, which reads it through Zvar{${r.via}},`;
   return {
     code: 'saved-variable-unset',
     severity: 'warning',
     start: r.start,
     end: r.end,
-    message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${r.by} halts the command on an empty number: ${unset.fails}. ${advice}`,
+    message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), and ${by} halts the command on an empty number: ${unset.fails}. ${advice}`,
     fixes: r.zeroHalts
       ? undefined
       : [{ title: `Read "${r.name}" as 0 while it is unset`, edits: [{ start: r.start, end: r.end, newText: withDefault }], preferred: true }],

@@ -33,6 +33,7 @@ import {
   type CopyTests,
   savedKey,
   type ReportWhen,
+  type SavedCopy,
   type SavedScope,
   type SavedVarEvent,
   sortedDiagnostics,
@@ -65,6 +66,8 @@ export type SavedRead = {
   halts?: string;
   /** Another member's user variable (SavedVarEvent.of). */
   of?: string;
+  /** Read through a Zvar copy of that name (the range is the getter in the copy). */
+  via?: string;
 };
 
 /** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
@@ -451,7 +454,11 @@ export class FileWalk {
 
   /** The facts that StatementSummary.rare says a line has. */
   private rareFacts(s: RareFacts, base: number): void {
-    if (s.copies) for (const c of s.copies) this.copies.set(c.v, c.tests);
+    if (s.copies)
+      for (const c of s.copies) {
+        this.copies.set(c.v, c.tests);
+        if (c.getter) this.savedCopies.set(c.v, { ...c.getter, start: base + c.getter.start, end: base + c.getter.end });
+      }
     if (s.channelPerms) this.channelPerms(s.channelPerms, base);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
     if (s.loopIndexObject) this.loopIndexObject = true;
@@ -734,13 +741,34 @@ export class FileWalk {
           if (v.name === '') this.copies.clear();
           else this.copies.delete(v.name);
         }
+        if (this.savedCopies.size) {
+          if (v.name === '') this.savedCopies.clear();
+          else this.savedCopies.delete(v.name);
+        }
         // The channel or target a variable named may be another one now (a loop over channels).
         if (this.permsSet.size) for (const key of this.permsSet.keys()) if (v.name === '' || key.includes(`Zvar{${v.name}}`)) this.permsSet.delete(key);
       } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {
         if (v.later) this.laterReads.push({ v, base });
         else this.out.push(readBeforeSet(v, base));
-      }
+      } else if (v.numeric && !v.branch && !v.inLoop && this.savedCopies.size) this.copyReadAsNumber(v.name, v.numeric);
     }
+  }
+
+  /** Saved variables the author's own Zvar copies hold (`Zvar{xp;ZgetUserVar{xp}}`), while they do: absolute ranges. */
+  private readonly savedCopies = new Map<string, SavedCopy>();
+
+  /**
+   * `Zdiv{Zvar{xp};100}` after `Zvar{xp;ZgetUserVar{xp}}`: the copy is as empty as the saved variable for a
+   * member who has none, and the function halts on it. Reported once per copy, at its getter, on the same
+   * terms as a read of the getter itself (savedVariables).
+   */
+  private copyReadAsNumber(v: string, by: string): void {
+    const copy = this.savedCopies.get(v);
+    if (!copy) return;
+    const key = savedKey(copy);
+    if (this.savedGate || this.savedSet.has(key) || this.savedSet.has(`${copy.scope}:`) || this.savedTested.has(key)) return;
+    this.savedCopies.delete(v);
+    this.savedReads.push({ scope: copy.scope, name: copy.name, by, text: copy.text, start: copy.start, end: copy.end, via: v });
   }
 
   /** Reads inside Zdelay code that no set before them covers: a set on a later line runs before them too (settleLaterReads). */

@@ -8,7 +8,17 @@ import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
-import { type CopyTests, emptySummary, rareFacts, type SavedVarEvent, savedKey, type StatementResult, statementResult, type VarEvent } from './facts';
+import {
+  type CopyTests,
+  emptySummary,
+  type SavedCopy,
+  rareFacts,
+  type SavedVarEvent,
+  savedKey,
+  type StatementResult,
+  statementResult,
+  type VarEvent,
+} from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
@@ -359,12 +369,21 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   // Only a copy worth knowing is a fact (most sets are not): the file walk forgets a copy at any set of its variable.
   const held = topLevel ? whole : undefined;
   const tests = held ? copyTests(held, ctx) : undefined;
-  if (tests) (rareFacts(ctx.summary).copies ??= []).push({ v, tests });
+  const getter = tests?.saved && held?.kind === NodeKind.Call && !ctx.caught ? savedCopyOf(held, ctx) : undefined;
+  if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {
     const from = ctx.rel(held.start, held.end);
     if (/^Zmessage\{\s*\d+\s*\}$/.test(from) || from.startsWith('Zoption{')) (rareFacts(ctx.summary).amountCopies ??= []).push({ v, from: normalAmount(from) });
   }
+}
+
+/** The author's own saved variable that `call` reads (`ZgetUserVar{xp}`, no other member named), as a SavedCopy. */
+function savedCopyOf(call: CallNode, ctx: StatementContext): SavedCopy | undefined {
+  const vf = variableFunction(ctx.rel(call.start, call.nameEnd));
+  if (!vf || vf.access !== 'get' || vf.scope === 'temporary' || call.args.length !== 1) return undefined;
+  const name = ctx.rel(call.args[0].start, call.args[0].end).trim();
+  return { scope: vf.scope, name, text: ctx.rel(call.start, call.end), start: call.start, end: call.end };
 }
 
 /** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */
