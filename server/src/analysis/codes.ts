@@ -731,7 +731,7 @@ const CODE_TABLE = {
   'reply-to-deleted': {
     severity: 'warning',
     description:
-      "Zreply in a prefix command that deletes its own message: Zclear without a user filter (it deletes the channel's newest messages, the command's among them) or ZdeleteMessage{ZchannelID;ZmessageID}. Discord refuses a reply to a deleted message, and the engine drops the whole answer without a word.",
+      "Zreply in a prefix command that deletes its own message: Zclear without a user filter (it deletes the channel's newest messages, the command's among them) or ZdeleteMessage{ZchannelID;ZmessageID}. Discord refuses a reply to a deleted message, and the engine drops the whole answer without a word. Likewise ZreplyIn in such a command: when its time comes the engine looks the message up (actions/replyIn.rs), finds it gone and sends nothing.",
     example: 'Zclear{10} + Zreply + Deleted 10 messages.',
   },
   'time-zone-too-late': {

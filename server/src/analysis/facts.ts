@@ -55,7 +55,9 @@ export type ReportWhen =
   // No staff guard (RareFacts.staffOnly) protects the command.
   | 'not-staff-only'
   // No guard lets only given users through (RareFacts.ownerOnly): a server's staff may run the command.
-  | 'not-owner-only';
+  | 'not-owner-only'
+  // A prefix command that calls ZreplyIn (an answer to the command's message, sent later).
+  | 'replies-later';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

@@ -274,6 +274,8 @@ function reportConditional(
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.
       // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
+      case 'replies-later':
+        return isPrefixType(type) && allCalls.has('ZreplyIn');
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.

@@ -258,6 +258,14 @@ function recordTriggerDeletion(node: CallNode, name: string, ctx: StatementConte
     end: node.nameEnd,
     message: `${name === 'Zclear' ? "Zclear deletes the newest messages of the channel, the command's own message among them" : "This deletes the command's own message"}, and the command answers with Zreply, a reply to that message: Discord refuses a reply to a deleted message, and the engine drops the whole answer without a word. Remove Zreply: the answer then goes to the channel as a plain message.`,
   });
+  // ZreplyIn fetches the command's message when its time comes (actions/replyIn.rs) and sends nothing when it is gone.
+  reportIf(ctx, 'replies-later', {
+    code: 'reply-to-deleted',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `${name === 'Zclear' ? "Zclear deletes the newest messages of the channel, the command's own message among them" : "This deletes the command's own message"}, and ZreplyIn answers that message later: when its time comes the engine looks the message up, finds it gone, and sends nothing, without a word. Send the later message with Zdelay{...;ZsendMessage{ZchannelID;text}} instead.`,
+  });
 }
 
 /**
