@@ -155,6 +155,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
       continue;
     }
     if (!literal && name === 'ZroleGrant' && i >= 1) checkUnsignedRoleCall(arg, ctx);
+    if (!literal && type === 'duration') checkBranchDurations(fn, param.name, arg, ctx);
     if (text === '' || !literal) continue;
     if (name === 'ZaddButton' && i === 0 && reportLeftOutNewRow(args, ctx)) continue;
     if (name === 'Zoption' && i === 0)
@@ -1880,6 +1881,23 @@ function inBranchOwnContent(node: CallNode, ctx: StatementContext): boolean {
   if (ctx.branchStart < 0) return false;
   const before = ctx.rel(ctx.branchStart, node.start).trimEnd();
   return before === '' || before.endsWith('}');
+}
+
+/**
+ * A duration chosen by a Zif (`Ztimeout{...;Zif{Zmessage{2}==;10min;Zmessage{2}}}`,
+ * `Zcooldown{Zif{ZisAdmin==true;5s;1 hour}}`): the branch written as text is
+ * the duration whenever it is chosen, checked as if written in its place.
+ */
+function checkBranchDurations(fn: FunctionRecord, param: string, arg: Argument, ctx: StatementContext): void {
+  const choice = wholeCall(arg, ctx);
+  if (!choice || ctx.rel(choice.start, choice.nameEnd) !== 'Zif') return;
+  for (let j = 1; j < choice.args.length && j <= 2; j++) {
+    const branch = choice.args[j];
+    if (hasCall(branch)) continue;
+    const raw = ctx.rel(branch.start, branch.end);
+    const text = argumentText(raw);
+    if (text !== '' && text === raw.trim()) checkLiteral(fn, param, 'duration', text, branch, ctx);
+  }
 }
 
 /** The command's own message (the target of an event about a message). */
