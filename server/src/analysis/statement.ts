@@ -27,7 +27,7 @@ import { recordBareCallFacts } from './rules/callFacts';
 import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import { forEachTopLevel } from './rules/conditions';
-import { hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
+import { calledName, hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
 import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue, checkLoopVariableInDelay, loopSetVariables } from './rules/loops';
@@ -36,7 +36,7 @@ import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
-import { normalAmount } from './rules/conditions';
+import { isUserText, normalAmount } from './rules/conditions';
 import { loaderLinesOf } from './engine/loader';
 import { reportNewlineEscapes } from './rules/newlineEscape';
 import { reportCommentsInCalls } from './rules/commentInCall';
@@ -368,6 +368,8 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
     (rareFacts(ctx.summary).optionCopies ??= []).push({ v, option: ctx.rel(whole.args[0].start, whole.args[0].end).trim() });
   // Only a copy worth knowing is a fact (most sets are not): the file walk forgets a copy at any set of its variable.
   const held = topLevel ? whole : undefined;
+  // What a user typed, kept to be compared (non-numeric-comparison through the copy).
+  if (whole && isUserText(whole, calledName(whole, ctx), ctx)) (rareFacts(ctx.summary).userTextCopies ??= []).push(v);
   const tests = held ? copyTests(held, ctx) : undefined;
   const getter = tests?.saved && held?.kind === NodeKind.Call && !ctx.caught ? savedCopyOf(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });

@@ -8,7 +8,7 @@ import { isNumber } from '../../language/literals';
 import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { type ReadArgument, reportIf, type StatementContext, calledName, wholeCallOrBare } from './context';
+import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, wholeCallOrBare } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
 
 /**
@@ -707,6 +707,11 @@ const TEXT_TRANSFORMS: ReadonlySet<string> = new Set(['Zlowercase', 'Zuppercase'
 /** The function that tests the same as each word operator, for the fix. */
 const WORD_OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = { contains: 'ZcheckContains', startsWith: 'ZstartsWith', endsWith: 'ZendsWith' };
 
+/** The message's text, or it changed in case or spaces (`Zlowercase{Zmessage}`): what a user typed. */
+export function isUserText(n: CallNode | BareCallNode, called: string, ctx: StatementContext): boolean {
+  return USER_TEXT_CALLS.has(called) || (TEXT_TRANSFORMS.has(called) && ctx.rel(n.start, n.end).includes('Zmessage'));
+}
+
 /**
  * `Zmessage contains badword`: the engine puts the message in first and then
  * looks for >=, <=, !=, ==, > and < anywhere in the condition before the word
@@ -741,17 +746,23 @@ function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
     });
     if (!op || symbol) continue;
     const word = op;
+    let copy: string | undefined;
     const user = arg.nodes.find((n) => {
       if ((n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) || n.start < arg.start + p.start || n.end > arg.start + p.end) return false;
       const called = calledName(n, ctx);
+      // A Zvar that may hold the message (Zvar{msg;Zlowercase{Zmessage}} on an earlier line): decided with the file (userTextCopies).
+      if (called === 'Zvar' && n.kind === NodeKind.Call && n.args.length === 1 && !hasCall(n.args[0])) {
+        copy ??= ctx.rel(n.args[0].start, n.args[0].end).trim();
+        return false;
+      }
       // The message itself, or its text changed in case or spaces (Zlowercase{Zmessage}).
-      return USER_TEXT_CALLS.has(called) || (TEXT_TRANSFORMS.has(called) && ctx.rel(n.start, n.end).includes('Zmessage'));
+      return isUserText(n, called, ctx);
     });
-    if (!user) continue;
+    if (!user && copy === undefined) continue;
     const { fn, replacement, fix } = wordOperatorCall(raw, p.start, p.end, at - 1, word, arg.start);
     // Kept as a fact: reported in the events that run on every chat message (fileChecks.ts), whose text is
     // full of mentions and custom emoji; a command's own input is mostly what its usage asks for.
-    reportIf(ctx, 'chat-message-event', {
+    reportIf(ctx, user ? 'chat-message-event' : `chat-message-copy:${copy}`, {
       code: 'non-numeric-comparison',
       severity: 'warning',
       start: arg.start + at,
