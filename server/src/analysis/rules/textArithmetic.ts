@@ -65,6 +65,33 @@ function readExpression(arg: Argument, ctx: StatementContext): Expression | unde
 }
 
 /**
+ * Calls whose answer is a number (a word the user typed by its position, an
+ * amount, a random or computed number): `ZgetUserVar{bank}+Zmessage{1}` is an
+ * addition as surely as `+10`; so is `+Zvar{amount}` or `+Zoption{amount}`. Not
+ * after `-`, nor a name (`ZgetUserVar{log}-Zvar{entry}` may join a list).
+ */
+function isNumberCall(call: CallNode, op: string, ctx: StatementContext): boolean {
+  const name = ctx.rel(call.start, call.nameEnd);
+  if (name === 'Zvar' || name === 'Zoption') return op !== '-' && call.args.length === 1;
+  if (name === 'Zmessage') return call.args.length === 1 && /^\s*\d+\s*$/.test(ctx.rel(call.args[0].start, call.args[0].end));
+  return NUMBER_CALLS.has(name);
+}
+
+const NUMBER_CALLS: ReadonlySet<string> = new Set([
+  'Zrandom',
+  'Zsum',
+  'Zsub',
+  'Zmulti',
+  'Zdiv',
+  'Zmodulo',
+  'Zcalculate',
+  'ZloopIndex',
+  'Zround',
+  'Zfloor',
+  'Zceil',
+]);
+
+/**
  * `name`: the call; `numeric`: how many of its leading arguments are numbers
  * it halts on (-1: all), undefined when none.
  */
@@ -112,8 +139,8 @@ export function checkTextArithmetic(node: CallNode, name: string, numeric: numbe
     first.call &&
     ctx.rel(first.call.start, first.call.nameEnd) === getter &&
     ctx.rel(first.call.args[0]?.start ?? 0, first.call.args[0]?.end ?? 0).trim() === variable;
-  if (!own || second.call || variable === '') return;
   const op = expression.operators[0];
+  if (!own || (second.call && !isNumberCall(second.call, op, ctx)) || variable === '') return;
   const { start, end, text: written } = trimmedRange(value, ctx);
   // A saved variable is empty until set: the fix reads it as 0 then, as the computation would otherwise halt on it.
   const read = getter === 'Zvar' ? first.text : readAsZeroWhileUnset(first.text);
