@@ -32,6 +32,8 @@ export type ReportWhen =
   | `role-option:${string}`
   // The file declares an #option of that name with the type boolean (its value is exactly "true" or "false").
   | `option-boolean:${string}`
+  // No line of the file has a code block's fence (RareFacts.codeBlock).
+  | 'no-code-block'
   // chat-message-event, and the Zvar of that name holds the message's text (RareFacts.userTextCopies).
   | `chat-message-copy:${string}`
   // No condition of the file tests the saved variable `scope:name`, and no line sets it.
@@ -229,6 +231,8 @@ export interface RareFacts {
   staffOnly?: true;
   /** A guard that lets only given users through (ZonlyForIDs, ZonlyForUsers, ZonlyIf{ZuserID==id}): the bot's owner, say. */
   ownerOnly?: true;
+  /** A code block's fence (```) in the line. */
+  codeBlock?: true;
   /** Zvar{v;...} sets of the message's text (`Zvar{msg;Zlowercase{Zmessage}}`): the names. */
   userTextCopies?: string[];
   /** Zoption{name} as a whole typed argument (a number, ID, URL...): what reads it, and whether ZtryRun catches its halt (optional-option-missing). */
@@ -315,6 +319,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     staffOnly: undefined,
     ownerOnly: undefined,
     userTextCopies: undefined,
+    codeBlock: undefined,
     amountCopies: undefined,
     copies: undefined,
     outsideJson: undefined,

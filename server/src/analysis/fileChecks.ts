@@ -270,6 +270,8 @@ function reportConditional(
         return !w.staffOnly;
       case 'not-owner-only':
         return !w.ownerOnly;
+      case 'no-code-block':
+        return !w.codeBlock;
       case 'count-untested-outside-json':
         return !w.countTested && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.

@@ -332,6 +332,7 @@ export class FileWalk {
   listApi = false;
   staffOnly = false;
   ownerOnly = false;
+  codeBlock = false;
   /** Temporary variables some line sets to the message's text (RareFacts.userTextCopies). */
   readonly userTextCopies = new Set<string>();
   /** Typed reads of options, and what tells a left-out option apart (RareFacts.typedOptionReads, testedOptions, absenceTestedVars, optionCopies). */
@@ -486,6 +487,7 @@ export class FileWalk {
     if (s.staffOnly) this.staffOnly = true;
     if (s.ownerOnly) this.ownerOnly = true;
     if (s.userTextCopies) for (const v of s.userTextCopies) this.userTextCopies.add(v);
+    if (s.codeBlock) this.codeBlock = true;
     if (s.jsonLists) for (const l of s.jsonLists) this.jsonLists.add(l);
     if (s.typedOptionReads) for (const r of s.typedOptionReads) this.typedOptionReads.push({ ...r, start: base + r.start, end: base + r.end });
     if (s.testedOptions) for (const o of s.testedOptions) this.testedOptions.add(o);

@@ -137,7 +137,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     summary.savedVars = kept.length ? kept : undefined;
   }
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
-  if (st.kind === StatementKind.Body) checkCallsWithoutZ(text, base, st.end, diagnostics);
+  if (st.kind === StatementKind.Body) checkCallsWithoutZ(text, base, st.end, ctx);
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
   else if (st.errors.length === 0) {
@@ -164,6 +164,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
       (rare.numberTestedWords ??= []).push(m[1]);
       if (m[1] === '1' && m[0].includes('Zmessage{1}')) rare.firstWordNamed = true;
     }
+  // A code block's fence: the file shows code of another language (call-without-z).
+  if (own.includes('```')) rareFacts(summary).codeBlock = true;
   // A user mention written anywhere in the line (a private thread's member is added by being mentioned in it).
   if (own.includes('<@')) {
     rareFacts(summary).writesMention = true;

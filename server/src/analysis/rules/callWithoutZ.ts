@@ -5,42 +5,63 @@
  * covers those), so this is printed as it is: "title{Hello}" in the reply.
  */
 import { engineFacts } from '../../catalog/engine';
-import type { AnalysisDiagnostic } from '../diagnostic';
+import { reportIf, type StatementContext } from './context';
 
-/** Statement offsets are relative to `base`; `end` is the statement's end (relative). */
-export function checkCallsWithoutZ(text: string, base: number, end: number, out: AnalysisDiagnostic[]): void {
+/**
+ * Statement offsets are relative to `base`; `end` is the statement's end
+ * (relative). Decided with the file: not in one that shows code blocks
+ * (a snippet or help command, whose text is another language's).
+ */
+export function checkCallsWithoutZ(text: string, base: number, end: number, ctx: StatementContext): void {
   const stop = base + end;
   for (let brace = text.indexOf('{', base); brace >= 0 && brace < stop; brace = text.indexOf('{', brace + 1)) {
     let start = brace;
     while (start > base && isAsciiLetterOrDigit(text.charCodeAt(start - 1))) start--;
     // A word of two letters or more right before the brace, not part of a call's name (which starts with Z).
     if (brace - start < 2 || !isAsciiLetter(text.charCodeAt(start)) || text.charCodeAt(start) === 90 /* Z */) continue;
+    // Where a call could have been meant: first on its line, or next to another call (after `{`, `}` or `;`).
+    // Not `\sqrt{`, `.title{` or `#title{` (LaTeX, CSS), nor in a sentence ("Usage: !embed title{text}").
+    if (!callMayStart(text, base, start)) continue;
     const word = text.slice(start, brace);
     const name = engineName(word);
     if (!name) continue;
-    // The fix only where the call it makes has an argument count the engine takes.
+    // Only where the call it makes has an argument count the engine takes: `max{0, kills}` is notation, not a call.
     const count = argumentCount(text, brace, stop);
     const engine = engineFacts.forCall(name)!;
-    const fits = count !== undefined && count >= engine.min && (engine.max === null || count <= engine.max);
-    out.push({
+    if (count === undefined || count < engine.min || (engine.max !== null && count > engine.max)) continue;
+    reportIf(ctx, 'no-code-block', {
       code: 'call-without-z',
       severity: 'warning',
       start: start - base,
       end: brace - base,
       message: `The engine reads a call only where it starts with Z: "${word}{" is not ${name}, and the bot writes it as text, braces and all. Write ${name}{...}.`,
-      fixes: fits ? [{ title: `Write ${name}`, edits: [{ start: start - base, end: brace - base, newText: name }], preferred: true }] : undefined,
+      fixes: [{ title: `Write ${name}`, edits: [{ start: start - base, end: brace - base, newText: name }], preferred: true }],
     });
   }
 }
 
-/** The function a word names without its Z (`title`, or `Title`), when the engine would not run the word itself. */
-function engineName(word: string): string | undefined {
-  for (const candidate of word[0] === word[0].toLowerCase() ? [`Z${word}`] : [`Z${word}`, `Z${word[0].toLowerCase()}${word.slice(1)}`]) {
-    const engine = engineFacts.forCall(candidate);
-    // A registered function that needs no argument runs as a plain word (word-runs-function says so).
-    if (engine && !(engine.registered && engine.min === 0)) return candidate;
+/** Whether a call may start at `at`: first on its line (after white space), or right after `{`, `}` or `;`. */
+function callMayStart(text: string, base: number, at: number): boolean {
+  for (let p = at - 1; p >= base; p--) {
+    const c = text.charCodeAt(p);
+    if (c === 10) return true;
+    if (c === 32 || c === 9 || c === 13) continue;
+    return p === at - 1 && (c === 123 || c === 125 || c === 59);
   }
-  return undefined;
+  return true;
+}
+
+/**
+ * The function a word names without its Z (`title`, written as the function's
+ * name is: `Color{R: 255}` is another language's), when the engine would not
+ * run the word itself.
+ */
+function engineName(word: string): string | undefined {
+  if (word[0] !== word[0].toLowerCase()) return undefined;
+  const candidate = `Z${word}`;
+  const engine = engineFacts.forCall(candidate);
+  // A registered function that needs no argument runs as a plain word (word-runs-function says so).
+  return engine && !(engine.registered && engine.min === 0) ? candidate : undefined;
 }
 
 /** The arguments between the brace at `open` and its match (none for `{}`), or undefined when it is not closed before `stop`. */

@@ -728,10 +728,12 @@ function checkEngineArity(
   if (engine.max !== null && count > engine.max) {
     const close = node.close;
     const first = engine.max; // index of the first surplus argument
-    for (let i = first; i < node.args.length; i++) {
+    // One finding for the call, over all its surplus arguments: one cause, one fix.
+    {
+      const i = first;
       // With no argument allowed the first surplus one starts right after the brace (there is no separator before it).
       const sep = i === 0 ? node.open + 1 : node.separators[i - 1];
-      const a = node.args[i];
+      const a = node.args[node.args.length - 1];
       ctx.diagnostics.push(
         engine.lazy
           ? {

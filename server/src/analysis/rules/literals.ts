@@ -529,6 +529,9 @@ function checkSplitIndex(_fnName: string, text: string, arg: Argument, ctx: Stat
   });
 }
 
+/** The endings of domain and file names, which a JSON key may be. */
+const NAME_ENDINGS = /\.(?:com|net|org|io|gg|dev|app|co|me|xyz|uk|de|fr|tv|js|ts|json|txt|png|jpe?g|gif|webp|mp3|mp4|zbr)$/i;
+
 /**
  * A JavaScript-style path in one key (`current.temp`, `items[0]`, `list.0.name`): the engine
  * looks it up as one key, and finds nothing. Each step is an argument of its
@@ -538,6 +541,8 @@ function checkSplitIndex(_fnName: string, text: string, arg: Argument, ctx: Stat
 function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
   // A step may be a list position (`list.0.definition`), as in most real API paths.
   if (!/^[A-Za-z_$][\w$-]*(?:\.(?:[A-Za-z_$][\w$-]*|\d+)|\[\d+\])+$/.test(text)) return;
+  // A key that names a site or a file ("example.com", "config.json") holds its dot.
+  if (NAME_ENDINGS.test(text)) return;
   const steps = text.replace(/\[(\d+)\]/g, '.$1').split('.');
   const meant = steps.join(';');
   ctx.diagnostics.push({

@@ -60,7 +60,8 @@ export function loopSetVariables(loop: CallNode, ctx: StatementContext, around: 
       if (node.kind === NodeKind.Group) visit(node.nodes, depth + 1);
       if (node.kind !== NodeKind.Call) continue;
       const name = ctx.rel(node.start, node.nameEnd);
-      if (name === 'Zvar' && node.args.length >= 2 && !hasCall(node.args[0])) {
+      // A value written as text is the same on every pass (Zvar{label;Round}): reading the last one is no surprise.
+      if (name === 'Zvar' && node.args.length >= 2 && !hasCall(node.args[0]) && hasCall(node.args[1])) {
         const v = ctx.rel(node.args[0].start, node.args[0].end).trim();
         if (v !== '') (names ??= new Set(around)).add(v);
       }
