@@ -282,6 +282,8 @@ export interface RareFacts {
 export interface SavedCopy {
   scope: SavedScope;
   name: string;
+  /** Another member's user variable (SavedVarEvent.of). */
+  of?: string;
   text: string;
   start: number;
   end: number;

@@ -388,6 +388,11 @@ function checkTrigger(
     severity = 'warning';
     const wanted = interactionForm ? 'interaction' : 'event';
     problem = `"${t}" is ${wanted === 'event' ? 'an event name' : 'an interaction trigger'}, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}, so it only runs when someone types "${t}". Add "#type ${wanted}".`;
+  } else if (kind === 'prefix' && (type === undefined || type === 'prefix') && /^\/[a-z0-9_-]+$/.test(t)) {
+    // (A misspelt #type has its own warning, invalid-type.)
+    // A slash command's name with no #type slash: loaded as a prefix command, never registered with Discord.
+    severity = 'warning';
+    problem = `"${t}" is written as a slash command's name, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}: the engine registers no slash command for it, and it runs only when someone sends "${t}" as a message. Add "#type slash".`;
   } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) {
     severity = 'warning';
     problem = `"${t}" is not an event name, so the engine never runs this command. An event command's trigger must be an event such as onMemberJoin.`;

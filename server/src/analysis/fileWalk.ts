@@ -771,9 +771,10 @@ export class FileWalk {
     const copy = this.savedCopies.get(v);
     if (!copy) return;
     const key = savedKey(copy);
-    if (this.savedGate || this.savedSet.has(key) || this.savedSet.has(`${copy.scope}:`) || this.savedTested.has(key)) return;
+    // A gate turns away authors without a value; another member's variable is not the author's.
+    if ((this.savedGate && copy.of === undefined) || this.savedSet.has(key) || this.savedSet.has(`${copy.scope}:`) || this.savedTested.has(key)) return;
     this.savedCopies.delete(v);
-    this.savedReads.push({ scope: copy.scope, name: copy.name, by, text: copy.text, start: copy.start, end: copy.end, via: v });
+    this.savedReads.push({ scope: copy.scope, name: copy.name, by, text: copy.text, start: copy.start, end: copy.end, via: v, of: copy.of });
   }
 
   /** Reads inside Zdelay code that no set before them covers: a set on a later line runs before them too (settleLaterReads). */

@@ -23,7 +23,7 @@ import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
-import { recordBareCallFacts } from './rules/callFacts';
+import { recordBareCallFacts, savedOwner } from './rules/callFacts';
 import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import { forEachTopLevel } from './rules/conditions';
@@ -372,8 +372,9 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   const held = topLevel ? whole : undefined;
   // What a user typed, kept to be compared (non-numeric-comparison through the copy).
   if (whole && isUserText(whole, calledName(whole, ctx), ctx)) (rareFacts(ctx.summary).userTextCopies ??= []).push(v);
-  const tests = held ? copyTests(held, ctx) : undefined;
-  const getter = tests?.saved && held?.kind === NodeKind.Call && !ctx.caught ? savedCopyOf(held, ctx) : undefined;
+  const getter = held?.kind === NodeKind.Call && !ctx.caught ? savedCopyOf(held, ctx) : undefined;
+  // A copy of another member's variable: a test of the copy tests that member's (savedKey with the member).
+  const tests = getter?.of !== undefined ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {
@@ -382,12 +383,15 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   }
 }
 
-/** The author's own saved variable that `call` reads (`ZgetUserVar{xp}`, no other member named), as a SavedCopy. */
+/** The saved variable that `call` reads (`ZgetUserVar{xp}`, or another member's: `ZgetUserVar{xp;Zvar{target}}`), as a SavedCopy. */
 function savedCopyOf(call: CallNode, ctx: StatementContext): SavedCopy | undefined {
   const vf = variableFunction(ctx.rel(call.start, call.nameEnd));
-  if (!vf || vf.access !== 'get' || vf.scope === 'temporary' || call.args.length !== 1) return undefined;
+  if (!vf || vf.access !== 'get' || vf.scope === 'temporary' || call.args.length > (vf.scope === 'user' ? 2 : 1)) return undefined;
   const name = ctx.rel(call.args[0].start, call.args[0].end).trim();
-  return { scope: vf.scope, name, text: ctx.rel(call.start, call.end), start: call.start, end: call.end };
+  const of = savedOwner(call, 'get', vf.scope, ctx);
+  const copy: SavedCopy = { scope: vf.scope, name, text: ctx.rel(call.start, call.end), start: call.start, end: call.end };
+  if (of !== undefined) copy.of = of;
+  return copy;
 }
 
 /** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */

@@ -661,7 +661,7 @@ const AUTHOR_IDS: ReadonlySet<string> = new Set(['ZuserID', 'ZauthorID']);
  * without spaces (SavedVarEvent.of). Undefined for the author's own, and for
  * other scopes.
  */
-function savedOwner(node: CallNode, use: 'get' | 'set' | 'exists', scope: SavedScope, ctx: StatementContext): string | undefined {
+export function savedOwner(node: CallNode, use: 'get' | 'set' | 'exists', scope: SavedScope, ctx: StatementContext): string | undefined {
   if (scope !== 'user' || use === 'exists') return undefined;
   const arg = node.args[use === 'get' ? 1 : 2];
   if (!arg) return undefined;
