@@ -26,6 +26,7 @@ import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PAN
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
+import type { DiagnosticCode } from './codes';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
 import type { ComponentRowPart, PrintedResult, ReportWhen, SavedScope, StatementResult } from './facts';
@@ -436,6 +437,16 @@ function checkTrigger(
     });
 }
 
+/** Calls that fail every time they run: an error that halts the command, a warning inside ZtryRun (`caught`), which catches it. */
+function reportFailingUses(
+  uses: readonly { name: string; start: number; end: number; caught?: true }[],
+  code: DiagnosticCode,
+  message: (u: { name: string; caught?: true }) => string,
+  out: AnalysisDiagnostic[],
+): void {
+  for (const u of uses) out.push({ code, severity: u.caught ? 'warning' : 'error', start: u.start, end: u.end, message: message(u) });
+}
+
 /** An event command: output with nowhere to go, and context the event does not have. */
 function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined, outputDropped: boolean, allCalls: CallNames, catalog: Catalog): void {
   const { firstOutput, firstEmbed, contextUses, out } = w;
@@ -461,24 +472,22 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
         message: `${trigger.name} runs this command by itself each time the event happens, and while the cooldown lasts ${c.name} refuses with its default message ("${COOLDOWN_DEFAULTS[c.name] ?? 'You are on cooldown'}. Try again in ..."), posted in the channel every time. To limit how often it runs without a word, put ZsuppressErrors (with nothing in it) on a line before the cooldown: errors after it are then silent too.`,
       });
   if (trigger && MEMBER_GONE_EVENTS.has(trigger.name))
-    for (const u of w.memberUses)
-      out.push({
-        code: 'member-gone',
-        severity: u.caught ? 'warning' : 'error',
-        start: u.start,
-        end: u.end,
-        message: `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here: nothing after it runs, and what was meant to be posted is lost`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
-      });
+    reportFailingUses(
+      w.memberUses,
+      'member-gone',
+      (u) =>
+        `In ${trigger.name} the user ${trigger.name === 'onMemberLeave' ? 'has left the server' : trigger.name === 'onBanAdd' ? 'was banned from the server' : 'is not in the server (a ban was lifted)'}, and ${u.name} looks them up as a member: Discord answers "Unknown Member", so ${u.caught ? 'it fails here (ZtryRun catches it)' : `${u.name} halts the command here: nothing after it runs, and what was meant to be posted is lost`}. Zusername, ZuserAvatar and <@ZuserID> still work.`,
+      out,
+    );
   // bot.rs gives onMessageDelete the deleted message's ID only: fetching the message over Discord's API fails.
   if (trigger?.name === 'onMessageDelete')
-    for (const u of w.ownMessageFetches)
-      out.push({
-        code: 'deleted-message-fetched',
-        severity: u.caught ? 'warning' : 'error',
-        start: u.start,
-        end: u.end,
-        message: `In onMessageDelete the message is already deleted, and ${u.name} fetches it from Discord, which answers "Unknown Message": ${u.caught ? 'it fails here every time (ZtryRun catches it)' : `${u.name} halts the command here every time, and the error is posted in the channel`}. The engine gives this event no content and no author either (Zmessage and ZuserID are empty): a log of deleted messages can say where (ZchannelID) and which (ZmessageID), not what was written.`,
-      });
+    reportFailingUses(
+      w.ownMessageFetches,
+      'deleted-message-fetched',
+      (u) =>
+        `In onMessageDelete the message is already deleted, and ${u.name} fetches it from Discord, which answers "Unknown Message": ${u.caught ? 'it fails here every time (ZtryRun catches it)' : `${u.name} halts the command here every time, and the error is posted in the channel`}. The engine gives this event no content and no author either (Zmessage and ZuserID are empty): a log of deleted messages can say where (ZchannelID) and which (ZmessageID), not what was written.`,
+      out,
+    );
   if (trigger) {
     for (const u of contextUses) {
       const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
