@@ -726,63 +726,51 @@ function checkEngineArity(
     return true;
   }
   if (engine.max !== null && count > engine.max) {
-    const close = node.close;
     const first = engine.max; // index of the first surplus argument
-    // One finding for the call, over all its surplus arguments: one cause, one fix.
-    {
-      const i = first;
-      // With no argument allowed the first surplus one starts right after the brace (there is no separator before it).
-      const sep = i === 0 ? node.open + 1 : node.separators[i - 1];
-      const a = node.args[node.args.length - 1];
-      ctx.diagnostics.push(
-        engine.lazy
-          ? {
-              code: 'ignored-arguments',
-              severity: 'warning',
-              start: sep,
-              end: a.end,
-              // Zeval runs every argument before it reads the first: a surplus one's actions happen, its text is lost.
-              message:
-                name === 'Zeval'
-                  ? `Zeval runs only the code of its first argument; the engine still runs this one first (a call here acts) but discards its text. Is a ";" in the text meant to be written as \\;?`
-                  : `${name} uses only its first ${plural(engine.max)}; the engine ignores this one. Is a ";" in the text meant to be written as \\;?`,
-              fixes: [
-                {
-                  title:
-                    name === 'Zeval'
-                      ? 'Remove the argument (its calls no longer run)'
-                      : i === first && node.args.length - first > 1
-                        ? 'Remove the ignored arguments'
-                        : 'Remove the ignored argument',
-                  edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
-                },
-              ],
-            }
-          : {
-              code: 'too-many-arguments',
-              severity: 'error',
-              start: sep,
-              end: a.end,
-              message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.${name === 'Zcensor' ? ' To censor several words, separate them with \\; in the second argument: Zcensor{text;bad\\;worse}.' : ''}`,
-              // The first surplus argument's fix removes it and all after it: the call then fits.
-              // Zcensor's surplus words join the list instead (a third argument left would be the pad).
-              fixes:
-                name === 'Zcensor'
-                  ? [
-                      {
-                        title: 'Censor every word: separate them with \\;',
-                        edits: node.separators.slice(1).map((at) => ({ start: at, end: at + 1, newText: '\\;' })),
-                      },
-                    ]
-                  : [
-                      {
-                        title: i === first && node.args.length - first > 1 ? 'Remove the extra arguments' : 'Remove the extra argument',
-                        edits: [{ start: sep, end: i === first ? close : a.end, newText: '' }],
-                      },
-                    ],
-            },
-      );
-    }
+    // One finding for the call, over all its surplus arguments (one cause, one fix: remove them all).
+    // With no argument allowed the first surplus one starts right after the brace (there is no separator before it).
+    const sep = first === 0 ? node.open + 1 : node.separators[first - 1];
+    const end = node.args[node.args.length - 1].end;
+    const several = node.args.length - first > 1;
+    const removal = { start: sep, end: node.close, newText: '' };
+    ctx.diagnostics.push(
+      engine.lazy
+        ? {
+            code: 'ignored-arguments',
+            severity: 'warning',
+            start: sep,
+            end,
+            // Zeval runs every argument before it reads the first: a surplus one's actions happen, its text is lost.
+            message:
+              name === 'Zeval'
+                ? `Zeval runs only the code of its first argument; the engine still runs ${several ? 'these' : 'this one'} first (a call here acts) but discards ${several ? 'their' : 'its'} text. Is a ";" in the text meant to be written as \\;?`
+                : `${name} uses only its first ${plural(engine.max)}; the engine ignores ${several ? 'the others' : 'this one'}. Is a ";" in the text meant to be written as \\;?`,
+            fixes: [
+              {
+                title:
+                  name === 'Zeval' ? 'Remove the argument (its calls no longer run)' : several ? 'Remove the ignored arguments' : 'Remove the ignored argument',
+                edits: [removal],
+              },
+            ],
+          }
+        : {
+            code: 'too-many-arguments',
+            severity: 'error',
+            start: sep,
+            end,
+            message: `The engine accepts at most ${plural(engine.max)} for ${name} and halts the command with "Too many arguments"${engine.max !== (fn?.arguments.length ?? engine.max) && !fn?.variadic ? documented : ''}.${name === 'Zcensor' ? ' To censor several words, separate them with \\; in the second argument: Zcensor{text;bad\\;worse}.' : ''}`,
+            // Zcensor's surplus words join the list instead (a third argument left would be the pad).
+            fixes:
+              name === 'Zcensor'
+                ? [
+                    {
+                      title: 'Censor every word: separate them with \\;',
+                      edits: node.separators.slice(1).map((at) => ({ start: at, end: at + 1, newText: '\\;' })),
+                    },
+                  ]
+                : [{ title: several ? 'Remove the extra arguments' : 'Remove the extra argument', edits: [removal] }],
+          },
+    );
     // A lazy function's surplus arguments are only ignored: it still runs.
     return !engine.lazy;
   }
