@@ -296,12 +296,7 @@ function reportConditional(
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
         if (when.startsWith('option-boolean:')) return w.booleanOptions.has(when.slice('option-boolean:'.length));
-        if (when.startsWith('chat-message-copy:'))
-          return (
-            type === 'event' &&
-            (eventTrigger?.name === 'onMessage' || eventTrigger?.name === 'onMessageEdit') &&
-            w.userTextCopies.has(when.slice('chat-message-copy:'.length))
-          );
+        if (when.startsWith('chat-message-copy:')) return holds('chat-message-event') && w.userTextCopies.has(when.slice('chat-message-copy:'.length));
         if (when.startsWith('json-list:')) {
           const path = when.slice('json-list:'.length);
           return !w.loopIndexObject && (w.jsonLists.has(path) || w.jsonLists.has(path.slice(path.lastIndexOf('.') + 1)));

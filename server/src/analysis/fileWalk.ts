@@ -70,6 +70,13 @@ export type SavedRead = {
   via?: string;
 };
 
+/** A set of a temporary variable ends the copy it held; a set whose name a call computes ('') may end any. */
+function forgetCopy(copies: Map<string, unknown>, name: string): void {
+  if (copies.size === 0) return;
+  if (name === '') copies.clear();
+  else copies.delete(name);
+}
+
 /** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
 export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null };
 
@@ -742,14 +749,8 @@ export class FileWalk {
         if (v.name === '') this.anyVarSet = true;
         else this.varsSet.add(v.name);
         // A copy set again holds something else now (the line's own copy is recorded after this: rareFacts).
-        if (this.copies.size) {
-          if (v.name === '') this.copies.clear();
-          else this.copies.delete(v.name);
-        }
-        if (this.savedCopies.size) {
-          if (v.name === '') this.savedCopies.clear();
-          else this.savedCopies.delete(v.name);
-        }
+        forgetCopy(this.copies, v.name);
+        forgetCopy(this.savedCopies, v.name);
         // The channel or target a variable named may be another one now (a loop over channels).
         if (this.permsSet.size) for (const key of this.permsSet.keys()) if (v.name === '' || key.includes(`Zvar{${v.name}}`)) this.permsSet.delete(key);
       } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {

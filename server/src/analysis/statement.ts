@@ -23,7 +23,7 @@ import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
-import { recordBareCallFacts, savedOwner } from './rules/callFacts';
+import { recordBareCallFacts, savedGetter } from './rules/callFacts';
 import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import { forEachTopLevel } from './rules/conditions';
@@ -373,8 +373,8 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   // What a user typed, kept to be compared (non-numeric-comparison through the copy).
   if (whole && isUserText(whole, calledName(whole, ctx), ctx)) (rareFacts(ctx.summary).userTextCopies ??= []).push(v);
   const getter = held?.kind === NodeKind.Call && !ctx.caught ? savedCopyOf(held, ctx) : undefined;
-  // A copy of another member's variable: a test of the copy tests that member's (savedKey with the member).
-  const tests = getter?.of !== undefined ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
+  // A test of the copy tests the variable it holds (another member's too: savedKey with the member).
+  const tests = getter ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {
@@ -383,15 +383,11 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   }
 }
 
-/** The saved variable that `call` reads (`ZgetUserVar{xp}`, or another member's: `ZgetUserVar{xp;Zvar{target}}`), as a SavedCopy. */
+/** The saved variable that `call` reads by a written name (`ZgetUserVar{xp}`, or another member's: `ZgetUserVar{xp;Zvar{target}}`), as a SavedCopy. */
 function savedCopyOf(call: CallNode, ctx: StatementContext): SavedCopy | undefined {
-  const vf = variableFunction(ctx.rel(call.start, call.nameEnd));
-  if (!vf || vf.access !== 'get' || vf.scope === 'temporary' || call.args.length > (vf.scope === 'user' ? 2 : 1)) return undefined;
-  const name = ctx.rel(call.args[0].start, call.args[0].end).trim();
-  const of = savedOwner(call, 'get', vf.scope, ctx);
-  const copy: SavedCopy = { scope: vf.scope, name, text: ctx.rel(call.start, call.end), start: call.start, end: call.end };
-  if (of !== undefined) copy.of = of;
-  return copy;
+  const getter = savedGetter(call, ctx);
+  if (!getter || call.args.length > (getter.scope === 'user' ? 2 : 1)) return undefined;
+  return { ...getter, text: ctx.rel(call.start, call.end), start: call.start, end: call.end };
 }
 
 /** What a test of a copy of `call` tests (CopyTests), or undefined when nothing the exemptions look for. */

@@ -661,7 +661,7 @@ const AUTHOR_IDS: ReadonlySet<string> = new Set(['ZuserID', 'ZauthorID']);
  * without spaces (SavedVarEvent.of). Undefined for the author's own, and for
  * other scopes.
  */
-export function savedOwner(node: CallNode, use: 'get' | 'set' | 'exists', scope: SavedScope, ctx: StatementContext): string | undefined {
+function savedOwner(node: CallNode, use: 'get' | 'set' | 'exists', scope: SavedScope, ctx: StatementContext): string | undefined {
   if (scope !== 'user' || use === 'exists') return undefined;
   const arg = node.args[use === 'get' ? 1 : 2];
   if (!arg) return undefined;
@@ -717,7 +717,7 @@ function owned(event: SavedVarEvent, of: string | undefined): SavedVarEvent {
 }
 
 /** The scope, literal name and owner (savedOwner) of a saved-variable getter call, or undefined for any other call (the name's profile says). */
-function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope; name: string; of?: string } | undefined {
+export function savedGetter(call: CallNode, ctx: StatementContext): { scope: SavedScope; name: string; of?: string } | undefined {
   const saved = ctx.profiles.get(ctx.rel(call.start, call.nameEnd)).facts?.savedVar;
   if (saved?.use !== 'get') return undefined;
   const name = savedName(call, ctx);

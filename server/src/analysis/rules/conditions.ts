@@ -930,40 +930,62 @@ function comparisonOutcome(op: string, n: number, range: { min: number; max: num
 function checkBooleanComparison(part: string, at: number, ctx: StatementContext): void {
   const op = part.includes('==') ? '==' : part.includes('!=') ? '!=' : undefined;
   if (!op) return;
+  const found = wordComparedWith(part, at, op, (side) => {
+    const fn = wholeCallName(side);
+    return fn && BOOLEAN_RESULTS.has(fn) ? fn : undefined;
+  });
+  if (!found) return;
+  const { subject: fnName, message, fixes } = found;
+  ctx.diagnostics.push(fixedComparison(part, at, op, `${fnName} writes exactly "true" or "false", and == compares text exactly, so ${message}`, fixes));
+}
+
+/**
+ * `part` compares, with `op`, a side `subjectOf` names (left first) with a
+ * written word other than true and false: the subject, the end of a message
+ * ("<part>" is never/always true, and the word meant) and the fix to that word.
+ */
+function wordComparedWith(
+  part: string,
+  at: number,
+  op: '==' | '!=',
+  subjectOf: (side: string) => string | undefined,
+): { subject: string; message: string; fixes: AnalysisFix[] | undefined } | undefined {
   const cut = part.indexOf(op);
   const leftRaw = part.slice(0, cut);
   const rightRaw = part.slice(cut + 2);
   const left = leftRaw.trim();
   const right = rightRaw.trim();
-  const leftFn = wholeCallName(left);
-  const fnName = leftFn && BOOLEAN_RESULTS.has(leftFn) ? leftFn : wholeCallName(right);
-  if (!fnName || !BOOLEAN_RESULTS.has(fnName)) return;
-  const word = fnName === leftFn ? right : left;
-  if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return;
-  const wordStart = at + (fnName === leftFn ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
+  const leftSubject = subjectOf(left);
+  const subject = leftSubject ?? subjectOf(right);
+  if (subject === undefined) return undefined;
+  const word = leftSubject !== undefined ? right : left;
+  // Empty text, and a call's answer, are not known here.
+  if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return undefined;
+  const wordStart = at + (leftSubject !== undefined ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
   const meant = Object.hasOwn(BOOLEAN_WORDS, word.toLowerCase()) ? BOOLEAN_WORDS[word.toLowerCase()] : undefined;
-  reportFixedComparison(
-    part,
-    at,
-    op,
-    `${fnName} writes exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
-    meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
-    ctx,
-  );
+  return {
+    subject,
+    message: `"${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
+    fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+  };
 }
 
 /** One comparison (`part`, at `at`) whose result is known: == never true, != always; the range is the comparison without its spaces. */
-function reportFixedComparison(part: string, at: number, op: '==' | '!=', message: string, fixes: AnalysisFix[] | undefined, ctx: StatementContext): void {
+function fixedComparison(part: string, at: number, op: '==' | '!=', message: string, fixes: AnalysisFix[] | undefined): AnalysisDiagnostic {
   const lead = part.length - part.trimStart().length;
   const trail = part.length - part.trimEnd().length;
-  ctx.diagnostics.push({
+  return {
     code: op === '==' ? 'condition-never-true' : 'condition-always-true',
     severity: 'warning',
     start: at + lead,
     end: at + part.length - trail,
     message,
     fixes,
-  });
+  };
+}
+
+function reportFixedComparison(part: string, at: number, op: '==' | '!=', message: string, fixes: AnalysisFix[] | undefined, ctx: StatementContext): void {
+  ctx.diagnostics.push(fixedComparison(part, at, op, message, fixes));
 }
 
 /**
@@ -1005,30 +1027,24 @@ function checkOptionEmptyComparison(part: string, at: number, ctx: StatementCont
 function checkBooleanOptionComparison(part: string, at: number, ctx: StatementContext): void {
   const op = part.includes('!=') ? '!=' : part.includes('==') ? '==' : undefined;
   if (!op || part.includes('>=') || part.includes('<=')) return;
-  const cut = part.indexOf(op);
-  const leftRaw = part.slice(0, cut);
-  const rightRaw = part.slice(cut + 2);
-  const left = leftRaw.trim();
-  const right = rightRaw.trim();
-  const optionLeft = /^Zoption\{([^{}\\;]*)\}$/.exec(left);
-  const optionMatch = optionLeft ?? /^Zoption\{([^{}\\;]*)\}$/.exec(right);
-  const name = optionMatch?.[1].trim();
-  if (!name || /Z[A-Za-z]/.test(name)) return;
-  const word = optionLeft ? right : left;
-  // Empty text is checkOptionEmptyComparison's; a call's answer is unknown here.
-  if (word === '' || word === 'true' || word === 'false' || /[{}\\;]|Z[A-Za-z]/.test(word)) return;
-  const wordStart = at + (optionLeft ? cut + 2 + (rightRaw.length - rightRaw.trimStart().length) : leftRaw.length - leftRaw.trimStart().length);
-  const meant = Object.hasOwn(BOOLEAN_WORDS, word.toLowerCase()) ? BOOLEAN_WORDS[word.toLowerCase()] : undefined;
-  const lead = part.length - part.trimStart().length;
-  const trail = part.length - part.trimEnd().length;
-  reportIf(ctx, `option-boolean:${name}`, {
-    code: op === '==' ? 'condition-never-true' : 'condition-always-true',
-    severity: 'warning',
-    start: at + lead,
-    end: at + part.length - trail,
-    message: `The option "${name}" is a boolean: the engine passes it as exactly "true" or "false", and == compares text exactly, so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true.${meant ? ` Compare with ${meant}.` : ''}`,
-    fixes: meant ? [{ title: `Change to ${meant}`, edits: [{ start: wordStart, end: wordStart + word.length, newText: meant }], preferred: true }] : undefined,
+  // Empty text is checkOptionEmptyComparison's.
+  const found = wordComparedWith(part, at, op, (side) => {
+    const name = /^Zoption\{([^{}\\;]*)\}$/.exec(side)?.[1].trim();
+    return name && !/Z[A-Za-z]/.test(name) ? name : undefined;
   });
+  if (!found) return;
+  const { subject: name, message, fixes } = found;
+  reportIf(
+    ctx,
+    `option-boolean:${name}`,
+    fixedComparison(
+      part,
+      at,
+      op,
+      `The option "${name}" is a boolean: the engine passes it as exactly "true" or "false", and == compares text exactly, so ${message}`,
+      fixes,
+    ),
+  );
 }
 
 /**
