@@ -207,6 +207,11 @@ describe('analysis: fixes', () => {
       applied(reason, only(reason, 'condition-never-true')),
       reason.replace('Zoption{reason}==;', 'Zoption{reason}==option "reason" not found;'),
     );
+    // A required option is never left out: no comparison would fire, so no fix offers one.
+    const required = reason.replace('|optional', '|required');
+    const never = only(required, 'condition-never-true');
+    assert.strictEqual(never.fixes, undefined);
+    assert.match(never.message, /The option "reason" is required: Discord always sends it/);
     // Two names run together: the second in the first's braces, where one argument is enough.
     const card = '#trigger !card\nZthumbnailZuserAvatar';
     assert.strictEqual(applied(card, only(card, 'bare-call-needs-braces')), '#trigger !card\nZthumbnail{ZuserAvatar}');

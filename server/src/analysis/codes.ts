@@ -118,7 +118,7 @@ const CODE_TABLE = {
   'condition-never-true': {
     severity: 'warning',
     description:
-      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false).',
+      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes).',
     example: 'Zif{ZboostLevel>=4;x;y}',
   },
   'mixed-condition-operators': {

@@ -32,6 +32,9 @@ export type ReportWhen =
   | `role-option:${string}`
   // The file declares an #option of that name with the type boolean (its value is exactly "true" or "false").
   | `option-boolean:${string}`
+  // A slash command (or sub-slash) that declares an #option of that name required; and the opposite.
+  | `option-required:${string}`
+  | `option-not-required:${string}`
   // No line of the file has a code block's fence (RareFacts.codeBlock).
   | 'no-code-block'
   // chat-message-event, and the Zvar of that name holds the message's text (RareFacts.userTextCopies).

@@ -296,6 +296,10 @@ function reportConditional(
       default:
         if (when.startsWith('role-option:')) return w.roleOptions.has(when.slice('role-option:'.length));
         if (when.startsWith('option-boolean:')) return w.booleanOptions.has(when.slice('option-boolean:'.length));
+        // Discord always sends a slash command's required option, and never empty.
+        if (when.startsWith('option-required:'))
+          return (type === 'slash' || type === 'sub-slash') && w.requiredOptions.has(when.slice('option-required:'.length));
+        if (when.startsWith('option-not-required:')) return !holds(`option-required:${when.slice('option-not-required:'.length)}`);
         if (when.startsWith('chat-message-copy:')) return holds('chat-message-event') && w.userTextCopies.has(when.slice('chat-message-copy:'.length));
         if (when.startsWith('json-list:')) {
           const path = when.slice('json-list:'.length);

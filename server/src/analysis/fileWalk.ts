@@ -42,7 +42,7 @@ import {
   type VarEvent,
 } from './facts';
 import type { LoaderReading } from './engine/loader';
-import { optionRefused } from '../language/headerWords';
+import { optionRefused, optionRequired } from '../language/headerWords';
 import { COOLDOWNS, JSON_READERS_THAT_HALT } from './rules/callFacts';
 
 /** A range in the file (absolute offsets). */
@@ -231,6 +231,8 @@ export class FileWalk {
   /** `#option` names of the type role. */
   readonly roleOptions = new Set<string>();
   readonly booleanOptions = new Set<string>();
+  /** The options the loader makes required (optionRequired). */
+  readonly requiredOptions = new Set<string>();
   readonly optionAddresses: { name: string; start: number; end: number; caught?: true }[] = [];
   readonly registration: RegistrationLine[] = [];
   readonly optionReads: { name: string; start: number; end: number; inCondition?: true }[] = [];
@@ -581,6 +583,7 @@ export class FileWalk {
     if (header.attachment) this.attachmentOptions.add(header.key!);
     if (header.name === '#option' && header.fields?.[2]?.toLowerCase() === 'role') this.roleOptions.add(header.key!);
     if (header.name === '#option' && header.fields?.[2]?.toLowerCase() === 'boolean') this.booleanOptions.add(header.key!);
+    if (header.name === '#option' && header.fields && optionRequired(header.fields)) this.requiredOptions.add(header.key!);
     if (header.name === '#option' || header.name === '#description')
       this.registration.push({
         name: header.name,

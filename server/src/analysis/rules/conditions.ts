@@ -984,10 +984,6 @@ function fixedComparison(part: string, at: number, op: '==' | '!=', message: str
   };
 }
 
-function reportFixedComparison(part: string, at: number, op: '==' | '!=', message: string, fixes: AnalysisFix[] | undefined, ctx: StatementContext): void {
-  ctx.diagnostics.push(fixedComparison(part, at, op, message, fixes));
-}
-
 /**
  * `Zoption{name}` compared with empty text (`Zoption{reason}==`): an option
  * the user leaves out is not in the command's options, and Zoption then
@@ -1007,13 +1003,23 @@ function checkOptionEmptyComparison(part: string, at: number, ctx: StatementCont
   const missing = `option "${name}" not found`;
   // Where the empty side is: right after the operator, or at the start of the comparison.
   const insertAt = right === '' ? at + cut + 2 : at + (part.length - part.trimStart().length);
-  reportFixedComparison(
-    part,
-    at,
-    op,
-    `Zoption{${name}} is never empty: an option the user leaves out reads as the text ${missing} (and Discord sends no empty option), so "${part.trim()}" is ${op === '==' ? 'never' : 'always'} true. Compare with that text: Zoption{${name}}${op}${missing}.`,
-    [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
+  const outcome = `"${part.trim()}" is ${op === '==' ? 'never' : 'always'} true`;
+  // A required option cannot be left out: comparing with the missing option's text would be as fixed.
+  reportIf(
     ctx,
+    `option-required:${name}`,
+    fixedComparison(part, at, op, `The option "${name}" is required: Discord always sends it, and never empty, so ${outcome}. The check can go.`, undefined),
+  );
+  reportIf(
+    ctx,
+    `option-not-required:${name}`,
+    fixedComparison(
+      part,
+      at,
+      op,
+      `Zoption{${name}} is never empty: an option the user leaves out reads as the text ${missing} (and Discord sends no empty option), so ${outcome}. Compare with that text: Zoption{${name}}${op}${missing}.`,
+      [{ title: `Compare with ${missing}`, edits: [{ start: insertAt, end: insertAt, newText: missing }], preferred: true }],
+    ),
   );
 }
 
