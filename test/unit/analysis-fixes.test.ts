@@ -207,6 +207,15 @@ describe('analysis: fixes', () => {
       applied(reason, only(reason, 'condition-never-true')),
       reason.replace('Zoption{reason}==;', 'Zoption{reason}==option "reason" not found;'),
     );
+    // Quotes and other languages' words in a comparison: the word as the engine compares it.
+    const quoted = '#trigger !p\nZif{Zmessage{1}=="red";a;b}';
+    assert.strictEqual(applied(quoted, only(quoted, 'condition-never-true')), '#trigger !p\nZif{Zmessage{1}==red;a;b}');
+    const empty = '#trigger !p\nZif{Zmessage=="";a;b}';
+    assert.strictEqual(appliedAll(empty, only(empty, 'condition-never-true')), '#trigger !p\nZif{Zmessage ==;a;b}');
+    const nothing = '#trigger !p\nZif{Zmentioned{1}!=null;a;b}';
+    assert.strictEqual(applied(nothing, only(nothing, 'condition-always-true')), '#trigger !p\nZif{Zmentioned{1}!=;a;b}');
+    const either = '#trigger !p\nZif{Zmessage{1}==hi || hello;a;b}';
+    assert.strictEqual(applied(either, only(either, 'condition-without-operator')), '#trigger !p\nZif{Zmessage{1}==hi || Zmessage{1}==hello;a;b}');
     // A required option is never left out: no comparison would fire, so no fix offers one.
     const required = reason.replace('|optional', '|required');
     const never = only(required, 'condition-never-true');

@@ -118,7 +118,7 @@ const CODE_TABLE = {
   'condition-never-true': {
     severity: 'warning',
     description:
-      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes).',
+      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes), or a call\'s value compared with a word in quotes (=="red", =="" for empty, typographic quotes too: the quotes are compared) or with null, undefined or nil (just those words to the engine).',
     example: 'Zif{ZboostLevel>=4;x;y}',
   },
   'mixed-condition-operators': {
@@ -129,7 +129,7 @@ const CODE_TABLE = {
   'condition-without-operator': {
     severity: 'warning',
     description:
-      'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}), or one that is only a call giving an ID or a name, or the whole message (Zif{Zmentioned{1};...}, ZonlyIf{Zmessage;...}: never "true" or "1", so always false; an error for ZonlyIf, which then refuses every run). The fix adds != (not empty).',
+      'A literal condition with no operator that is not true/1 (always false; false/0 are accepted as written), or a condition whose own text has a single "=" and no operator (Zif{Zmessage{1}=yes;...}), or one that is only a call giving an ID or a name, or the whole message (Zif{Zmentioned{1};...}, ZonlyIf{Zmessage;...}: never "true" or "1", so always false; an error for ZonlyIf, which then refuses every run). The fix adds != (not empty). Also a word alone after || or && (Zif{Zmessage{1}==hi || hello;...}): each side is a comparison of its own, and the fix repeats the comparison before it.',
     example: 'Zif{yes;x;y}',
   },
   'non-numeric-comparison': {

@@ -401,6 +401,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
       ctx.diagnostics.push({ code: 'mixed-condition-operators', severity: 'error', start: args[0].arg.start, end: args[0].arg.end, message: MIXED_MESSAGE });
     } else {
       checkRangedComparisons(args[0].arg, ctx);
+      checkForeignLiterals(args[0].arg, ctx);
       checkSingleEquals(args[0].arg, ctx);
       checkOperatorSpelling(args[0].arg, ctx);
     }
@@ -893,6 +894,100 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     };
     if (range.when) reportIf(ctx, range.when, diagnostic);
     else ctx.diagnostics.push(diagnostic);
+  }
+}
+
+/** Quote marks a side may be wrapped in: straight, and the typographic ones phones and word processors type. */
+const QUOTED = /^(["'\u201c\u201d\u2018\u2019])([^"'\u201c\u201d\u2018\u2019{}\\;]*)(["'\u201c\u201d\u2018\u2019])$/;
+/** Other languages' words for "no value": to the engine each is just that word. */
+const NO_VALUE_WORDS = new Set(['null', 'NULL', 'undefined', 'nil', 'nullptr']);
+/** Calls whose text may hold quote marks or those words on purpose: what a variable or a web answer holds is the author's. */
+const ANY_TEXT = /^Z(var|get[A-Za-z]*Var|http|json|eval|tryRun|calculate)/i;
+
+/**
+ * What authors bring from other languages into a comparison of a call's
+ * value (the engine compares the two trimmed texts exactly; control/helpers.rs):
+ * - a word in quotes, `Zmessage{1}=="red"`: the quotes are compared too;
+ * - an empty value written `""`: never equal to an empty value;
+ * - `null` (undefined, nil, None): just that word;
+ * - a word alone after a comparison, `Zmessage{1}==hi || hello`: each side of
+ *   || or && is a comparison of its own, and a word without an operator is
+ *   false (only true and 1 are true).
+ */
+function checkForeignLiterals(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  let previous: { left: string; op: string } | undefined;
+  for (const p of parts) {
+    const part = raw.slice(p.start, p.end);
+    const at = arg.start + p.start;
+    const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
+    if (!op) {
+      const word = part.trim();
+      const wordAt = at + part.indexOf(word);
+      if (previous && word !== '' && !/[{}\\;]|Z[A-Za-z]/.test(word) && !['true', '1', 'false', '0'].includes(word))
+        ctx.diagnostics.push({
+          code: 'condition-without-operator',
+          severity: 'warning',
+          start: wordAt,
+          end: wordAt + word.length,
+          message: `"${word}" has no comparison operator, so this part of the condition is false (only "true" or "1" count as true): each side of || and && is a comparison of its own. Write ${previous.left}${previous.op}${word}.`,
+          fixes: [
+            {
+              title: `Write ${previous.left}${previous.op}${word}`,
+              edits: [{ start: wordAt, end: wordAt, newText: previous.left + previous.op }],
+              preferred: true,
+            },
+          ],
+        });
+      continue;
+    }
+    const cut = part.indexOf(op);
+    const leftRaw = part.slice(0, cut);
+    const rightRaw = part.slice(cut + op.length);
+    const left = leftRaw.trim();
+    const right = rightRaw.trim();
+    previous = wholeCallName(left) ? { left, op } : undefined;
+    if (op !== '==' && op !== '!=') continue;
+    const subject = wholeCallName(left) ? left : wholeCallName(right) ? right : undefined;
+    if (!subject || ANY_TEXT.test(subject)) continue;
+    const word = subject === left ? right : left;
+    const wordAt =
+      subject === left ? at + cut + op.length + (rightRaw.length - rightRaw.trimStart().length) : at + (leftRaw.length - leftRaw.trimStart().length);
+    const outcome = `"${part.trim()}" is ${op === '==' ? 'never' : 'always'} true`;
+    const quoted = QUOTED.exec(word);
+    if (quoted) {
+      const inner = quoted[2];
+      const typographic = /[\u201c\u201d\u2018\u2019]/.test(quoted[1] + quoted[3]);
+      const marks = typographic ? 'The typographic quotes (as phones and word processors type them)' : 'The quotes';
+      const message =
+        inner === ''
+          ? `${marks} are text to the engine, and an empty value is written as nothing: ${outcome}. Write ${subject} ${op.trim()} with nothing after it.`
+          : `${marks} are compared too: ${subject} would have to be ${word} with its quotes, so ${outcome}. Write ${op.trim()}${inner} without quotes.`;
+      // Nothing after == : a space before it keeps a mention the call may end with from reading as >= (checkOperatorOrder).
+      const edits = [{ start: wordAt, end: wordAt + word.length, newText: inner }];
+      if (inner === '' && subject === left && op === '==' && !/\s$/.test(leftRaw)) edits.unshift({ start: at + cut, end: at + cut, newText: ' ' });
+      ctx.diagnostics.push(
+        fixedComparison(part, at, op, message, [
+          {
+            title: inner === '' ? 'Remove the quotes' : `Write ${inner}`,
+            edits,
+            preferred: true,
+          },
+        ]),
+      );
+    } else if (NO_VALUE_WORDS.has(word)) {
+      ctx.diagnostics.push(
+        fixedComparison(
+          part,
+          at,
+          op,
+          `"${word}" is just the word ${word} here: the engine has no null, and an empty value is written as nothing, so ${outcome}. Write ${subject}${op} with nothing after ${op.trim()}.`,
+          [{ title: `Remove ${word}`, edits: [{ start: wordAt, end: wordAt + word.length, newText: '' }], preferred: true }],
+        ),
+      );
+    }
   }
 }
 
