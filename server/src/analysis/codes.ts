@@ -312,7 +312,7 @@ const CODE_TABLE = {
   'api-answers-list': {
     severity: 'error',
     description:
-      'ZhttpResult{word} after a request to a web API known to answer with a JSON list (TheCatAPI and TheDogAPI image search, ZenQuotes): a word key into a list halts the command. The fix reads the first item, ZhttpResult{0;word}.',
+      'ZhttpResult{word} after a request to a web API known to answer with a JSON list (TheCatAPI and TheDogAPI image search, ZenQuotes): a word key into a list halts the command. The fix reads the first item, ZhttpResult{0;word}. Not in a file that also requests another address: the engine keeps only the last answer, which may be an object.',
     example: 'ZhttpGet{https://api.thecatapi.com/v1/images/search} + Cat: ZhttpResult{url}',
   },
   'negative-amount': {

@@ -53,7 +53,7 @@ export type ReportWhen =
   | 'zone-chosen'
   // No condition of the file tests a moderation result ("failed", "banned"...: RareFacts.resultTested).
   | 'refusal-untested'
-  // The file requests a web API known to answer with a JSON list (RareFacts.listApi).
+  // The file requests a web API known to answer with a JSON list (RareFacts.listApi), and no other address.
   | 'list-api-requested'
   // No condition bounds the amount (`Zmessage{2}`, `Zoption{amount}`) from below, and no staff guard (RareFacts).
   | `amount-unbounded:${string}`
@@ -228,6 +228,8 @@ export interface RareFacts {
   countTested?: true;
   /** A request to a web API known to answer with a JSON list (api-answers-list). */
   listApi?: true;
+  /** A request to any other address (computed ones included): the answer read after it may be an object. */
+  otherApi?: true;
   /** Amounts a condition compares with a number, or tests for a minus (`Zmessage{2}>0`): negative-amount. */
   boundedAmounts?: string[];
   /** A guard that lets staff only through (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...): an admin may mean any amount. */
@@ -320,6 +322,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     countTested: undefined,
     resultTested: undefined,
     listApi: undefined,
+    otherApi: undefined,
     boundedAmounts: undefined,
     staffOnly: undefined,
     ownerOnly: undefined,

@@ -266,7 +266,8 @@ function reportConditional(
       case 'refusal-untested':
         return !w.resultTested;
       case 'list-api-requested':
-        return w.listApi;
+        // The engine keeps the last answer only (http/helpers.rs): after a request elsewhere a word key may be right.
+        return w.listApi && !w.otherApi;
       case 'not-staff-only':
         return !w.staffOnly;
       case 'not-owner-only':
@@ -492,7 +493,16 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
       // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
       const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
-      if (value === null) {
+      // ZreplyIn given an ID (a role event's role) but no channel: it does not halt; its timer finds no channel and gives up (actions/replyIn.rs).
+      if (value === null && u.name === 'ZreplyIn' && trigger.context.target !== null) {
+        out.push({
+          code: 'empty-event-context',
+          severity: 'warning',
+          start: u.start,
+          end: u.end,
+          message: `${trigger.name} is not about a message and has no channel, so ZreplyIn does nothing: no reply is sent and no error shown (the lines after it run). Send to a channel with ZsendMessage{channelID;text} instead.`,
+        });
+      } else if (value === null) {
         const what = part === 'target' ? 'message or target ID' : part;
         // In ZtryRun the halt is caught: the call fails, and the command goes on. Not a panic.
         const panics = CONTEXT_PANICS.has(u.name);

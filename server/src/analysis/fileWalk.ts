@@ -339,6 +339,7 @@ export class FileWalk {
   countTested = false;
   resultTested = false;
   listApi = false;
+  otherApi = false;
   staffOnly = false;
   ownerOnly = false;
   codeBlock = false;
@@ -493,6 +494,7 @@ export class FileWalk {
     if (s.countTested) this.countTested = true;
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
+    if (s.otherApi) this.otherApi = true;
     if (s.staffOnly) this.staffOnly = true;
     if (s.ownerOnly) this.ownerOnly = true;
     if (s.userTextCopies) for (const v of s.userTextCopies) this.userTextCopies.add(v);

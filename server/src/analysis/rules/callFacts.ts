@@ -487,6 +487,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   if (HTTP_REQUESTS.has(name)) {
     recordGithubRequest(node, name, ctx);
     if (node.args.length > 0 && LIST_APIS.test(ctx.rel(node.args[0].start, node.args[0].end))) rareFacts(ctx.summary).listApi = true;
+    else rareFacts(ctx.summary).otherApi = true;
   }
   if (name === 'Zmessage' && node.args.length === 1 && node.close >= 0) {
     const n = ctx.rel(node.args[0].start, node.args[0].end).trim();
