@@ -108,6 +108,18 @@ describe('engine reading: plain words run as functions', () => {
     );
   });
 
+  it("as a call's whole argument, says what the call gets; Zreply's signal makes the engine skip the call", () => {
+    const text = '#trigger !x\nDue ZfromTimestamp{1700000000;date}\nZvar{reply;Hello}\nZdescription{Thanks for your reply}\n';
+    const [format, variable, inText] = diagnose(text).filter((d) => d.code === 'word-runs-function');
+    assert.match(
+      format.message,
+      /ZfromTimestamp then gets that result as its format, not the word "date"\. To give ZfromTimestamp the word itself, write Zlowercase\{DATE\}\.$/,
+    );
+    assert.match(variable.message, /does not run at all .* so Zvar is skipped here, and the answer becomes a reply\./);
+    // In text the word is one part of the argument: left out, and the call runs.
+    assert.match(inText.message, /The word is left out of the text\./);
+  });
+
   it('in a component ID, says which ID the component gets and which handler then misses it', () => {
     const text = '#trigger !x\nHi\nZaddButton{false;btn_time_left;Time;primary}\nZaddTextInput{stop_reason;Reason}\n';
     const [button, input] = diagnose(text).filter((d) => d.code === 'word-runs-function');

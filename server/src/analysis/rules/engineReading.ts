@@ -34,7 +34,7 @@ export function checkEngineReading(
     if (w.withZ) continue;
     const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base, catalog);
     if (STABLE_WORDS.has(w.fn.key) && ((nameOf?.role === 'variable' && nameOf.fn === 'Zvar') || nameOf?.role === 'block')) continue;
-    reportWordCall(w, text, base, catalog, out, nameOf);
+    reportWordCall(w, text, base, catalog, out, nameOf, nameOf ? undefined : wholeArgumentOf(nodes, w.start - base, w.end - base, text, base));
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
       (summary.embedContent ??= []).push({ index: '1', sendable: false, name: 'Ztimestamp', start: w.start - base, end: w.end - base });
@@ -153,6 +153,35 @@ function nameArgumentOf(
   return undefined;
 }
 
+/**
+ * The call one of whose arguments is the word [start, end) (RELATIVE) and
+ * nothing else, spaces aside, and that argument's index: there the word's
+ * result is the whole argument the call gets.
+ */
+function wholeArgumentOf(
+  nodes: readonly (TopLevelNode | ContentNode)[],
+  start: number,
+  end: number,
+  text: string,
+  base: number,
+): { fn: string; at: number } | undefined {
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Group) {
+      if (n.start <= start && end <= n.end) return wholeArgumentOf(n.nodes, start, end, text, base);
+      continue;
+    }
+    if (n.kind !== NodeKind.Call || start < n.start || end > n.end) continue;
+    const at = n.args.findIndex((a) => a.start <= start && end <= a.end);
+    if (at < 0) return undefined;
+    const arg = n.args[at];
+    if (arg.nodes.length > 0) return wholeArgumentOf(arg.nodes, start, end, text, base);
+    return text.slice(base + arg.start, base + arg.end).trim() === text.slice(base + start, base + end)
+      ? { fn: text.slice(base + n.start, base + n.nameEnd), at }
+      : undefined;
+  }
+  return undefined;
+}
+
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
 function escapeInCall(e: EscapeInCall, text: string, base: number): AnalysisDiagnostic {
   if (e.kind === 'semicolon') return nestedSemicolon(e, base);
@@ -264,7 +293,15 @@ function asciiSpelling(ch: string): string | undefined {
   return /^[A-Za-z0-9]+$/.test(stripped) ? stripped : undefined;
 }
 
-function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalog, out: AnalysisDiagnostic[], nameOf: NamedBy | undefined): void {
+function reportWordCall(
+  w: WordCall,
+  text: string,
+  base: number,
+  catalog: Catalog,
+  out: AnalysisDiagnostic[],
+  nameOf: NamedBy | undefined,
+  wholeArgument: { fn: string; at: number } | undefined,
+): void {
   // The whole word the match ends, for the message.
   let a = w.start;
   while (a > 0 && isAlnum(text.charCodeAt(a - 1))) a--;
@@ -285,25 +322,31 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
   const named = nameOf?.role;
   // A cooldown's placeholder (%time%, %time-m%...: cooldown/helpers.rs replaces them in its message) is run before the cooldown reads it.
   const placeholder = w.fn.key === 'time' && a === w.start && text.charCodeAt(a - 1) === 37 /* % */ && /[Cc]ooldown\{/.test(text.slice(base, a));
+  // The word alone as a call's argument: the call gets the result (or, for Zreply's signal, is not run: runtime.rs returns it at once).
+  const parameter = wholeArgument && catalog.getFunction(wholeArgument.fn)?.arguments[wholeArgument.at]?.name;
   const outcome = halts
     ? ''
-    : placeholder
-      ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
-      : named === 'key'
-        ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
-        : named === 'condition'
-          ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
-          : named === 'request'
-            ? ` ${nameOf!.fn} then sends ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written (in the address or the body), not the word.`
-            : named === 'id'
-              ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
-              : named
-                ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
-                : before
-                  ? ` The bot writes "${before}" followed by its result.`
-                  : w.fn.writesNothing
-                    ? ' The word is left out of the text.'
-                    : ' The bot writes its result instead of the word.';
+    : w.fn.key === 'reply' && (nameOf ? id === word : wholeArgument)
+      ? ` A call one of whose arguments is Zreply does not run at all (the engine passes the reply's signal on instead), so ${nameOf?.fn ?? wholeArgument?.fn} is skipped here, and the answer becomes a reply.`
+      : wholeArgument && !nameOf && !before
+        ? ` ${wholeArgument.fn} then gets that result as its ${parameter ?? `argument ${wholeArgument.at + 1}`}, not the word "${word}".`
+        : placeholder
+          ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
+          : named === 'key'
+            ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
+            : named === 'condition'
+              ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
+              : named === 'request'
+                ? ` ${nameOf!.fn} then sends ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written (in the address or the body), not the word.`
+                : named === 'id'
+                  ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
+                  : named
+                    ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
+                    : before
+                      ? ` The bot writes "${before}" followed by its result.`
+                      : w.fn.writesNothing
+                        ? ' The word is left out of the text.'
+                        : ' The bot writes its result instead of the word.';
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix
@@ -320,7 +363,9 @@ function reportWordCall(w: WordCall, text: string, base: number, catalog: Catalo
               ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
               : placeholder
                 ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
-                : ` To print the word, write ${fix.edits[0].newText}.`;
+                : wholeArgument && !before
+                  ? ` To give ${wholeArgument.fn} the word itself, write ${fix.edits[0].newText}.`
+                  : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',
