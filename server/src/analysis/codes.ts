@@ -582,7 +582,7 @@ const CODE_TABLE = {
   'call-without-z': {
     severity: 'warning',
     description:
-      "A function's name written without its Z and followed by a brace (title{Hello}, addField{...}): the engine reads a call only where a Z starts it, so the bot writes the text as it is, braces and all. Only where a call could have been meant: first on its line or next to another call, written as the function's name is, with an argument count the engine takes, in a file without code blocks (```). Not for names of functions that need no argument, which the engine runs as plain words (word-runs-function).",
+      "A function's name written without its Z and followed by a brace (title{Hello}, addField{...}): the engine reads a call only where a Z starts it, so the bot writes the text as it is, braces and all. Only where a call could have been meant: first on its line or next to another call, written as the function's name is, with an argument count the engine takes, in a file without code blocks (```). Also for the functions that need no argument (message{1}: a word is run only where no brace follows it) and for a lower-case z (ztitle{...}).",
     example: 'title{Welcome}',
   },
   'empty-event-context': {

@@ -1,8 +1,10 @@
 /**
- * `title{Hello}`: a function's name written without its `Z`. The engine
- * reads a call only where a `Z` starts it (parser.rs), and runs a plain word
- * only when it names a function that needs no argument (word-runs-function
- * covers those), so this is printed as it is: "title{Hello}" in the reply.
+ * `title{Hello}`: a function's name written without its `Z` (or with a
+ * lower-case `z`: `ztitle{Hello}`). The engine reads a call only where a
+ * `Z` starts it (parser.rs parse_call), and runs a plain word only when no
+ * `{` follows it, so this is printed as it is: "title{Hello}" in the reply.
+ * That holds for the functions that need no argument too: `message{1}` is
+ * text, not Zmessage{1}.
  */
 import { engineFacts } from '../../catalog/engine';
 import { reportIf, type StatementContext } from './context';
@@ -34,7 +36,7 @@ export function checkCallsWithoutZ(text: string, base: number, end: number, ctx:
       severity: 'warning',
       start: start - base,
       end: brace - base,
-      message: `The engine reads a call only where it starts with Z: "${word}{" is not ${name}, and the bot writes it as text, braces and all. Write ${name}{...}.`,
+      message: `The engine reads a call only where it starts with ${word[0] === 'z' ? 'a capital Z' : 'Z'}: "${word}{" is not ${name}, and the bot writes it as text, braces and all. Write ${name}{...}.`,
       fixes: [{ title: `Write ${name}`, edits: [{ start: start - base, end: brace - base, newText: name }], preferred: true }],
     });
   }
@@ -53,15 +55,16 @@ function callMayStart(text: string, base: number, at: number): boolean {
 
 /**
  * The function a word names without its Z (`title`, written as the function's
- * name is: `Color{R: 255}` is another language's), when the engine would not
- * run the word itself.
+ * name is: `Color{R: 255}` is another language's), or with a lower-case z
+ * (`ztitle`). A brace after the word keeps the engine from running it, so
+ * the functions that need no argument count too (`message{1}`).
  */
 function engineName(word: string): string | undefined {
   if (word[0] !== word[0].toLowerCase()) return undefined;
   const candidate = `Z${word}`;
-  const engine = engineFacts.forCall(candidate);
-  // A registered function that needs no argument runs as a plain word (word-runs-function says so).
-  return engine && !(engine.registered && engine.min === 0) ? candidate : undefined;
+  if (engineFacts.forCall(candidate)) return candidate;
+  const lowerZ = word[0] === 'z' && word.length > 2 ? `Z${word.slice(1)}` : undefined;
+  return lowerZ && word[1] === word[1].toLowerCase() && engineFacts.forCall(lowerZ) ? lowerZ : undefined;
 }
 
 /** The arguments between the brace at `open` and its match (none for `{}`), or undefined when it is not closed before `stop`. */
