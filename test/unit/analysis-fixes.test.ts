@@ -216,6 +216,9 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(nothing, only(nothing, 'condition-always-true')), '#trigger !p\nZif{Zmentioned{1}!=;a;b}');
     const either = '#trigger !p\nZif{Zmessage{1}==hi || hello;a;b}';
     assert.strictEqual(applied(either, only(either, 'condition-without-operator')), '#trigger !p\nZif{Zmessage{1}==hi || Zmessage{1}==hello;a;b}');
+    // A Zif that only writes a refusal: the fix makes the refusal end the run.
+    const promote = '#trigger !p\nZif{ZisAdmin==false;Admins only!}\nZroleGrant{Zmentioned{1};+234567890123456789}';
+    assert.strictEqual(appliedAll(promote, only(promote, 'if-does-not-stop')), promote.replace('Admins only!', 'Zerror{Admins only!}'));
     // A required option is never left out: no comparison would fire, so no fix offers one.
     const required = reason.replace('|optional', '|required');
     const never = only(required, 'condition-never-true');

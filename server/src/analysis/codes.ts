@@ -758,6 +758,12 @@ const CODE_TABLE = {
       'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist, a cooldown...) on a line after one that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: the engine runs the lines in order and a refusal stops only what follows, so a refused user (or one on cooldown) still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
     example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
   },
+  'if-does-not-stop': {
+    severity: 'warning',
+    description:
+      'A Zif that asks who the author is (ZisAdmin, ZisModerator, ZhasRole, ZcheckUserPerms, ZuserPerms, or ZuserID compared with an ID) and only writes a message, before a line that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: a Zif chooses what is written and does not stop the command, so the action runs for everyone. Not when a guard, ZonlyIf or Zstop comes between. The fix puts the refusal in Zerror{...}, which writes it and ends the run.',
+    example: 'Zif{ZisAdmin==false;Admins only!} + ZroleGrant{Zmentioned{1};+123456789012345678}',
+  },
   'arithmetic-as-text': {
     severity: 'error',
     description:

@@ -13,6 +13,15 @@ import type { LoaderLine } from './engine/loader';
 import type { VariableScope } from '../language/variableFunctions';
 import type { StatementKind } from '../syntax/tree';
 
+/** A Zif that looks like an access check but only writes a message (offsets RELATIVE to its statement; rules/ifGuard.ts). */
+export interface IfGuard {
+  start: number;
+  end: number;
+  condition: string;
+  /** The one branch with text (the refusal), trimmed: the fix puts it in Zerror{...}. Absent when both branches have text. */
+  refusal?: { start: number; end: number; text: string };
+}
+
 /** When a prepared diagnostic is true: see StatementSummary.reportIf. */
 export type ReportWhen =
   | 'prefix-command'
@@ -236,6 +245,8 @@ export interface RareFacts {
   staffOnly?: true;
   /** A guard that lets only given users through (ZonlyForIDs, ZonlyForUsers, ZonlyIf{ZuserID==id}): the bot's owner, say. */
   ownerOnly?: true;
+  /** Top-level Zifs that test access but only write a message (rules/ifGuard.ts; if-does-not-stop). */
+  ifGuards?: IfGuard[];
   /** A code block's fence (```) in the line. */
   codeBlock?: true;
   /** Zvar{v;...} sets of the message's text (`Zvar{msg;Zlowercase{Zmessage}}`): the names. */
@@ -325,6 +336,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     otherApi: undefined,
     boundedAmounts: undefined,
     staffOnly: undefined,
+    ifGuards: undefined,
     ownerOnly: undefined,
     userTextCopies: undefined,
     codeBlock: undefined,

@@ -27,6 +27,7 @@ import {
   type DisableDirective,
   type EmbedContent,
   type EmbedSend,
+  type IfGuard,
   type OrderEvent,
   type PrintedResult,
   type RareFacts,
@@ -42,6 +43,7 @@ import {
   type VarEvent,
 } from './facts';
 import type { LoaderReading } from './engine/loader';
+import { ifDoesNotStop } from './rules/ifGuard';
 import { optionRefused, optionRequired } from '../language/headerWords';
 import { COOLDOWNS, JSON_READERS_THAT_HALT } from './rules/callFacts';
 
@@ -331,6 +333,8 @@ export class FileWalk {
   zoneSets = 0;
   /** Zdm calls (absolute) not yet followed by an action. */
   private pendingDms: { start: number; end: number }[] = [];
+  /** Zifs that test access but only write, since the last guard (ABSOLUTE; if-does-not-stop). */
+  private ifGuards: IfGuard[] = [];
   writesMention = false;
   imageTested = false;
   readonly numberTestedWords = new Set<string>();
@@ -439,6 +443,12 @@ export class FileWalk {
       for (const d of this.pendingDms) this.out.push(dmMayFail(d, s.action, this.tree.text));
       this.pendingDms = [];
     }
+    // A Zif that only wrote a refusal stops no one: the next lasting action runs for everyone, unless a guard came between.
+    if (this.ifGuards.length !== 0 && (s.mayStop || s.guard)) this.ifGuards = [];
+    else if (this.ifGuards.length !== 0 && s.action) {
+      for (const g of this.ifGuards) this.out.push(ifDoesNotStop(g, s.action));
+      this.ifGuards = [];
+    }
     // Facts few lines have, behind one test (the walk reads every line of the file after each edit).
     if (s.rare) this.rareFacts(s.rare, base);
     // After rareFacts: a copy made on this line is tested by a condition of the lines after it (or this one's).
@@ -474,6 +484,14 @@ export class FileWalk {
       }
     if (s.channelPerms) this.channelPerms(s.channelPerms, base);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
+    if (s.ifGuards)
+      for (const g of s.ifGuards)
+        this.ifGuards.push({
+          ...g,
+          start: base + g.start,
+          end: base + g.end,
+          refusal: g.refusal && { ...g.refusal, start: base + g.refusal.start, end: base + g.refusal.end },
+        });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
     if (s.setsZone) {

@@ -39,6 +39,7 @@ import { CONDITION_FUNCTIONS } from '../../language/conditions';
 import { joinedNameSplit } from '../../language/joinedNames';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
+import { recordIfGuard } from './ifGuard';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
@@ -196,6 +197,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   }
   if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
+  if (name === 'Zif' && !inCall && !inLoop && ctx.guarded === 0 && ctx.background === 0) recordIfGuard(node, args, ctx);
   checkMissingImage(node, name, ctx);
   checkMentionFallback(node, name, ctx);
   if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
