@@ -216,6 +216,13 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(nothing, only(nothing, 'condition-always-true')), '#trigger !p\nZif{Zmentioned{1}!=;a;b}');
     const either = '#trigger !p\nZif{Zmessage{1}==hi || hello;a;b}';
     assert.strictEqual(applied(either, only(either, 'condition-without-operator')), '#trigger !p\nZif{Zmessage{1}==hi || Zmessage{1}==hello;a;b}');
+    // Separators written another way: the fix writes ";".
+    const roll = '#trigger !r\nZrandom{1, 6}';
+    assert.strictEqual(applied(roll, only(roll, 'missing-argument')), '#trigger !r\nZrandom{1;6}');
+    const split = '#trigger !r\nZif{ZisAdmin==true}{Admin}{Not admin}';
+    assert.strictEqual(appliedAll(split, only(split, 'missing-argument')), '#trigger !r\nZif{ZisAdmin==true;Admin;Not admin}');
+    const ball = '#trigger !r\nZrandomText{Yes, No, Maybe}';
+    assert.strictEqual(appliedAll(ball, only(ball, 'single-random-choice')), '#trigger !r\nZrandomText{Yes;No;Maybe}');
     // A Zif that only writes a refusal: the fix makes the refusal end the run.
     const promote = '#trigger !p\nZif{ZisAdmin==false;Admins only!}\nZroleGrant{Zmentioned{1};+234567890123456789}';
     assert.strictEqual(appliedAll(promote, only(promote, 'if-does-not-stop')), promote.replace('Admins only!', 'Zerror{Admins only!}'));

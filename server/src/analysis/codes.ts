@@ -648,6 +648,12 @@ const CODE_TABLE = {
       "Zawait{name} with no Zasync{name;...} started before it in the same command (blocks are the command run's own): the engine halts the command.",
     example: 'Zasync{fetch;ZhttpGet{https://api.example.com}} + Zawait{fetchh}',
   },
+  'single-random-choice': {
+    severity: 'warning',
+    description:
+      'ZrandomText with one argument that holds commas (ZrandomText{Yes, No, Maybe}): the engine picks among arguments, which only ";" separates, so it always gives the whole text. The fix separates the choices with ";".',
+    example: 'ZrandomText{Yes, No, Maybe}',
+  },
   'empty-random-choice': {
     severity: 'warning',
     description:

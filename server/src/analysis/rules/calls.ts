@@ -40,6 +40,7 @@ import { joinedNameSplit } from '../../language/joinedNames';
 import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
 import { recordIfGuard } from './ifGuard';
+import { separatorHint } from './separatorHints';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
@@ -195,7 +196,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     checkEmptyWords(node, args, ctx);
     checkSavedWordList(args, ctx);
   }
-  if (name === 'ZrandomText') checkEmptyChoices(node, args, ctx);
+  if (name === 'ZrandomText') {
+    checkEmptyChoices(node, args, ctx);
+    checkSingleChoice(node, args, ctx);
+  }
   if (name === 'ZstartThread') checkPrivateThread(node, ctx);
   if (name === 'Zif' && !inCall && !inLoop && ctx.guarded === 0 && ctx.background === 0) recordIfGuard(node, args, ctx);
   checkMissingImage(node, name, ctx);
@@ -718,12 +722,14 @@ function checkEngineArity(
   const stored = ctx.aliasExpression === node;
   if (count < engine.min && !stored) {
     const halts = engine.lazy ? 'halts the command' : 'halts the command with "Too few arguments"';
+    const cause = separatorHint(node, name, engine.min, engine.max, ctx);
     ctx.diagnostics.push({
       code: 'missing-argument',
       severity: 'error',
       start: node.start,
       end: node.nameEnd,
-      message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.`,
+      message: `The engine needs at least ${plural(engine.min)} for ${name} and ${halts}; this call has ${count}${engine.min !== requiredCount(fn) ? documented : ''}.${cause?.hint ?? ''}`,
+      fixes: cause?.fix ? [cause.fix] : undefined,
     });
     return true;
   }
@@ -1370,6 +1376,21 @@ function checkDivisionAsWholeNumber(name: string, node: CallNode, ctx: Statement
  * last argument (parser.rs), and picks among all of them alike, so one time
  * in N the result is empty. The fix removes the argument with its `;`.
  */
+/** ZrandomText{Yes, No, Maybe}: one argument, so always all of it (random/randomText.rs picks an argument). */
+function checkSingleChoice(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length !== 1 || !args[0].literal) return;
+  const cause = separatorHint(node, 'ZrandomText', 2, null, ctx);
+  if (!cause?.fix) return;
+  ctx.diagnostics.push({
+    code: 'single-random-choice',
+    severity: 'warning',
+    start: args[0].arg.start,
+    end: args[0].arg.end,
+    message: `ZrandomText picks one of its arguments, and this call has one, so it always gives all of "${args[0].text}".${cause.hint}`,
+    fixes: [cause.fix],
+  });
+}
+
 function checkEmptyChoices(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (args.length < 2) return;
   const empty = args.filter((a) => a.literal && a.text === '');
