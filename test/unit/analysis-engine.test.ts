@@ -108,6 +108,17 @@ describe('engine reading: plain words run as functions', () => {
     );
   });
 
+  it("after another language's sigil ($username) or a small z, says the function was meant and writes its Z", () => {
+    const text = '#trigger !x\nHello $username, zusername!\n';
+    const [dollar, small] = diagnose(text).filter((d) => d.code === 'word-runs-function');
+    assert.match(dollar.message, /"\$" is another bot language's way to call a function/);
+    assert.match(small.message, /the small "z" is text/);
+    assert.strictEqual(applyFix(applyFix(text, small), dollar), '#trigger !x\nHello Zusername, Zusername!\n');
+    // A directive followed by a non-breaking space, as pasted from a web page, is named so.
+    const nbsp = diagnose('#trigger\u00a0!x\nHi\n').find((d) => d.code === 'directive-ignored');
+    assert.match(nbsp!.message, /not a non-breaking space/);
+  });
+
   it("as a call's whole argument, says what the call gets; Zreply's signal makes the engine skip the call", () => {
     const text = '#trigger !x\nDue ZfromTimestamp{1700000000;date}\nZvar{reply;Hello}\nZdescription{Thanks for your reply}\n';
     const [format, variable, inText] = diagnose(text).filter((d) => d.code === 'word-runs-function');

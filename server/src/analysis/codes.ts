@@ -847,6 +847,12 @@ const CODE_TABLE = {
       'A word without braces that is one letter from a function name, or differs from one in capitals only (at least 6 letters, Z included, unless only capitals differ): the engine knows no such function and prints the word as text.',
     example: 'Welcome Zusernme!',
   },
+  'keyword-not-function': {
+    severity: 'warning',
+    description:
+      "Another language's keyword written as a function without braces (Zreturn, Zexit, Zbreak, Zelse, Zendif...): the engine knows no such function and prints the word, and the command goes on. To end the command write Zstop or Zerror{message}; an else is Zif's third argument.",
+    example: 'Please mention someone!Zreturn',
+  },
   'bare-call-needs-braces': {
     severity: 'warning',
     description: 'A function with required arguments written without braces: the bot prints it as text.',

@@ -22,6 +22,22 @@ const MISSPELT_MIN_LENGTH = 6;
  * one (or differs from one in case only), written without braces, is reported
  * too: the engine prints it as text, so `Zusernme` shows as written.
  */
+/** Other languages' control words written as calls (`Zreturn`), and what the engine offers instead (the message's end). */
+const STOP_ADVICE = ', and the command goes on. To end the command here, write Zstop (it sends nothing) or Zerror{message} (it sends the message).';
+const ELSE_ADVICE = ': Zif has no separate else or end. Write the else as its third argument, Zif{condition;then;else}.';
+const KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['return', STOP_ADVICE],
+  ['exit', STOP_ADVICE],
+  ['break', STOP_ADVICE],
+  ['quit', STOP_ADVICE],
+  ['end', STOP_ADVICE],
+  ['else', ELSE_ADVICE],
+  ['elseif', ELSE_ADVICE],
+  ['elif', ELSE_ADVICE],
+  ['endif', ELSE_ADVICE],
+  ['then', ELSE_ADVICE],
+]);
+
 export function checkBareWords(
   nodes: readonly (TopLevelNode | ContentNode)[],
   content: string,
@@ -59,6 +75,11 @@ export function checkBareWords(
     // The split first (almost never found), the address test (a scan back to the last space) only then.
     if (!fn && !engine) joinedAt = joinedCallAt(word, catalog);
     if (joinedAt > 0 && inAddress(content, start)) joinedAt = -1;
+    const keyword = !fn && !engine && joinedAt < 0 ? KEYWORDS.get(word.slice(1).toLowerCase()) : undefined;
+    if (keyword !== undefined && !inAddress(content, start)) {
+      out.push({ code: 'keyword-not-function', severity: 'warning', start, end, message: `${word} is no function: the engine prints it as text${keyword}` });
+      continue;
+    }
     if (!fn && !engine && joinedAt < 0) {
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;

@@ -347,6 +347,21 @@ function reportWordCall(
                       : w.fn.writesNothing
                         ? ' The word is left out of the text.'
                         : ' The bot writes its result instead of the word.';
+  // `$username` (another bot language's sigil) or `zusername`: the function was meant, and only the sigil is wrong.
+  const sigil = halts || named ? undefined : a === w.start && text[a - 1] === '$' ? a - 1 : before === 'z' ? a : undefined;
+  if (sigil !== undefined) {
+    const written = text[sigil];
+    out.push({
+      code: 'word-runs-function',
+      severity: 'warning',
+      start: sigil - base,
+      end: w.end - base,
+      message: `The engine runs "${w.name}" as ${fnName} here, but ${written === '$' ? '"$" is another bot language\'s way to call a function: to the engine it is text' : 'a call starts with a capital Z: the small "z" is text'}, so the bot writes "${written}" followed by the result. Write ${fnName}.`,
+      fixes: [{ title: `Write ${fnName}`, edits: [{ start: sigil - base, end: sigil - base + 1, newText: 'Z' }], preferred: true }],
+      reading: `runs "${w.name}" as the function ${fnName}, after the text "${written}"`,
+    });
+    return;
+  }
   // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
   const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
   const advice = !fix

@@ -200,7 +200,7 @@ function reportIgnoredDirective(st: HeaderStatement, text: string, base: number,
   }
   if (!hasValue) why = `${name} has no value here`;
   else if (written !== name) why = `the engine only knows the lower-case word ${name}`;
-  else why = between === '' ? `${name} must be followed by a space` : `${name} must be followed by a space, not a tab`;
+  else why = between === '' ? `${name} must be followed by a space` : `${name} must be followed by a plain space, not ${spaceName(between)}`;
   if (hasValue) fixes.push({ title: `Write "${name} "`, edits: [{ start: st.start, end: st.valueStart, newText: `${name} ` }], preferred: true });
   out.push({
     code: 'directive-ignored',
@@ -256,4 +256,12 @@ function wordRest(text: string, from: number, to: number): string {
   let p = from;
   while (p < to && !/\s/.test(text[p])) p++;
   return text.slice(from, p);
+}
+
+/** What stands between a directive and its value instead of a space, named for the message. */
+function spaceName(between: string): string {
+  if (between.includes('\t')) return 'a tab';
+  if (between.includes('\u00a0')) return 'a non-breaking space (often pasted from a web page)';
+  const odd = [...between].find((c) => c !== ' ');
+  return odd ? `the character U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : 'that';
 }

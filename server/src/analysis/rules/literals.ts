@@ -1192,6 +1192,30 @@ function parameterCheck(fnName: string, paramName: string): ParameterCheck | und
 const USER_VARIABLE_KEYS: ReadonlySet<string> = new Set(['ZsetUserVar', 'ZgetUserVar']);
 
 /**
+ * `Zban{<@Zmentioned{1}>}`: a mention written around a call that gives an
+ * ID. The ID is what the function needs; with `<@` and `>` around it the
+ * function gets a mention's text, which those reading a number halt on,
+ * and those keeping text (a variable's member, a list compared) never match.
+ */
+export function checkMentionAroundId(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const m = /^<(?:@[!&]?|#)(Z[A-Za-z]+(?:\{[^{}]*\})?)>$/.exec(text);
+  if (!m) return;
+  const inner = m[1];
+  const fixes = [{ title: `Write ${inner}`, edits: [trimmedEdit(text, arg, ctx, inner)], preferred: true }];
+  const kept = TEXT_KEY_IDS.has(fnName) || COMPARED_IDS.has(fnName);
+  ctx.diagnostics.push({
+    code: 'invalid-snowflake',
+    severity: kept ? 'warning' : 'error',
+    start: arg.start,
+    end: arg.end,
+    message: kept
+      ? `${inner} already gives the ID; with the mention written around it ${fnName} gets the text "${text.replace(inner, 'id')}", ${TEXT_KEY_IDS.has(fnName) ? "a key no member's own commands use (another, empty variable)" : 'which no ID equals'}. Write ${inner}.`
+      : `${fnName} halts the command: "${paramName}" must be a Discord ID, and the mention written around ${inner} makes it the text "${text.replace(inner, 'id')}". ${inner} already gives the ID: write ${inner}.`,
+    fixes,
+  });
+}
+
+/**
  * Functions acting on or telling about a member the user names, usually by
  * mentioning them, that read the ID as a number (not Zunban: a banned user is
  * not mentioned). users/username.rs, userAvatar.rs, displayName.rs, isBot.rs,
