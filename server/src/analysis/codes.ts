@@ -764,6 +764,12 @@ const CODE_TABLE = {
       'An access guard (ZonlyPerms, ZonlyAdmin, ZonlyForRoles, a blacklist, a cooldown...) on a line after one that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: the engine runs the lines in order and a refusal stops only what follows, so a refused user (or one on cooldown) still gets the action done. Not when an earlier line can already stop the command (a guard, ZonlyIf, Zstop). The fix moves the guard above it.',
     example: 'Zban{Zmentioned{1}} + ZonlyPerms{banMembers}',
   },
+  'reply-ignored': {
+    severity: 'warning',
+    description:
+      "Zreply in a slash, sub-slash, interaction or event command: only a prefix command's answer can be a reply to the message that started it, and the engine ignores Zreply elsewhere.",
+    example: '#trigger onMemberJoin + #type event + ZuseChannel{123456789012345678} + Zreply Welcome!',
+  },
   'if-does-not-stop': {
     severity: 'warning',
     description:
@@ -785,7 +791,7 @@ const CODE_TABLE = {
   'value-may-be-empty': {
     severity: 'warning',
     description:
-      "A field value of ZaddField taken straight from ZuserRoles, ZhighestRole or ZlowestRole, which are empty for a member without roles (ZuserRoles leaves out @everyone): ZaddField halts the command on an empty value. Likewise Zcolor{ZuserBannerColor} (empty for a user without a banner colour: Zcolor halts), and ZroleName, ZroleColor, ZrolePosition and the other role readers given ZhighestRole{member} or ZlowestRole{member} of another member (empty for one without roles: the reader then describes the author's own first role). Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
+      "A field value of ZaddField taken straight from ZuserRoles, ZhighestRole or ZlowestRole, which are empty for a member without roles (ZuserRoles leaves out @everyone), or from ZchannelTopic or ZserverDescription, empty where none is set: ZaddField halts the command on an empty value. Likewise Zcolor{ZuserBannerColor} (empty for a user without a banner colour: Zcolor halts), and ZroleName, ZroleColor, ZrolePosition and the other role readers given ZhighestRole{member} or ZlowestRole{member} of another member (empty for one without roles: the reader then describes the author's own first role). Not reported inside Zif or ZtryRun, or when the file tests ZuserRoles (or a Zvar copy of it) in a condition; for the author's own roles, not after a role guard (ZonlyForRoles, ZonlyForRoleIDs) or a role given to them. The fix writes None for that case.",
     example: 'Ztitle{User info} + ZaddField{Roles;ZuserRoles{Zmentioned{1;true};name;, }}',
   },
   'saved-variable-unset': {

@@ -25,6 +25,8 @@ export interface IfGuard {
 /** When a prepared diagnostic is true: see StatementSummary.reportIf. */
 export type ReportWhen =
   | 'prefix-command'
+  // A slash, sub-slash, interaction or event command (#type says so).
+  | 'not-prefix-command'
   | 'reads-mentions'
   | 'first-word-mention'
   | 'thread-without-member'

@@ -240,6 +240,8 @@ function reportConditional(
       // A typed word is a mention's <@id> in a prefix command only (a slash command's Zmessage{1} is an option's value).
       case 'prefix-command':
         return isPrefixType(type);
+      case 'not-prefix-command':
+        return !isPrefixType(type);
       case 'reads-mentions':
         return isPrefixType(type) && (allCalls.has('Zmentioned') || allCalls.has('ZisMentioned'));
       // Where the first word is compared with a word of the command's own, or tested as a number, it is not the mention.

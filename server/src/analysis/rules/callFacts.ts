@@ -238,6 +238,22 @@ function deletesTriggerMessage(node: CallNode, name: string, ctx: StatementConte
 }
 
 /**
+ * Zreply outside a prefix command: only the answer to a chat message can
+ * refer to it (bot.rs send_response); slash, interaction and event answers
+ * are sent without looking at it.
+ */
+function reportReplyOutsidePrefix(start: number, end: number, ctx: StatementContext): void {
+  reportIf(ctx, 'not-prefix-command', {
+    code: 'reply-ignored',
+    severity: 'warning',
+    start,
+    end,
+    message:
+      'Zreply makes the answer a reply to the message that started the command, and the engine reads it for prefix commands alone: here it is ignored, and the answer is sent as a plain message.',
+  });
+}
+
+/**
  * A call that deletes the command's own message: Zclear without a user
  * filter, or with the author's (it deletes the channel's newest messages,
  * the trigger among them: moderation/clear.rs), or ZdeleteMessage of
@@ -471,6 +487,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
+  if (name === 'Zreply') reportReplyOutsidePrefix(node.start, node.nameEnd, ctx);
   // What the time zone decides: a clock or a date read; a zone chosen with Ztime{...}.
   // Not in Zdelay or Zasync code: it runs after the command's lines, in the zone they chose (the context's time zone is shared).
   if (ZONE_READERS.has(name) && ctx.background === 0 && !readsNoZone(node, name, ctx))
@@ -870,6 +887,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   recordRefusal(name, node.start, node.end, kinds, ctx);
   if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
   if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
+  if (name === 'Zreply') reportReplyOutsidePrefix(node.start, node.end, ctx);
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);

@@ -41,6 +41,9 @@ const TEXT_GETTERS: Readonly<Record<string, string>> = {
   // roles/highestRole.rs, lowestRole.rs: the role's ID, empty text for a member without roles.
   ZhighestRole: 'a member without roles',
   ZlowestRole: 'a member without roles',
+  // channels/channelTopic.rs, servers/serverDescription.rs: empty text when none is set.
+  ZchannelTopic: 'a channel without a topic',
+  ZserverDescription: 'a server without a description (only community servers have one)',
 };
 
 /** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
