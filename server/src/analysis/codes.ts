@@ -853,6 +853,18 @@ const CODE_TABLE = {
       'A word without braces that is one letter from a function name, or differs from one in capitals only (at least 6 letters, Z included, unless only capitals differ): the engine knows no such function and prints the word as text.',
     example: 'Welcome Zusernme!',
   },
+  'foreign-syntax': {
+    severity: 'warning',
+    description:
+      'Punctuation other languages need, which the engine writes into the reply: a ";" ending a line after a call (ZsetServerVar{prefix;?};) or a /* */ comment (only // starts a comment). The fix removes the ";".',
+    example: 'ZsetServerVar{prefix;?};',
+  },
+  'trigger-punctuation': {
+    severity: 'warning',
+    description:
+      'A prefix trigger in quotes ("!hello") or ending with ";" (!rules;): the engine keeps the trigger as written, so the command runs only for messages that start with the quotes or the ";". The fix removes them.',
+    example: '#trigger !rules;',
+  },
   'keyword-not-function': {
     severity: 'warning',
     description:

@@ -428,8 +428,21 @@ function checkTrigger(
   } else if (kind === 'sub-slash' && /^\/\S+\s+\S+$/.test(t) && !/\s\/\//.test(t) && !t.slice(1).split(/\s+/).every(isDiscordName)) {
     problem = `Discord takes command and subcommand names of 1 to 32 lower-case letters, digits, "-" or "_": it refuses "${t}", so the subcommand is never registered.`;
   }
+  const quoted = /^(["'`\u201c\u2018])(.+)(["'`\u201d\u2019])$/.exec(t);
   if (problem) out.push({ code: 'trigger-type-mismatch', severity, start: triggerValue.start, end: triggerValue.end, message: problem });
-  else if (kind === 'prefix' && isTriggerList(t))
+  else if (kind === 'prefix' && (quoted || (t.endsWith(';') && t.length > 1))) {
+    // bot.rs matches a message against the trigger as written (loader.rs keeps the rest of the line).
+    const meant = quoted ? quoted[2] : t.slice(0, -1).trimEnd();
+    const at = triggerValue.start + triggerValue.value.indexOf(t);
+    out.push({
+      code: 'trigger-punctuation',
+      severity: 'warning',
+      start: at,
+      end: at + t.length,
+      message: `The engine takes the trigger as written, ${quoted ? 'quotes' : 'the ";"'} included: the command runs only for a message that starts with "${t}", not with "${meant}". Write #trigger ${meant}.`,
+      fixes: [{ title: `Write ${meant}`, edits: [{ start: at, end: at + t.length, newText: meant }], preferred: true }],
+    });
+  } else if (kind === 'prefix' && isTriggerList(t))
     out.push({
       code: 'trigger-list',
       severity: 'warning',

@@ -32,6 +32,7 @@ import { checkHeader } from './rules/header';
 import { reportSyntaxErrors } from './rules/syntaxErrors';
 import { checkLoopValue, checkLoopVariableInDelay, loopSetVariables } from './rules/loops';
 import { checkCallsWithoutZ } from './rules/callWithoutZ';
+import { checkForeignSyntax } from './rules/foreignSyntax';
 import { checkEngineReading } from './rules/engineReading';
 import { checkStopDropsText } from './rules/stopDropsText';
 import { type ReplyReader, unconditionalStop, writesNothing, writesOnlyComponents } from './rules/reply';
@@ -137,7 +138,10 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     summary.savedVars = kept.length ? kept : undefined;
   }
   checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
-  if (st.kind === StatementKind.Body) checkCallsWithoutZ(text, base, st.end, ctx);
+  if (st.kind === StatementKind.Body) {
+    checkCallsWithoutZ(text, base, st.end, ctx);
+    checkForeignSyntax(st.nodes, st.end, ctx);
+  }
   const printed = firstPrintedText(st.nodes, st.end, text, base);
   if (printed >= 0) summary.printedText = printed;
   else if (st.errors.length === 0) {
