@@ -186,6 +186,8 @@ export interface StatementSummary {
    * same. A command of such statements only is no-reply.
    */
   silent?: 'always' | 'slash';
+  /** Body statement: a top-level Zif with text in a branch, or a text function's result, written as the answer (event-output-nowhere). */
+  meantText?: true;
   /** Body statement, not silent: it puts only buttons or select menus (and embed parts) into the answer, no text. */
   componentsOnly?: true;
   /** Body statement: where a Zstop at its top level starts, so the command always ends here with its text thrown away. */
@@ -393,6 +395,7 @@ export function emptySummary(): StatementSummary {
     printedText: undefined,
     printedLength: undefined,
     silent: undefined,
+    meantText: undefined,
     componentsOnly: undefined,
     stops: undefined,
     embedAnswer: undefined,

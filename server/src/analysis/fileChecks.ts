@@ -464,10 +464,11 @@ function reportFailingUses(
 
 /** An event command: output with nowhere to go, and context the event does not have. */
 function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined, outputDropped: boolean, allCalls: CallNames, catalog: Catalog): void {
-  const { firstOutput, firstEmbed, contextUses, out } = w;
+  const { firstOutput, firstEmbed, firstWriting, contextUses, out } = w;
   const trigger = eventTrigger;
   // Embeds sent with ZsendEmbed or ZsendWebhook go to the channel or webhook they name.
-  const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed);
+  // Text outside calls, then an embed nothing sends elsewhere, then the first line whose calls may write (a Zif's branch, ZreplaceText).
+  const output = firstOutput ?? (allCalls.has('ZsendEmbed') || allCalls.has('ZsendWebhook') ? undefined : firstEmbed) ?? firstWriting;
   if (trigger && output && outputDropped)
     out.push({
       code: 'event-output-nowhere',

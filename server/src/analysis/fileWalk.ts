@@ -185,6 +185,8 @@ export class FileWalk {
   // ---- the reply ----------------------------------------------------------------
   /** The first text the command prints as written, and its first embed part (event-output-nowhere). */
   firstOutput: Span | undefined = undefined;
+  /** The first line of the first statement that writes text through calls (StatementSummary.meantText): event-output-nowhere. */
+  firstWriting: Span | undefined = undefined;
   firstEmbed: Span | undefined = undefined;
   /** How many body statements in a row, up to this one, print text as written (no-line-break). */
   private previousPrinted = 0;
@@ -425,6 +427,12 @@ export class FileWalk {
     const kind = result.kind;
     if (s.disable) this.silence(i, s.disable);
     if (kind === StatementKind.Body) this.body(s, base);
+    if (kind === StatementKind.Body && s.meantText && !this.firstWriting) {
+      const text = this.tree.text;
+      let end = Math.min(this.tree.starts[i + 1], text.indexOf('\n', base) < 0 ? text.length : text.indexOf('\n', base));
+      while (end > base && /\s/.test(text[end - 1])) end--;
+      if (end > base) this.firstWriting = { start: base, end };
+    }
     if (s.header?.engine && !s.bom && this.loader.directives.has(i)) this.header(s.header, base);
     if (s.embedEvents) this.embedOrder(s.embedEvents, base);
     if (s.orderEvents) this.order(s.orderEvents, base);

@@ -53,6 +53,29 @@ export interface AnalysisTables {
   readonly profiles: CallProfiles;
 }
 
+/** Functions whose whole result is text the author means to show (a greeting built from a saved template). */
+const TEXT_MAKERS: ReadonlySet<string> = new Set(['ZreplaceText', 'Zlowercase', 'Zuppercase', 'Ztitlecase', 'ZrandomText', 'ZjoinText']);
+
+/** A top-level Zif one of whose branches has text of its own, or a top-level text function: the statement writes what its author meant. */
+function writesMeantText(nodes: readonly (TopLevelNode | ContentNode)[], rel: (a: number, b: number) => string): boolean {
+  for (const n of nodes) {
+    if (n.kind !== NodeKind.Call || n.close < 0) continue;
+    const name = rel(n.start, n.nameEnd);
+    if (TEXT_MAKERS.has(name)) return true;
+    if (name !== 'Zif') continue;
+    for (const a of n.args.slice(1)) {
+      let own = '';
+      let at = a.start;
+      for (const c of a.nodes) {
+        own += rel(at, c.start);
+        at = c.end;
+      }
+      if ((own + rel(at, a.end)).trim() !== '') return true;
+    }
+  }
+  return false;
+}
+
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
@@ -150,6 +173,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (silent) summary.silent = silent;
     if (silent && reader.embeds) summary.embedAnswer = true;
     if (!silent && summary.componentRows && writesOnlyComponents(st.nodes, st.end, reader)) summary.componentsOnly = true;
+    if (!silent && writesMeantText(st.nodes, rel)) summary.meantText = true;
     const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
     if (stop >= 0) summary.stops = stop;
   }
