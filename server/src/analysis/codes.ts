@@ -714,6 +714,12 @@ const CODE_TABLE = {
       "A request to GitHub's API (https://api.github.com/...) in a command that sets no User-Agent header: GitHub refuses such requests (403, with a text that is no JSON, so ZhttpResult{key} then halts), and the engine's HTTP client sends none of its own. The fix adds ZhttpAddHeader{User-Agent;MyBot} before it.",
     example: 'ZhttpGet{https://api.github.com/repos/zbrlang/zbr} + Stars: ZhttpResult{stargazers_count}',
   },
+  'http-accept-missing': {
+    severity: 'warning',
+    description:
+      'A request to icanhazdadjoke.com in a command that sets no Accept header: the site answers with its web page (HTML) unless asked for JSON, so ZhttpResult{joke} halts. The fix adds ZhttpAddHeader{Accept;application/json} before it.',
+    example: 'ZhttpGet{https://icanhazdadjoke.com/} + ZhttpResult{joke}',
+  },
   'option-position': {
     severity: 'warning',
     description:

@@ -35,6 +35,8 @@ export type ReportWhen =
   | 'image-untested'
   | 'replies-in-prefix'
   | 'no-user-agent'
+  // No ZhttpAddHeader{Accept;...} in the file (RareFacts.setsAccept).
+  | 'no-accept-header'
   | 'no-text-split'
   | 'mention-untested'
   // A prefix command where no line tests the word (its number) with ZisNumber or ZisInteger.
@@ -233,6 +235,8 @@ export interface RareFacts {
   numberTestedWords?: string[];
   /** ZhttpAddHeader{User-Agent;...}: the requests send one. */
   setsUserAgent?: true;
+  /** ZhttpAddHeader{Accept;...}: the requests say what they accept. */
+  setsAccept?: true;
   /** Zmentioned or ZisMentioned in a condition: the file checks for a mention. */
   mentionTested?: true;
   /** `Zmessage{n}` with a written number: in a slash command, the nth option given. */
@@ -332,6 +336,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     imageTested: undefined,
     numberTestedWords: undefined,
     setsUserAgent: undefined,
+    setsAccept: undefined,
     mentionTested: undefined,
     messageWords: undefined,
     countTested: undefined,

@@ -263,6 +263,8 @@ function reportConditional(
         return isPrefixType(type) && !w.mentionTested && !allCalls.has('ZisMentioned');
       case 'no-user-agent':
         return !w.setsUserAgent;
+      case 'no-accept-header':
+        return !w.setsAccept;
       case 'count-untested':
         return !w.countTested;
       case 'refusal-untested':

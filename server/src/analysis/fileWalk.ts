@@ -341,6 +341,7 @@ export class FileWalk {
   imageTested = false;
   readonly numberTestedWords = new Set<string>();
   setsUserAgent = false;
+  setsAccept = false;
   mentionTested = false;
   countTested = false;
   resultTested = false;
@@ -516,6 +517,7 @@ export class FileWalk {
     if (s.imageTested) this.imageTested = true;
     if (s.numberTestedWords) for (const n of s.numberTestedWords) this.numberTestedWords.add(n);
     if (s.setsUserAgent) this.setsUserAgent = true;
+    if (s.setsAccept) this.setsAccept = true;
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
     if (s.resultTested) this.resultTested = true;

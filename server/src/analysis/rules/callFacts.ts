@@ -33,6 +33,22 @@ export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPos
  */
 function recordGithubRequest(node: CallNode, name: string, ctx: StatementContext): void {
   const url = node.args[0];
+  // icanhazdadjoke.com answers a request without an Accept header with its web page (HTML), not the joke's JSON.
+  if (url && /^\s*https?:\/\/icanhazdadjoke\.com(?:[/?]|\s*$)/i.test(ctx.rel(url.start, url.end)))
+    reportIf(ctx, 'no-accept-header', {
+      code: 'http-accept-missing',
+      severity: 'warning',
+      start: node.start,
+      end: node.nameEnd,
+      message: `icanhazdadjoke.com answers with its web page (HTML) unless the request asks for JSON, and the engine sends no Accept header of its own: ZhttpResult{joke} then finds no JSON and halts the command. Ask for JSON first: ZhttpAddHeader{Accept;application/json}.`,
+      fixes: [
+        {
+          title: 'Add ZhttpAddHeader{Accept;application/json} before it',
+          edits: [{ start: 0, end: 0, newText: 'ZhttpAddHeader{Accept;application/json}\n' }],
+          preferred: true,
+        },
+      ],
+    });
   if (!url || !/^\s*https?:\/\/api\.github\.com(?:[/?]|\s*$)/i.test(ctx.rel(url.start, url.end))) return;
   reportIf(ctx, 'no-user-agent', {
     code: 'http-user-agent-missing',
@@ -513,6 +529,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
   // A User-Agent set for the requests after it (any case: HTTP header names are not case-sensitive).
   if (name === 'ZhttpAddHeader' && node.args[0] && /^\s*user-agent\s*$/i.test(ctx.rel(node.args[0].start, node.args[0].end)))
     rareFacts(ctx.summary).setsUserAgent = true;
+  if (name === 'ZhttpAddHeader' && node.args[0] && /^\s*accept\s*$/i.test(ctx.rel(node.args[0].start, node.args[0].end)))
+    rareFacts(ctx.summary).setsAccept = true;
   // Before the kinds: most member functions have no other fact.
   const memberArgument = MEMBER_FUNCTIONS.get(name);
   if (memberArgument !== undefined) {
