@@ -216,6 +216,9 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(nothing, only(nothing, 'condition-always-true')), '#trigger !p\nZif{Zmentioned{1}!=;a;b}');
     const either = '#trigger !p\nZif{Zmessage{1}==hi || hello;a;b}';
     assert.strictEqual(applied(either, only(either, 'condition-without-operator')), '#trigger !p\nZif{Zmessage{1}==hi || Zmessage{1}==hello;a;b}');
+    // ZonlyIf's message written first: the fix swaps the two.
+    const slap = '#trigger !s\nZonlyIf{You must mention someone;Zmentioned{1}!=}';
+    assert.strictEqual(appliedAll(slap, only(slap, 'condition-without-operator')), '#trigger !s\nZonlyIf{Zmentioned{1}!=;You must mention someone}');
     // Separators written another way: the fix writes ";".
     const roll = '#trigger !r\nZrandom{1, 6}';
     assert.strictEqual(applied(roll, only(roll, 'missing-argument')), '#trigger !r\nZrandom{1;6}');

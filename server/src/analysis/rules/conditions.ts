@@ -8,7 +8,7 @@ import { isNumber } from '../../language/literals';
 import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, wholeCallOrBare } from './context';
+import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, trimmedRange, wholeCallOrBare } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
 
 /**
@@ -392,7 +392,7 @@ export function recordAbsenceTests(text: string, ctx: StatementContext): void {
 /** The checks of a call's condition argument (its first), when `name` takes one. */
 export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
-    checkLiteralCondition(args[0].text, args[0].arg, ctx);
+    if (!(name === 'ZonlyIf' && reportSwappedOnlyIf(args, ctx))) checkLiteralCondition(args[0].text, args[0].arg, ctx);
   }
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) checkValueAsCondition(name, args[0], ctx);
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && !args[0].literal) {
@@ -799,6 +799,40 @@ function checkMisreadEquality(arg: Argument, ctx: StatementContext): void {
     }
     return 0;
   });
+}
+
+/**
+ * `ZonlyIf{You must mention someone;Zmentioned{1}!=}`: the message first and
+ * the condition second. The engine reads the text as the condition, which
+ * has no operator and so is false, and refuses every run with the
+ * condition's text as its message (control/onlyIf.rs). The fix swaps them.
+ */
+function reportSwappedOnlyIf(args: readonly ReadArgument[], ctx: StatementContext): boolean {
+  if (args.length !== 2) return false;
+  const [first, second] = args;
+  const t = first.text.trim();
+  const hasOperator = (s: string) => ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].some((o) => s.includes(o));
+  if (t === 'true' || t === '1' || hasOperator(t) || !hasOperator(ctx.rel(second.arg.start, second.arg.end))) return false;
+  const a = trimmedRange(first.arg, ctx);
+  const b = trimmedRange(second.arg, ctx);
+  ctx.diagnostics.push({
+    code: 'condition-without-operator',
+    severity: 'error',
+    start: first.arg.start,
+    end: first.arg.end,
+    message: `ZonlyIf takes the condition first and the message second: here "${t}" is read as the condition, which has no operator and so is false, and the command is refused on every run (with the condition's text as the message). Swap them: ZonlyIf{${b.text};${a.text}}.`,
+    fixes: [
+      {
+        title: 'Swap the condition and the message',
+        edits: [
+          { start: a.start, end: a.end, newText: b.text },
+          { start: b.start, end: b.end, newText: a.text },
+        ],
+        preferred: true,
+      },
+    ],
+  });
+  return true;
 }
 
 function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContext): void {
