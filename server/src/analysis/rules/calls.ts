@@ -18,6 +18,7 @@ import {
   type ReadArgument,
   reportIf,
   type StatementContext,
+  swapFix,
   trimmedRange,
   wholeCall,
   wholeCallOrBare,
@@ -1754,16 +1755,7 @@ function checkClampBounds(args: readonly ReadArgument[], ctx: StatementContext):
     start: low.start,
     end: high.end,
     message: `Zclamp takes the minimum second and the maximum third, and ${min.text} is above ${max.text}: the engine crashes the command here (a panic: nothing is sent, and ZtryRun does not catch it). Write Zclamp{...;${max.text};${min.text}}.`,
-    fixes: [
-      {
-        title: 'Swap the minimum and the maximum',
-        edits: [
-          { start: low.start, end: low.end, newText: max.text },
-          { start: high.start, end: high.end, newText: min.text },
-        ],
-        preferred: true,
-      },
-    ],
+    fixes: [swapFix('Swap the minimum and the maximum', low, high)],
   });
 }
 

@@ -8,7 +8,7 @@ import { isNumber } from '../../language/literals';
 import { type Argument, type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, trimmedRange, wholeCallOrBare } from './context';
+import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, swapFix, trimmedRange, wholeCallOrBare } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
 
 /**
@@ -821,16 +821,7 @@ function reportSwappedOnlyIf(args: readonly ReadArgument[], ctx: StatementContex
     start: first.arg.start,
     end: first.arg.end,
     message: `ZonlyIf takes the condition first and the message second: here "${t}" is read as the condition, which has no operator and so is false, and the command is refused on every run (with the condition's text as the message). Swap them: ZonlyIf{${b.text};${a.text}}.`,
-    fixes: [
-      {
-        title: 'Swap the condition and the message',
-        edits: [
-          { start: a.start, end: a.end, newText: b.text },
-          { start: b.start, end: b.end, newText: a.text },
-        ],
-        preferred: true,
-      },
-    ],
+    fixes: [swapFix('Swap the condition and the message', a, b)],
   });
   return true;
 }

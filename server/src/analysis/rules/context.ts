@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../../catalog/catalog';
 import { type Argument, type BareCallNode, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
-import type { AnalysisDiagnostic } from '../diagnostic';
+import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import type { ReportWhen, SavedVarEvent, StatementSummary, VarEvent } from '../facts';
 import type { FunctionSuggester } from '../suggest';
 import type { CallProfiles } from './callProfile';
@@ -154,6 +154,18 @@ export function trimmedRange(arg: Argument, ctx: Pick<StatementContext, 'rel'>):
   const text = raw.trim();
   const start = arg.start + raw.length - raw.trimStart().length;
   return { start, end: start + text.length, text };
+}
+
+/** A fix that swaps two arguments' trimmed texts (trimmedRange), written the other way round. */
+export function swapFix(title: string, a: { start: number; end: number; text: string }, b: { start: number; end: number; text: string }): AnalysisFix {
+  return {
+    title,
+    edits: [
+      { start: a.start, end: a.end, newText: b.text },
+      { start: b.start, end: b.end, newText: a.text },
+    ],
+    preferred: true,
+  };
 }
 
 /** True when the argument contains a call (its value is then unknown until run time). */
