@@ -126,7 +126,7 @@ describe('engine reading: plain words run as functions', () => {
       format.message,
       /ZfromTimestamp then gets that result as its format, not the word "date"\. To give ZfromTimestamp the word itself, write Zlowercase\{DATE\}\.$/,
     );
-    assert.match(variable.message, /does not run at all .* so Zvar is skipped here, and the answer becomes a reply\./);
+    assert.match(variable.message, /does not run at all .* so Zvar is skipped here \(and in a prefix command the answer becomes a reply\)\./);
     // In text the word is one part of the argument: left out, and the call runs.
     assert.match(inText.message, /The word is left out of the text\./);
   });

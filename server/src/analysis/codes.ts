@@ -779,7 +779,7 @@ const CODE_TABLE = {
   'if-does-not-stop': {
     severity: 'warning',
     description:
-      'A Zif that asks who the author is (ZisAdmin, ZisModerator, ZhasRole, ZcheckUserPerms, ZuserPerms, or ZuserID compared with an ID) and only writes a message, before a line that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: a Zif chooses what is written and does not stop the command, so the action runs for everyone. Not when a guard, ZonlyIf or Zstop comes between. The fix puts the refusal in Zerror{...}, which writes it and ends the run.',
+      'A Zif that asks who the author is (ZisAdmin, ZisModerator, ZhasRole, ZcheckUserPerms, ZuserPerms, or ZuserID compared with an ID) and only writes a refusal in one branch ("Admins only!", "You need..."), before a line that surely bans, kicks, times out, changes roles, or creates or deletes channels, roles or messages: a Zif chooses what is written and does not stop the command, so the action runs for everyone. Not when a guard, ZonlyIf or Zstop comes before the action, not for a note (a VIP greeting, a thank-you) or a condition about another member, not in an event. The fix puts the refusal in Zerror{...}, which writes it and ends the run.',
     example: 'Zif{ZisAdmin==false;Admins only!} + ZroleGrant{Zmentioned{1};+123456789012345678}',
   },
   'arithmetic-as-text': {
@@ -874,7 +874,7 @@ const CODE_TABLE = {
   'keyword-not-function': {
     severity: 'warning',
     description:
-      "Another language's keyword written as a function without braces (Zreturn, Zexit, Zbreak, Zelse, Zendif...): the engine knows no such function and prints the word, and the command goes on. To end the command write Zstop or Zerror{message}; an else is Zif's third argument.",
+      "Another language's keyword written as a function without braces (Zreturn, Zexit, Zbreak, Zelse, Zelseif, Zendif, Zthen): the engine knows no such function and prints the word, and the command goes on. To end the command write Zstop or Zerror{message}; an else is Zif's third argument.",
     example: 'Please mention someone!Zreturn',
   },
   'bare-call-needs-braces': {

@@ -18,8 +18,8 @@ export interface IfGuard {
   start: number;
   end: number;
   condition: string;
-  /** The one branch with text (the refusal), trimmed: the fix puts it in Zerror{...}. Absent when both branches have text. */
-  refusal?: { start: number; end: number; text: string };
+  /** The one branch with text (the refusal), trimmed: the fix puts it in Zerror{...}. */
+  refusal: { start: number; end: number; text: string };
 }
 
 /** When a prepared diagnostic is true: see StatementSummary.reportIf. */

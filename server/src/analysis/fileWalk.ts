@@ -493,13 +493,14 @@ export class FileWalk {
       }
     if (s.channelPerms) this.channelPerms(s.channelPerms, base);
     if (s.dms) for (const d of s.dms) this.pendingDms.push({ start: base + d.start, end: base + d.end });
-    if (s.ifGuards)
+    // Not after a guard (it turned the others away already), nor in an event, which no user starts.
+    if (s.ifGuards && !this.checkedBefore && this.type !== 'event')
       for (const g of s.ifGuards)
         this.ifGuards.push({
           ...g,
           start: base + g.start,
           end: base + g.end,
-          refusal: g.refusal && { ...g.refusal, start: base + g.refusal.start, end: base + g.refusal.end },
+          refusal: { ...g.refusal, start: base + g.refusal.start, end: base + g.refusal.end },
         });
     if (s.loopIndexObject) this.loopIndexObject = true;
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };

@@ -22,15 +22,17 @@ const MISSPELT_MIN_LENGTH = 6;
  * one (or differs from one in case only), written without braces, is reported
  * too: the engine prints it as text, so `Zusernme` shows as written.
  */
-/** Other languages' control words written as calls (`Zreturn`), and what the engine offers instead (the message's end). */
+/**
+ * Other languages' control words written as calls (`Zreturn`), and what the
+ * engine offers instead (the message's end). Not `Zend`: a Dutch word ("Zend
+ * je vraag") and a software brand, printed as meant.
+ */
 const STOP_ADVICE = ', and the command goes on. To end the command here, write Zstop (it sends nothing) or Zerror{message} (it sends the message).';
 const ELSE_ADVICE = ': Zif has no separate else or end. Write the else as its third argument, Zif{condition;then;else}.';
 const KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['return', STOP_ADVICE],
   ['exit', STOP_ADVICE],
   ['break', STOP_ADVICE],
-  ['quit', STOP_ADVICE],
-  ['end', STOP_ADVICE],
   ['else', ELSE_ADVICE],
   ['elseif', ELSE_ADVICE],
   ['elif', ELSE_ADVICE],

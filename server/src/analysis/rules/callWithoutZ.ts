@@ -27,6 +27,8 @@ export function checkCallsWithoutZ(text: string, base: number, end: number, ctx:
     const word = text.slice(start, brace);
     const name = engineName(word);
     if (!name) continue;
+    // A style sheet's rule (footer{display:none}) or a query's field in a request body (GraphQL's title{romaji}) is no call.
+    if (/^\{\s*[a-z-]+\s*:/.test(text.slice(brace, brace + 40)) || inRequestBody(text, base, start)) continue;
     // Only where the call it makes has an argument count the engine takes: `max{0, kills}` is notation, not a call.
     const count = argumentCount(text, brace, stop);
     const engine = engineFacts.forCall(name)!;
@@ -42,15 +44,48 @@ export function checkCallsWithoutZ(text: string, base: number, end: number, ctx:
   }
 }
 
-/** Whether a call may start at `at`: first on its line (after white space), or right after `{`, `}` or `;`. */
+/**
+ * Whether a call may start at `at`: right after `{`, `}` or `;`, or first on
+ * its line outside every call (inside one, a line of a text, such as a help
+ * text showing a syntax, is the author's text).
+ */
 function callMayStart(text: string, base: number, at: number): boolean {
   for (let p = at - 1; p >= base; p--) {
     const c = text.charCodeAt(p);
-    if (c === 10) return true;
+    if (c === 10) return depthAt(text, base, p) === 0;
     if (c === 32 || c === 9 || c === 13) continue;
     return p === at - 1 && (c === 123 || c === 125 || c === 59);
   }
   return true;
+}
+
+/** Whether `at` is inside the argument of a web request (ZhttpPost{url;body}...): text sent, not a reply. */
+function inRequestBody(text: string, base: number, at: number): boolean {
+  for (const m of text.slice(base, at).matchAll(/Zhttp(?:Post|Put|Patch|Get|Delete)\{/g)) {
+    // Open from its brace up to `at`: the depth never falls back to zero before it.
+    let depth = 0;
+    let open = true;
+    for (let p = base + m.index! + m[0].length - 1; p < at && open; p++) {
+      const c = text.charCodeAt(p);
+      if (c === 92) p++;
+      else if (c === 123) depth++;
+      else if (c === 125 && --depth === 0) open = false;
+    }
+    if (open) return true;
+  }
+  return false;
+}
+
+/** The brace depth at `at` counted from the statement's start (escapes skipped). */
+function depthAt(text: string, base: number, at: number): number {
+  let depth = 0;
+  for (let p = base; p < at; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 92) p++;
+    else if (c === 123) depth++;
+    else if (c === 125 && depth > 0) depth--;
+  }
+  return depth;
 }
 
 /**

@@ -1378,18 +1378,24 @@ function checkDivisionAsWholeNumber(name: string, node: CallNode, ctx: Statement
  * last argument (parser.rs), and picks among all of them alike, so one time
  * in N the result is empty. The fix removes the argument with its `;`.
  */
+/** A text for a message: on one line, at most 40 characters. */
+function shortened(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' / ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
 /** ZrandomText{Yes, No, Maybe}: one argument, so always all of it (random/randomText.rs picks an argument). */
 function checkSingleChoice(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (args.length !== 1 || !args[0].literal) return;
   const cause = separatorHint(node, 'ZrandomText', 2, null, ctx);
-  if (!cause?.fix) return;
+  if (!cause) return;
   ctx.diagnostics.push({
     code: 'single-random-choice',
     severity: 'warning',
     start: args[0].arg.start,
     end: args[0].arg.end,
-    message: `ZrandomText picks one of its arguments, and this call has one, so it always gives all of "${args[0].text}".${cause.hint}`,
-    fixes: [cause.fix],
+    message: `ZrandomText picks one of its arguments, and this call has one, so it always gives all of it, "${shortened(args[0].text)}".${cause.hint}`,
+    fixes: cause.fix ? [cause.fix] : undefined,
   });
 }
 

@@ -927,7 +927,9 @@ const QUOTED = /^(["'\u201c\u201d\u2018\u2019])([^"'\u201c\u201d\u2018\u2019{}\\
 /** Other languages' words for "no value": to the engine each is just that word. */
 const NO_VALUE_WORDS = new Set(['null', 'NULL', 'undefined', 'nil', 'nullptr']);
 /** Calls whose text may hold quote marks or those words on purpose: what a variable or a web answer holds is the author's. */
-const ANY_TEXT = /^Z(var|get[A-Za-z]*Var|http|json|eval|tryRun|calculate)/i;
+const ANY_TEXT = /^Z(var|get[A-Za-z]*Var|http|json|eval|tryRun|calculate|loopValue|splitText|getSplit|textSplit|forSplit)/i;
+/** What a user types: the word null may be their own sentinel (`!setbio null` to clear). */
+const TYPED = /^Z(message|option|inputValue)\b/;
 
 /**
  * What authors bring from other languages into a comparison of a call's
@@ -1002,7 +1004,7 @@ function checkForeignLiterals(arg: Argument, ctx: StatementContext): void {
           },
         ]),
       );
-    } else if (NO_VALUE_WORDS.has(word)) {
+    } else if (NO_VALUE_WORDS.has(word) && !TYPED.test(subject)) {
       ctx.diagnostics.push(
         fixedComparison(
           part,

@@ -293,6 +293,9 @@ function asciiSpelling(ch: string): string | undefined {
   return /^[A-Za-z0-9]+$/.test(stripped) ? stripped : undefined;
 }
 
+/** Words for the clock and the calendar, which prose puts after a "$" too ("$time is money"). */
+const CLOCK_WORDS: ReadonlySet<string> = new Set(['time', 'date', 'day', 'hour', 'minute', 'second', 'month', 'year', 'timestamp']);
+
 function reportWordCall(
   w: WordCall,
   text: string,
@@ -324,10 +327,14 @@ function reportWordCall(
   const placeholder = w.fn.key === 'time' && a === w.start && text.charCodeAt(a - 1) === 37 /* % */ && /[Cc]ooldown\{/.test(text.slice(base, a));
   // The word alone as a call's argument: the call gets the result (or, for Zreply's signal, is not run: runtime.rs returns it at once).
   const parameter = wholeArgument && catalog.getFunction(wholeArgument.fn)?.arguments[wholeArgument.at]?.name;
+  // A lazy function (Zif's branches) runs the argument it chooses: the signal then passes through it, nothing is skipped.
+  const skipped = nameOf?.fn ?? (wholeArgument && !engineFacts.forCall(wholeArgument.fn)?.lazy ? wholeArgument.fn : undefined);
   const outcome = halts
     ? ''
     : w.fn.key === 'reply' && (nameOf ? id === word : wholeArgument)
-      ? ` A call one of whose arguments is Zreply does not run at all (the engine passes the reply's signal on instead), so ${nameOf?.fn ?? wholeArgument?.fn} is skipped here, and the answer becomes a reply.`
+      ? skipped
+        ? ` A call one of whose arguments is Zreply does not run at all (the engine passes the reply's signal on instead), so ${skipped} is skipped here (and in a prefix command the answer becomes a reply).`
+        : ' The word is left out of the text (and in a prefix command the answer becomes a reply).'
       : wholeArgument && !nameOf && !before
         ? ` ${wholeArgument.fn} then gets that result as its ${parameter ?? `argument ${wholeArgument.at + 1}`}, not the word "${word}".`
         : placeholder
@@ -348,7 +355,8 @@ function reportWordCall(
                         ? ' The word is left out of the text.'
                         : ' The bot writes its result instead of the word.';
   // `$username` (another bot language's sigil) or `zusername`: the function was meant, and only the sigil is wrong.
-  const sigil = halts || named ? undefined : a === w.start && text[a - 1] === '$' ? a - 1 : before === 'z' ? a : undefined;
+  // Not a clock's word after "$" ("$time is money" is prose): the other bot languages' $ names are the user's and the server's.
+  const sigil = halts || named ? undefined : a === w.start && text[a - 1] === '$' && !CLOCK_WORDS.has(w.fn.key) ? a - 1 : before === 'z' ? a : undefined;
   if (sigil !== undefined) {
     const written = text[sigil];
     out.push({

@@ -1198,19 +1198,25 @@ const USER_VARIABLE_KEYS: ReadonlySet<string> = new Set(['ZsetUserVar', 'ZgetUse
  * and those keeping text (a variable's member, a list compared) never match.
  */
 export function checkMentionAroundId(fnName: string, paramName: string, text: string, arg: Argument, ctx: StatementContext): void {
-  const m = /^<(?:@[!&]?|#)(Z[A-Za-z]+(?:\{[^{}]*\})?)>$/.exec(text);
+  const m = /^<(@[!&]?|#)(Z[A-Za-z]+(?:\{[^{}]*\})?)>$/.exec(text);
   if (!m) return;
-  const inner = m[1];
-  const fixes = [{ title: `Write ${inner}`, edits: [trimmedEdit(text, arg, ctx, inner)], preferred: true }];
-  const kept = TEXT_KEY_IDS.has(fnName) || COMPARED_IDS.has(fnName);
+  const inner = m[2];
+  // The fix only where the mention's kind is the parameter's: a member's mention where a channel goes stays wrong without it.
+  const kind = m[1] === '#' ? /channel/i : m[1] === '@&' ? /role/i : /user|member|target/i;
+  const fixes =
+    kind.test(paramName) || /^(?:id|snowflake)$/i.test(paramName)
+      ? [{ title: `Write ${inner}`, edits: [trimmedEdit(text, arg, ctx, inner)], preferred: true }]
+      : undefined;
+  // A variable's member is any text (another, empty variable); every other reader parses or compares an ID.
+  const kept = TEXT_KEY_IDS.has(fnName);
   ctx.diagnostics.push({
     code: 'invalid-snowflake',
     severity: kept ? 'warning' : 'error',
     start: arg.start,
     end: arg.end,
     message: kept
-      ? `${inner} already gives the ID; with the mention written around it ${fnName} gets the text "${text.replace(inner, 'id')}", ${TEXT_KEY_IDS.has(fnName) ? "a key no member's own commands use (another, empty variable)" : 'which no ID equals'}. Write ${inner}.`
-      : `${fnName} halts the command: "${paramName}" must be a Discord ID, and the mention written around ${inner} makes it the text "${text.replace(inner, 'id')}". ${inner} already gives the ID: write ${inner}.`,
+      ? `${inner} already gives the ID; with the mention written around it ${fnName} gets the text "${text.replace(inner, 'id')}", a key no member's own commands use (another, empty variable). Write ${inner}.`
+      : `${fnName} halts the command: "${paramName}" must be a Discord ID, and the mention written around ${inner} makes it the text "${text.replace(inner, 'id')}".${fixes ? ` ${inner} already gives the ID: write ${inner}.` : ` Give it the ${paramName} itself.`}`,
     fixes,
   });
 }

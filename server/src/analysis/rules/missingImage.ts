@@ -115,11 +115,11 @@ export function checkMissingImage(node: CallNode, name: string, ctx: StatementCo
         severity: 'warning',
         start: getter.start,
         end: getter.end,
-        message: `${getter.name} is empty for ${TEXT_GETTERS[getter.name]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getter.text}==;None;${getter.text}}.${MEMBER_ROLE_GETTERS.has(getter.name) ? ` Its answer is the role's ID: <@&${getter.text}> shows the role.` : ''}`,
+        message: `${getter.name} is empty for ${TEXT_GETTERS[getter.name]}, and ZaddField halts the command on an empty value ("argument 2 (value) is required"). Give it a value for that case: Zif{${getter.text} ==;None;${getter.text}}.${MEMBER_ROLE_GETTERS.has(getter.name) ? ` Its answer is the role's ID: <@&${getter.text}> shows the role.` : ''}`,
         fixes: [
           {
             title: 'Write None when it is empty',
-            edits: [{ start: getter.start, end: getter.end, newText: `Zif{${getter.text}==;None;${getter.text}}` }],
+            edits: [{ start: getter.start, end: getter.end, newText: `Zif{${getter.text} ==;None;${getter.text}}` }],
             preferred: true,
           },
         ],

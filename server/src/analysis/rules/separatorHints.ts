@@ -70,13 +70,17 @@ export function separatorHint(node: CallNode, name: string, min: number, max: nu
       fix: { title: 'Write ";"', edits: lookalikes.map((p) => ({ start: p, end: p + 1, newText: ';' })), preferred: true },
     };
   }
-  if (commas.length > 0 && fits(count + commas.length))
+  // Lines first: a line break between two texts is what separated them to the author (a comma then belongs to a text).
+  if (lineBreaks > 0 && fits(count + lineBreaks))
+    return { hint: ' A line break does not separate arguments: end each one with ";" (the line breaks may stay).' };
+  // Commas between single words or numbers only: in a sentence a comma is the sentence's, and 1,000 is a number.
+  const pieces = node.args.flatMap((a) => ctx.rel(a.start, a.end).split(','));
+  const listLike = pieces.every((p) => p.trim() !== '' && !/\s/.test(p.trim())) && !node.args.some((a) => /\d,\d{3}\b/.test(ctx.rel(a.start, a.end)));
+  if (commas.length > 0 && listLike && fits(count + commas.length))
     return {
       hint: ` Arguments are separated by ";", not ",": the engine reads "${ctx.rel(node.args[0].start, node.args[node.args.length - 1].end).trim()}" as ${count === 1 ? 'one argument' : `${count} arguments`}.`,
       fix: { title: 'Separate the arguments with ";"', edits: commas.map((c) => ({ ...c, newText: ';' })), preferred: true },
     };
-  if (lineBreaks > 0 && fits(count + lineBreaks))
-    return { hint: ' A line break does not separate arguments: end each one with ";" (the line breaks may stay).' };
   return undefined;
 }
 
