@@ -7,7 +7,7 @@
  * text, not Zmessage{1}.
  */
 import { engineFacts } from '../../catalog/engine';
-import { reportIf, type StatementContext } from './context';
+import { matchingClose, reportIf, type StatementContext } from './context';
 
 /**
  * Statement offsets are relative to `base`; `end` is the statement's end
@@ -61,18 +61,9 @@ function callMayStart(text: string, base: number, at: number): boolean {
 
 /** Whether `at` is inside the argument of a web request (ZhttpPost{url;body}...): text sent, not a reply. */
 function inRequestBody(text: string, base: number, at: number): boolean {
-  for (const m of text.slice(base, at).matchAll(/Zhttp(?:Post|Put|Patch|Get|Delete)\{/g)) {
-    // Open from its brace up to `at`: the depth never falls back to zero before it.
-    let depth = 0;
-    let open = true;
-    for (let p = base + m.index! + m[0].length - 1; p < at && open; p++) {
-      const c = text.charCodeAt(p);
-      if (c === 92) p++;
-      else if (c === 123) depth++;
-      else if (c === 125 && --depth === 0) open = false;
-    }
-    if (open) return true;
-  }
+  // A request whose brace is still open at `at`.
+  for (const m of text.slice(base, at).matchAll(/Zhttp(?:Post|Put|Patch|Get|Delete)\{/g))
+    if (matchingClose(text, base + m.index! + m[0].length - 1, at) < 0) return true;
   return false;
 }
 

@@ -181,3 +181,15 @@ export function hasCall(a: Argument): boolean {
   }
   return false;
 }
+
+/** The offset of the `}` that closes the `{` at `open` (ABSOLUTE), or -1 before `stop`. */
+export function matchingClose(text: string, open: number, stop: number): number {
+  let depth = 0;
+  for (let p = open; p < stop; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 92) p++;
+    else if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return p;
+  }
+  return -1;
+}

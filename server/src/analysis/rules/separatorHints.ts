@@ -8,7 +8,7 @@
  */
 import type { CallNode } from '../../syntax/tree';
 import type { AnalysisFix } from '../diagnostic';
-import type { StatementContext } from './context';
+import { matchingClose, type StatementContext } from './context';
 
 /** Look-alikes of `;` no parser takes for one: full-width (U+FF1B), Greek question mark (U+037E). */
 const SEMICOLON_LOOKALIKES = /[\uff1b\u037e]/;
@@ -82,16 +82,4 @@ export function separatorHint(node: CallNode, name: string, min: number, max: nu
       fix: { title: 'Separate the arguments with ";"', edits: commas.map((c) => ({ ...c, newText: ';' })), preferred: true },
     };
   return undefined;
-}
-
-/** The offset of the `}` that closes the `{` at `open` (ABSOLUTE), or -1 before `stop`. */
-function matchingClose(text: string, open: number, stop: number): number {
-  let depth = 0;
-  for (let p = open; p < stop; p++) {
-    const c = text.charCodeAt(p);
-    if (c === 92) p++;
-    else if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return p;
-  }
-  return -1;
 }
