@@ -430,7 +430,8 @@ export class FileWalk {
     if (kind === StatementKind.Body) this.body(s, base);
     if (kind === StatementKind.Body && s.meantText && !this.firstWriting) {
       const text = this.tree.text;
-      let end = Math.min(this.tree.starts[i + 1], text.indexOf('\n', base) < 0 ? text.length : text.indexOf('\n', base));
+      const lineEnd = text.indexOf('\n', base);
+      let end = Math.min(this.tree.starts[i + 1], lineEnd < 0 ? text.length : lineEnd);
       while (end > base && /\s/.test(text[end - 1])) end--;
       if (end > base) this.firstWriting = { start: base, end };
     }

@@ -77,12 +77,12 @@ export function checkBareWords(
     // The split first (almost never found), the address test (a scan back to the last space) only then.
     if (!fn && !engine) joinedAt = joinedCallAt(word, catalog);
     if (joinedAt > 0 && inAddress(content, start)) joinedAt = -1;
-    const keyword = !fn && !engine && joinedAt < 0 ? KEYWORDS.get(word.slice(1).toLowerCase()) : undefined;
-    if (keyword !== undefined && !inAddress(content, start)) {
-      out.push({ code: 'keyword-not-function', severity: 'warning', start, end, message: `${word} is no function: the engine prints it as text${keyword}` });
-      continue;
-    }
     if (!fn && !engine && joinedAt < 0) {
+      const keyword = KEYWORDS.get(word.slice(1).toLowerCase());
+      if (keyword !== undefined && !inAddress(content, start)) {
+        out.push({ code: 'keyword-not-function', severity: 'warning', start, end, message: `${word} is no function: the engine prints it as text${keyword}` });
+        continue;
+      }
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
       misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? (suggester.suggest(word) ?? engineOnlyNear(word, catalog)) : undefined);

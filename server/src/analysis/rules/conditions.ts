@@ -478,6 +478,12 @@ function isOperand(before: string, after: string): boolean {
  */
 /** The symbol operators in the order the engine looks for them (all before the word operators). */
 const SYMBOL_ORDER = ['>=', '<=', '!=', '==', '>', '<'];
+/** The word operators, spaces included, looked for after every symbol. */
+const WORD_OPERATORS = [' contains ', ' startsWith ', ' endsWith '];
+/** The operator the engine finds in one comparison (the first of its order that the text holds), or undefined. */
+function operatorOf(part: string): string | undefined {
+  return SYMBOL_ORDER.find((o) => part.includes(o)) ?? WORD_OPERATORS.find((o) => part.includes(o));
+}
 
 function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
@@ -517,7 +523,7 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
     }
     if (c === '<' || c === '>' || c === '=' || c === '!') for (const o of SYMBOL_ORDER) if (!found.has(o) && raw.startsWith(o, i)) found.set(o, i);
     if (!wordOp && c === ' ') {
-      wordOp = [' contains ', ' startsWith ', ' endsWith '].find((w) => raw.startsWith(w, i));
+      wordOp = WORD_OPERATORS.find((w) => raw.startsWith(w, i));
       if (wordOp) wordAt = i;
     }
     // Only "==": "<@1>!=<@2>" holds no ">=" or "<=", so the engine finds "!=" as written.
@@ -737,7 +743,7 @@ function checkUserTextWordOperator(arg: Argument, ctx: StatementContext): void {
       const c = raw[i];
       if (c === '<' || c === '>' || c === '=' || c === '!') symbol ||= SYMBOL_ORDER.some((o) => raw.startsWith(o, i));
       if (op === undefined && c === ' ') {
-        const w = [' contains ', ' startsWith ', ' endsWith '].find((x) => raw.startsWith(x, i));
+        const w = WORD_OPERATORS.find((x) => raw.startsWith(x, i));
         if (w) {
           op = w.trim();
           at = i + 1;
@@ -811,8 +817,7 @@ function reportSwappedOnlyIf(args: readonly ReadArgument[], ctx: StatementContex
   if (args.length !== 2) return false;
   const [first, second] = args;
   const t = first.text.trim();
-  const hasOperator = (s: string) => ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].some((o) => s.includes(o));
-  if (t === 'true' || t === '1' || hasOperator(t) || !hasOperator(ctx.rel(second.arg.start, second.arg.end))) return false;
+  if (t === 'true' || t === '1' || operatorOf(t) || !operatorOf(ctx.rel(second.arg.start, second.arg.end))) return false;
   const a = trimmedRange(first.arg, ctx);
   const b = trimmedRange(second.arg, ctx);
   ctx.diagnostics.push({
@@ -836,7 +841,7 @@ function checkLiteralCondition(cond: string, arg: Argument, ctx: StatementContex
   }
   for (const part of cond.split(hasAnd ? ' && ' : hasOr ? ' || ' : /$^/)) {
     if (part.includes('>==') || part.includes('<==')) continue; // checkMisreadEquality says what happens
-    const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
+    const op = operatorOf(part);
     if (!op) {
       const t = part.trim();
       // "false" and "0" are false, as their author means them.
@@ -877,7 +882,7 @@ function checkRangedComparisons(arg: Argument, ctx: StatementContext): void {
     if (option) checkOptionEmptyComparison(part, arg.start + p.start, ctx);
     if (option) checkBooleanOptionComparison(part, arg.start + p.start, ctx);
     if (!ranged) continue;
-    const op = ['>=', '<=', '!=', '==', '>', '<'].find((o) => part.includes(o));
+    const op = SYMBOL_ORDER.find((o) => part.includes(o));
     if (!op) continue;
     const at = part.indexOf(op);
     const left = part.slice(0, at).trim();
@@ -949,7 +954,7 @@ function checkForeignLiterals(arg: Argument, ctx: StatementContext): void {
   for (const p of parts) {
     const part = raw.slice(p.start, p.end);
     const at = arg.start + p.start;
-    const op = ['>=', '<=', '!=', '==', '>', '<', ' contains ', ' startsWith ', ' endsWith '].find((o) => part.includes(o));
+    const op = operatorOf(part);
     if (!op) {
       const word = part.trim();
       const wordAt = at + part.indexOf(word);
