@@ -208,8 +208,21 @@ describe('lsp: features over stdio', function () {
   });
 
   it("shows a function's parameters beside its name (labelDetails) only to clients that support them", async () => {
-    const position = positionOf(TEXT, 'ZaddButton', 4);
+    // Right after the Z: every function (past it, only those the typed letters may match).
+    const position = positionOf(TEXT, 'ZaddButton', 1);
     const supported = await client.request('textDocument/completion', { textDocument: { uri: DOC }, position, context: { triggerKind: 1 } });
+    assert.strictEqual(supported.isIncomplete, false);
+    const typed = await client.request('textDocument/completion', {
+      textDocument: { uri: DOC },
+      position: positionOf(TEXT, 'ZaddButton', 4),
+      context: { triggerKind: 1 },
+    });
+    assert.strictEqual(typed.isIncomplete, true);
+    assert.ok(typed.items.length > 10 && typed.items.length < supported.items.length / 3, `${typed.items.length} of ${supported.items.length}`);
+    assert.ok(
+      typed.items.every((i: any) => /^Z.*a.*d.*d/i.test(i.label)),
+      typed.items.map((i: any) => i.label),
+    );
     const field = supported.items.find((i: any) => i.label === 'ZaddField');
     assert.deepStrictEqual(field.labelDetails, { detail: '{name;value;inline?;index?}' });
     const bare = supported.items.find((i: any) => i.label === 'ZafkChannelID');

@@ -278,6 +278,23 @@ describe('features: completion', () => {
     assert.ok(!empty.some((i) => i.preselect));
   });
 
+  it('sends only the names the typed letters may still match, and says the list is incomplete', () => {
+    const every = complete('Z¦');
+    assert.strictEqual(every.isIncomplete, false);
+    const all = labels(every.items);
+    const list = complete('Zuv¦');
+    assert.strictEqual(list.isIncomplete, true);
+    // Letters in order, any case, anywhere after the Z: ZgetUserVar and ZuserAvatar stay, Ztitle goes.
+    const kept = labels(list.items);
+    assert.ok(kept.includes('ZgetUserVar') && kept.includes('ZuserAvatar'), kept.join(' '));
+    assert.ok(!kept.includes('Ztitle'));
+    const expected = all.filter((name) => /^Z.*u.*v/i.test(name));
+    assert.deepStrictEqual(kept, expected);
+    // A client's own filter (prefix on filterText) shows exactly what it showed from the whole list.
+    assert.deepStrictEqual(labels(visible(list, 'Zuv')), labels(visible(every, 'Zuv')));
+    assert.deepStrictEqual(labels(visible(complete('Zsend¦'), 'Zsend')), labels(visible(every, 'Zsend')));
+  });
+
   it('preselects a function only when its Z was typed', () => {
     assert.ok(!complete('Zdescription{a\ntr¦\n}').items.some((i) => i.preselect));
     assert.strictEqual(complete('Say Ztit¦').items.find((i) => i.preselect)?.label, 'Ztitle');

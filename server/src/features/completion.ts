@@ -267,6 +267,9 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   const range = toRange(model.doc, loc.start + fnStart, loc.start + fnEnd);
   const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1');
   list.items = valueItems.concat(fnItems);
+  // Past `Z` the list holds only the names the typed letters can still match: the client must ask
+  // again when the word changes (a backspace widens it), which isIncomplete tells it.
+  if (typed.length > 1) list.isIncomplete = true;
   return list;
 }
 
@@ -289,13 +292,34 @@ function functionItems(
   return functionItemsWithRange(catalog, toRange(model.doc, start, end), typed, followedByBrace, group);
 }
 
+/**
+ * Whether every character of `typed` occurs in `name` in order, whatever the case: the loosest
+ * filter an editor applies (VS Code's fuzzy match, Neovim's and Emacs' prefix match are all
+ * stricter), so leaving the other names out never hides one the editor would have shown.
+ */
+function mayMatch(typed: string, name: string): boolean {
+  let j = 0;
+  for (let i = 0; i < name.length && j < typed.length; i++) {
+    const a = name.charCodeAt(i) | 32;
+    if (a === (typed.charCodeAt(j) | 32)) j++;
+  }
+  return j === typed.length;
+}
+
+/**
+ * The function items for the name `typed` so far (`Z...` or nothing). Only those it may still
+ * match: a list of every function is 594 items (about 70 KB on the wire), and one of the names
+ * after `Zse` a third of that, which the client receives, parses and filters on every request.
+ */
 function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, followedByBrace: boolean, group: string): CompletionItem[] {
   const startsWithZ = typed.startsWith('Z');
+  const filter = typed.length > 1;
   const items: CompletionItem[] = [];
   let best: CompletionItem | undefined;
   let bestKey = '';
   for (const entry of functionEntries(catalog)) {
     const { fn } = entry;
+    if (filter && !mayMatch(typed, fn.name)) continue;
     const exact = typed.length > 0 && (startsWithZ ? fn.name.startsWith(typed) : fn.name.slice(1).startsWith(typed));
     const sortText = `${group}${exact ? '0' : '1'}${String(entry.commonRank).padStart(3, '0')}${fn.name}`;
     const item: CompletionItem = {
