@@ -71,7 +71,7 @@ describe('zscript-check (dist/check.js)', () => {
     fs.mkdirSync(path.join(bot, 'commands', 'admin'), { recursive: true });
     fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
     fs.writeFileSync(path.join(bot, 'commands', 'ping.zbr'), '#trigger !ping\nPong!\n');
-    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff#trigger !ping\nAlso pong\n');
+    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '#trigger !ping\nAlso pong\n');
     fs.writeFileSync(path.join(bot, 'commands', 'help.zbr'), '#trigger !help\nHelp\n');
     fs.writeFileSync(path.join(bot, 'commands', 'help-mod.zbr'), '#trigger !help mod\nModerator help\n');
     fs.writeFileSync(path.join(bot, 'commands', 'admin', 'ban.zbr'), '#trigger !ban\nBanned\n');
@@ -82,11 +82,29 @@ describe('zscript-check (dist/check.js)', () => {
       `${at('admin', 'ban.zbr')}:1:1: information file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
       `${at('help-mod.zbr')}:1:10: warning trigger-overlap A message "!help mod" also starts with "!help", the trigger of help.zbr: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
       `${at('ping.zbr')}:1:10: warning duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
-      // The byte order mark is not a column.
       `${at('pong.zbr')}:1:10: warning duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
     ]);
     assert.match(r.stderr, /5 files checked, 0 errors, 3 warnings/);
     assert.strictEqual(check(['--max-warnings', '0', bot]).code, 1, 'the shared trigger counts as a warning');
+    // A byte-order mark before the trigger line: the engine reads that line as text, not as a header
+    // (loader.rs), so the file has no trigger and is not loaded: no trigger to share either.
+    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff#trigger !ping\nAlso pong\n');
+    const marked = lines(check([bot]).stdout);
+    assert.ok(
+      marked.includes(
+        `${at('pong.zbr')}:1:1: error byte-order-mark The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.`,
+      ),
+      marked.join('\n'),
+    );
+    assert.ok(!marked.some((l) => / duplicate-trigger /.test(l)), marked.join('\n'));
+    // Before a comment the mark is text the command writes: a warning, and the mark is no column.
+    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff// pong\n#trigger !ping\nAlso pong Zfoo\n');
+    const before = lines(check([bot]).stdout).filter((l) => l.startsWith(at('pong.zbr')));
+    assert.deepStrictEqual(
+      before.map((l) => l.split(' ').slice(0, 3).join(' ')),
+      [`${at('pong.zbr')}:1:1: warning byte-order-mark`, `${at('pong.zbr')}:2:10: warning duplicate-trigger`],
+    );
+    fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '#trigger !ping\nAlso pong\n');
     // A file checked alone has no other file to share its trigger with.
     assert.deepStrictEqual(lines(check([at('ping.zbr')]).stdout), []);
     // Severity overrides apply to them as to every code.

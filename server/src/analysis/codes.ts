@@ -196,7 +196,8 @@ const CODE_TABLE = {
   },
   'byte-order-mark': {
     severity: 'error',
-    description: 'The file starts with a byte-order mark, so the engine does not read its first line as a header.',
+    description:
+      'The file starts with a byte-order mark, which the engine reads as part of the first line: a header line is then no header (an error; without its #trigger the file is not loaded), and before a comment or text the mark is written at the start of the answer (a warning).',
     example: '(BOM)#trigger !ping',
   },
   'non-ascii-letter': {

@@ -125,6 +125,18 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
         'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.',
       fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }],
     });
+  } else if (tree.text.charCodeAt(0) === 0xfeff) {
+    // Before a comment, a blank line or text: the engine's trim keeps U+FEFF (it is no white space), so the
+    // line is a statement whose output starts with the mark (loader.rs, parser.rs strip_inline_comments).
+    out.push({
+      code: 'byte-order-mark',
+      severity: 'warning',
+      start: 0,
+      end: 1,
+      message:
+        "The file starts with a byte-order mark, which the engine reads as text: the command's answer starts with that invisible character, and where the command was to write nothing it sends a message holding only the mark. Save the file as UTF-8 without BOM.",
+      fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }],
+    });
   }
   let lastLine = tree.statements.length - 1;
   while (lastLine > 0 && (tree.statements[lastLine].kind === StatementKind.Blank || tree.statements[lastLine].kind === StatementKind.Comment)) lastLine--;
@@ -465,6 +477,16 @@ function reportFailingUses(
 }
 
 /** An event command: output with nowhere to go, and context the event does not have. */
+/**
+ * The events whose "message ID" names no message ZreplyIn can fetch (bot.rs sets it; actions/replyIn.rs
+ * fetches it in the event's channel after the delay and sends nothing when that fails): what the ID is.
+ */
+const REPLY_TARGET_GONE: Readonly<Record<string, string>> = {
+  onMessageDelete: 'its message ID is that of the message just deleted',
+  onChannelUpdate: "its message ID is the channel's own ID",
+  onChannelDelete: 'its channel and its message ID are those of the channel just deleted',
+};
+
 function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined, outputDropped: boolean, allCalls: CallNames, catalog: Catalog): void {
   const { firstOutput, firstEmbed, firstWriting, contextUses, out } = w;
   const trigger = eventTrigger;
@@ -512,7 +534,17 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
       // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
       const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];
       // ZreplyIn given an ID (a role event's role) but no channel: it does not halt; its timer finds no channel and gives up (actions/replyIn.rs).
-      if (value === null && u.name === 'ZreplyIn' && trigger.context.target !== null) {
+      const gone = u.name === 'ZreplyIn' ? REPLY_TARGET_GONE[trigger.name] : undefined;
+      if (gone) {
+        // An ID is there, so it does not halt; Discord finds no message by it, and the task gives up without a word.
+        out.push({
+          code: 'empty-event-context',
+          severity: 'warning',
+          start: u.start,
+          end: u.end,
+          message: `In ${trigger.name} ZreplyIn has no message to answer: ${gone}, so Discord finds no message by it and ZreplyIn sends nothing, without an error (the lines after it run). Send with ZsendMessage{channelID;text} instead.`,
+        });
+      } else if (value === null && u.name === 'ZreplyIn' && trigger.context.target !== null) {
         out.push({
           code: 'empty-event-context',
           severity: 'warning',

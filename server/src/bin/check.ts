@@ -202,17 +202,19 @@ export function* eachFinding(
   severity: Record<string, SeverityLevel>,
   layout?: Layout,
 ): Generator<CheckDiagnostic> {
-  const { body, tree } = parseBody(text, catalog);
-  const lines = new LineIndex(body);
+  const tree = parseText(text, catalog);
+  // Positions are those of the text without a byte-order mark, as editors show it (the mark is no column).
+  const mark = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const lines = new LineIndex(mark ? text.slice(1) : text);
   const parts = analyzer.diagnoseParts(tree);
   // The findings about other files too obey the file's disable comments.
   const others = (layout?.findingsOf(file) ?? []).filter((d) => !isSilenced(parts, d));
   const settled = layout?.settledOf(file);
   for (const d of withOthers(eachAnalysisDiagnostic(tree, parts), others)) {
     const level = effectiveSeverity(d.code, d.severity, severity);
-    if (level === undefined || settled?.(d.code, body.slice(d.start, d.end))) continue;
-    const start = lines.positionAt(d.start);
-    const end = lines.positionAt(Math.max(d.start, d.end));
+    if (level === undefined || settled?.(d.code, text.slice(d.start, d.end))) continue;
+    const start = lines.positionAt(Math.max(0, d.start - mark));
+    const end = lines.positionAt(Math.max(0, d.start - mark, d.end - mark));
     yield {
       file,
       line: start.line + 1,
@@ -226,10 +228,12 @@ export function* eachFinding(
   }
 }
 
-/** The text as parsed, without a byte order mark (not part of the first line for anyone reading positions). */
-function parseBody(text: string, catalog: Catalog): { body: string; tree: SyntaxTree } {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return { body, tree: parseCommandFile(body, { isBareCallable: (name: string) => catalog.isBareCallable(name) }) };
+/**
+ * The file's tree, a byte-order mark included: the engine reads the mark as part of the first line (which
+ * is then no header: byte-order-mark), so the analysis must see it too.
+ */
+function parseText(text: string, catalog: Catalog): SyntaxTree {
+  return parseCommandFile(text, { isBareCallable: (name: string) => catalog.isBareCallable(name) });
 }
 
 /** `findings` in position order with `others` (sorted) merged in, each placed after the findings at or before its range. */
@@ -268,7 +272,7 @@ export class Layout {
   /** Records the trigger and the names of a file, from its text as read. */
   add(file: string, text: string): void {
     const uri = uriOf(file);
-    const tree = parseBody(text, this.catalog).tree;
+    const tree = parseText(text, this.catalog);
     this.triggers.update(uri, triggerOf(uri, tree));
     this.files.add(uri);
     const index = this.index.indexTree(tree, false);
