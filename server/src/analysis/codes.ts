@@ -135,7 +135,7 @@ const CODE_TABLE = {
   'non-numeric-comparison': {
     severity: 'warning',
     description:
-      '> or < with literal text, ">==" / "<==" in any condition (read as >= or <= against text starting with "="), a call\'s mention right before "==", or < and > with contains, startsWith or endsWith: the bot compares lengths.',
+      '> or < with literal text or a number the engine cannot read (`1,000`, `50%`, `10k`, `$100`, `10s`), ">==" / "<==" in any condition (read as >= or <= against text starting with "="), a call\'s mention right before "==", or < and > with contains, startsWith or endsWith: the bot compares lengths.',
     example: 'Zif{abc>b;x;y}',
   },
   'unknown-directive': { severity: 'warning', description: 'A #directive the bot does not know.', example: '#trigerr !ping' },

@@ -645,15 +645,38 @@ function usageNamesOtherFirstWord(text: string): boolean {
 /** A number written with thousands separators (`1,000`, `25,000.50`): not a number to the engine. */
 const SEPARATED_NUMBER = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
+/** A number with a sign or unit around it (`50%`, `10k`, `$100`, `100 coins`, `10s`): its currency sign, digits and unit. */
+const UNIT_NUMBER = /^([$€£¥]?)\s*([+-]?\d+(?:\.\d+)?)\s*(%|[$€£¥]|[A-Za-z]{1,12})?$/;
+
 /**
- * `ZgetUserVar{coins}>=1,000`: the engine parses both sides as numbers, and
- * "1,000" is none (Rust's float parsing takes no separators), so it compares
- * the lengths of the two texts (control/helpers.rs): 1500 >= "1,000" is
- * false. Only for the ordering operators; `==1,000` compares text.
+ * What a comparison's literal side means as a number when the engine cannot read it as one: a number
+ * with thousands separators or with a sign or unit around it. `plain` is the number to write instead,
+ * where the unit says it (`10k` is 10000; `5m` may be minutes or millions, `10s` a duration: none).
+ */
+function misreadNumber(text: string): { what: string; plain?: string } | undefined {
+  if (SEPARATED_NUMBER.test(text)) return { what: 'thousands separators', plain: text.replace(/,/g, '') };
+  const m = UNIT_NUMBER.exec(text);
+  if (!m) return undefined;
+  const [, currency, digits, unit] = m;
+  if (!currency && !unit) return undefined; // a plain number
+  if (currency && unit) return { what: 'currency sign or unit' };
+  if (currency || (unit && /^[$€£¥]$/.test(unit))) return { what: 'currency sign', plain: digits };
+  if (unit === '%') return { what: 'percent sign', plain: digits };
+  if (unit === 'k' || unit === 'K') return { what: '"k" for thousands', plain: String(Math.round(Number(digits) * 1000 * 1e6) / 1e6) };
+  return { what: `unit ("${unit}")` };
+}
+
+/**
+ * `ZgetUserVar{coins}>=1,000`, `Zrandom{1;100}<=50%`, `Zvar{bet}>10k`: the
+ * engine parses both (trimmed) sides as numbers, and none of these is one
+ * (Rust's float parsing takes no separators, signs or units), so it compares
+ * the lengths of the two texts (control/helpers.rs, compare_numeric): 1500
+ * >= "1,000" is false, and any roll of 1 to 100 is <= "50%". Only for the
+ * ordering operators; `==1,000` compares text.
  */
 function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (raw.indexOf(',') < 0) return;
+  if (!/\d/.test(raw)) return;
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {
@@ -675,16 +698,20 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
     ]) {
       const side = part.slice(from, to);
       const number = side.trim();
-      if (!SEPARATED_NUMBER.test(number)) continue;
+      const misread = misreadNumber(number);
+      if (!misread) continue;
       const start = arg.start + p.start + from + side.indexOf(number);
-      const plain = number.replace(/,/g, '');
+      const { plain } = misread;
       // A value for which the length comparison gives the wrong answer, as the example.
       const left = from === 0;
-      const value = [5, 50, 500, 1500, 5000, 50000, 500000, 5000000].find((v) => {
-        const [a, b] = left ? [Number(plain), v] : [v, Number(plain)];
-        const [la, lb] = left ? [number.length, String(v).length] : [String(v).length, number.length];
-        return compare(op, a, b) !== compare(op, la, lb);
-      });
+      const value =
+        plain === undefined
+          ? undefined
+          : [Math.round(Number(plain) * 1.5), Math.round(Number(plain) / 2), 5, 50, 500, 1500, 5000, 50000, 500000, 5000000].find((v) => {
+              const [a, b] = left ? [Number(plain), v] : [v, Number(plain)];
+              const [la, lb] = left ? [number.length, String(v).length] : [String(v).length, number.length];
+              return compare(op, a, b) !== compare(op, la, lb);
+            });
       const example =
         value === undefined
           ? ''
@@ -694,8 +721,8 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
         severity: 'warning',
         start,
         end: start + number.length,
-        message: `The engine reads "${number}" as text, not as a number (it takes no thousands separators), so "${op}" compares the lengths of the two sides instead of their values${example}. Write ${plain}.`,
-        fixes: [{ title: `Write ${plain}`, edits: [{ start, end: start + number.length, newText: plain }], preferred: true }],
+        message: `The engine reads "${number}" as text, not as a number (it takes no ${misread.what}), so "${op}" compares the lengths of the two sides instead of their values${example}. ${plain === undefined ? 'Write the plain number.' : `Write ${plain}.`}`,
+        fixes: plain === undefined ? undefined : [{ title: `Write ${plain}`, edits: [{ start, end: start + number.length, newText: plain }], preferred: true }],
       });
     }
   }
