@@ -193,6 +193,16 @@ describe('analysis: fixes', () => {
       applied(pay, only(pay, 'saved-variable-unset')),
       '#trigger !pay\nZsetUserVar{coins;Zsum{Zif{ZgetUserVar{coins;Zmentioned{1}}==;0;ZgetUserVar{coins;Zmentioned{1}}};10};Zmentioned{1}}',
     );
+    // saved-variable-unset, compared with 0: the empty value taken too, joined as the condition's own parts are.
+    const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;Welcome!}';
+    assert.strictEqual(applied(start, only(start, 'saved-variable-unset')), '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;Welcome!}');
+    const rob = '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins} != 0;Nothing to rob.}';
+    assert.strictEqual(
+      applied(rob, only(rob, 'saved-variable-unset')),
+      '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins}!= && ZgetUserVar{coins}!=0;Nothing to rob.}',
+    );
+    const mixed = '#trigger !m\nZif{ZgetUserVar{coins}==0 && Zmessage{1}==yes;a}';
+    assert.strictEqual(only(mixed, 'saved-variable-unset').fixes, undefined, 'no fix that would mix && and ||');
     // arithmetic-as-text: Zcalculate in a number argument; Zsum for a saved count, read as 0 while unset.
     const half = '#trigger !h\nZvar{a;8}\nZvar{b;Zround{Zvar{a}/2}}';
     assert.strictEqual(applied(half, only(half, 'arithmetic-as-text')), '#trigger !h\nZvar{a;8}\nZvar{b;Zround{Zcalculate{Zvar{a}/2}}}');

@@ -492,6 +492,8 @@ export interface SavedVarEvent {
   halts?: string;
   /** A test in a statement that can stop the command (ZonlyIf, ZvarExistError, Zstop): the lines after it may run only for those with a value. */
   gate?: true;
+  /** A read compared with 0 by == or != (the unset value is empty text, not 0): that comparison, for the message and fix. */
+  zeroTest?: ZeroTest;
   /**
    * A user variable of another member than the author (`ZgetUserVar{coins;Zmentioned{1}}`): who, as written without
    * spaces. A test or set of the author's own variable says nothing of it: a new member receiving a payment has none.
@@ -499,6 +501,17 @@ export interface SavedVarEvent {
   of?: string;
   start?: number;
   end?: number;
+}
+
+/**
+ * `ZgetUserVar{coins}==0` in a condition: the operator, the comparison's range (statement offsets) and,
+ * where the condition has room for it, the comparison that also takes the unset value.
+ */
+export interface ZeroTest {
+  op: '==' | '!=';
+  start: number;
+  end: number;
+  fix?: string;
 }
 
 /** The key of a saved variable in the walk's sets: scope, name and, for another member's user variable, whose. */

@@ -1255,6 +1255,17 @@ function savedVariableUnset(r: SavedRead): AnalysisDiagnostic {
   const getter = r.text;
   const withDefault = readAsZeroWhileUnset(getter);
   const unset = r.of === undefined ? UNSET_FOR[r.scope] : UNSET_FOR_OTHER;
+  if (r.zeroTest) {
+    const { op, fix } = r.zeroTest;
+    return {
+      code: 'saved-variable-unset',
+      severity: 'warning',
+      start: r.start,
+      end: r.end,
+      message: `${getter} is empty ${unset.who} "${r.name}" yet (saved variables have no start value), not 0, and ${op} compares text: for them ${getter}${op}0 is ${op === '==' ? 'false' : 'true'}. ${fix ? `Take the empty value too: ${fix}` : 'Test for the empty value too, or set it first.'}`,
+      fixes: fix ? [{ title: `Write ${fix}`, edits: [{ start: r.zeroTest.start, end: r.zeroTest.end, newText: fix }], preferred: true }] : undefined,
+    };
+  }
   if (r.halts)
     return {
       code: 'saved-variable-unset',

@@ -37,6 +37,7 @@ import {
   type SavedCopy,
   type SavedScope,
   type SavedVarEvent,
+  type ZeroTest,
   sortedDiagnostics,
   type StatementResult,
   type StatementSummary,
@@ -70,6 +71,8 @@ export type SavedRead = {
   of?: string;
   /** Read through a Zvar copy of that name (the range is the getter in the copy). */
   via?: string;
+  /** Compared with 0 (SavedVarEvent.zeroTest), in file offsets. */
+  zeroTest?: ZeroTest;
 };
 
 /** A set of a temporary variable ends the copy it held; a set whose name a call computes ('') may end any. */
@@ -907,6 +910,7 @@ export class FileWalk {
           zeroHalts: v.zeroHalts,
           halts: v.halts,
           of: v.of,
+          zeroTest: v.zeroTest && { ...v.zeroTest, start: base + v.zeroTest.start, end: base + v.zeroTest.end },
         });
     for (const v of events) {
       if (v.kind === 'test') this.savedTested.add(savedKey(v));

@@ -17,6 +17,7 @@ import {
   rareFacts,
   type SavedScope,
   type SavedVarEvent,
+  type ZeroTest,
   savedKey,
   type VarEvent,
 } from '../facts';
@@ -766,7 +767,16 @@ export function savedGetter(call: CallNode, ctx: StatementContext): { scope: Sav
  * A saved-variable read where an empty value halts `by` (not in a Zif branch or ZtryRun: it may not run, or is caught).
  * `zeroHalts`: read as 0, the function halts too (a divisor, Zrandom's bounds), so the fix that reads it as 0 is not offered.
  */
-function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: string, ctx: StatementContext, zeroHalts = false, halts?: string): void {
+export function recordSavedRead(
+  read: CallNode,
+  scope: SavedScope,
+  name: string,
+  by: string,
+  ctx: StatementContext,
+  zeroHalts = false,
+  halts?: string,
+  zeroTest?: ZeroTest,
+): void {
   // A halt inside ZtryRun is caught; a Zif branch under a test of a saved variable may be for those who have one.
   // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
   const of = savedOwner(read, 'get', scope, ctx);
@@ -775,11 +785,13 @@ function recordSavedRead(read: CallNode, scope: SavedScope, name: string, by: st
   const text = ctx.rel(read.start, read.end);
   (ctx.summary.savedVars ??= []).push(
     owned(
-      zeroHalts
-        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
-        : halts
-          ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
-          : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
+      zeroTest
+        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroTest }
+        : zeroHalts
+          ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
+          : halts
+            ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
+            : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
       of,
     ),
   );

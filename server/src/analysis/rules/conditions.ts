@@ -10,6 +10,7 @@ import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 import { hasCall, type ReadArgument, reportIf, type StatementContext, calledName, swapFix, trimmedRange, wholeCallOrBare } from './context';
 import { rareFacts, type ReportWhen } from '../facts';
+import { recordSavedRead, savedGetter } from './callFacts';
 
 /**
  * Values with a fixed range of whole numbers (document 000 limits table, the
@@ -418,6 +419,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     if (condition.includes('Zmessage{') || condition.includes('Zoption{') || condition.includes('Zvar{'))
       for (const m of condition.matchAll(BOUNDED_AMOUNT)) (rareFacts(ctx.summary).boundedAmounts ??= []).push(normalAmount(m[1] ?? m[2]));
     checkSeparatedNumbers(args[0].arg, ctx);
+    recordZeroTests(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
     if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
     if (!args[0].literal) checkUserTextWordOperator(args[0].arg, ctx);
@@ -726,6 +728,60 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
       });
     }
   }
+}
+
+/**
+ * `Zif{ZgetUserVar{coins}==0;...}`: an unset saved variable reads as empty
+ * text (db.rs get_user_var and the others: no row gives ""), and == and !=
+ * compare text (control/helpers.rs apply_op), so for a new user `==0` is
+ * false and `!=0` true. Recorded as a read of the variable, which the file
+ * walk reports where nothing set or tested it before (saved-variable-unset).
+ */
+function recordZeroTests(arg: Argument, ctx: StatementContext): void {
+  const raw = ctx.rel(arg.start, arg.end);
+  if (!raw.includes('0')) return;
+  const parts = splitTopLevelCondition(raw);
+  if (!parts) return;
+  const joiner = parts.length > 1 ? raw.slice(parts[0].end, parts[0].end + 4) : undefined;
+  for (const part of parts) {
+    const { own, at } = ownText(raw, part);
+    let op: string | undefined;
+    let index = -1;
+    for (const o of SYMBOL_ORDER) {
+      index = own.indexOf(o);
+      if (index >= 0) {
+        op = o;
+        break;
+      }
+    }
+    if (op !== '==' && op !== '!=') continue;
+    const opAt = at[index];
+    const left = trimmedSpan(raw, part.start, opAt);
+    const right = trimmedSpan(raw, opAt + 2, part.end);
+    const [zero, read] = raw.slice(right.start, right.end) === '0' ? [right, left] : raw.slice(left.start, left.end) === '0' ? [left, right] : [];
+    if (!zero || !read) continue;
+    const call = arg.nodes.find((n): n is CallNode => n.kind === NodeKind.Call && n.start === arg.start + read.start && n.end === arg.start + read.end);
+    const getter = call && savedGetter(call, ctx);
+    if (!call || !getter) continue;
+    const text = ctx.rel(call.start, call.end);
+    // The comparison that also takes the empty value, where the condition's own joiner allows it (never both kinds).
+    const wanted = op === '==' ? ' || ' : ' && ';
+    const fix = joiner === undefined || joiner === wanted ? `${text}${op}${wanted}${text}${op}0` : undefined;
+    const range = trimmedSpan(raw, part.start, part.end);
+    recordSavedRead(call, getter.scope, getter.name, op, ctx, false, undefined, {
+      op,
+      start: arg.start + range.start,
+      end: arg.start + range.end,
+      ...(fix === undefined ? {} : { fix }),
+    });
+  }
+}
+
+/** The range of `text` from `start` to `end` without the white space at its ends. */
+function trimmedSpan(text: string, start: number, end: number): { start: number; end: number } {
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { start, end };
 }
 
 function compare(op: string, a: number, b: number): boolean {
