@@ -193,6 +193,14 @@ describe('analysis: fixes', () => {
       applied(pay, only(pay, 'saved-variable-unset')),
       '#trigger !pay\nZsetUserVar{coins;Zsum{Zif{ZgetUserVar{coins;Zmentioned{1}}==;0;ZgetUserVar{coins;Zmentioned{1}}};10};Zmentioned{1}}',
     );
+    // non-numeric-comparison, a word operator after ==: the test goes into its function, a trailing ==false stays outside.
+    const entered = '#trigger !e\nZonlyIf{Zmessage contains ZuserID==false;You already entered!}';
+    assert.strictEqual(
+      applied(entered, only(entered, 'non-numeric-comparison')),
+      '#trigger !e\nZonlyIf{ZcheckContains{Zmessage;ZuserID}==false;You already entered!}',
+    );
+    const kept = '#trigger !e\nZonlyIf{Zmessage startsWith hi!=false;Say hi.}';
+    assert.strictEqual(applied(kept, only(kept, 'non-numeric-comparison')), '#trigger !e\nZonlyIf{ZstartsWith{Zmessage;hi}==true;Say hi.}');
     // saved-variable-unset, compared with 0: the empty value taken too, joined as the condition's own parts are.
     const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;Welcome!}';
     assert.strictEqual(applied(start, only(start, 'saved-variable-unset')), '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;Welcome!}');

@@ -563,8 +563,15 @@ function wordOperatorCall(
 ): { fn: string; replacement: string; fix: AnalysisFix | undefined } {
   const fn = WORD_OPERATOR_FUNCTIONS[word];
   const left = raw.slice(partStart, wordAt).trim();
-  const right = raw.slice(wordAt + word.length + 2, partEnd).trim();
-  const replacement = `${fn}{${left};${right}}==true`;
+  let right = raw.slice(wordAt + word.length + 2, partEnd).trim();
+  // `A contains B==false` means the test's result compared with false: that comparison stays outside the call.
+  let result = 'true';
+  const compared = /\s*(==|!=)\s*(true|false)$/.exec(right);
+  if (compared) {
+    right = right.slice(0, compared.index);
+    result = (compared[1] === '==') === (compared[2] === 'true') ? 'true' : 'false';
+  }
+  const replacement = `${fn}{${left};${right}}==${result}`;
   // The sides become arguments: a ";" of their own would split them.
   if (left === '' || right === '' || hasTopLevelSemicolon(left) || hasTopLevelSemicolon(right)) return { fn, replacement, fix: undefined };
   const part = raw.slice(partStart, partEnd);

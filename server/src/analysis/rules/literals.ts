@@ -1269,7 +1269,8 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
     });
     return;
   }
-  if (!MENTIONED_MEMBERS.has(fnName)) return;
+  // In ZtryRun the halt is caught and its fallback runs (runtime.rs evaluate_try_run): a lookup by a typed ID, handled.
+  if (!MENTIONED_MEMBERS.has(fnName) || ctx.caught) return;
   // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID;
   // and not where a line tests the word with ZisNumber or ZisInteger (a command that takes an ID).
   reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
