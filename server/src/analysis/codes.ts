@@ -84,7 +84,12 @@ const CODE_TABLE = {
     description: 'A literal URL is not an absolute http(s) address: the engine checks every URL argument and halts the command.',
     example: 'Ztitle{Hi} + Zimage{example.com/a.png}',
   },
-  'invalid-duration': { severity: 'error', description: 'A literal duration is not like 10m, 1h30m, 7d.', example: 'Ztimeout{123456789012345678;ten minutes}' },
+  'invalid-duration': {
+    severity: 'error',
+    description:
+      'A literal duration is not like 10m, 1h30m, 7d; or a duration is read from an integer or number slash option, which gives digits without a unit ("5"): the engine halts on it (not ZslowMode, which takes seconds).',
+    example: 'Ztimeout{123456789012345678;ten minutes}',
+  },
   'invalid-color': {
     severity: 'error',
     description:

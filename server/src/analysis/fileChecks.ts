@@ -669,6 +669,7 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
     checkSlashRegistration(registration, optionReads, out);
     checkOptionPositions(registration, w.messageWords, out);
   }
+  if (type === 'slash' || type === 'sub-slash') reportNumberOptionDurations(w);
   if (type === 'slash' || type === 'sub-slash')
     for (const r of optionAddresses)
       if (attachmentOptions.has(r.name))
@@ -679,6 +680,37 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
           end: r.end,
           message: `"${r.name}" is an attachment option: the engine gives Zoption{${r.name}} the attachment's ID, not its address, and this function ${r.caught ? 'fails on it (ZtryRun catches it)' : 'halts the command on it'}. Ask for the image's address with a string option instead.`,
         });
+}
+
+/**
+ * `Zdelay{Zoption{minutes};...}` with `#option minutes|...|integer|...`: an
+ * integer or number option gives its digits alone (bot.rs, the option's
+ * value as text), and a duration needs its unit (cooldown/helpers.rs
+ * parse_duration refuses "5": runtime.rs evaluate_delay and the functions
+ * that take a duration halt on it).
+ */
+function reportNumberOptionDurations(w: FileWalk): void {
+  const numeric = new Map<string, string>();
+  for (const r of w.registration)
+    if (r.name === '#option' && r.fields && r.fields.length >= 3) {
+      const kind = r.fields[2].trim().toLowerCase();
+      if (kind === 'integer' || kind === 'number') numeric.set(r.fields[0].trim(), kind);
+    }
+  if (numeric.size === 0) return;
+  for (const r of w.typedOptionReads) {
+    // ZslowMode reads a plain number as seconds (channels/slowMode.rs) before it reads a duration.
+    const kind = r.type === 'duration' && r.fn !== 'ZslowMode' ? numeric.get(r.name) : undefined;
+    if (!kind) continue;
+    const unit = (u: string, words: string) => ({ title: `Read it as ${words}: Zoption{${r.name}}${u}`, edits: [{ start: r.end, end: r.end, newText: u }] });
+    w.out.push({
+      code: 'invalid-duration',
+      severity: r.caught ? 'warning' : 'error',
+      start: r.start,
+      end: r.end,
+      message: `"${r.name}" is ${kind === 'integer' ? 'an integer' : 'a number'} option, so Zoption{${r.name}} is a number alone ("5"), and ${r.fn} wants a duration with its unit ("5m"): ${r.caught ? 'it fails on it every time (ZtryRun catches it)' : `the engine halts the command on it every time`}. Write the unit after it, Zoption{${r.name}}m for minutes.`,
+      fixes: [unit('s', 'seconds'), unit('m', 'minutes'), unit('h', 'hours'), unit('d', 'days')],
+    });
+  }
 }
 
 /** The command's answer: no reply at all, calls its type ignores, reactions, components and modals dropped, results written into it, Zdefer. */
