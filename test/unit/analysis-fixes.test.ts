@@ -201,6 +201,13 @@ describe('analysis: fixes', () => {
     );
     const kept = '#trigger !e\nZonlyIf{Zmessage startsWith hi!=false;Say hi.}';
     assert.strictEqual(applied(kept, only(kept, 'non-numeric-comparison')), '#trigger !e\nZonlyIf{ZstartsWith{Zmessage;hi}==true;Say hi.}');
+    // The engine functions' written values: the value meant, where the mistake says it.
+    const caps = '#trigger !c\nZvar{a;ZcapsDetect{Zmessage; 70 }}';
+    assert.strictEqual(applied(caps, only(caps, 'invalid-number')), '#trigger !c\nZvar{a;ZcapsDetect{Zmessage; 0.7 }}');
+    const uptime = '#trigger !u\nZvar{a;Zduration{1h30m}}';
+    assert.strictEqual(applied(uptime, only(uptime, 'invalid-integer')), '#trigger !u\nZvar{a;Zduration{5400}}');
+    const rgb = '#trigger !r\nZvar{a;ZhexToRgb{#f80}}';
+    assert.strictEqual(applied(rgb, only(rgb, 'invalid-color')), '#trigger !r\nZvar{a;ZhexToRgb{#ff8800}}');
     // saved-variable-unset, compared with 0: the empty value taken too, joined as the condition's own parts are.
     const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;Welcome!}';
     assert.strictEqual(applied(start, only(start, 'saved-variable-unset')), '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;Welcome!}');

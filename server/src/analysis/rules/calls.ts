@@ -42,6 +42,7 @@ import { inValueSet, valueSetFor } from '../../language/valueSets';
 import type { CallProfile } from './callProfile';
 import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
+import { checkEngineLiterals } from './engineLiterals';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
@@ -122,6 +123,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (engine && !engine.lazy && node.close >= 0) reportHaltInArguments(node, name, ctx);
   // The engine checks the count before it runs the function (runtime.rs): past a wrong count, nothing else about the call happens.
   if (engine && node.close >= 0 && checkEngineArity(node, name, engine, fn, args, ctx)) return;
+  checkEngineLiterals(name, args, ctx);
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);

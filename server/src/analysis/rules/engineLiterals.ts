@@ -1,0 +1,166 @@
+/**
+ * Written arguments the engine's functions refuse, for the functions whose
+ * rules the catalog does not give (most are the engine's own functions, which
+ * the catalog leaves out): one table, read from each function's source, and
+ * one check. Each entry halts the command when the written value breaks it.
+ */
+import type { AnalysisFix } from '../diagnostic';
+import type { DiagnosticCode } from '../codes';
+import { type ReadArgument, type StatementContext, trimmedRange } from './context';
+import { isInteger, isNumber, parseDuration } from '../../language/literals';
+
+type LiteralRule =
+  /** A number from 0 to 1 (a share, not a percentage). */
+  | { kind: 'fraction'; what: string }
+  /** A whole number above 0, in `unit` (a duration written with its unit is converted). */
+  | { kind: 'count'; what: string; unit?: 'seconds' | 'days' }
+  /** Exactly `true` or `false`. */
+  | { kind: 'boolean' }
+  /** One of `words`, in any case (the engine lower-cases it); `aliases` are the near misses people write. */
+  | { kind: 'word'; what: string; words: readonly string[]; aliases?: Readonly<Record<string, string>> }
+  /** A colour of six hex digits, with or without `#`. */
+  | { kind: 'hex6' }
+  /** A whole number of seconds (Zduration formats seconds; it reads no duration). */
+  | { kind: 'seconds' }
+  /** -1 for all, or a whole number from 1. */
+  | { kind: 'amount'; what: string };
+
+/** By function: the argument's position (from 0; negative counts from the last) and its rule. */
+const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[]>> = {
+  // moderation/capsDetect.rs: "threshold must be between 0.0 and 1.0".
+  ZcapsDetect: [{ at: 1, rule: { kind: 'fraction', what: 'share of capital letters' } }],
+  // moderation/spamDetect.rs: both parsed as integers above 0.
+  ZspamDetect: [
+    { at: 1, rule: { kind: 'count', what: 'number of messages' } },
+    { at: 2, rule: { kind: 'count', what: 'window', unit: 'seconds' } },
+  ],
+  // moderation/newAccountDetect.rs: "minAgeDays" parsed as an integer above 0.
+  ZnewAccountDetect: [{ at: 1, rule: { kind: 'count', what: 'minimum age', unit: 'days' } }],
+  // polls/pollAllowMultiselect.rs: exactly "true" or "false".
+  ZpollAllowMultiselect: [{ at: 0, rule: { kind: 'boolean' } }],
+  // utility/hexToRgb.rs: six characters after the "#".
+  ZhexToRgb: [{ at: 0, rule: { kind: 'hex6' } }],
+  // string/extract.rs, math/listMath.rs, utility/validate.rs: the type word, lower-cased, from a fixed list.
+  Zextract: [
+    {
+      at: 1,
+      rule: {
+        kind: 'word',
+        what: 'kind of item',
+        words: ['urls', 'emails', 'mentions', 'emojis', 'numbers'],
+        aliases: { url: 'urls', links: 'urls', link: 'urls', email: 'emails', mention: 'mentions', emoji: 'emojis', number: 'numbers' },
+      },
+    },
+  ],
+  ZlistMath: [
+    {
+      at: 2,
+      rule: {
+        kind: 'word',
+        what: 'operation',
+        words: ['sum', 'avg', 'min', 'max', 'median', 'product'],
+        aliases: { average: 'avg', mean: 'avg', total: 'sum', add: 'sum', minimum: 'min', maximum: 'max', multiply: 'product' },
+      },
+    },
+  ],
+  Zvalidate: [
+    {
+      at: 1,
+      rule: {
+        kind: 'word',
+        what: 'kind of value',
+        words: ['url', 'ip', 'email', 'hexColor', 'snowflake', 'json'],
+        aliases: { link: 'url', mail: 'email', color: 'hexColor', colour: 'hexColor', hex: 'hexColor', id: 'snowflake' },
+      },
+    },
+  ],
+  // utility/duration.rs: the seconds as a whole number, formatted as "2d 5h".
+  Zduration: [{ at: 0, rule: { kind: 'seconds' } }],
+  // math/sort.rs: the return amount, second from the end, is -1 (all) or at least 1.
+  Zsort: [{ at: -2, rule: { kind: 'amount', what: 'return amount' } }],
+};
+
+/** A duration written with its unit (`1h30m`) in seconds; undefined for anything else, a bare number included. */
+function durationSeconds(text: string): number | undefined {
+  return /[a-z]/.test(text) ? parseDuration(text) : undefined;
+}
+
+/** What is wrong with `text` under `rule`: the code, why in words, and the value to write instead when there is one. */
+function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string } | undefined {
+  switch (rule.kind) {
+    case 'fraction': {
+      if (isNumber(text) && Number(text) >= 0 && Number(text) <= 1) return undefined;
+      const percent = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text);
+      const share = percent && Number(percent[1]) > 1 && Number(percent[1]) <= 100 ? String(Number(percent[1]) / 100) : undefined;
+      return { code: 'invalid-number', wants: `the ${rule.what} as a number from 0 to 1 (0.7 for 70%)`, instead: share };
+    }
+    case 'count': {
+      if (isInteger(text) && Number(text) > 0) return undefined;
+      const seconds = rule.unit ? durationSeconds(text) : undefined;
+      const converted = seconds === undefined ? undefined : rule.unit === 'days' ? seconds / 86400 : seconds;
+      return {
+        code: 'invalid-integer',
+        wants: `the ${rule.what} as a whole number above 0${rule.unit ? `, in ${rule.unit}` : ''}`,
+        instead: converted !== undefined && Number.isInteger(converted) && converted > 0 ? String(converted) : undefined,
+      };
+    }
+    case 'boolean': {
+      if (text === 'true' || text === 'false') return undefined;
+      const lower = text.toLowerCase();
+      const instead = ['true', 'yes', 'on', '1', 'y', 'enabled'].includes(lower)
+        ? 'true'
+        : ['false', 'no', 'off', '0', 'n', 'disabled'].includes(lower)
+          ? 'false'
+          : undefined;
+      return { code: 'invalid-boolean', wants: 'true or false, in lower case', instead };
+    }
+    case 'word': {
+      const lower = text.toLowerCase();
+      if (rule.words.some((w) => w.toLowerCase() === lower)) return undefined;
+      return { code: 'invalid-value', wants: `one of ${rule.words.join(', ')} as the ${rule.what}`, instead: rule.aliases?.[lower] };
+    }
+    case 'hex6': {
+      const hex = text.replace(/^#/, '');
+      if (/^[0-9a-fA-F]{6}$/.test(hex)) return undefined;
+      const short = /^[0-9a-fA-F]{3}$/.test(hex) ? `#${[...hex].map((c) => c + c).join('')}` : undefined;
+      return { code: 'invalid-color', wants: 'a colour of six hex digits (#FF8800)', instead: short };
+    }
+    case 'seconds': {
+      if (isInteger(text)) return undefined;
+      const seconds = durationSeconds(text);
+      return {
+        code: 'invalid-integer',
+        wants: 'a number of seconds, which it writes as a duration (3600 gives 1h)',
+        instead: seconds === undefined ? undefined : String(seconds),
+      };
+    }
+    case 'amount': {
+      if (isInteger(text) && (Number(text) === -1 || Number(text) >= 1)) return undefined;
+      return { code: 'invalid-integer', wants: `the ${rule.what} as -1 for all of them or a whole number from 1`, instead: text === '0' ? '-1' : undefined };
+    }
+  }
+}
+
+/** `ZcapsDetect{Zmessage;70}`, `ZpollAllowMultiselect{yes}`, `Zextract{Zmessage;links}`...: written values these functions halt on. */
+export function checkEngineLiterals(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const rules = RULES[name];
+  if (!rules) return;
+  for (const { at, rule } of rules) {
+    const arg = args[at < 0 ? args.length + at : at];
+    // An empty one takes the function's default (or is the required-argument error's to report).
+    if (!arg?.literal || arg.text === '') continue;
+    const wrong = judge(rule, arg.text);
+    if (!wrong) continue;
+    const { start, end } = trimmedRange(arg.arg, ctx);
+    const fixes: AnalysisFix[] | undefined =
+      wrong.instead === undefined ? undefined : [{ title: `Write ${wrong.instead}`, edits: [{ start, end, newText: wrong.instead }], preferred: true }];
+    ctx.diagnostics.push({
+      code: wrong.code,
+      severity: 'error',
+      start,
+      end,
+      message: `${name} takes ${wrong.wants}, and the engine halts the command on "${arg.text}".${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`,
+      fixes,
+    });
+  }
+}
