@@ -711,7 +711,7 @@ const CODE_TABLE = {
   'component-message-missing': {
     severity: 'error',
     description:
-      "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix command: they then change the components of the message that started the command, the user's own (which the bot cannot edit), and halt the command. In a button's or menu's command they change the message clicked.",
+      "ZeditButton, ZremoveComponent, ZremoveButtons, ZremoveAllComponents, ZeditSelectMenu or ZeditSelectMenuOption without a message ID in a prefix command: they then change the components of the message that started the command, the user's own (which the bot cannot edit), and halt the command. Also in the answer to a submitted modal and in an event about no message, which have no message at all: they halt every time. In a button's or menu's command they change the message clicked.",
     example: '#trigger !close + ZremoveButtons',
   },
   'http-user-agent-missing': {

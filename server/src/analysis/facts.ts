@@ -77,7 +77,10 @@ export type ReportWhen =
   // No guard lets only given users through (RareFacts.ownerOnly): a server's staff may run the command.
   | 'not-owner-only'
   // A prefix command that calls ZreplyIn (an answer to the command's message, sent later).
-  | 'replies-later';
+  | 'replies-later'
+  // The engine gives the run no message (bot.rs trigger_message_id): the answer to a submitted modal; an event about no message.
+  | 'modal-answer'
+  | 'event-without-message';
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

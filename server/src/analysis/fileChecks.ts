@@ -178,7 +178,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
     eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
   checkTypeBoundParts(w, hasTrigger);
-  reportConditional(w, type, eventTrigger, allCalls, out);
+  reportConditional(w, type, eventTrigger, allCalls, triggerValue, out);
   // Every run starts in Asia/Tokyo (executor.rs 134): a clock or date shown without Ztime{zone} is Tokyo's.
   if (w.zoneRead && !w.setsZone)
     out.push({
@@ -235,6 +235,7 @@ function reportConditional(
   type: string | undefined,
   eventTrigger: TriggerRecord | undefined,
   allCalls: CallNames,
+  triggerValue: { value: string } | undefined,
   out: AnalysisDiagnostic[],
 ): void {
   if (w.reportIf.length === 0) return;
@@ -296,6 +297,10 @@ function reportConditional(
       // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
       case 'replies-later':
         return isPrefixType(type) && allCalls.has('ZreplyIn');
+      case 'modal-answer':
+        return answersModalOnly(w, triggerValue);
+      case 'event-without-message':
+        return eventTrigger !== undefined && eventTrigger.context.target === null;
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.
@@ -713,6 +718,22 @@ function reportNumberOptionDurations(w: FileWalk): void {
   }
 }
 
+/**
+ * Whether the command answers a submitted modal and nothing else: an interaction command reading modal
+ * fields, with one custom ID. A command that chooses what to do by whether there is an input answers a
+ * button with the same ID as well (Zif{ZinputValue{reason}==;...}); a ZonlyIf on an input checks what was
+ * typed (OrderEvent.tested).
+ */
+function answersModalOnly(w: FileWalk, triggerValue: { value: string } | undefined): boolean {
+  return (
+    w.type === 'interaction' &&
+    w.inputUses.length > 0 &&
+    !w.inputTested &&
+    triggerValue !== undefined &&
+    /^onInteraction\{.+\}$/.test(triggerValue.value.trim())
+  );
+}
+
 /** The command's answer: no reply at all, calls its type ignores, reactions, components and modals dropped, results written into it, Zdefer. */
 function checkReply(
   w: FileWalk,
@@ -740,7 +761,6 @@ function checkReply(
     suppressTooLate,
     type,
     inputUses,
-    inputTested,
     cooldowns,
     labelSets,
     embedSends,
@@ -880,12 +900,9 @@ function checkReply(
       });
   // An interaction command reading modal fields answers a submitted modal (see "Whose reply" in the README).
   const answersModal = type === 'interaction' && inputUses.length > 0;
-  // The answer to a submitted modal carries only text and embeds: the engine never adds components to it.
-  // A command that chooses what to do by whether there is an input answers a button with the same ID as well
-  // (Zif{ZinputValue{reason}==;...}); a ZonlyIf on an input checks what was typed (OrderEvent.tested).
-  const answersModalOnly = answersModal && !inputTested && triggerValue !== undefined && /^onInteraction\{.+\}$/.test(triggerValue.value.trim());
+  const modalOnly = answersModalOnly(w, triggerValue);
   // Nor does it ever edit the message whose button opened the modal (bot.rs reads update_message for buttons and menus only).
-  if (answersModalOnly && w.firstUpdate)
+  if (modalOnly && w.firstUpdate)
     out.push({
       code: 'update-in-modal-reply',
       severity: 'warning',
@@ -894,7 +911,7 @@ function checkReply(
       message:
         'This command answers a submitted modal (it reads ZinputValue), and the engine always sends that answer as a new message: Zupdate is ignored here, and the message whose button opened the modal stays as it was. Zupdate edits the message only in the command of a button or select menu.',
     });
-  if (answersModalOnly && rowParts.length > 0)
+  if (modalOnly && rowParts.length > 0)
     out.push({
       code: 'components-in-modal-reply',
       severity: 'warning',

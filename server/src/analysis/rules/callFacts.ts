@@ -331,6 +331,17 @@ function recordComponentEdit(node: CallNode | BareCallNode, name: string, at: nu
     end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
     message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components, or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
   });
+  for (const [when, what] of [
+    ['modal-answer', 'the answer to a submitted modal has none, not even the message whose button opened the modal'],
+    ['event-without-message', 'this event is about no message'],
+  ] as const)
+    reportIf(ctx, when, {
+      code: 'component-message-missing',
+      severity: ctx.caught ? 'warning' : 'error',
+      start: node.start,
+      end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
+      message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command, and ${what}: ${name} ${ctx.caught ? 'fails here every time (ZtryRun catches it)' : 'halts the command every time'}. Give it the ID of the message with the components${when === 'modal-answer' ? ': keep it in the command of the button that opens the modal (ZsetUserVar{form_message;ZmessageID}) and read it here' : ''}.`,
+    });
 }
 
 /** Calls that end the command with a message of their own (besides the access guards): refusal-not-ephemeral. */
