@@ -909,6 +909,12 @@ const CODE_TABLE = {
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
   },
+  'delayed-read-cached': {
+    severity: 'warning',
+    description:
+      "A saved variable read in Zdelay's code that the command itself reads or sets: the run's cache of saved variables goes with the delayed code, so the read gives the value this run left, not one another command saved during the delay (a Cancel button never stops a delayed close).",
+    example: 'ZsetServerVar{closing;yes} + Zdelay{10s;Zif{ZgetServerVar{closing}==yes;ZsendMessage{ZchannelID;Closed.}}}',
+  },
   'channel-perms-replaced': {
     severity: 'warning',
     description:

@@ -212,6 +212,11 @@ export interface StatementSummary {
 
 /** StatementSummary.rare: the facts few lines have. */
 export interface RareFacts {
+  /**
+   * Saved-variable getters in Zdelay's code (delayed-read-cached): the run's cache of saved variables goes with
+   * the delayed code (executor.rs var_cache), so one the command read or set already reads as it was then.
+   */
+  delayedReads?: { scope: SavedScope; name: string; text: string; start: number; end: number }[];
   /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
   firstWordNamed?: true;
   /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */

@@ -351,6 +351,17 @@ function isPrefixType(type: string | undefined): boolean {
 /** What the walk leaves to report at the end: headers sent after the last request, embed parts after their send, saved variables, replaced directives. */
 function reportAfterWalk(w: FileWalk): void {
   const { replacedDirectives, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
+  // The run keeps every saved variable it read or set in a cache that Zdelay's code shares (executor.rs var_cache,
+  // runtime.rs evaluate_delay, variables/get*Var.rs): read there, such a one is as it was, not as another command left it.
+  for (const r of w.delayedReads)
+    if (w.savedTouched.has(`${r.scope}:${r.name}`))
+      out.push({
+        code: 'delayed-read-cached',
+        severity: 'warning',
+        start: r.start,
+        end: r.end,
+        message: `This command reads or sets "${r.name}" itself, and the engine keeps each saved variable a run has read or set, for its delayed code too: when the delay is over, ${r.text} gives the value this run left, not what another command (a button's) saved meanwhile. Read in the delayed code only saved variables this command neither reads nor sets: start them in another command, or have the button set one of its own (close_cancelled) that the delayed code tests.`,
+      });
   if (lateHeader && !lateHeader.resent)
     out.push({
       code: 'http-header-after-request',

@@ -273,6 +273,10 @@ export class FileWalk {
   /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks, for exists-checks-global. */
   readonly savedUses = new Map<string, SavedScope>();
   readonly globalUses = new Set<string>();
+  /** The saved variables (`scope:name`) the command's own lines read or set, outside Zdelay's code. */
+  readonly savedTouched = new Set<string>();
+  /** Saved-variable getters in Zdelay's code (RareFacts.delayedReads), in file offsets. */
+  readonly delayedReads: { scope: SavedScope; name: string; text: string; start: number; end: number }[] = [];
   readonly existsChecks: { name: string; by: string; start: number; end: number }[] = [];
 
   // ---- what runs in order: HTTP, JSON, split text, blocks, cooldowns, modal inputs ----
@@ -507,6 +511,13 @@ export class FileWalk {
           refusal: { ...g.refusal, start: base + g.refusal.start, end: base + g.refusal.end },
         });
     if (s.loopIndexObject) this.loopIndexObject = true;
+    if (s.delayedReads)
+      for (const r of s.delayedReads) {
+        this.delayedReads.push({ ...r, start: base + r.start, end: base + r.end });
+        // Still a use of the variable for the checks that compare scopes and names.
+        if (r.scope === 'global') this.globalUses.add(r.name);
+        else if (!this.savedUses.has(r.name)) this.savedUses.set(r.name, r.scope);
+      }
     if (s.zoneRead && !this.zoneRead) this.zoneRead = { name: s.zoneRead.name, start: base + s.zoneRead.start, end: base + s.zoneRead.end };
     if (s.setsZone) {
       this.zoneSets += s.zoneSets ?? 1;
@@ -919,6 +930,7 @@ export class FileWalk {
         // A global set whose name a call computes may be any of them.
         if (v.scope === 'global' && v.name === '') this.globalUses.add('');
       } else if (v.kind === 'use') {
+        this.savedTouched.add(`${v.scope}:${v.name}`);
         if (v.scope === 'global') this.globalUses.add(v.name);
         else if (!this.savedUses.has(v.name)) this.savedUses.set(v.name, v.scope);
       } else if (v.kind === 'exists') this.existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });

@@ -739,6 +739,11 @@ function recordSavedVariable(
     if (saved.use === 'set' && node.args.length >= 2) (ctx.summary.savedVars ??= []).push({ kind: 'set', scope: saved.scope, name: '' });
     return;
   }
+  // A read in Zdelay's code, kept apart: what matters is whether the command's own lines read or set it (delayed-read-cached).
+  if (saved.use === 'get' && ctx.delayed > 0) {
+    (rareFacts(ctx.summary).delayedReads ??= []).push({ scope: saved.scope, name, text: ctx.rel(node.start, node.end), start: node.start, end: node.end });
+    return;
+  }
   const events = (ctx.summary.savedVars ??= []);
   const of = savedOwner(node, saved.use, saved.scope, ctx);
   if (saved.use === 'exists')
