@@ -78,6 +78,8 @@ describe('features: hover', () => {
     assert.doesNotMatch(hoverText('Zti¦tle{x}')!, /\*\*Engine:\*\*/);
     assert.match(hoverText('Zho¦ur')!, /\*\*Engine:\*\* The hour \(0-23\) in Asia\/Tokyo time unless Ztime\{zone\} ran before it/);
     assert.match(hoverText('Zst¦op')!, /Throws away all the text the command has written/);
+    assert.match(hoverText('ZremoveCompo¦nent{claim}')!, /\*\*Engine:\*\* Removes every component of the message, not only this one/);
+    assert.match(hoverText('ZeditChannel¦Perms{1;2;/sendMessages}')!, /every permission it does not name goes back to neutral/);
     // An engine function the catalog leaves out gets its note too.
     assert.match(hoverText('Zcl¦amp{5;1;10}')!, /A minimum above the maximum \(or NaN\) crashes the command/);
   });

@@ -43,7 +43,6 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   ZgetVar: unsetSaved('ZgetVar'),
   Ztime:
     "Without Ztime the engine's clock runs in Asia/Tokyo time. The name must be an exact IANA name (Europe/Paris, America/New_York); another halts the command.",
-  Zsort: "The direction is exactly `asc` or `desc`; any other word (the example's `descending` too) halts the command.",
   ZeditSelectMenu: 'The engine sends the edited menu without any options, which Discord refuses: the command halts every time.',
   Zdefer:
     "Acts only in an interaction command answering a button or select menu, and there the command's reply (text, embeds, components) is thrown away. Elsewhere it does nothing.",
@@ -53,6 +52,12 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   ZuseChannel: 'Read for prefix and event commands only: slash commands and interactions are answered where they were used.',
   ZaddSelectMenuOption: 'The engine never sends the emoji.',
   ZeditButton: 'The engine never sends the emoji, and the edited message keeps only this button.',
+  ZremoveComponent:
+    'Removes every component of the message, not only this one (the engine checks that the ID is there, then clears them all); it halts when no component has the ID.',
+  ZeditChannelPerms:
+    "Each call writes the target's whole overwrite in the channel from its + and - entries: every permission it does not name goes back to neutral (a private channel's denied viewChannel for @everyone among them), and a / entry is skipped.",
+  Zsort:
+    "The direction is exactly `asc` or `desc`; any other word (the example's `descending` too) halts the command. The return amount is -1 for all of them or at least 1; 0 halts.",
   ZaddButton:
     'Only the first character of a text emoji is kept (give a custom emoji as its ID). A reply sends only its last row of components: keep to one row of at most 5 buttons.',
   Zcalculate: 'Knows numbers, `+ - * / %`, `**` for powers and parentheses; anything else (`^`, `x`) or a division by zero halts the command.',
