@@ -208,6 +208,14 @@ describe('analysis: fixes', () => {
     assert.strictEqual(applied(uptime, only(uptime, 'invalid-integer')), '#trigger !u\nZvar{a;Zduration{5400}}');
     const rgb = '#trigger !r\nZvar{a;ZhexToRgb{#f80}}';
     assert.strictEqual(applied(rgb, only(rgb, 'invalid-color')), '#trigger !r\nZvar{a;ZhexToRgb{#ff8800}}');
+    // A setter's "+50" meant as an addition; a number as the name and a word as the value, swapped.
+    const daily = '#trigger !d\nZsetUserVar{coins; +50 }';
+    assert.strictEqual(
+      applied(daily, only(daily, 'arithmetic-as-text')),
+      '#trigger !d\nZsetUserVar{coins; Zsum{Zif{ZgetUserVar{coins}==;0;ZgetUserVar{coins}};50} }',
+    );
+    const reset = '#trigger !r\nZsetUserVar{50;coins}\nYou have ZgetUserVar{coins}.';
+    assert.strictEqual(appliedAll(reset, only(reset, 'arguments-swapped')), '#trigger !r\nZsetUserVar{coins;50}\nYou have ZgetUserVar{coins}.');
     // saved-variable-unset, compared with 0: the empty value taken too, joined as the condition's own parts are.
     const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;Welcome!}';
     assert.strictEqual(applied(start, only(start, 'saved-variable-unset')), '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;Welcome!}');

@@ -370,7 +370,7 @@ const CODE_TABLE = {
   'arguments-swapped': {
     severity: 'warning',
     description:
-      "ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is. Also ZchangeNickname{Zmentioned{1};Zmessage{2}}: the nickname comes first, and the engine halts on the word read as a member's ID (an error then).",
+      "ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is. Also ZchangeNickname{Zmentioned{1};Zmessage{2}}: the nickname comes first, and the engine halts on the word read as a member's ID (an error then). And a saved-variable setter given a number as the name and, as the value, a word the file uses as a variable's name (ZsetUserVar{50;coins}).",
     example: 'ZmessageLink{ZmessageID;ZchannelID}',
   },
   'always-halts': {
@@ -791,7 +791,7 @@ const CODE_TABLE = {
   'arithmetic-as-text': {
     severity: 'error',
     description:
-      'Arithmetic written around calls in an argument (Zvar{a}/2, ZgetUserVar{coins}+10): the engine computes nothing there. A function that reads a number halts on the text (an error); a setter stores the text "5+10", which grows each time (a warning). The fix computes it with Zcalculate, or Zsum and the like.',
+      'Arithmetic written around calls in an argument (Zvar{a}/2, ZgetUserVar{coins}+10): the engine computes nothing there. A function that reads a number halts on the text (an error); a setter stores the text "5+10", which grows each time (a warning). Also a setter given a signed amount (ZsetUserVar{coins;+50}), stored as "+50" instead of added. The fix computes it with Zcalculate, or Zsum and the like.',
     example: 'Zround{Zvar{total}/2}',
   },
   'image-may-be-missing': {

@@ -327,6 +327,10 @@ function reportConditional(
           const path = when.slice('json-list:'.length);
           return !w.loopIndexObject && (w.jsonLists.has(path) || w.jsonLists.has(path.slice(path.lastIndexOf('.') + 1)));
         }
+        if (when.startsWith('saved-name-used:')) {
+          const name = when.slice('saved-name-used:'.length);
+          return w.savedUses.has(name) || w.globalUses.has(name);
+        }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));

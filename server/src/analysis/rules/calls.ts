@@ -43,6 +43,7 @@ import type { CallProfile } from './callProfile';
 import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
 import { checkEngineLiterals } from './engineLiterals';
+import { checkSetterValues } from './setterValues';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
@@ -173,6 +174,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
+  if (scope !== undefined) checkSetterValues(name, args, ctx);
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2) checkTimestampAsTime(nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0])) {

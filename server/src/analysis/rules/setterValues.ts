@@ -1,0 +1,52 @@
+/**
+ * What a variable setter's written name and value say the author meant,
+ * against what the engine stores (variables/set*Var.rs and var.rs keep both
+ * as written): `ZsetUserVar{coins;+50}` meant as "add 50", and
+ * `ZsetUserVar{50;coins}` with the name and the value swapped.
+ */
+import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
+import { type ReadArgument, reportIf, type StatementContext, swapFix, trimmedRange } from './context';
+
+/** A number with its plus sign, as an amount to add is written. */
+const SIGNED_AMOUNT = /^\+\s*(\d+(?:\.\d+)?)$/;
+
+/** A plain word, as a variable is named. */
+const NAME_WORD = /^[A-Za-z_][\w-]*$/;
+
+export function checkSetterValues(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const scope = setterScope(name);
+  if (scope === undefined || args.length < 2) return;
+  const [variable, value] = args;
+  if (!variable.literal || !value.literal) return;
+  const added = SIGNED_AMOUNT.exec(value.text);
+  if (added && NAME_WORD.test(variable.text)) {
+    // The sum reads the variable back; a saved one as 0 while it is unset (Zsum halts on empty text).
+    const read = scope === 'temporary' ? `Zvar{${variable.text}}` : readAsZeroWhileUnset(`${getterOf(scope)}{${variable.text}}`);
+    const sum = `Zsum{${read};${added[1]}}`;
+    const at = trimmedRange(value.arg, ctx);
+    ctx.diagnostics.push({
+      code: 'arithmetic-as-text',
+      severity: 'warning',
+      start: at.start,
+      end: at.end,
+      message: `${name} stores "${value.text}" as it is written: "${variable.text}" becomes +${added[1]}, the same every time, instead of growing by ${added[1]}. To add it, write ${name}{${variable.text};${sum}}.`,
+      // Only where the call names no other member or place: the read back must be of the same variable.
+      fixes: args.length === 2 ? [{ title: `Add ${added[1]}: ${sum}`, edits: [{ start: at.start, end: at.end, newText: sum }], preferred: true }] : undefined,
+    });
+    return;
+  }
+  // `ZsetUserVar{50;coins}`: a number as the name and a word as the value, where the file uses that word as a
+  // saved variable's name: the value 50 went into a variable named "50", and coins did not change.
+  if (scope !== 'temporary' && /^[+-]?\d+(?:\.\d+)?$/.test(variable.text) && NAME_WORD.test(value.text)) {
+    const a = trimmedRange(variable.arg, ctx);
+    const b = trimmedRange(value.arg, ctx);
+    reportIf(ctx, `saved-name-used:${value.text}`, {
+      code: 'arguments-swapped',
+      severity: 'warning',
+      start: a.start,
+      end: b.end,
+      message: `${name} takes the name first and the value second: this saves "${value.text}" in a variable named "${variable.text}", and "${value.text}", which this command reads, does not change. Write ${name}{${value.text};${variable.text}}.`,
+      fixes: [swapFix(`Write ${name}{${value.text};${variable.text}}`, a, b)],
+    });
+  }
+}
