@@ -187,6 +187,8 @@ export function checkBareWords(
       });
       continue;
     }
+    // `Zrandom[1;6]`: arguments in square brackets, which foreign-syntax reports (with the call written in braces).
+    if (content.charCodeAt(end) === 0x5b) continue;
     out.push({
       code: 'bare-call-needs-braces',
       severity: 'warning',
