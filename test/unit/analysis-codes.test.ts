@@ -17,10 +17,14 @@ const catalog = bundledCatalog();
 export function exampleFile(code: string, example: string): string {
   if (code === 'missing-trigger') return 'Hello Zusername\n';
   if (code === 'byte-order-mark') return '\uFEFF#trigger !x\nHello Zusername\n';
-  const lines = example.split(' + ').flatMap((line) => {
-    const times = / ×(\d+)$/.exec(line);
-    return times ? Array<string>(Number(times[1])).fill(line.slice(0, times.index)) : [line];
-  });
+  // An invisible character is written as its code point in the table: the file holds the character.
+  const lines = example
+    .replace(/\(U\+([0-9A-F]{4})\)/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .split(' + ')
+    .flatMap((line) => {
+      const times = / ×(\d+)$/.exec(line);
+      return times ? Array<string>(Number(times[1])).fill(line.slice(0, times.index)) : [line];
+    });
   if (!lines.some((line) => line.startsWith('#trigger'))) lines.unshift('#trigger !x');
   return `${lines.join('\n')}\n`;
 }

@@ -885,7 +885,8 @@ const CODE_TABLE = {
   },
   'bare-call-needs-braces': {
     severity: 'warning',
-    description: 'A function with required arguments written without braces: the bot prints it as text.',
+    description:
+      'A function with required arguments written without braces, or a function that runs bare with letters written right after it (Zpingms): the bot prints it as text. The fix for the second ends the call with {}.',
     example: 'Hello Zmentioned',
   },
   'trigger-overlap': {
@@ -908,6 +909,12 @@ const CODE_TABLE = {
       'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.',
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
+  },
+  'invisible-character': {
+    severity: 'warning',
+    description:
+      'An invisible character (zero-width space, word joiner, soft hyphen...) inside a function name, where it ends the name and the call is printed as text, or in a #trigger value, which nobody then types. Not reported in plain text. The fix removes it.',
+    example: 'Zti(U+200B)tle{Hello}',
   },
   'delayed-read-cached': {
     severity: 'warning',

@@ -4,6 +4,7 @@
  * It reads the statement's own text and nodes only, which is what lets the
  * Analyzer cache the result by statement object.
  */
+import { checkInvisibleCharacters, INVISIBLE } from './rules/invisibleCharacters';
 import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
@@ -160,7 +161,9 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     const kept = saved.filter((r) => r.kind !== 'read' || !covered(r));
     summary.savedVars = kept.length ? kept : undefined;
   }
-  checkBareWords(st.nodes, text.slice(base, base + st.end), catalog, diagnostics, suggester);
+  const stText = text.slice(base, base + st.end);
+  checkBareWords(st.nodes, stText, catalog, diagnostics, suggester);
+  if (INVISIBLE.test(stText)) checkInvisibleCharacters(stText, false, base === 0, diagnostics);
   if (st.kind === StatementKind.Body) {
     checkCallsWithoutZ(text, base, st.end, ctx);
     checkForeignSyntax(st.nodes, st.end, ctx);

@@ -83,6 +83,21 @@ export function checkBareWords(
         out.push({ code: 'keyword-not-function', severity: 'warning', start, end, message: `${word} is no function: the engine prints it as text${keyword}` });
         continue;
       }
+      // `Zpingms`: a function that runs bare, and letters right after it: one unknown name, printed as text.
+      const glued = gluedBareCallAt(word, catalog);
+      if (glued > 0 && !endingRuns(word) && !inAddress(content, start)) {
+        const first = word.slice(0, glued);
+        const rest = word.slice(glued);
+        out.push({
+          code: 'bare-call-needs-braces',
+          severity: 'warning',
+          start,
+          end,
+          message: `${word} is no function: the engine reads the letters after Z up to the first other character as one name, so ${first} and the "${rest}" written right after it are printed as text, "${word}". End the call with braces: ${first}{}${rest}.`,
+          fixes: [{ title: `Write ${first}{}${rest}`, edits: [{ start: start + glued, end: start + glued, newText: '{}' }], preferred: true }],
+        });
+        continue;
+      }
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
       misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? (suggester.suggest(word) ?? engineOnlyNear(word, catalog)) : undefined);
@@ -234,6 +249,16 @@ function joinedCallAt(word: string, catalog: Catalog): number {
     (first, rest) =>
       (catalog.getFunction(first) !== undefined || engineFacts.forWord(first) !== undefined) && !catalog.isBareCallable(first) && catalog.isBareCallable(rest),
   );
+}
+
+/**
+ * Where a function that runs without braces ends in `word` (`Zping` in `Zpingms`), the longest such one
+ * of at least four letters after the Z, with at least two letters after it (one is misspelt-function's:
+ * `Zusernames`); 0 when there is none.
+ */
+function gluedBareCallAt(word: string, catalog: Catalog): number {
+  for (let k = word.length - 2; k >= 5; k--) if (catalog.isBareCallable(word.slice(0, k))) return k;
+  return 0;
 }
 
 /** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */

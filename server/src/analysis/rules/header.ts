@@ -10,6 +10,7 @@ import { COMMAND_TYPE_WORDS as TYPE_WORDS, OPTION_TYPES, optionRefusal, SCOPE_WO
 import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
 import { engineHeaderLine } from '../engine/loader';
+import { checkInvisibleCharacters, INVISIBLE } from './invisibleCharacters';
 
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
@@ -54,6 +55,7 @@ export function checkHeader(st: HeaderStatement, text: string, base: number, out
     return;
   }
   if (name === '#trigger' || name === '#name') checkHeaderComment(st, name, value, text.charCodeAt(base + st.end) === 13 ? '\r\n' : '\n', out);
+  if (name === '#trigger' && INVISIBLE.test(value)) checkInvisibleCharacters(text.slice(base, base + st.end), true, base === 0, out);
   const exact = value.trim();
   const word = exact.toLowerCase();
   if (

@@ -30,8 +30,12 @@ export function checkSetterValues(name: string, args: readonly ReadArgument[], c
       start: at.start,
       end: at.end,
       message: `${name} stores "${value.text}" as it is written: "${variable.text}" becomes +${added[1]}, the same every time, instead of growing by ${added[1]}. To add it, write ${name}{${variable.text};${sum}}.`,
-      // Only where the call names no other member or place: the read back must be of the same variable.
-      fixes: args.length === 2 ? [{ title: `Add ${added[1]}: ${sum}`, edits: [{ start: at.start, end: at.end, newText: sum }], preferred: true }] : undefined,
+      // Only where the call names no other member or place: the read back must be of the same variable. Not for a
+      // temporary one, which may be unset here (Zsum would halt on it: variable-read-before-set).
+      fixes:
+        args.length === 2 && scope !== 'temporary'
+          ? [{ title: `Add ${added[1]}: ${sum}`, edits: [{ start: at.start, end: at.end, newText: sum }], preferred: true }]
+          : undefined,
     });
     return;
   }
