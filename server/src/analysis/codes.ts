@@ -868,7 +868,7 @@ const CODE_TABLE = {
   'foreign-syntax': {
     severity: 'warning',
     description:
-      'Punctuation other languages need, which the engine writes into the reply: a ";" ending a line after a call (ZsetServerVar{prefix;?};), a /* */ comment (only // starts a comment), or arguments in square brackets (Zmessage[1] runs Zmessage bare and writes "[1]"; $title[Hi] is text). The fix removes the ";" or writes the call in braces.',
+      'Punctuation other languages need, which the engine writes into the reply: a ";" ending a line after a call (ZsetServerVar{prefix;?};), a /* */ comment (only // starts a comment), arguments in square brackets (Zmessage[1] runs Zmessage bare and writes "[1]"; $title[Hi] is text), or doubled braces around a shown text or a variable\'s name (Ztitle{{Hello}} shows the braces; Zvar{{x}} is another variable than x). The fix removes the ";", writes the call in braces or removes the extra braces.',
     example: 'ZsetServerVar{prefix;?};',
   },
   'trigger-punctuation': {

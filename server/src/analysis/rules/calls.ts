@@ -44,6 +44,7 @@ import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
 import { checkEngineLiterals } from './engineLiterals';
 import { checkSetterValues } from './setterValues';
+import { checkDoubledBraces } from './foreignSyntax';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
@@ -175,6 +176,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
   if (scope !== undefined) checkSetterValues(name, args, ctx);
+  checkDoubledBraces(name, args, ctx);
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2) checkTimestampAsTime(nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2 && !hasCall(nodeArgs[0])) {

@@ -6,7 +6,8 @@
  * a call's braces separates arguments), so each lands in the reply.
  */
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
-import type { StatementContext } from './context';
+import { type ReadArgument, type StatementContext, trimmedRange } from './context';
+import { variableFunction } from '../../language/variableFunctions';
 
 /** `nodes`: the statement's top level (offsets RELATIVE to `ctx.base`); `end`: where the statement ends. */
 export function checkForeignSyntax(nodes: readonly (TopLevelNode | ContentNode)[], end: number, ctx: StatementContext): void {
@@ -79,4 +80,60 @@ function checkBracketCalls(raw: string, nodes: readonly (TopLevelNode | ContentN
       fixes: [{ title: `Write ${call}`, edits: [{ start: at, end: at + written.length, newText: call }], preferred: true }],
     });
   }
+}
+
+/** Arguments shown as text, by function: their positions (a name of a variable is VARIABLE_FUNCTIONS' first). */
+const SHOWN_TEXT: Readonly<Record<string, readonly number[]>> = {
+  Ztitle: [0],
+  Zdescription: [0],
+  Zfooter: [0],
+  Zauthor: [0],
+  ZaddField: [0, 1],
+  ZsendMessage: [1],
+  Zerror: [0],
+};
+
+/**
+ * `Ztitle{{Hello}}`, `Zvar{{name}}`: braces doubled as template languages
+ * write them. The engine takes everything between the call's own braces as
+ * the argument (parser.rs extract_args), and braces with no Z before them
+ * are text: the title shows "{Hello}", and the variable is named "{name}",
+ * another one than name.
+ */
+export function checkDoubledBraces(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const positions = variableFunction(name) ? [0] : SHOWN_TEXT[name];
+  if (!positions) return;
+  for (const i of positions) {
+    const a = args[i];
+    if (!a?.literal || a.text.length < 3 || a.text[0] !== '{' || !wrappedWhole(a.text)) continue;
+    const inner = a.text.slice(1, -1).trim();
+    if (inner === '') continue;
+    const { start, end } = trimmedRange(a.arg, ctx);
+    const variable = i === 0 && variableFunction(name) !== undefined;
+    ctx.diagnostics.push({
+      code: 'foreign-syntax',
+      severity: 'warning',
+      start,
+      end,
+      message: variable
+        ? `The engine takes everything between ${name}'s braces as the variable's name, so this variable is named "${a.text}", braces and all: another variable than ${inner}. Write ${name}{${inner}...}.`
+        : `The engine takes everything between ${name}'s braces as the text, and braces are text to it: this shows "${a.text}" with its braces. Write ${name}{${inner}}.`,
+      fixes: [{ title: `Remove the extra braces: ${inner}`, edits: [{ start, end, newText: inner }], preferred: true }],
+    });
+  }
+}
+
+/** Whether the first `{` of `text` closes at its last character (one group around the whole text). */
+function wrappedWhole(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i === text.length - 1;
+  }
+  return false;
 }
