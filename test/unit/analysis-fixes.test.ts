@@ -217,14 +217,17 @@ describe('analysis: fixes', () => {
     const reset = '#trigger !r\nZsetUserVar{50;coins}\nYou have ZgetUserVar{coins}.';
     assert.strictEqual(appliedAll(reset, only(reset, 'arguments-swapped')), '#trigger !r\nZsetUserVar{coins;50}\nYou have ZgetUserVar{coins}.');
     // saved-variable-unset, compared with 0: the empty value taken too, joined as the condition's own parts are.
-    const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;Welcome!}';
-    assert.strictEqual(applied(start, only(start, 'saved-variable-unset')), '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;Welcome!}');
-    const rob = '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins} != 0;Nothing to rob.}';
+    const start = '#trigger !start\nZif{ZgetUserVar{coins}==0;ZsetUserVar{coins;100}Welcome!}';
+    assert.strictEqual(
+      applied(start, only(start, 'saved-variable-unset')),
+      '#trigger !start\nZif{ZgetUserVar{coins}== || ZgetUserVar{coins}==0;ZsetUserVar{coins;100}Welcome!}',
+    );
+    const rob = '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins} != 0;Nothing to rob.}\nZsetUserVar{coins;250}';
     assert.strictEqual(
       applied(rob, only(rob, 'saved-variable-unset')),
-      '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins}!= && ZgetUserVar{coins}!=0;Nothing to rob.}',
+      '#trigger !rob\nZonlyIf{Zmessage{1}!= && ZgetUserVar{coins}!= && ZgetUserVar{coins}!=0;Nothing to rob.}\nZsetUserVar{coins;250}',
     );
-    const mixed = '#trigger !m\nZif{ZgetUserVar{coins}==0 && Zmessage{1}==yes;a}';
+    const mixed = '#trigger !m\nZif{ZgetUserVar{coins}==0 && Zmessage{1}==yes;a}\nZsetUserVar{coins;250}';
     assert.strictEqual(only(mixed, 'saved-variable-unset').fixes, undefined, 'no fix that would mix && and ||');
     // arithmetic-as-text: Zcalculate in a number argument; Zsum for a saved count, read as 0 while unset.
     const half = '#trigger !h\nZvar{a;8}\nZvar{b;Zround{Zvar{a}/2}}';

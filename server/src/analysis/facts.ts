@@ -215,10 +215,15 @@ export interface StatementSummary {
 /** StatementSummary.rare: the facts few lines have. */
 export interface RareFacts {
   /**
-   * Saved-variable getters in Zdelay's code (delayed-read-cached): the run's cache of saved variables goes with
-   * the delayed code (executor.rs var_cache), so one the command read or set already reads as it was then.
+   * Saved-variable getters and setters in Zdelay's code (delayed-read-cached): the run's cache of saved variables
+   * goes with the delayed code (executor.rs var_cache), so one the command read or set already reads as it was
+   * then. `read`: a getter of the author's own (or this place's) variable; `tested`: in a condition.
    */
-  delayedReads?: { scope: SavedScope; name: string; text: string; start: number; end: number }[];
+  delayedUses?: { scope: SavedScope; name: string; text: string; start: number; end: number; read?: true; tested?: true }[];
+  /** Saved variables (`scope:name`) the command's own lines set to a value a call computes (delayed-read-cached). */
+  computedSets?: string[];
+  /** Saved variables (`scope:name`) set to a written number other than 0 and 1: amounts, not on/off flags (saved-variable-unset's ==0). */
+  numberSets?: string[];
   /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
   firstWordNamed?: true;
   /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */

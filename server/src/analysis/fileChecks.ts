@@ -357,8 +357,10 @@ function reportAfterWalk(w: FileWalk): void {
   const { replacedDirectives, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
   // The run keeps every saved variable it read or set in a cache that Zdelay's code shares (executor.rs var_cache,
   // runtime.rs evaluate_delay, variables/get*Var.rs): read there, such a one is as it was, not as another command left it.
+  // Not where the command saved a value of its own making and the delayed code shows it (a reminder's text, a
+  // prize): that value is the one meant. A test of it, or one the command left as written, waits for a change.
   for (const r of w.delayedReads)
-    if (w.savedTouched.has(`${r.scope}:${r.name}`))
+    if (w.savedTouched.has(`${r.scope}:${r.name}`) && (r.tested || !w.computedSets.has(`${r.scope}:${r.name}`)))
       out.push({
         code: 'delayed-read-cached',
         severity: 'warning',
@@ -377,7 +379,8 @@ function reportAfterWalk(w: FileWalk): void {
     });
   embedSends.reportLateParts(out);
   // Zeval's code may set any saved variable; a test of the variable shows the author handles the empty value.
-  if (!evalRuns) for (const r of savedReads) out.push(savedVariableUnset(r));
+  // A comparison with 0 only of a variable the file treats as a number: "0" may be a flag's off, with unset meaning on.
+  if (!evalRuns) for (const r of savedReads) if (!r.zeroTest || w.numericSaved.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
   if (!evalRuns && !globalUses.has(''))
     for (const c of existsChecks) {
       const scope = savedUses.get(c.name);

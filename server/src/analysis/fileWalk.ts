@@ -275,8 +275,12 @@ export class FileWalk {
   readonly globalUses = new Set<string>();
   /** The saved variables (`scope:name`) the command's own lines read or set, outside Zdelay's code. */
   readonly savedTouched = new Set<string>();
-  /** Saved-variable getters in Zdelay's code (RareFacts.delayedReads), in file offsets. */
-  readonly delayedReads: { scope: SavedScope; name: string; text: string; start: number; end: number }[] = [];
+  /** Saved-variable getters in Zdelay's code (RareFacts.delayedUses), in file offsets. */
+  readonly delayedReads: { scope: SavedScope; name: string; text: string; start: number; end: number; tested?: true }[] = [];
+  /** The saved variables (`scope:name`) the command's own lines set to a computed value (RareFacts.computedSets). */
+  readonly computedSets = new Set<string>();
+  /** The saved variables (`scope:name`) the file treats as numbers: read by arithmetic, or set to an amount (RareFacts.numberSets). */
+  readonly numericSaved = new Set<string>();
   readonly existsChecks: { name: string; by: string; start: number; end: number }[] = [];
 
   // ---- what runs in order: HTTP, JSON, split text, blocks, cooldowns, modal inputs ----
@@ -511,9 +515,11 @@ export class FileWalk {
           refusal: { ...g.refusal, start: base + g.refusal.start, end: base + g.refusal.end },
         });
     if (s.loopIndexObject) this.loopIndexObject = true;
-    if (s.delayedReads)
-      for (const r of s.delayedReads) {
-        this.delayedReads.push({ ...r, start: base + r.start, end: base + r.end });
+    if (s.computedSets) for (const k of s.computedSets) this.computedSets.add(k);
+    if (s.numberSets) for (const k of s.numberSets) this.numericSaved.add(k);
+    if (s.delayedUses)
+      for (const r of s.delayedUses) {
+        if (r.read) this.delayedReads.push({ scope: r.scope, name: r.name, text: r.text, start: base + r.start, end: base + r.end, tested: r.tested });
         // Still a use of the variable for the checks that compare scopes and names.
         if (r.scope === 'global') this.globalUses.add(r.name);
         else if (!this.savedUses.has(r.name)) this.savedUses.set(r.name, r.scope);
@@ -924,6 +930,7 @@ export class FileWalk {
           zeroTest: v.zeroTest && { ...v.zeroTest, start: base + v.zeroTest.start, end: base + v.zeroTest.end },
         });
     for (const v of events) {
+      if (v.kind === 'read' && !v.zeroTest) this.numericSaved.add(`${v.scope}:${v.name}`);
       if (v.kind === 'test') this.savedTested.add(savedKey(v));
       else if (v.kind === 'set') {
         this.savedSet.add(savedKey(v));

@@ -16,6 +16,7 @@ import {
   type OrderEvent,
   rareFacts,
   type SavedScope,
+  type RareFacts,
   type SavedVarEvent,
   type ZeroTest,
   savedKey,
@@ -739,11 +740,23 @@ function recordSavedVariable(
     if (saved.use === 'set' && node.args.length >= 2) (ctx.summary.savedVars ??= []).push({ kind: 'set', scope: saved.scope, name: '' });
     return;
   }
-  // A read in Zdelay's code, kept apart: what matters is whether the command's own lines read or set it (delayed-read-cached).
-  if (saved.use === 'get' && ctx.delayed > 0) {
-    (rareFacts(ctx.summary).delayedReads ??= []).push({ scope: saved.scope, name, text: ctx.rel(node.start, node.end), start: node.start, end: node.end });
+  // A use in Zdelay's code, kept apart: what matters is whether the command's own lines read or set it (delayed-read-cached).
+  // The cache key holds the user or place (variables/get*Var.rs): a getter given another one reads its own entry.
+  if (ctx.delayed > 0 && saved.use !== 'exists') {
+    const use: NonNullable<RareFacts['delayedUses']>[number] = {
+      scope: saved.scope,
+      name,
+      text: ctx.rel(node.start, node.end),
+      start: node.start,
+      end: node.end,
+    };
+    const other = node.args[1] !== undefined && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '';
+    if (saved.use === 'get' && !other) use.read = true;
+    if (use.read && ctx.operand) use.tested = true;
+    (rareFacts(ctx.summary).delayedUses ??= []).push(use);
     return;
   }
+  if (saved.use === 'set' && node.args.length >= 2 && hasCall(node.args[1])) (rareFacts(ctx.summary).computedSets ??= []).push(`${saved.scope}:${name}`);
   const events = (ctx.summary.savedVars ??= []);
   const of = savedOwner(node, saved.use, saved.scope, ctx);
   if (saved.use === 'exists')

@@ -750,6 +750,12 @@ function recordZeroTests(arg: Argument, ctx: StatementContext): void {
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   const joiner = parts.length > 1 ? raw.slice(parts[0].end, parts[0].end + 4) : undefined;
+  // A part that compares the same read with empty text takes the unset value already (`X==0 || X==`).
+  const comparedWithEmpty = (text: string) =>
+    parts.some((p) => {
+      const t = raw.slice(p.start, p.end).replace(/\s+/g, '');
+      return t === `${text}==` || t === `==${text}` || t === `${text}!=` || t === `!=${text}`;
+    });
   for (const part of parts) {
     const { own, at } = ownText(raw, part);
     let op: string | undefined;
@@ -771,6 +777,7 @@ function recordZeroTests(arg: Argument, ctx: StatementContext): void {
     const getter = call && savedGetter(call, ctx);
     if (!call || !getter) continue;
     const text = ctx.rel(call.start, call.end);
+    if (comparedWithEmpty(text.replace(/\s+/g, ''))) continue;
     // The comparison that also takes the empty value, where the condition's own joiner allows it (never both kinds).
     const wanted = op === '==' ? ' || ' : ' && ';
     const fix = joiner === undefined || joiner === wanted ? `${text}${op}${wanted}${text}${op}0` : undefined;

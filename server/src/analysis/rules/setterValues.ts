@@ -6,6 +6,7 @@
  */
 import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
 import { type ReadArgument, reportIf, type StatementContext, swapFix, trimmedRange } from './context';
+import { rareFacts } from '../facts';
 
 /** A number with its plus sign, as an amount to add is written. */
 const SIGNED_AMOUNT = /^\+\s*(\d+(?:\.\d+)?)$/;
@@ -18,6 +19,8 @@ export function checkSetterValues(name: string, args: readonly ReadArgument[], c
   if (scope === undefined || args.length < 2) return;
   const [variable, value] = args;
   if (!variable.literal || !value.literal) return;
+  if (scope !== 'temporary' && NAME_WORD.test(variable.text) && /^[+-]?\d+(?:\.\d+)?$/.test(value.text) && value.text !== '0' && value.text !== '1')
+    (rareFacts(ctx.summary).numberSets ??= []).push(`${scope}:${variable.text}`);
   const added = SIGNED_AMOUNT.exec(value.text);
   if (added && NAME_WORD.test(variable.text)) {
     // The sum reads the variable back; a saved one as 0 while it is unset (Zsum halts on empty text).
