@@ -379,8 +379,10 @@ function reportAfterWalk(w: FileWalk): void {
     });
   embedSends.reportLateParts(out);
   // Zeval's code may set any saved variable; a test of the variable shows the author handles the empty value.
-  // A comparison with 0 only of a variable the file treats as a number: "0" may be a flag's off, with unset meaning on.
-  if (!evalRuns) for (const r of savedReads) if (!r.zeroTest || w.numericSaved.has(`${r.scope}:${r.name}`)) out.push(savedVariableUnset(r));
+  // A comparison with 0 only of a variable the file treats as a number, or whose name says an amount: "0" may be a
+  // flag's off, with unset meaning on.
+  if (!evalRuns)
+    for (const r of savedReads) if (!r.zeroTest || w.numericSaved.has(`${r.scope}:${r.name}`) || AMOUNT_NAME.test(r.name)) out.push(savedVariableUnset(r));
   if (!evalRuns && !globalUses.has(''))
     for (const c of existsChecks) {
       const scope = savedUses.get(c.name);
@@ -1303,6 +1305,9 @@ function existsChecksGlobal(c: { name: string; by: string; start: number; end: n
     message: `${c.by} looks in the bot's global variables (ZsetVar) only, and this file keeps "${c.name}" as a ${scope} variable (${set}), ${outcome}. Test the ${scope}'s value instead, e.g. Zif{${get}{${c.name}}==;...;...}.`,
   };
 }
+
+/** A saved variable's name that says it holds an amount (a balance, points, a count), not an on/off setting. */
+const AMOUNT_NAME = /coin|money|balance|bank|cash|credit|point|score|xp|exp\b|level|gem|token|wallet|vote|warn|count|streak|bal$|tries|lives/i;
 
 /** Who has no value of a saved variable before its first set, by scope. */
 const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = {
