@@ -80,7 +80,9 @@ export type ReportWhen =
   | 'replies-later'
   // The engine gives the run no message (bot.rs trigger_message_id): the answer to a submitted modal; an event about no message.
   | 'modal-answer'
+  // An event with a channel but no message; one with neither.
   | 'event-without-message'
+  | 'event-without-channel'
   // The file reads or sets a saved variable of that name.
   | `saved-name-used:${string}`;
 

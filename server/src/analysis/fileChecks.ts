@@ -121,8 +121,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
       severity: 'error',
       start: 0,
       end: 1,
-      message:
-        'The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.',
+      message: bomMessage(results[0].summary.header?.name),
       fixes: [{ title: 'Remove the byte-order mark', edits: [{ start: 0, end: 1, newText: '' }], preferred: true }],
     });
   } else if (tree.text.charCodeAt(0) === 0xfeff) {
@@ -300,7 +299,9 @@ function reportConditional(
       case 'modal-answer':
         return answersModalOnly(w, triggerValue);
       case 'event-without-message':
-        return eventTrigger !== undefined && eventTrigger.context.target === null;
+        return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel !== null;
+      case 'event-without-channel':
+        return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel === null;
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.
@@ -726,13 +727,20 @@ function reportNumberOptionDurations(w: FileWalk): void {
     // ZslowMode reads a plain number as seconds (channels/slowMode.rs) before it reads a duration.
     const kind = r.type === 'duration' && r.fn !== 'ZslowMode' ? numeric.get(r.name) : undefined;
     if (!kind) continue;
-    const unit = (u: string, words: string) => ({ title: `Read it as ${words}: Zoption{${r.name}}${u}`, edits: [{ start: r.end, end: r.end, newText: u }] });
+    // The unit the option's name says, if it says one (that fix is then the preferred one).
+    const said = /sec/i.test(r.name) ? 's' : /min/i.test(r.name) ? 'm' : /hour|hr/i.test(r.name) ? 'h' : /day/i.test(r.name) ? 'd' : undefined;
+    const named = said === 's' ? ['s', 'seconds'] : said === 'h' ? ['h', 'hours'] : said === 'd' ? ['d', 'days'] : ['m', 'minutes'];
+    const unit = (u: string, words: string) => ({
+      title: `Read it as ${words}: Zoption{${r.name}}${u}`,
+      edits: [{ start: r.end, end: r.end, newText: u }],
+      ...(u === said ? { preferred: true } : {}),
+    });
     w.out.push({
       code: 'invalid-duration',
       severity: r.caught ? 'warning' : 'error',
       start: r.start,
       end: r.end,
-      message: `"${r.name}" is ${kind === 'integer' ? 'an integer' : 'a number'} option, so Zoption{${r.name}} is a number alone ("5"), and ${r.fn} wants a duration with its unit ("5m"): ${r.caught ? 'it fails on it every time (ZtryRun catches it)' : `the engine halts the command on it every time`}. Write the unit after it, Zoption{${r.name}}m for minutes.`,
+      message: `"${r.name}" is ${kind === 'integer' ? 'an integer' : 'a number'} option, so Zoption{${r.name}} is a number alone ("5"), and ${r.fn} wants a duration with its unit ("5m"): ${r.caught ? 'it fails on it every time (ZtryRun catches it)' : `the engine halts the command on it every time`}. Write the unit after it, Zoption{${r.name}}${named[0]} for ${named[1]}${kind === 'number' ? ', and make the option an integer (1.5m halts too)' : ''}.`,
       fixes: [unit('s', 'seconds'), unit('m', 'minutes'), unit('h', 'hours'), unit('d', 'days')],
     });
   }
@@ -1308,6 +1316,15 @@ function existsChecksGlobal(c: { name: string; by: string; start: number; end: n
 
 /** A saved variable's name that says it holds an amount (a balance, points, a count), not an on/off setting. */
 const AMOUNT_NAME = /coin|money|balance|bank|cash|credit|point|score|xp|exp\b|level|gem|token|wallet|vote|warn|count|streak|bal$|tries|lives/i;
+
+/** What a byte-order mark before the first header line costs: the line is text to the engine, not that directive. */
+function bomMessage(directive: string | undefined): string {
+  const lost =
+    directive === '#trigger' || directive === undefined
+      ? 'its #trigger is lost, and without one the file is not loaded'
+      : `this ${directive} line is lost as a directive, and its text is written at the start of every answer`;
+  return `The file starts with a byte-order mark: the engine does not read the first line as a header, so ${lost}. Save the file as UTF-8 without BOM.`;
+}
 
 /** Who has no value of a saved variable before its first set, by scope. */
 const UNSET_FOR: Readonly<Record<SavedScope, { who: string; fails: string }>> = {

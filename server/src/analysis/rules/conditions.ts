@@ -572,8 +572,10 @@ function wordOperatorCall(
     result = (compared[1] === '==') === (compared[2] === 'true') ? 'true' : 'false';
   }
   const replacement = `${fn}{${left};${right}}==${result}`;
-  // The sides become arguments: a ";" of their own would split them.
-  if (left === '' || right === '' || hasTopLevelSemicolon(left) || hasTopLevelSemicolon(right)) return { fn, replacement, fix: undefined };
+  // The sides become arguments: a ";" of their own would split them. A side that still holds an operator
+  // (`contains sword==yes`) is no text to search for: what was meant cannot be told.
+  if (left === '' || right === '' || hasTopLevelSemicolon(left) || hasTopLevelSemicolon(right) || operatorOf(left) || operatorOf(right))
+    return { fn, replacement, fix: undefined };
   const part = raw.slice(partStart, partEnd);
   const lead = part.length - part.trimStart().length;
   const trail = part.length - part.trimEnd().length;
@@ -671,6 +673,7 @@ function misreadNumber(text: string): { what: string; plain?: string } | undefin
   if (currency && unit) return { what: 'currency sign or unit' };
   if (currency || (unit && /^[$€£¥]$/.test(unit))) return { what: 'currency sign', plain: digits };
   if (unit === '%') return { what: 'percent sign', plain: digits };
+  if (unit === 'ms') return { what: 'unit ("ms")', plain: digits };
   if (unit === 'k' || unit === 'K') return { what: '"k" for thousands', plain: String(Math.round(Number(digits) * 1000 * 1e6) / 1e6) };
   return { what: `unit ("${unit}")` };
 }
@@ -685,7 +688,8 @@ function misreadNumber(text: string): { what: string; plain?: string } | undefin
  */
 function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
-  if (!/\d/.test(raw)) return;
+  if (!/\d/.test(raw) && !raw.includes('Zping') && !raw.includes('ZexecutionTime')) return;
+  const literal = !hasCall(arg);
   const parts = splitTopLevelCondition(raw);
   if (!parts) return;
   for (const p of parts) {
@@ -707,7 +711,12 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
     ]) {
       const side = part.slice(from, to);
       const number = side.trim();
-      const misread = misreadNumber(number);
+      if (MILLISECOND_TEXT.test(number)) {
+        reportMillisecondText(number, arg.start + p.start + from + side.indexOf(number), op, ctx);
+        continue;
+      }
+      // A fully written condition is checkLiteralCondition's to report.
+      const misread = literal && !SEPARATED_NUMBER.test(number) ? undefined : misreadNumber(number);
       if (!misread) continue;
       const start = arg.start + p.start + from + side.indexOf(number);
       const { plain } = misread;
@@ -735,6 +744,22 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
       });
     }
   }
+}
+
+/** Calls whose answer is a number of milliseconds with "ms" after it (bot/ping.rs, executionTime.rs: "45.12345ms"). */
+const MILLISECOND_TEXT = /^Z(?:ping|executionTime)(?:\{\s*\})?$/;
+
+/** `Zif{Zping>200;...}`: the answer is no number, so the engine compares lengths ("45.12345ms" is longer than "200"). */
+function reportMillisecondText(call: string, start: number, op: string, ctx: StatementContext): void {
+  const plain = `ZreplaceText{${call};ms;}`;
+  ctx.diagnostics.push({
+    code: 'non-numeric-comparison',
+    severity: 'warning',
+    start,
+    end: start + call.length,
+    message: `${call} gives text such as "45.12345ms", not a number, so "${op}" compares the lengths of the two sides instead of their values (a 10-character answer is "greater" than 200). Compare the number alone: ${plain}.`,
+    fixes: [{ title: `Write ${plain}`, edits: [{ start, end: start + call.length, newText: plain }], preferred: true }],
+  });
 }
 
 /**

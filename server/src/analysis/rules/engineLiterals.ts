@@ -120,7 +120,8 @@ function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: 
       return { code: 'invalid-value', wants: `one of ${rule.words.join(', ')} as the ${rule.what}`, instead: rule.aliases?.[lower] };
     }
     case 'hex6': {
-      const hex = text.replace(/^#/, '');
+      // hexToRgb.rs strips every leading "#".
+      const hex = text.replace(/^#+/, '');
       if (/^[0-9a-fA-F]{6}$/.test(hex)) return undefined;
       const short = /^[0-9a-fA-F]{3}$/.test(hex) ? `#${[...hex].map((c) => c + c).join('')}` : undefined;
       return { code: 'invalid-color', wants: 'a colour of six hex digits (#FF8800)', instead: short };
@@ -135,7 +136,8 @@ function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: 
       };
     }
     case 'amount': {
-      if (isInteger(text) && (Number(text) === -1 || Number(text) >= 1)) return undefined;
+      // A word or a fraction is the catalog's integer check's to report (invalid-integer already).
+      if (!isInteger(text) || Number(text) === -1 || Number(text) >= 1) return undefined;
       return { code: 'invalid-integer', wants: `the ${rule.what} as -1 for all of them or a whole number from 1`, instead: text === '0' ? '-1' : undefined };
     }
   }
