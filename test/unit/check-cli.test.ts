@@ -92,7 +92,7 @@ describe('zscript-check (dist/check.js)', () => {
     const marked = lines(check([bot]).stdout);
     assert.ok(
       marked.includes(
-        `${at('pong.zbr')}:1:1: error byte-order-mark The file starts with a byte-order mark: the engine does not read the first line as a header, so its directive is lost (without a #trigger the file is not loaded). Save the file as UTF-8 without BOM.`,
+        `${at('pong.zbr')}:1:1: error byte-order-mark The file starts with a byte-order mark: the engine does not read the first line as a header, so its #trigger is lost, and without one the file is not loaded. Save the file as UTF-8 without BOM.`,
       ),
       marked.join('\n'),
     );
@@ -453,6 +453,29 @@ describe('zscript-check (dist/check.js)', () => {
     fs.writeFileSync(path.join(dir, 'esc.zbr'), '#trigger !esc\nZtit\u001b[2Jle{hi}\n');
     r = check([path.join(dir, 'esc.zbr')]);
     assert.ok(!r.stdout.includes('\u001b'), JSON.stringify(r.stdout));
+  });
+
+  it('reports a file the engine cannot read as UTF-8 (UTF-16, Windows-1252) on the line of its first foreign byte', () => {
+    const dir = path.join(temp, 'encodings');
+    fs.mkdirSync(dir, { recursive: true });
+    // UTF-16 with its byte-order mark: text with NUL bytes, not a binary file.
+    fs.writeFileSync(path.join(dir, 'wide.zbr'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('#trigger !ping\nPong\n', 'utf16le')]));
+    // Windows-1252: "é" is the one byte 0xE9, on line 2.
+    fs.writeFileSync(path.join(dir, 'latin.zbr'), Buffer.from('#trigger !cafe\nCaf\xe9 ouvert\n', 'latin1'));
+    fs.writeFileSync(path.join(dir, 'ok.zbr'), '#trigger !ok\nOpen\n');
+    const r = check([dir]);
+    assert.strictEqual(r.code, 1, r.stderr);
+    const out = lines(r.stdout);
+    assert.ok(
+      out.some((l) => l.startsWith(`${path.join(dir, 'latin.zbr')}:2:1: error not-utf8 This file is not UTF-8: the byte 0xE9 on this line`)),
+      out.join('\n'),
+    );
+    assert.ok(
+      out.some((l) => l.startsWith(`${path.join(dir, 'wide.zbr')}:1:1: error not-utf8 This file is saved as UTF-16`)),
+      out.join('\n'),
+    );
+    assert.match(r.stderr, /3 files checked/);
+    assert.strictEqual(check(['--severity', 'not-utf8=off', path.join(dir, 'wide.zbr')]).code, 0);
   });
 
   it('exits 2 with a one-line message on bad usage', () => {

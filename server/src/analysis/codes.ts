@@ -25,8 +25,11 @@ export interface DiagnosticCodeInfo {
   readonly severity: Severity;
   readonly description: string;
   readonly example: string;
-  /** 'workspace': found by comparing files (the language service), not by analysing one file. */
-  readonly scope?: 'workspace';
+  /**
+   * 'workspace': found by comparing files (the language service), not by analysing one file; 'bytes': found
+   * in a file's bytes before it is read as text (zscript-check; an editor decodes the file itself).
+   */
+  readonly scope?: 'workspace' | 'bytes';
 }
 
 /** The table: adding a code here is what makes it usable (AnalysisDiagnostic.code is typed by these keys). */
@@ -909,6 +912,13 @@ const CODE_TABLE = {
       'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.',
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
+  },
+  'not-utf8': {
+    severity: 'error',
+    scope: 'bytes',
+    description:
+      'A command file saved in another encoding than UTF-8 (UTF-16, or Windows-1252 with an accented letter): the engine cannot read it and does not load it ("Failed to read file"). Reported by zscript-check, on the line of the first byte that is no UTF-8.',
+    example: 'a file saved as UTF-16',
   },
   'invisible-character': {
     severity: 'warning',

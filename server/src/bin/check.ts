@@ -8,6 +8,7 @@
  * Exit codes: 0 clean (or only tolerated warnings), 1 errors found or more
  * warnings than --max-warnings, 2 bad usage, an unreadable path or catalog.
  */
+import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundledCatalog, loadCatalogFromDirectory } from '../catalog/load';
@@ -409,11 +410,50 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A file's text, or why it is not checked. */
-function readCommandFile(file: string): { text: string } | { problem: string } | { binary: true } {
+/**
+ * A file the engine cannot read as UTF-8 (loader.rs reads each with read_to_string and, when that fails,
+ * reports "Failed to read file" and loads the rest): its one finding, on the line of the first byte that
+ * is no UTF-8, or undefined for a UTF-8 file.
+ */
+function encodingFinding(file: string, bytes: Buffer): CheckDiagnostic | undefined {
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (!utf16 && isUtf8(bytes)) return undefined;
+  let line = 1;
+  let bad = 0;
+  if (!utf16) {
+    // The longest UTF-8 start, then the line it ends on.
+    let lo = 0;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (isUtf8(bytes.subarray(0, mid))) lo = mid;
+      else hi = mid - 1;
+    }
+    bad = lo;
+    for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+  }
+  return {
+    file,
+    line,
+    column: 1,
+    endLine: line,
+    endColumn: 1,
+    severity: 'error',
+    code: 'not-utf8',
+    message: utf16
+      ? 'This file is saved as UTF-16, and the engine reads command files as UTF-8 only: it does not load this one ("Failed to read file"). Save it as UTF-8.'
+      : `This file is not UTF-8: the byte 0x${bytes[bad].toString(16).toUpperCase()} on this line is a character in another encoding (such as Windows-1252), and the engine reads command files as UTF-8 only: it does not load this one ("Failed to read file"). Save it as UTF-8.`,
+  };
+}
+
+/** A file's text, or why it is not checked, or the finding that the engine cannot read it. */
+function readCommandFile(file: string): { text: string } | { problem: string } | { binary: true } | { unreadable: CheckDiagnostic } {
   let text: string;
   try {
-    text = readRegularFileSync(file, MAX_CHECK_FILE_BYTES).toString('utf8');
+    const bytes = readRegularFileSync(file, MAX_CHECK_FILE_BYTES);
+    const finding = encodingFinding(file, bytes);
+    if (finding) return { unreadable: finding };
+    text = bytes.toString('utf8');
   } catch (error) {
     const reason =
       error instanceof BoundedReadError
@@ -479,10 +519,14 @@ function main(argv: readonly string[]): number {
       skipped.push(`${file}: binary file (contains NUL bytes), not checked`);
       continue;
     }
-    const text = read.text;
     checked++;
     const display = path.isAbsolute(file) ? file : path.normalize(file);
-    for (const d of eachFinding(display, text, analyzer, catalog, options.severity, layout)) {
+    let findings: Iterable<CheckDiagnostic>;
+    if ('unreadable' in read) {
+      const level = effectiveSeverity('not-utf8', 'error', options.severity);
+      findings = level === undefined ? [] : [{ ...read.unreadable, file: display, severity: level }];
+    } else findings = eachFinding(display, read.text, analyzer, catalog, options.severity, layout);
+    for (const d of findings) {
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
       // --quiet hides warnings but they still count for --max-warnings.
