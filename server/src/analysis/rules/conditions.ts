@@ -482,6 +482,15 @@ function isOperand(before: string, after: string): boolean {
 const SYMBOL_ORDER = ['>=', '<=', '!=', '==', '>', '<'];
 /** The word operators, spaces included, looked for after every symbol. */
 const WORD_OPERATORS = [' contains ', ' startsWith ', ' endsWith '];
+/** The symbol operator the engine finds first in a comparison's text, and where it is; undefined when there is none. */
+function firstSymbolOperator(text: string): { op: string; at: number } | undefined {
+  for (const op of SYMBOL_ORDER) {
+    const at = text.indexOf(op);
+    if (at >= 0) return { op, at };
+  }
+  return undefined;
+}
+
 /** The operator the engine finds in one comparison (the first of its order that the text holds), or undefined. */
 function operatorOf(part: string): string | undefined {
   return SYMBOL_ORDER.find((o) => part.includes(o)) ?? WORD_OPERATORS.find((o) => part.includes(o));
@@ -695,16 +704,9 @@ function checkSeparatedNumbers(arg: Argument, ctx: StatementContext): void {
   for (const p of parts) {
     const part = raw.slice(p.start, p.end);
     // The operator the engine finds first in the part.
-    let op: string | undefined;
-    let at = -1;
-    for (const o of SYMBOL_ORDER) {
-      at = part.indexOf(o);
-      if (at >= 0) {
-        op = o;
-        break;
-      }
-    }
-    if (!op || op === '==' || op === '!=') continue;
+    const first = firstSymbolOperator(part);
+    if (!first || first.op === '==' || first.op === '!=') continue;
+    const { op, at } = first;
     for (const [from, to] of [
       [0, at],
       [at + op.length, part.length],
@@ -783,17 +785,10 @@ function recordZeroTests(arg: Argument, ctx: StatementContext): void {
     });
   for (const part of parts) {
     const { own, at } = ownText(raw, part);
-    let op: string | undefined;
-    let index = -1;
-    for (const o of SYMBOL_ORDER) {
-      index = own.indexOf(o);
-      if (index >= 0) {
-        op = o;
-        break;
-      }
-    }
-    if (op !== '==' && op !== '!=') continue;
-    const opAt = at[index];
+    const first = firstSymbolOperator(own);
+    if (first?.op !== '==' && first?.op !== '!=') continue;
+    const op = first.op;
+    const opAt = at[first.at];
     const left = trimmedSpan(raw, part.start, opAt);
     const right = trimmedSpan(raw, opAt + 2, part.end);
     const [zero, read] = raw.slice(right.start, right.end) === '0' ? [right, left] : raw.slice(left.start, left.end) === '0' ? [left, right] : [];
