@@ -929,7 +929,7 @@ const CODE_TABLE = {
   'delayed-read-cached': {
     severity: 'warning',
     description:
-      "A saved variable read in Zdelay's code that the command itself reads or sets: the run's cache of saved variables goes with the delayed code, so the read gives the value this run left, not one another command saved during the delay (a Cancel button never stops a delayed close). Not for a value the command computed and the delayed code only shows (a reminder's text), nor for another member's or place's variable (the cache keeps those apart).",
+      "A saved variable read in Zdelay's code that the command itself reads or sets: the run's cache of saved variables goes with the delayed code, so the read gives the value this run left, not one another command saved during the delay (a Cancel button never stops a delayed close). Not for a value the command computed and the delayed code only shows (a reminder's text), nor for another member's or place's variable (the cache keeps those apart). Also where two Zdelay codes of the command read the same variable: the one that runs first keeps its value for the other.",
     example: 'ZsetServerVar{closing;yes} + Zdelay{10s;Zif{ZgetServerVar{closing}==yes;ZsendMessage{ZchannelID;Closed.}}}',
   },
   'channel-perms-replaced': {

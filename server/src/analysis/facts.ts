@@ -221,7 +221,7 @@ export interface RareFacts {
    * goes with the delayed code (executor.rs var_cache), so one the command read or set already reads as it was
    * then. `read`: a getter of the author's own (or this place's) variable; `tested`: in a condition.
    */
-  delayedUses?: { scope: SavedScope; name: string; text: string; start: number; end: number; read?: true; tested?: true }[];
+  delayedUses?: { scope: SavedScope; name: string; text: string; start: number; end: number; block: number; read?: true; tested?: true }[];
   /** Saved variables (`scope:name`) the command's own lines set to a value a call computes (delayed-read-cached). */
   computedSets?: string[];
   /** Saved variables (`scope:name`) set to a written number other than 0 and 1: amounts, not on/off flags (saved-variable-unset's ==0). */

@@ -360,6 +360,22 @@ function reportAfterWalk(w: FileWalk): void {
   // runtime.rs evaluate_delay, variables/get*Var.rs): read there, such a one is as it was, not as another command left it.
   // Not where the command saved a value of its own making and the delayed code shows it (a reminder's text, a
   // prize): that value is the one meant. A test of it, or one the command left as written, waits for a change.
+  // Two delayed codes reading the same variable share the cache too: the one that runs first keeps its value.
+  const firstBlock = new Map<string, { block: number; start: number }>();
+  for (const r of w.delayedReads) {
+    const key = `${r.scope}:${r.name}`;
+    if (w.savedTouched.has(key) || !(r.tested || !w.computedSets.has(key))) continue;
+    const first = firstBlock.get(key);
+    if (!first) firstBlock.set(key, { block: r.block, start: r.start });
+    else if (first.block !== r.block)
+      out.push({
+        code: 'delayed-read-cached',
+        severity: 'warning',
+        start: r.start,
+        end: r.end,
+        message: `Another Zdelay of this command reads "${r.name}" too, and the engine keeps each saved variable a run has read, for all its delayed code: whichever of the two runs first keeps its value, and ${r.text} here gives that one, not what another command (a button's) saved between them. Read it in one delayed code only, or test in the later one a variable the earlier one never reads.`,
+      });
+  }
   for (const r of w.delayedReads)
     if (w.savedTouched.has(`${r.scope}:${r.name}`) && (r.tested || !w.computedSets.has(`${r.scope}:${r.name}`)))
       out.push({

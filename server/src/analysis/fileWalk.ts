@@ -276,7 +276,7 @@ export class FileWalk {
   /** The saved variables (`scope:name`) the command's own lines read or set, outside Zdelay's code. */
   readonly savedTouched = new Set<string>();
   /** Saved-variable getters in Zdelay's code (RareFacts.delayedUses), in file offsets. */
-  readonly delayedReads: { scope: SavedScope; name: string; text: string; start: number; end: number; tested?: true }[] = [];
+  readonly delayedReads: { scope: SavedScope; name: string; text: string; start: number; end: number; block: number; tested?: true }[] = [];
   /** The saved variables (`scope:name`) the command's own lines set to a computed value (RareFacts.computedSets). */
   readonly computedSets = new Set<string>();
   /** The saved variables (`scope:name`) the file treats as numbers: read by arithmetic, or set to an amount (RareFacts.numberSets). */
@@ -519,7 +519,16 @@ export class FileWalk {
     if (s.numberSets) for (const k of s.numberSets) this.numericSaved.add(k);
     if (s.delayedUses)
       for (const r of s.delayedUses) {
-        if (r.read) this.delayedReads.push({ scope: r.scope, name: r.name, text: r.text, start: base + r.start, end: base + r.end, tested: r.tested });
+        if (r.read)
+          this.delayedReads.push({
+            scope: r.scope,
+            name: r.name,
+            text: r.text,
+            start: base + r.start,
+            end: base + r.end,
+            block: base + r.block,
+            tested: r.tested,
+          });
         // Still a use of the variable for the checks that compare scopes and names.
         if (r.scope === 'global') this.globalUses.add(r.name);
         else if (!this.savedUses.has(r.name)) this.savedUses.set(r.name, r.scope);

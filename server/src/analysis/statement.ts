@@ -119,6 +119,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     tested: 0,
     numberTests: 0,
     delayed: 0,
+    delayBlock: -1,
     delayInLoop: 0,
     loopSets: undefined,
     choosing: 0,
@@ -272,7 +273,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
           if (setup) ctx.setupBranch++;
         }
         if (j === backgroundFrom) ctx.background++;
-        if (j === backgroundFrom && name === 'Zdelay') ctx.delayed++;
+        if (j === backgroundFrom && name === 'Zdelay' && ctx.delayed++ === 0) ctx.delayBlock = node.start;
         if (j === backgroundFrom && delayInLoop) ctx.delayInLoop++;
         if (tests && j === 0) ctx.tested++;
         if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing++;
@@ -292,7 +293,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       ctx.branchStart = branchStartAround;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
-      if (backgroundFrom < args.length && name === 'Zdelay') ctx.delayed--;
+      if (backgroundFrom < args.length && name === 'Zdelay' && --ctx.delayed === 0) ctx.delayBlock = -1;
       ctx.delayInLoop = delayInLoopAround;
       ctx.loopSets = loopSetsAround;
       if (catches) ctx.caught--;

@@ -762,6 +762,7 @@ function recordSavedVariable(
       text: ctx.rel(node.start, node.end),
       start: node.start,
       end: node.end,
+      block: ctx.delayBlock,
     };
     const other = node.args[1] !== undefined && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '';
     if (saved.use === 'get' && !other) use.read = true;

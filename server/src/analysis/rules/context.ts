@@ -62,6 +62,8 @@ export interface StatementContext {
   numberTests: number;
   /** How many Zdelay codes the walk is in: they run after the command's lines (at least a second later). */
   delayed: number;
+  /** Where the outermost Zdelay whose code the walk is in starts (delayed-read-cached tells two delayed codes apart). */
+  delayBlock: number;
   /**
    * Zdelay codes entered inside a loop's code, with no loop started since: the code runs after the
    * loop has finished, when ZloopValue and ZloopIndex hold its last pass (loop-value-in-delay).
