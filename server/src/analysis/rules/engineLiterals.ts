@@ -23,7 +23,11 @@ type LiteralRule =
   /** A whole number of seconds (Zduration formats seconds; it reads no duration). */
   | { kind: 'seconds' }
   /** -1 for all, or a whole number from 1. */
-  | { kind: 'amount'; what: string };
+  | { kind: 'amount'; what: string }
+  /** A plain number (a percent sign or unit halts it), `what` in words. */
+  | { kind: 'number'; what: string }
+  /** `true` in any case turns it on; any other word turns it off, without an error (a warning). */
+  | { kind: 'switch'; what: string };
 
 /** By function: the argument's position (from 0; negative counts from the last) and its rule. */
 const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[]>> = {
@@ -78,6 +82,14 @@ const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[
   Zduration: [{ at: 0, rule: { kind: 'seconds' } }],
   // math/sort.rs: the return amount, second from the end, is -1 (all) or at least 1.
   Zsort: [{ at: -2, rule: { kind: 'amount', what: 'return amount' } }],
+  // utility/hslToHex.rs: the three parsed as plain numbers (saturation and lightness out of 100).
+  ZhslToHex: [
+    { at: 0, rule: { kind: 'number', what: 'hue' } },
+    { at: 1, rule: { kind: 'number', what: 'saturation (out of 100)' } },
+    { at: 2, rule: { kind: 'number', what: 'lightness (out of 100)' } },
+  ],
+  // message/suppressEmbeds.rs: "true" in any case suppresses; any other word shows the embeds again.
+  ZsuppressEmbeds: [{ at: 1, rule: { kind: 'switch', what: 'suppresses the embeds' } }],
 };
 
 /** A duration written with its unit (`1h30m`) in seconds; undefined for anything else, a bare number included. */
@@ -85,8 +97,8 @@ function durationSeconds(text: string): number | undefined {
   return /[a-z]/.test(text) ? parseDuration(text) : undefined;
 }
 
-/** What is wrong with `text` under `rule`: the code, why in words, and the value to write instead when there is one. */
-function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string } | undefined {
+/** What is wrong with `text` under `rule`: the code, why in words, the value to write instead when there is one; `lenient`: it runs, differently. */
+function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string; lenient?: true } | undefined {
   switch (rule.kind) {
     case 'fraction': {
       if (isNumber(text) && Number(text) >= 0 && Number(text) <= 1) return undefined;
@@ -135,6 +147,16 @@ function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: 
         instead: seconds === undefined ? undefined : String(seconds),
       };
     }
+    case 'number': {
+      if (isNumber(text)) return undefined;
+      const bare = /^([+-]?\d+(?:\.\d+)?)\s*(%|°|deg)$/.exec(text);
+      return { code: 'invalid-number', wants: `the ${rule.what} as a plain number`, instead: bare?.[1] };
+    }
+    case 'switch': {
+      if (text.toLowerCase() === 'true' || text.toLowerCase() === 'false') return undefined;
+      const on = ['yes', 'on', '1', 'y', 'enable', 'enabled'].includes(text.toLowerCase());
+      return { code: 'invalid-boolean', wants: `true where it ${rule.what} (any other word turns that off)`, instead: on ? 'true' : undefined, lenient: true };
+    }
     case 'amount': {
       // A word or a fraction is the catalog's integer check's to report (invalid-integer already).
       if (!isInteger(text) || Number(text) === -1 || Number(text) >= 1) return undefined;
@@ -158,10 +180,10 @@ export function checkEngineLiterals(name: string, args: readonly ReadArgument[],
       wrong.instead === undefined ? undefined : [{ title: `Write ${wrong.instead}`, edits: [{ start, end, newText: wrong.instead }], preferred: true }];
     ctx.diagnostics.push({
       code: wrong.code,
-      severity: 'error',
+      severity: wrong.lenient ? 'warning' : 'error',
       start,
       end,
-      message: `${name} takes ${wrong.wants}, and the engine halts the command on "${arg.text}".${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`,
+      message: `${name} takes ${wrong.wants}, and ${wrong.lenient ? `reads "${arg.text}" as false` : `the engine halts the command on "${arg.text}"`}.${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`,
       fixes,
     });
   }
