@@ -358,33 +358,29 @@ function reportAfterWalk(w: FileWalk): void {
   const { replacedDirectives, savedReads, savedUses, globalUses, existsChecks, lateHeader, embedSends, evalRuns, out } = w;
   // The run keeps every saved variable it read or set in a cache that Zdelay's code shares (executor.rs var_cache,
   // runtime.rs evaluate_delay, variables/get*Var.rs): read there, such a one is as it was, not as another command left it.
-  // Not where the command saved a value of its own making and the delayed code shows it (a reminder's text, a
-  // prize): that value is the one meant. A test of it, or one the command left as written, waits for a change.
   // Two delayed codes reading the same variable share the cache too: the one that runs first keeps its value.
-  const firstBlock = new Map<string, { block: number; start: number }>();
+  const firstBlock = new Map<string, number>();
   for (const r of w.delayedReads) {
     const key = `${r.scope}:${r.name}`;
-    if (w.savedTouched.has(key) || !(r.tested || !w.computedSets.has(key))) continue;
-    const first = firstBlock.get(key);
-    if (!first) firstBlock.set(key, { block: r.block, start: r.start });
-    else if (first.block !== r.block)
+    // Not where the command saved a value of its own making and the delayed code shows it (a reminder's text, a
+    // prize): that value is the one meant. A test of it, or one the command left as written, waits for a change.
+    if (!r.tested && w.computedSets.has(key)) continue;
+    const common = { code: 'delayed-read-cached', severity: 'warning', start: r.start, end: r.end } as const;
+    if (w.savedTouched.has(key)) {
       out.push({
-        code: 'delayed-read-cached',
-        severity: 'warning',
-        start: r.start,
-        end: r.end,
+        ...common,
+        message: `This command reads or sets "${r.name}" itself, and the engine keeps each saved variable a run has read or set, for its delayed code too: when the delay is over, ${r.text} gives the value this run left, not what another command (a button's) saved meanwhile. Read in the delayed code only saved variables this command neither reads nor sets: start them in another command, or have the button set one of its own (close_cancelled) that the delayed code tests.`,
+      });
+      continue;
+    }
+    const block = firstBlock.get(key);
+    if (block === undefined) firstBlock.set(key, r.block);
+    else if (block !== r.block)
+      out.push({
+        ...common,
         message: `Another Zdelay of this command reads "${r.name}" too, and the engine keeps each saved variable a run has read, for all its delayed code: whichever of the two runs first keeps its value, and ${r.text} here gives that one, not what another command (a button's) saved between them. Read it in one delayed code only, or test in the later one a variable the earlier one never reads.`,
       });
   }
-  for (const r of w.delayedReads)
-    if (w.savedTouched.has(`${r.scope}:${r.name}`) && (r.tested || !w.computedSets.has(`${r.scope}:${r.name}`)))
-      out.push({
-        code: 'delayed-read-cached',
-        severity: 'warning',
-        start: r.start,
-        end: r.end,
-        message: `This command reads or sets "${r.name}" itself, and the engine keeps each saved variable a run has read or set, for its delayed code too: when the delay is over, ${r.text} gives the value this run left, not what another command (a button's) saved meanwhile. Read in the delayed code only saved variables this command neither reads nor sets: start them in another command, or have the button set one of its own (close_cancelled) that the delayed code tests.`,
-      });
   if (lateHeader && !lateHeader.resent)
     out.push({
       code: 'http-header-after-request',
@@ -724,6 +720,9 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
         });
 }
 
+/** The duration units an option's number is read in, by letter, in words (the order of the fixes). */
+const UNIT_WORDS: Readonly<Record<string, string>> = { s: 'seconds', m: 'minutes', h: 'hours', d: 'days' };
+
 /**
  * `Zdelay{Zoption{minutes};...}` with `#option minutes|...|integer|...`: an
  * integer or number option gives its digits alone (bot.rs, the option's
@@ -743,21 +742,20 @@ function reportNumberOptionDurations(w: FileWalk): void {
     // ZslowMode reads a plain number as seconds (channels/slowMode.rs) before it reads a duration.
     const kind = r.type === 'duration' && r.fn !== 'ZslowMode' ? numeric.get(r.name) : undefined;
     if (!kind) continue;
-    // The unit the option's name says, if it says one (that fix is then the preferred one).
+    // The unit the option's name says, if it says one (that fix is then the preferred one; minutes otherwise).
     const said = /sec/i.test(r.name) ? 's' : /min/i.test(r.name) ? 'm' : /hour|hr/i.test(r.name) ? 'h' : /day/i.test(r.name) ? 'd' : undefined;
-    const named = said === 's' ? ['s', 'seconds'] : said === 'h' ? ['h', 'hours'] : said === 'd' ? ['d', 'days'] : ['m', 'minutes'];
-    const unit = (u: string, words: string) => ({
-      title: `Read it as ${words}: Zoption{${r.name}}${u}`,
-      edits: [{ start: r.end, end: r.end, newText: u }],
-      ...(u === said ? { preferred: true } : {}),
-    });
+    const shown = said ?? 'm';
     w.out.push({
       code: 'invalid-duration',
       severity: r.caught ? 'warning' : 'error',
       start: r.start,
       end: r.end,
-      message: `"${r.name}" is ${kind === 'integer' ? 'an integer' : 'a number'} option, so Zoption{${r.name}} is a number alone ("5"), and ${r.fn} wants a duration with its unit ("5m"): ${r.caught ? 'it fails on it every time (ZtryRun catches it)' : `the engine halts the command on it every time`}. Write the unit after it, Zoption{${r.name}}${named[0]} for ${named[1]}${kind === 'number' ? ', and make the option an integer (1.5m halts too)' : ''}.`,
-      fixes: [unit('s', 'seconds'), unit('m', 'minutes'), unit('h', 'hours'), unit('d', 'days')],
+      message: `"${r.name}" is ${kind === 'integer' ? 'an integer' : 'a number'} option, so Zoption{${r.name}} is a number alone ("5"), and ${r.fn} wants a duration with its unit ("5m"): ${r.caught ? 'it fails on it every time (ZtryRun catches it)' : `the engine halts the command on it every time`}. Write the unit after it, Zoption{${r.name}}${shown} for ${UNIT_WORDS[shown]}${kind === 'number' ? ', and make the option an integer (1.5m halts too)' : ''}.`,
+      fixes: Object.entries(UNIT_WORDS).map(([u, words]) => ({
+        title: `Read it as ${words}: Zoption{${r.name}}${u}`,
+        edits: [{ start: r.end, end: r.end, newText: u }],
+        ...(u === said ? { preferred: true } : {}),
+      })),
     });
   }
 }

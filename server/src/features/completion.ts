@@ -23,6 +23,7 @@ import {
   callPathAt,
   lineBreakAt,
   locateStatement,
+  matchesInOrder,
   toRange,
 } from './model';
 import { headerInfo } from '../analysis/headerInfo';
@@ -293,20 +294,6 @@ function functionItems(
 }
 
 /**
- * Whether every character of `typed` occurs in `name` in order, whatever the case: the loosest
- * filter an editor applies (VS Code's fuzzy match, Neovim's and Emacs' prefix match are all
- * stricter), so leaving the other names out never hides one the editor would have shown.
- */
-function mayMatch(typed: string, name: string): boolean {
-  let j = 0;
-  for (let i = 0; i < name.length && j < typed.length; i++) {
-    const a = name.charCodeAt(i) | 32;
-    if (a === (typed.charCodeAt(j) | 32)) j++;
-  }
-  return j === typed.length;
-}
-
-/**
  * The function items for the name `typed` so far (`Z...` or nothing). Only those it may still
  * match: a list of every function is 594 items (about 70 KB on the wire), and one of the names
  * after `Zse` a third of that, which the client receives, parses and filters on every request.
@@ -319,7 +306,8 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
   let bestKey = '';
   for (const entry of functionEntries(catalog)) {
     const { fn } = entry;
-    if (filter && !mayMatch(typed, fn.name)) continue;
+    // The loosest filter an editor applies: leaving the other names out never hides one it would have shown.
+    if (filter && !matchesInOrder(typed, fn.name)) continue;
     const exact = typed.length > 0 && (startsWithZ ? fn.name.startsWith(typed) : fn.name.slice(1).startsWith(typed));
     const sortText = `${group}${exact ? '0' : '1'}${String(entry.commonRank).padStart(3, '0')}${fn.name}`;
     const item: CompletionItem = {

@@ -213,6 +213,18 @@ export function splitsCharacter(text: string, offset: number): boolean {
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }
 
+/**
+ * Whether every character of `query` occurs in `name` in order, whatever the case: the loosest filter
+ * editors apply to a list (workspace symbols; completion, whose clients' own filters are all stricter).
+ */
+export function matchesInOrder(query: string, name: string): boolean {
+  const q = query.toLowerCase();
+  const n = name.toLowerCase();
+  let j = 0;
+  for (let i = 0; i < n.length && j < q.length; i++) if (n[i] === q[j]) j++;
+  return j === q.length;
+}
+
 /** Offset of a position, clamped to the document. */
 export function offsetOf(doc: TextDocument, position: Position): number {
   const rawLine = Number.isFinite(position.line) ? Math.floor(position.line) : 0;

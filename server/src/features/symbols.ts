@@ -7,7 +7,18 @@ import type { DocumentSymbol, Range, WorkspaceSymbol } from 'vscode-languageserv
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { NodeKind, StatementKind } from '../syntax/tree';
-import { type DocumentModel, type FeatureContext, argumentInputs, bindCall, callName, toRange, trimmedArgument, walkCalls, walkNodes } from './model';
+import {
+  type DocumentModel,
+  type FeatureContext,
+  argumentInputs,
+  bindCall,
+  callName,
+  matchesInOrder,
+  toRange,
+  trimmedArgument,
+  walkCalls,
+  walkNodes,
+} from './model';
 
 const SymbolKind = {
   File: 1,
@@ -167,14 +178,9 @@ function union(a: Range, b: Range): Range {
   return { start: before(a.start, b.start) ? a.start : b.start, end: before(a.end, b.end) ? b.end : a.end };
 }
 
+/** Subsequence match, case-insensitive, as editors expect for workspace symbols; everything for no query. */
 function matches(query: string, name: string): boolean {
-  if (!query) return true;
-  // Subsequence match, case-insensitive, as editors expect for workspace symbols.
-  const q = query.toLowerCase();
-  const n = name.toLowerCase();
-  let j = 0;
-  for (let i = 0; i < n.length && j < q.length; i++) if (n[i] === q[j]) j++;
-  return j === q.length;
+  return !query || matchesInOrder(query, name);
 }
 
 export function workspaceSymbolsFor(query: string, ctx: FeatureContext): WorkspaceSymbol[] {

@@ -325,35 +325,30 @@ function recordComponentEdit(node: CallNode | BareCallNode, name: string, at: nu
     const arg = node.args[at];
     if (arg && ctx.rel(arg.start, arg.end).trim() !== '') return;
   }
-  reportIf(ctx, 'prefix-command', {
+  // One finding, kept for the kind of command that has no message of its own to change (each condition says which).
+  const where = {
     code: 'component-message-missing',
     severity: ctx.caught ? 'warning' : 'error',
     start: node.start,
     end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
-    message: `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components, or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
-  });
-  const fails = ctx.caught ? 'fails here every time (ZtryRun catches it)' : 'halts the command every time';
+  } as const;
   const missing = `Without a message ID (argument ${at + 1}), ${name} changes the components of the message that started the command`;
+  const fails = ctx.caught ? 'fails here every time (ZtryRun catches it)' : 'halts the command every time';
+  reportIf(ctx, 'prefix-command', {
+    ...where,
+    message: `${missing}: in a prefix command that is the user's own message, which the bot cannot edit, so ${name} ${ctx.caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Give it the ID of the bot's message that has the components, or do this in the command of the button or menu (#type interaction), where it is the message clicked.`,
+  });
   reportIf(ctx, 'modal-answer', {
-    code: 'component-message-missing',
-    severity: ctx.caught ? 'warning' : 'error',
-    start: node.start,
-    end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
+    ...where,
     message: `${missing}, and the answer to a submitted modal has none, not even the message whose button opened the modal: ${name} ${fails}. Give it the ID of the message with the components: keep it in the command of the button that opens the modal (ZsetUserVar{form_message;ZmessageID}) and read it here.`,
   });
   reportIf(ctx, 'event-without-message', {
-    code: 'component-message-missing',
-    severity: ctx.caught ? 'warning' : 'error',
-    start: node.start,
-    end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
+    ...where,
     message: `${missing}, and this event is about no message: ${name} ${fails}. Give it the ID of the message with the components (in this event's channel).`,
   });
   // components/*.rs look the message up in the command's channel, which such an event has not: an ID does not help.
   reportIf(ctx, 'event-without-channel', {
-    code: 'component-message-missing',
-    severity: ctx.caught ? 'warning' : 'error',
-    start: node.start,
-    end: node.kind === NodeKind.Call ? node.nameEnd : node.end,
+    ...where,
     message: `${missing}, and this event is about no message and no channel: ${name} ${fails}, and would with an ID too, since it looks the message up in the command's channel. Change the components from a command run in their channel (a button's, or a prefix command's there).`,
   });
 }

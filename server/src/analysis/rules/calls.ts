@@ -175,7 +175,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
-  if (scope !== undefined) checkSetterValues(name, args, ctx);
+  if (scope !== undefined) checkSetterValues(name, scope, args, ctx);
   checkDoubledBraces(name, args, ctx);
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2) checkTimestampAsTime(nodeArgs[1], ctx);

@@ -158,6 +158,11 @@ export function trimmedRange(arg: Argument, ctx: Pick<StatementContext, 'rel'>):
   return { start, end: start + text.length, text };
 }
 
+/** A character's code point as messages name it: `U+200B`. */
+export function codePointLabel(c: string): string {
+  return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /** A fix that swaps two arguments' trimmed texts (trimmedRange), written the other way round. */
 export function swapFix(title: string, a: { start: number; end: number; text: string }, b: { start: number; end: number; text: string }): AnalysisFix {
   return {

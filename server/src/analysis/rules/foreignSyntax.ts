@@ -6,7 +6,7 @@
  * a call's braces separates arguments), so each lands in the reply.
  */
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
-import { type ReadArgument, type StatementContext, trimmedRange } from './context';
+import { matchingClose, type ReadArgument, type StatementContext, trimmedRange } from './context';
 import { variableFunction } from '../../language/variableFunctions';
 
 /** `nodes`: the statement's top level (offsets RELATIVE to `ctx.base`); `end`: where the statement ends. */
@@ -105,7 +105,8 @@ export function checkDoubledBraces(name: string, args: readonly ReadArgument[], 
   if (!positions) return;
   for (const i of positions) {
     const a = args[i];
-    if (!a?.literal || a.text.length < 3 || a.text[0] !== '{' || !wrappedWhole(a.text)) continue;
+    // One group around the whole text: its first `{` closes at the last character.
+    if (!a?.literal || a.text.length < 3 || a.text[0] !== '{' || matchingClose(a.text, 0, a.text.length) !== a.text.length - 1) continue;
     const inner = a.text.slice(1, -1).trim();
     if (inner === '') continue;
     const { start, end } = trimmedRange(a.arg, ctx);
@@ -121,19 +122,4 @@ export function checkDoubledBraces(name: string, args: readonly ReadArgument[], 
       fixes: [{ title: `Remove the extra braces: ${inner}`, edits: [{ start, end, newText: inner }], preferred: true }],
     });
   }
-}
-
-/** Whether the first `{` of `text` closes at its last character (one group around the whole text). */
-function wrappedWhole(text: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i === text.length - 1;
-  }
-  return false;
 }

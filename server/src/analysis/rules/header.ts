@@ -11,6 +11,7 @@ import { KNOWN_DIRECTIVES as DIRECTIVES } from '../../syntax/parse';
 import { closest } from '../suggest';
 import { engineHeaderLine } from '../engine/loader';
 import { checkInvisibleCharacters, INVISIBLE } from './invisibleCharacters';
+import { codePointLabel } from './context';
 
 export function checkHeader(st: HeaderStatement, text: string, base: number, out: AnalysisDiagnostic[], summary: StatementSummary): void {
   const name = text.slice(base + st.start, base + st.nameEnd).toLowerCase();
@@ -265,5 +266,5 @@ function spaceName(between: string): string {
   if (between.includes('\t')) return 'a tab';
   if (between.includes('\u00a0')) return 'a non-breaking space (often pasted from a web page)';
   const odd = [...between].find((c) => c !== ' ');
-  return odd ? `the character U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : 'that';
+  return odd ? `the character ${codePointLabel(odd)}` : 'that';
 }

@@ -7,6 +7,7 @@
  * they are harmless and not reported.
  */
 import type { AnalysisDiagnostic } from '../diagnostic';
+import { codePointLabel } from './context';
 
 /** The invisible format characters, by code point, with their names. */
 const NAMES: Readonly<Record<number, string>> = {
@@ -19,6 +20,7 @@ const NAMES: Readonly<Record<number, string>> = {
 };
 
 export const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
+const EACH_INVISIBLE = new RegExp(INVISIBLE.source, 'g');
 
 const isAsciiWord = (c: string | undefined) => c !== undefined && /^[A-Za-z0-9]$/.test(c);
 
@@ -27,11 +29,11 @@ const isAsciiWord = (c: string | undefined) => c !== undefined && /^[A-Za-z0-9]$
  * `fileStart`: the statement starts the file.
  */
 export function checkInvisibleCharacters(own: string, trigger: boolean, fileStart: boolean, out: AnalysisDiagnostic[]): void {
-  for (const m of own.matchAll(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g)) {
+  for (const m of own.matchAll(EACH_INVISIBLE)) {
     const at = m.index;
     // The file's first character: a byte-order mark (byte-order-mark's).
     if (at === 0 && fileStart && m[0] === '\uFEFF') continue;
-    const name = `${NAMES[m[0].charCodeAt(0)]} (U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    const name = `${NAMES[m[0].charCodeAt(0)]} (${codePointLabel(m[0])})`;
     const fixes = [{ title: `Remove the ${NAMES[m[0].charCodeAt(0)]}`, edits: [{ start: at, end: at + 1, newText: '' }], preferred: true }];
     if (trigger) {
       // A joiner between two emoji is part of one emoji, which users type as it is.

@@ -8,7 +8,7 @@
  */
 import type { CallNode } from '../../syntax/tree';
 import type { AnalysisFix } from '../diagnostic';
-import { matchingClose, type StatementContext } from './context';
+import { codePointLabel, matchingClose, type StatementContext } from './context';
 
 /** Look-alikes of `;` no parser takes for one: full-width (U+FF1B), Greek question mark (U+037E). */
 const SEMICOLON_LOOKALIKES = /[\uff1b\u037e]/;
@@ -66,7 +66,7 @@ export function separatorHint(node: CallNode, name: string, min: number, max: nu
   if (lookalikes.length > 0 && fits(count + lookalikes.length)) {
     const mark = ctx.rel(lookalikes[0], lookalikes[0] + 1);
     return {
-      hint: ` The "${mark}" (U+${mark.charCodeAt(0).toString(16).toUpperCase()}) only looks like ";": the engine separates arguments with the ASCII ";" alone.`,
+      hint: ` The "${mark}" (${codePointLabel(mark)}) only looks like ";": the engine separates arguments with the ASCII ";" alone.`,
       fix: { title: 'Write ";"', edits: lookalikes.map((p) => ({ start: p, end: p + 1, newText: ';' })), preferred: true },
     };
   }

@@ -4,7 +4,7 @@
  * as written): `ZsetUserVar{coins;+50}` meant as "add 50", and
  * `ZsetUserVar{50;coins}` with the name and the value swapped.
  */
-import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
+import { getterOf, readAsZeroWhileUnset, type VariableScope } from '../../language/variableFunctions';
 import { type ReadArgument, reportIf, type StatementContext, swapFix, trimmedRange } from './context';
 import { rareFacts } from '../facts';
 
@@ -14,9 +14,9 @@ const SIGNED_AMOUNT = /^\+\s*(\d+(?:\.\d+)?)$/;
 /** A plain word, as a variable is named. */
 const NAME_WORD = /^[A-Za-z_][\w-]*$/;
 
-export function checkSetterValues(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
-  const scope = setterScope(name);
-  if (scope === undefined || args.length < 2) return;
+/** `scope`: the variables `name` sets (setterScope). */
+export function checkSetterValues(name: string, scope: VariableScope, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length < 2) return;
   const [variable, value] = args;
   if (!variable.literal || !value.literal) return;
   if (scope !== 'temporary' && NAME_WORD.test(variable.text) && /^[+-]?\d+(?:\.\d+)?$/.test(value.text) && value.text !== '0' && value.text !== '1')
