@@ -460,14 +460,14 @@ describe('zscript-check (dist/check.js)', () => {
     fs.mkdirSync(dir, { recursive: true });
     // UTF-16 with its byte-order mark: text with NUL bytes, not a binary file.
     fs.writeFileSync(path.join(dir, 'wide.zbr'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('#trigger !ping\nPong\n', 'utf16le')]));
-    // Windows-1252: "é" is the one byte 0xE9, on line 2.
-    fs.writeFileSync(path.join(dir, 'latin.zbr'), Buffer.from('#trigger !cafe\nCaf\xe9 ouvert\n', 'latin1'));
+    // Windows-1252: "é" is the one byte 0xE9, on line 3, after a line of UTF-8 characters of two and three bytes.
+    fs.writeFileSync(path.join(dir, 'latin.zbr'), Buffer.concat([Buffer.from('#trigger !cafe\n// café ✅\n'), Buffer.from('Caf\xe9 ouvert\n', 'latin1')]));
     fs.writeFileSync(path.join(dir, 'ok.zbr'), '#trigger !ok\nOpen\n');
     const r = check([dir]);
     assert.strictEqual(r.code, 1, r.stderr);
     const out = lines(r.stdout);
     assert.ok(
-      out.some((l) => l.startsWith(`${path.join(dir, 'latin.zbr')}:2:1: error not-utf8 This file is not UTF-8: the byte 0xE9 on this line`)),
+      out.some((l) => l.startsWith(`${path.join(dir, 'latin.zbr')}:3:1: error not-utf8 This file is not UTF-8: the byte 0xE9 on this line`)),
       out.join('\n'),
     );
     assert.ok(

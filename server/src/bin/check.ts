@@ -421,15 +421,7 @@ function encodingFinding(file: string, bytes: Buffer): CheckDiagnostic | undefin
   let line = 1;
   let bad = 0;
   if (!utf16) {
-    // The longest UTF-8 start, then the line it ends on.
-    let lo = 0;
-    let hi = bytes.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (isUtf8(bytes.subarray(0, mid))) lo = mid;
-      else hi = mid - 1;
-    }
-    bad = lo;
+    bad = firstForeignByte(bytes);
     for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
   }
   return {
@@ -444,6 +436,22 @@ function encodingFinding(file: string, bytes: Buffer): CheckDiagnostic | undefin
       ? 'This file is saved as UTF-16, and the engine reads command files as UTF-8 only: it does not load this one ("Failed to read file"). Save it as UTF-8.'
       : `This file is not UTF-8: the byte 0x${bytes[bad].toString(16).toUpperCase()} on this line is a character in another encoding (such as Windows-1252), and the engine reads command files as UTF-8 only: it does not load this one ("Failed to read file"). Save it as UTF-8.`,
   };
+}
+
+/**
+ * Where the first byte that starts no valid UTF-8 character is, in bytes that are not all UTF-8: each
+ * character is checked on its own, by the length its first byte announces (a prefix of the file would be
+ * no guide: one that cuts a character in two is not UTF-8 either).
+ */
+function firstForeignByte(bytes: Buffer): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    const length = lead < 0x80 ? 1 : lead >> 5 === 0b110 ? 2 : lead >> 4 === 0b1110 ? 3 : lead >> 3 === 0b11110 ? 4 : 0;
+    if (length === 0 || !isUtf8(bytes.subarray(i, i + length))) return i;
+    i += length;
+  }
+  return bytes.length;
 }
 
 /** A file's text, or why it is not checked, or the finding that the engine cannot read it. */
