@@ -278,4 +278,29 @@ describe('analysis: fixes', () => {
     const users = '#trigger !u\nZonlyForUsers{alice;john.doe}';
     assert.strictEqual(applied(users, only(users, 'invalid-value')), '#trigger !u\nZonlyForUsers{alice;john.doe;You are not allowed to use this command.}');
   });
+
+  it("the fixes of the engine functions' written values, units and members", () => {
+    // A colour for a button style: the style of that colour, in ZaddButton (which halts) and ZeditButton (grey).
+    const add = '#trigger !b\nZaddButton{false;ok;OK;green}';
+    assert.strictEqual(applied(add, only(add, 'invalid-value')), '#trigger !b\nZaddButton{false;ok;OK;success}');
+    const edit = '#trigger onInteraction{ok}\n#type interaction\nZeditButton{ok;Done;blurple}\nDone.';
+    assert.strictEqual(applied(edit, only(edit, 'invalid-value')), edit.replace('blurple', 'primary'));
+    // A time in milliseconds: its first ten digits, or ZgetTimestamp alone.
+    const ms = '#trigger !t\nZtime{UTC}\nZvar{a;ZfromTimestamp{1700000000123}}\nZvar{a}';
+    assert.strictEqual(applied(ms, only(ms, 'timestamp-unit')), ms.replace('1700000000123', '1700000000'));
+    const now = '#trigger !t\nZvar{a;ZrelativeTime{ZgetTimestamp{ms}}}\nZvar{a}';
+    assert.strictEqual(applied(now, only(now, 'timestamp-unit')), now.replace('ZgetTimestamp{ms}', 'ZgetTimestamp'));
+    // Two members to one ban: a call each, the reason kept for both.
+    const ban = '#trigger !b\nZvar{r;Zban{Zmentioned{1};Zmentioned{2}}}\nZvar{r}';
+    assert.strictEqual(
+      applied(ban, only(ban, 'arguments-swapped')),
+      ban.replace('Zban{Zmentioned{1};Zmentioned{2}}', 'Zban{Zmentioned{1}}Zban{Zmentioned{2}}'),
+    );
+    // A whole number written with a fraction of zero.
+    const even = '#trigger !e\nZvar{a;ZisEven{4.0}}\nZvar{a}';
+    assert.strictEqual(applied(even, only(even, 'invalid-integer')), even.replace('4.0', '4'));
+    // A poll longer than Discord keeps one: the longest it does.
+    const poll = '#trigger !p\nZpollCreate{Cats or dogs?;1000}\nZpollAddAnswer{Cats}\nZpollAddAnswer{Dogs}\nZpollSend';
+    assert.strictEqual(applied(poll, only(poll, 'limit-exceeded')), poll.replace('1000', '768'));
+  });
 });

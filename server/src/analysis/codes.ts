@@ -114,7 +114,7 @@ const CODE_TABLE = {
   'limit-exceeded': {
     severity: 'error',
     description:
-      "A literal the engine halts on, or that Discord refuses (the reply or modal is then lost): Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 25 and its 1 to 25 options, a modal's 1 to 5 text inputs, Discord's text lengths (embed title 256, field value 1024, button label 80, modal title and input label 45...), a division by zero, Zrandom's minimum not below its maximum.",
+      "A literal the engine halts on, or that Discord refuses (the reply or modal is then lost): Zclear 1 to 100 messages, Ztimeout at most 28 days, ZslowMode at most 6 hours, ZauditCount/ZauditEntries limit 1 to 100, Zrepeat 1 to 1000, an embed index 1 to 10, Zmentioned from 1, a select menu's choices 0 to 25 and its 1 to 25 options, a modal's 1 to 5 text inputs, Discord's text lengths (embed title 256, field value 1024, button label 80, modal title and input label 45...), a division by zero (Zpercent's total 0 too), Zrandom's minimum not below its maximum, Zfactorial above 20, Zroman 1 to 3999, ZbaseConvert's bases 2 to 36, ZrgbToHex 0 to 255, a poll open at most 768 hours with a question of 300 and answers of 55 characters (ZpollSend halts on Discord's refusal). Several are warnings inside ZtryRun, which catches the halt.",
     example: 'Zclear{500}',
   },
   'condition-always-true': {
@@ -373,7 +373,7 @@ const CODE_TABLE = {
   'arguments-swapped': {
     severity: 'warning',
     description:
-      "ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is. Also ZchangeNickname{Zmentioned{1};Zmessage{2}}: the nickname comes first, and the engine halts on the word read as a member's ID (an error then). And a saved-variable setter given a number as the name and, as the value, a word the file uses as a variable's name (ZsetUserVar{50;coins}).",
+      "ZmessageLink{ZmessageID;ZchannelID}: with two arguments the engine reads the channel ID first and the message ID second, the other way round from the catalog, so the link leads nowhere. Reported where an argument says what it is. Also ZchangeNickname{Zmentioned{1};Zmessage{2}}: the nickname comes first, and the engine halts on the word read as a member's ID (an error then). And a saved-variable setter given a number as the name and, as the value, a word the file uses as a variable's name (ZsetUserVar{50;coins}). And Zban{ID1;ID2} or Zkick{ID1;ID2}: the second member is read as the reason, and only the first is banned or kicked.",
     example: 'ZmessageLink{ZmessageID;ZchannelID}',
   },
   'always-halts': {
@@ -522,7 +522,7 @@ const CODE_TABLE = {
   'timestamp-unit': {
     severity: 'warning',
     description:
-      "ZgetTimestamp{ms} or {ns} where seconds are read: as ZfromTimestamp's number, or in Discord's <t:...> markup. The date shown is far in the future. The fix writes ZgetTimestamp (seconds).",
+      'A Unix time in milliseconds or nanoseconds (ZgetTimestamp{ms} or {ns}, or 13 or 19 written digits) where seconds are read: as the time of ZfromTimestamp or ZrelativeTime, or in Discord\'s <t:...> markup. The date shown is far in the future, and ZrelativeTime says "in the future". An error where ZfromTimestamp is given nanoseconds, past the last date it can write: it halts. The fix writes ZgetTimestamp (seconds), or the first 10 digits.',
     example: 'Started <t:ZgetTimestamp{ms}:R>',
   },
   'loop-index-from-one': {

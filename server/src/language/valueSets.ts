@@ -19,7 +19,20 @@ export interface ValueSet {
   readonly otherwise?: string;
   /** Words outside the set that still do what they say (the engine's fallback is what they mean). */
   readonly alsoMeant?: readonly string[];
+  /** Words people write for a value of the set (a colour for a button style), lower case: the fix offers the value. */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
+
+/** Button colours and other names people give Discord's button styles. */
+const BUTTON_STYLE_ALIASES: Readonly<Record<string, string>> = {
+  blue: 'primary',
+  blurple: 'primary',
+  grey: 'secondary',
+  gray: 'secondary',
+  green: 'success',
+  red: 'danger',
+  url: 'link',
+};
 
 export const VALUE_SETS: readonly ValueSet[] = [
   {
@@ -29,6 +42,17 @@ export const VALUE_SETS: readonly ValueSet[] = [
     caseInsensitive: true,
     halts: true,
     source: 'Discord button styles (catalog: ZaddButton); the engine lower-cases the word and halts on others',
+    aliases: BUTTON_STYLE_ALIASES,
+  },
+  {
+    fn: 'ZeditButton',
+    param: 'style',
+    values: ['primary', 'secondary', 'success', 'danger', 'link'],
+    caseInsensitive: true,
+    halts: false,
+    source: 'components/editButton.rs lower-cases the word; any other than these makes a secondary (grey) button',
+    otherwise: 'makes a grey (secondary) button',
+    aliases: BUTTON_STYLE_ALIASES,
   },
   {
     fn: 'ZaddTextInput',

@@ -43,6 +43,7 @@ import type { CallProfile } from './callProfile';
 import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
 import { checkEngineLiterals } from './engineLiterals';
+import { checkMarkupTimestampUnit, checkTimestampUnit } from './timestampUnits';
 import { checkSetterValues } from './setterValues';
 import { checkDoubledBraces } from './foreignSyntax';
 
@@ -126,6 +127,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   // The engine checks the count before it runs the function (runtime.rs): past a wrong count, nothing else about the call happens.
   if (engine && node.close >= 0 && checkEngineArity(node, name, engine, fn, args, ctx)) return;
   checkEngineLiterals(name, args, ctx);
+  if (name === 'ZfromTimestamp' || name === 'ZrelativeTime') checkTimestampUnit(name, args[0], ctx);
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
@@ -221,11 +223,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   // ZjsonSet{ZloopIndex;...} keys an object "1", "2"...: read back by the same index, as written.
   if (name === 'ZjsonSet' && args[0] && ctx.rel(args[0].arg.start, args[0].arg.end).trim() === 'ZloopIndex') rareFacts(ctx.summary).loopIndexObject = true;
   if (name === 'ZfromTimestamp') {
-    const inner = args[0] && wholeCall(args[0].arg, ctx);
-    if (inner && ctx.rel(inner.start, inner.nameEnd) === 'ZgetTimestamp') checkTimestampUnit(inner, 'ZfromTimestamp', ctx);
     if (args[1]?.literal && args[1].text === 'relative' && node.close >= 0) checkFutureAgo(node, args[0], ctx);
   }
-  if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkTimestampUnit(node, "Discord's <t:...> markup", ctx);
+  if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkMarkupTimestampUnit(node, ctx);
+  if ((name === 'Zban' || name === 'Zkick') && args.length >= 2 && node.close >= 0) reportIdAsReason(node, name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   // So does one right in a Zif branch (Zif{...;Ztimeout{...}Timed out.}): the branch's text is the Zif's answer (runtime.rs
@@ -1620,23 +1621,34 @@ function checkDiceFormula(formula: ReadArgument | undefined, ctx: StatementConte
 }
 
 /**
- * A timestamp in milliseconds or nanoseconds where seconds are read:
- * ZgetTimestamp{ms} (time/getTimestamp.rs) as ZfromTimestamp's number (which
- * it reads as seconds, fromTimestamp.rs) or in Discord's <t:...> markup
- * (seconds too): the date shown is tens of thousands of years ahead.
- * `call`: the ZgetTimestamp call; `reader`: what reads its result.
+ * `Zban{ID1;ID2}`: a second member given as the reason. moderation/ban.rs and
+ * kick.rs split their first argument on ";" for several members, but a ";"
+ * written in the call always ends that argument (escapes do not work inside
+ * braces): the second ID is the reason written to the audit log, and only the
+ * first member is banned. One call per member does it.
  */
-function checkTimestampUnit(call: CallNode, reader: string, ctx: StatementContext): void {
-  if (call.args.length !== 1 || call.close < 0 || hasCall(call.args[0])) return;
-  const unit = ctx.rel(call.args[0].start, call.args[0].end).trim();
-  if (unit !== 'ms' && unit !== 'ns') return;
+function reportIdAsReason(node: CallNode, name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const second = args[1];
+  const isId = (a: ReadArgument): boolean => {
+    if (a.literal) return /^\d{17,20}$/.test(a.text);
+    const call = wholeCall(a.arg, ctx);
+    return call !== undefined && ctx.rel(call.start, call.nameEnd) === 'Zmentioned';
+  };
+  if (!isId(args[0]) || !isId(second)) return;
+  const first = ctx.rel(args[0].arg.start, args[0].arg.end).trim();
+  const rest = args
+    .slice(2)
+    .map((a) => `;${ctx.rel(a.arg.start, a.arg.end).trim()}`)
+    .join('');
+  const separate = `${name}{${first}${rest}}${name}{${second.text}${rest}}`;
+  const { start, end } = trimmedRange(second.arg, ctx);
   ctx.diagnostics.push({
-    code: 'timestamp-unit',
+    code: 'arguments-swapped',
     severity: 'warning',
-    start: call.start,
-    end: call.end,
-    message: `ZgetTimestamp{${unit}} gives ${unit === 'ms' ? 'milliseconds' : 'nanoseconds'}, but ${reader} reads seconds: the date shown is far in the future. Write ZgetTimestamp (seconds).`,
-    fixes: [{ title: 'Use seconds: ZgetTimestamp', edits: [{ start: call.start, end: call.end, newText: 'ZgetTimestamp' }], preferred: true }],
+    start,
+    end,
+    message: `${name}'s second argument is the reason, not another member: a ";" inside the call always starts the next argument, so ${second.literal ? second.text : `the ID ${second.text} gives`} becomes the reason in the audit log, and only ${first} is ${name === 'Zban' ? 'banned' : 'kicked'}. Give each member a call of their own: ${separate}.`,
+    fixes: [{ title: `Write ${separate}`, edits: [{ start: node.start, end: node.end, newText: separate }], preferred: true }],
   });
 }
 
@@ -1775,12 +1787,30 @@ function isPlainNumber(text: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
 }
 
+/** Discord's longest poll, in hours. */
+const POLL_MAX_HOURS = 768;
+
 /**
  * ZpollCreate's duration: a whole number of hours (pollCreate.rs parses it as
  * an integer and halts on anything else), so `24h` or `1d` halts the command.
  */
 function checkPollHours(duration: ReadArgument | undefined, ctx: StatementContext): void {
-  if (!duration?.literal || duration.text === '' || /^[+-]?\d+$/.test(duration.text)) return;
+  if (!duration?.literal || duration.text === '') return;
+  if (/^[+-]?\d+$/.test(duration.text)) {
+    // Sent to Discord as it is (serenity's poll builder keeps up to 65,535 hours), which refuses more than 32 days.
+    if (Number(duration.text) > POLL_MAX_HOURS) {
+      const { start, end } = trimmedRange(duration.arg, ctx);
+      ctx.diagnostics.push({
+        code: 'limit-exceeded',
+        severity: ctx.caught > 0 ? 'warning' : 'error',
+        start,
+        end,
+        message: `Discord keeps a poll open for at most ${POLL_MAX_HOURS} hours (32 days); it refuses ${duration.text}, and ZpollSend ${ctx.caught > 0 ? 'fails (ZtryRun catches it)' : 'halts the command'}.`,
+        fixes: [{ title: `Write ${POLL_MAX_HOURS}`, edits: [{ start, end, newText: String(POLL_MAX_HOURS) }] }],
+      });
+    }
+    return;
+  }
   const unit = /^(\d+)\s*(h|hours?|d|days?)$/i.exec(duration.text);
   const hours = unit ? Number(unit[1]) * (unit[2][0].toLowerCase() === 'd' ? 24 : 1) : undefined;
   const { start, end } = trimmedRange(duration.arg, ctx);

@@ -7,7 +7,7 @@
 import type { AnalysisFix } from '../diagnostic';
 import type { DiagnosticCode } from '../codes';
 import { type ReadArgument, type StatementContext, trimmedRange } from './context';
-import { isInteger, isNumber, parseDuration } from '../../language/literals';
+import { isInteger, isNumber, parseDuration, readEngineEscapes } from '../../language/literals';
 
 type LiteralRule =
   /** A number from 0 to 1 (a share, not a percentage). */
@@ -27,7 +27,13 @@ type LiteralRule =
   /** A plain number (a percent sign or unit halts it), `what` in words. */
   | { kind: 'number'; what: string }
   /** `true` in any case turns it on; any other word turns it off, without an error (a warning). */
-  | { kind: 'switch'; what: string };
+  | { kind: 'switch'; what: string }
+  /** A whole number from `min` to `max` (either may be unbounded). */
+  | { kind: 'range'; what: string; min: number; max: number }
+  /** A plain number other than 0 (the engine divides by it). */
+  | { kind: 'nonzero'; what: string }
+  /** Text Discord takes at most `max` characters of, refused when `sender` sends it. */
+  | { kind: 'length'; what: string; max: number; sender: string };
 
 /** By function: the argument's position (from 0; negative counts from the last) and its rule. */
 const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[]>> = {
@@ -88,6 +94,33 @@ const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[
     { at: 1, rule: { kind: 'number', what: 'saturation (out of 100)' } },
     { at: 2, rule: { kind: 'number', what: 'lightness (out of 100)' } },
   ],
+  // math/factorial.rs: n from 0 to 20 (21! does not fit in 64 bits).
+  Zfactorial: [{ at: 0, rule: { kind: 'range', what: 'number', min: 0, max: 20 } }],
+  // math/percent.rs: "Total cannot be zero"; decimals parsed as a whole number.
+  Zpercent: [
+    { at: 1, rule: { kind: 'nonzero', what: 'total' } },
+    { at: 2, rule: { kind: 'range', what: 'number of decimals', min: 0, max: Number.POSITIVE_INFINITY } },
+  ],
+  // math/baseConvert.rs: "Bases must be between 2 and 36".
+  ZbaseConvert: [
+    { at: 1, rule: { kind: 'range', what: 'base to convert from', min: 2, max: 36 } },
+    { at: 2, rule: { kind: 'range', what: 'base to convert to', min: 2, max: 36 } },
+  ],
+  // string/roman.rs: "number must be between 1 and 3999".
+  Zroman: [{ at: 0, rule: { kind: 'range', what: 'number', min: 1, max: 3999 } }],
+  // string/repeatText.rs: the count parsed as an unsigned whole number.
+  ZrepeatText: [{ at: 1, rule: { kind: 'range', what: 'count', min: 0, max: Number.POSITIVE_INFINITY } }],
+  // utility/rgbToHex.rs: each parsed as a byte.
+  ZrgbToHex: [
+    { at: 0, rule: { kind: 'range', what: 'red value', min: 0, max: 255 } },
+    { at: 1, rule: { kind: 'range', what: 'green value', min: 0, max: 255 } },
+    { at: 2, rule: { kind: 'range', what: 'blue value', min: 0, max: 255 } },
+  ],
+  // control/isEven.rs: a whole number; 4.0 halts it.
+  ZisEven: [{ at: 0, rule: { kind: 'range', what: 'number', min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY } }],
+  // polls/pollSend.rs sends what pollCreate.rs and pollAddAnswer.rs kept, and halts on Discord's refusal.
+  ZpollCreate: [{ at: 0, rule: { kind: 'length', what: 'a poll question', max: 300, sender: 'ZpollSend' } }],
+  ZpollAddAnswer: [{ at: 0, rule: { kind: 'length', what: 'a poll answer', max: 55, sender: 'ZpollSend' } }],
   // message/suppressEmbeds.rs: "true" in any case suppresses; any other word shows the embeds again.
   ZsuppressEmbeds: [{ at: 1, rule: { kind: 'switch', what: 'suppresses the embeds' } }],
 };
@@ -98,8 +131,18 @@ function durationSeconds(text: string): number | undefined {
 }
 
 /** What is wrong with `text` under `rule`: the code, why in words, the value to write instead when there is one; `lenient`: it runs, differently. */
-function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string; lenient?: true } | undefined {
+function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string; lenient?: true; message?: string } | undefined {
   switch (rule.kind) {
+    case 'length': {
+      // What Discord counts: characters, the engine's escapes read.
+      const length = text.length <= rule.max ? text.length : [...readEngineEscapes(text)].length;
+      if (length <= rule.max) return undefined;
+      return {
+        code: 'limit-exceeded',
+        wants: '',
+        message: `Discord takes at most ${rule.max} characters for ${rule.what}; this one has ${length}, so Discord refuses it and ${rule.sender} halts the command.`,
+      };
+    }
     case 'fraction': {
       if (isNumber(text) && Number(text) >= 0 && Number(text) <= 1) return undefined;
       const percent = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text);
@@ -157,6 +200,23 @@ function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: 
       const on = ['yes', 'on', '1', 'y', 'enable', 'enabled'].includes(text.toLowerCase());
       return { code: 'invalid-boolean', wants: `true where it ${rule.what} (any other word turns that off)`, instead: on ? 'true' : undefined, lenient: true };
     }
+    case 'range': {
+      const whole = /^[+-]?\d+\.0*$/.test(text) ? text.replace(/\.0*$/, '') : undefined;
+      const bounds =
+        rule.min === Number.NEGATIVE_INFINITY
+          ? 'a whole number'
+          : rule.max === Number.POSITIVE_INFINITY
+            ? `a whole number from ${rule.min}`
+            : `a whole number from ${rule.min} to ${rule.max}`;
+      if (!isInteger(text)) return { code: 'invalid-integer', wants: `the ${rule.what} as ${bounds}`, instead: whole };
+      const value = Number(text);
+      if (value >= rule.min && value <= rule.max) return undefined;
+      return { code: 'limit-exceeded', wants: `the ${rule.what} as ${bounds}` };
+    }
+    case 'nonzero': {
+      if (isNumber(text) && Number(text) !== 0) return undefined;
+      return { code: isNumber(text) ? 'limit-exceeded' : 'invalid-number', wants: `the ${rule.what} as a number other than 0 (it divides by it)` };
+    }
     case 'amount': {
       // A word or a fraction is the catalog's integer check's to report (invalid-integer already).
       if (!isInteger(text) || Number(text) === -1 || Number(text) >= 1) return undefined;
@@ -178,12 +238,17 @@ export function checkEngineLiterals(name: string, args: readonly ReadArgument[],
     const { start, end } = trimmedRange(arg.arg, ctx);
     const fixes: AnalysisFix[] | undefined =
       wrong.instead === undefined ? undefined : [{ title: `Write ${wrong.instead}`, edits: [{ start, end, newText: wrong.instead }], preferred: true }];
+    // In ZtryRun a function's halt is caught: the command goes on without its result.
+    const caught = !wrong.lenient && ctx.caught > 0;
+    const message =
+      wrong.message ??
+      `${name} takes ${wrong.wants}, and ${wrong.lenient ? `reads "${arg.text}" as false` : `the engine halts the command on "${arg.text}"`}.${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`;
     ctx.diagnostics.push({
       code: wrong.code,
-      severity: wrong.lenient ? 'warning' : 'error',
+      severity: wrong.lenient || caught ? 'warning' : 'error',
       start,
       end,
-      message: `${name} takes ${wrong.wants}, and ${wrong.lenient ? `reads "${arg.text}" as false` : `the engine halts the command on "${arg.text}"`}.${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`,
+      message: caught ? `${message} Here ZtryRun catches the halt, and the command goes on without this call.` : message,
       fixes,
     });
   }

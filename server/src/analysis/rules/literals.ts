@@ -99,7 +99,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
   const set = valueSetFor(fn.name, paramName);
   if (set) {
     if (!inValueSet(set, text)) {
-      const s = closest(text, set.values);
+      const s = set.aliases?.[text.toLowerCase()] ?? closest(text, set.values);
       // A value that is also a word the engine runs (`time`) is offered in a spelling that reaches the function.
       const spelt = set.values.map((v) => engineFacts.textSpelling(v));
       const fix = s === undefined ? undefined : engineFacts.textSpelling(s);
