@@ -953,7 +953,7 @@ const CODE_TABLE = {
   'json-value-as-text': {
     severity: 'warning',
     description:
-      'A list or object written as the value of ZjsonSet or ZjsonArrayAppend (ZjsonSet{items;[]}): the engine makes JSON values of true, false, null and numbers only and keeps the rest as text, so the list functions halt on it ("target is not an array"). The fix for [] makes the list with ZjsonArray{key}.',
+      'A list or object written as the value of ZjsonSet or ZjsonArrayAppend (ZjsonSet{items;[]}): the engine makes JSON values of true, false, null and numbers only and keeps the rest as text, so the list functions halt on it ("target is not an array"). The fix for [] makes the list with ZjsonArray{key}. Also a value that reads as a number but is not written as the engine writes that number back (007, +44..., 1.50): it is kept as the number, so the leading zeros, the + sign or the zeros at the end are lost.',
     example: 'ZjsonParse{\\{\\}} + ZjsonSet{items;[]} + ZjsonArrayAppend{items;sword}',
   },
   'random-range-may-be-empty': {

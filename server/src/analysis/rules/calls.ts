@@ -2063,6 +2063,28 @@ function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadA
   const value = args[args.length - 1];
   if (args.length < 2 || !value?.literal) return;
   const raw = ctx.rel(value.arg.start, value.arg.end).trim();
+  const stored = jsonNumberWritten(raw);
+  const lost =
+    stored === undefined || stored === raw
+      ? undefined
+      : /^[+-]?0\d/.test(raw)
+        ? 'the leading zeros are'
+        : raw.startsWith('+')
+          ? 'the + sign is'
+          : /\.\d*0$/.test(raw)
+            ? 'the zeros at the end are'
+            : undefined;
+  if (lost) {
+    const { start, end } = trimmedRange(value.arg, ctx);
+    ctx.diagnostics.push({
+      code: 'json-value-as-text',
+      severity: 'warning',
+      start,
+      end,
+      message: `${name} keeps ${raw} as the number ${stored}: the engine makes a number of any value that reads as one, so ${lost} lost, and ZjsonGet gives ${stored} back. To keep it as written, store it with a character no number has (#${raw.replace(/^[+-]/, '')}).`,
+    });
+    return;
+  }
   const list = /^\[.*\]$/s.test(raw);
   if (!list && !/^\\?\{.*\\?\}$/s.test(raw)) return;
   const { start, end } = trimmedRange(value.arg, ctx);
@@ -2084,6 +2106,21 @@ function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadA
         ]
       : undefined,
   });
+}
+
+/**
+ * How the engine writes back a value it made a number of (json/helpers.rs
+ * infer_value: a whole number as 64-bit, else a decimal), or undefined when it
+ * keeps the value as text. Only the plain forms people write for codes, phone
+ * numbers and prices.
+ */
+function jsonNumberWritten(raw: string): string | undefined {
+  if (/^[+-]?\d{1,18}$/.test(raw)) return String(Number(raw));
+  if (/^[+-]?\d{1,15}\.\d{1,15}$/.test(raw)) {
+    const n = Number(raw);
+    return Number.isInteger(n) ? `${n}.0` : String(n);
+  }
+  return undefined;
 }
 
 /** Functions that format a number for people: "1,050" (numberSeparator.rs), "1.1K" (abbreviate.rs). */

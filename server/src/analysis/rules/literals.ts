@@ -534,11 +534,27 @@ const NAME_ENDINGS = /\.(?:com|net|org|io|gg|dev|app|co|me|xyz|uk|de|fr|tv|js|ts
 
 /**
  * A JavaScript-style path in one key (`current.temp`, `items[0]`, `list.0.name`): the engine
- * looks it up as one key, and finds nothing. Each step is an argument of its
+ * looks it up as one key, and finds nothing. A position in brackets alone (`[0]`) is no list
+ * position either. Each step is an argument of its
  * own (`current;temp`, `items;0`). A warning: a key may really hold a dot.
  * Not for ZjsonSet, which makes the key it is given.
  */
 function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
+  const bracketed = /^\[(\d+)\]$/.exec(text);
+  if (bracketed) {
+    // A list's position is a bare number: http/httpResult.rs halts on any other key of a list,
+    // json/helpers.rs (get_at_path) finds nothing.
+    const halts = fnName === 'ZhttpResult' && ctx.caught === 0;
+    ctx.diagnostics.push({
+      code: 'invalid-value',
+      severity: halts ? 'error' : 'warning',
+      start: arg.start,
+      end: arg.end,
+      message: `${fnName} takes a list's position as a bare number, without brackets: ${halts ? `on a list, "${text}" halts the command ("not a valid array index")` : `"${text}" finds nothing in a list`}. Write ${bracketed[1]}.`,
+      fixes: [{ title: `Change to ${bracketed[1]}`, edits: [trimmedEdit(text, arg, ctx, bracketed[1])], preferred: true }],
+    });
+    return;
+  }
   // A step may be a list position (`list.0.definition`), as in most real API paths.
   if (!/^[A-Za-z_$][\w$-]*(?:\.(?:[A-Za-z_$][\w$-]*|\d+)|\[\d+\])+$/.test(text)) return;
   // A key that names a site or a file ("example.com", "config.json") holds its dot.
