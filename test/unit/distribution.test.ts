@@ -67,7 +67,8 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
   it('the tarball holds the bundles, declarations, catalog and documentation only, well under 1 MiB', () => {
     const size = fs.statSync(tarball).size;
     // 700 KiB until the checks of session 15, 800 KiB until those of session 18, 900 KiB until those of session 20
-    // (bundles, README, CHANGELOG and docs grew past it each time): still under 1 MiB.
+    // (bundles, README, CHANGELOG and docs grew past it each time): still under 1 MiB. In session 25 it passed
+    // 1000 KiB, and the codes table's declaration stopped carrying every description as a literal type (82 KB to 22 KB).
     assert.ok(size < 1000 * 1024, `tarball is ${size} bytes`);
     for (const wanted of [
       'dist/server.js',

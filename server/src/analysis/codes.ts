@@ -233,7 +233,8 @@ const CODE_TABLE = {
   },
   'no-line-break': {
     severity: 'information',
-    description: "A line of text right after another: the engine concatenates the lines' output with no line break between them, so both appear on one line.",
+    description:
+      "A line of text right after another, or beside a line that only writes what its calls give (a variable's value, a sum, a Zif's text): the engine concatenates the lines' output with no line break between them, so both appear on one line.",
     example: 'Welcome! + Read the rules.',
   },
   'blank-line-dropped': {
@@ -262,7 +263,7 @@ const CODE_TABLE = {
   'separator-space-lost': {
     severity: 'information',
     description:
-      'A separator or replacement argument that ends in a space (ZuserRoles{;name;, }, ZjoinSplitText{ | }): the engine trims every argument, so the items are joined with "," and read "a,b,c" (not for ZjoinSplitText in a file that splits text with ZtextSplit, whose items keep their spaces). The fix writes each space as ZfromCharCode{32}, a call, whose answer is not trimmed. A space after the opening ";" alone is taken for layout.',
+      'A separator or replacement argument that ends in a space (ZuserRoles{;name;, }, ZjoinSplitText{ | }): the engine trims every argument, so the items are joined with "," and read "a,b,c" (not for ZjoinSplitText in a file that splits text with ZtextSplit, whose items keep their spaces). The fix writes each space as ZfromCharCode{32}, a call, whose answer is not trimmed. A space after the opening ";" alone is taken for layout. A warning for a space at the end of a saved list\'s new item (ZsetServerVar{list;ZgetServerVar{list}ZuserID }): the items run together; the fix puts the space before the item.',
     example: 'Roles: ZuserRoles{;name;, }',
   },
   'escape-in-call': {
@@ -597,7 +598,7 @@ const CODE_TABLE = {
   'empty-event-context': {
     severity: 'warning',
     description:
-      'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username): an error where the function then halts (ZuserAvatar, ZchannelName, ZisAdmin, ZdisplayName, ...).',
+      'In an event command, a function reading the author, channel, message or target ID that the event leaves empty (or Zusername where the event has no username): an error where the function then halts (ZuserAvatar, ZchannelName, ZisAdmin, ZdisplayName, ...). Also ZgetUserVar or ZsetUserVar without a member in an event without an author (onMessageEdit, onMessageDelete, the channel and role events): the value is kept under an empty ID, one shared by everyone.',
     example: '#type event + #trigger onBanAdd + Zmessage',
   },
   'variable-read-before-set': {
@@ -989,7 +990,7 @@ const CODE_TABLE = {
     example: 'Zif{Zmessage{1}==help; // show the help\nUse !help.}',
   },
   'comment-cuts-text': { severity: 'warning', description: 'A top-level // cuts off text that looks like a URL.', example: 'see https://example.com' },
-} as const satisfies Record<string, DiagnosticCodeInfo>;
+} satisfies Record<string, DiagnosticCodeInfo>;
 
 /** Every code the analysis and the language service report. */
 export type DiagnosticCode = keyof typeof CODE_TABLE;

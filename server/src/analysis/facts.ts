@@ -187,6 +187,8 @@ export interface StatementSummary {
    * they are (refold).
    */
   printedText?: number;
+  /** Body statement without text of its own that writes what its calls give (`ZgetUserVar{coins}`): where the first call starts (relative). */
+  printedValue?: number;
   /** Body statement with printed text: at least this many characters of it reach the reply (what calls write comes on top). */
   printedLength?: number;
   /**
@@ -415,6 +417,7 @@ export function emptySummary(): StatementSummary {
     orderEvents: undefined,
     contextUses: undefined,
     printedText: undefined,
+    printedValue: undefined,
     printedLength: undefined,
     silent: undefined,
     meantText: undefined,

@@ -22,7 +22,14 @@
 import type { Catalog } from '../catalog/catalog';
 import type { TriggerRecord } from '../catalog/types';
 import { engineFacts } from '../catalog/engine';
-import { CONTEXT_DEPENDENT_FUNCTIONS, CONTEXT_ALWAYS, CONTEXT_HALTS, CONTEXT_PANICS, MEMBER_GONE_EVENTS } from '../language/eventContext';
+import {
+  CONTEXT_DEPENDENT_FUNCTIONS,
+  CONTEXT_ALWAYS,
+  CONTEXT_HALTS,
+  CONTEXT_PANICS,
+  MEMBER_GONE_EVENTS,
+  USER_VARIABLE_MEMBER_AT,
+} from '../language/eventContext';
 import { StatementKind, type SyntaxTree } from '../syntax/tree';
 import { getterOf, readAsZeroWhileUnset, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
@@ -568,6 +575,18 @@ function checkEventCommand(w: FileWalk, eventTrigger: TriggerRecord | undefined,
     );
   if (trigger) {
     for (const u of contextUses) {
+      if (Object.hasOwn(USER_VARIABLE_MEMBER_AT, u.name)) {
+        // Keyed by the author: without one, every run shares one value, whoever did what the event is about.
+        if (trigger.context.author === null)
+          out.push({
+            code: 'empty-event-context',
+            severity: 'warning',
+            start: u.start,
+            end: u.end,
+            message: `${trigger.name} has no author, and ${u.name} without a member keeps the variable by the author's ID: here it is empty, so every run ${u.name === 'ZgetUserVar' ? 'reads' : 'writes'} the same one value, shared by everyone, not one of each member. Keep a per-member count in an event that knows the member (onMessage), or a server variable for the whole server.`,
+          });
+        continue;
+      }
       const part = CONTEXT_DEPENDENT_FUNCTIONS[u.name];
       // The ones acting on the command's message also need its channel (a role event's ID is no message in any channel).
       const value = CONTEXT_ALWAYS.has(u.name) && trigger.context.channel === null ? null : trigger.context[part];

@@ -193,6 +193,8 @@ export class FileWalk {
   firstEmbed: Span | undefined = undefined;
   /** How many body statements in a row, up to this one, print text as written (no-line-break). */
   private previousPrinted = 0;
+  /** Whether the last body statement wrote text of its own (no-line-break). */
+  private previousText = false;
   /** Body statements, and whether any may put something into a slash command's or an interaction's answer (no-reply). */
   bodies = 0;
   answersSlash = false;
@@ -608,18 +610,21 @@ export class FileWalk {
     if (this.stop === undefined && s.stops !== undefined) this.stop = base + s.stops;
     // The engine concatenates the statements' output: two lines of text in a row print as one.
     // Reported once per run of such lines, at its second line.
-    if (s.printedText !== undefined && this.previousPrinted === 1)
+    // Reported once per run of such lines, at its second line; a line that only writes what its calls give
+    // (`ZgetUserVar{coins}`) counts beside a line of text, not beside another such line.
+    const printed = s.printedText ?? s.printedValue;
+    if (printed !== undefined && this.previousPrinted === 1 && (s.printedText !== undefined || this.previousText))
       this.out.push({
         code: 'no-line-break',
         // Information, not a warning: the author may mean the lines as one, and no spelling keeps
         // a line break between statements.
         severity: 'information',
-        start: base + s.printedText,
-        end: base + s.printedText + 1,
-        message:
-          "The engine puts no line break between lines: this line's text, and that of the text lines right after it, is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.",
+        start: base + printed,
+        end: base + printed + 1,
+        message: `The engine puts no line break between lines: ${s.printedText !== undefined ? "this line's text, and that of the text lines right after it," : "what this line's calls write"} is written straight after the previous line's. To keep them on separate lines, write them inside one call's braces, where line breaks are kept (Zdescription{...}, for one), or join them on one line.`,
       });
-    this.previousPrinted = s.printedText === undefined ? 0 : this.previousPrinted + 1;
+    this.previousPrinted = printed === undefined ? 0 : this.previousPrinted + 1;
+    this.previousText = s.printedText !== undefined;
     if (s.printedText !== undefined && !this.firstOutput) this.firstOutput = { start: base + s.printedText, end: base + s.printedText + 1 };
     if (s.printedLength !== undefined) {
       this.replyLength += s.printedLength;

@@ -77,6 +77,47 @@ function writesMeantText(nodes: readonly (TopLevelNode | ContentNode)[], rel: (a
   return false;
 }
 
+/**
+ * Functions whose answer is a value shown as it is: a variable's, the user's
+ * name, a number worked out, a padded column. A line that starts with one
+ * writes that value (no-line-break counts it beside lines of text).
+ */
+const VALUE_WRITERS: ReadonlySet<string> = new Set([
+  'ZgetUserVar',
+  'ZgetServerVar',
+  'ZgetChannelVar',
+  'ZgetVar',
+  'Zusername',
+  'ZdisplayName',
+  'Zmessage',
+  'Zoption',
+  'Zsum',
+  'Zsub',
+  'Zmulti',
+  'Zdiv',
+  'Zmod',
+  'Zcalculate',
+  'Zround',
+  'Zrandom',
+  'ZnumberSeparator',
+  'Zabbreviate',
+  'ZpadLeft',
+  'ZpadRight',
+  'Zpad',
+  'ZjsonGet',
+  'ZhttpResult',
+  'ZfromTimestamp',
+]);
+
+/** Whether the statement starts with a call that writes a value (VALUE_WRITERS, or Zvar reading one). */
+function writesValue(nodes: readonly TopLevelNode[], rel: (a: number, b: number) => string): boolean {
+  const first = nodes[0];
+  if (first === undefined || (first.kind !== NodeKind.Call && first.kind !== NodeKind.BareCall)) return false;
+  if (first.kind === NodeKind.Call && first.close < 0) return false;
+  const name = rel(first.start, first.kind === NodeKind.Call ? first.nameEnd : first.end);
+  return VALUE_WRITERS.has(name) || (name === 'Zvar' && first.kind === NodeKind.Call && first.args.length === 1);
+}
+
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
@@ -178,6 +219,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (silent && reader.embeds) summary.embedAnswer = true;
     if (!silent && summary.componentRows && writesOnlyComponents(st.nodes, st.end, reader)) summary.componentsOnly = true;
     if (!silent && writesMeantText(st.nodes, rel)) summary.meantText = true;
+    if (!silent && (summary.meantText || writesValue(st.nodes, rel))) summary.printedValue = st.nodes[0].start;
     const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
     if (stop >= 0) summary.stops = stop;
   }

@@ -36,6 +36,14 @@ export const CONTEXT_DEPENDENT_FUNCTIONS: Readonly<Record<string, 'author' | 'ch
   ZreplyIn: 'target',
 };
 
+/**
+ * The user variables' functions, by the position of the member they take
+ * (from 0): without it they key the value by the author
+ * (variables/getUserVar.rs, setUserVar.rs), which an event without an author
+ * leaves empty.
+ */
+export const USER_VARIABLE_MEMBER_AT: Readonly<Record<string, number>> = { ZgetUserVar: 1, ZsetUserVar: 2 };
+
 /** Of those, the ones that read the context whatever their arguments (the others only without their first). */
 export const CONTEXT_ALWAYS: ReadonlySet<string> = new Set(['ZaddCmdReactions', 'ZreplyIn']);
 

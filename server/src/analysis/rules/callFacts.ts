@@ -4,7 +4,7 @@
  * reads, context-dependent functions, select-menu options and text inputs,
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
-import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS } from '../../language/eventContext';
+import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS, USER_VARIABLE_MEMBER_AT } from '../../language/eventContext';
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
 import { variableFunction } from '../../language/variableFunctions';
@@ -647,6 +647,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     (CONTEXT_ALWAYS.has(name) || first === undefined || first.start === first.end || ctx.rel(first.start, first.end).trim() === '')
   ) {
     recordContextUse(name, node.start, node.nameEnd, ctx);
+  }
+  if (Object.hasOwn(USER_VARIABLE_MEMBER_AT, name)) {
+    const member = node.args[USER_VARIABLE_MEMBER_AT[name]];
+    if (member === undefined || ctx.rel(member.start, member.end).trim() === '') recordContextUse(name, node.start, node.nameEnd, ctx);
   }
   if (kinds.component) {
     const event: ComponentEvent = { kind: kinds.component, name, start: node.start, end: node.nameEnd };

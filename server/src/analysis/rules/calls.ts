@@ -44,7 +44,7 @@ import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
 import { checkEngineLiterals } from './engineLiterals';
 import { checkMarkupTimestampUnit, checkTimestampUnit } from './timestampUnits';
-import { checkSetterValues } from './setterValues';
+import { checkAppendedSpace, checkSetterValues } from './setterValues';
 import { checkDoubledBraces } from './foreignSyntax';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
@@ -135,6 +135,8 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (name === 'ZweightedRandom') checkWeights(args[0], args[1], ctx);
     if (name === 'Zclamp') checkClampBounds(args, ctx);
     if (name === 'ZpollCreate') checkPollHours(args[1], ctx);
+    // Their separator is the second argument (math/listMath.rs, textsplit/listShuffle.rs, listReverse.rs).
+    if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
@@ -177,7 +179,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
-  if (scope !== undefined) checkSetterValues(name, scope, args, ctx);
+  if (scope !== undefined) {
+    checkSetterValues(name, scope, args, ctx);
+    checkAppendedSpace(name, scope, args, ctx);
+  }
   checkDoubledBraces(name, args, ctx);
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkFormattedNumberSaved(name, nodeArgs[1], ctx);
   if (scope !== undefined && nodeArgs.length >= 2) checkTimestampAsTime(nodeArgs[1], ctx);
@@ -1215,10 +1220,18 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
  */
 function emptySeparatorOutcome(name: string, fallback: string | undefined): string {
   if (name === 'ZtextSplit') return 'it splits the text into single characters';
+  if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name)) return LIST_SEPARATOR_OUTCOME[name];
   if (name === 'ZnumberSeparator') return 'the digits run together with nothing between the groups';
   if (fallback) return `it uses its default, ${fallback === '\n' ? 'a line break' : `"${fallback}"`}, instead`;
   return 'the items are joined with nothing between them';
 }
+
+/** The engine's list functions outside the catalog, and what an empty separator makes them do: Rust splits "" between every character. */
+const LIST_SEPARATOR_OUTCOME: Readonly<Record<string, string>> = {
+  ZlistMath: 'it splits the list into single characters, so it reads each digit as a number of its own (the sum of 12 and 30 is 6)',
+  ZlistShuffle: 'it shuffles the single characters, not the items',
+  ZlistReverse: 'it reverses the single characters, not the items',
+};
 
 /** Parameters whose value may well be a space (which the engine's trimming empties): separators, replacements, ZreplaceText's sample. */
 const SPACE_MATTERS = new Set(['separator', 'replacement', 'new', 'sample']);

@@ -57,3 +57,33 @@ export function checkSetterValues(name: string, scope: VariableScope, args: read
     });
   }
 }
+
+/**
+ * `ZsetServerVar{entrants;ZgetServerVar{entrants}ZuserID }`: a list that grows
+ * by an item and a space each time. The engine trims every argument
+ * (parser.rs), so the space at the end is lost, and the items run together
+ * ("123…678234…789"), never to be split again. A space before the new item
+ * is inside the argument and kept (the first item's is trimmed, harmlessly):
+ * the fix moves it there.
+ */
+export function checkAppendedSpace(name: string, scope: VariableScope, args: readonly ReadArgument[], ctx: StatementContext): void {
+  if (args.length !== 2 || !args[0].literal || args[1].literal) return;
+  const value = args[1].arg;
+  const raw = ctx.rel(value.start, value.end);
+  const trailing = /[ \t]+$/.exec(raw);
+  // Spaces on both sides are layout.
+  if (!trailing || /^\s/.test(raw)) return;
+  const read = `${scope === 'temporary' ? 'Zvar' : getterOf(scope)}{${args[0].text}}`;
+  if (!raw.startsWith(read)) return;
+  const item = raw.slice(read.length, raw.length - trailing[0].length);
+  if (item === '' || /^\s/.test(item) || item.includes('\n')) return;
+  const kept = `${read} ${item}`;
+  ctx.diagnostics.push({
+    code: 'separator-space-lost',
+    severity: 'warning',
+    start: value.start + read.length,
+    end: value.end,
+    message: `The engine trims every argument, so the space at the end of ${name}'s value is lost: each new item is written straight after the last one, and the list's items run together. Put the space before the new item, where it is kept: ${kept}.`,
+    fixes: [{ title: `Write ${kept}`, edits: [{ start: value.start, end: value.end, newText: kept }], preferred: true }],
+  });
+}
