@@ -143,7 +143,7 @@ const CODE_TABLE = {
   'non-numeric-comparison': {
     severity: 'warning',
     description:
-      '> or < with literal text or a number the engine cannot read (`1,000`, `50%`, `10k`, `$100`, `10s`), ">==" / "<==" in any condition (read as >= or <= against text starting with "="), a call\'s mention right before "==", or < and > with contains, startsWith or endsWith: the bot compares lengths.',
+      '> or < with literal text or a number the engine cannot read (`1,000`, `50%`, `10k`, `$100`, `10s`), ">==" / "<==" in any condition (read as >= or <= against text starting with "="), a call\'s mention right before "==", or < and > with contains, startsWith or endsWith: the bot compares lengths. Also == or != with contains, startsWith or endsWith: the engine splits at "==" first; compared with true or false the result is fixed, and an error where ZonlyIf{A contains B==false;...} then refuses on every run.',
     example: 'Zif{abc>b;x;y}',
   },
   'unknown-directive': { severity: 'warning', description: 'A #directive the bot does not know.', example: '#trigerr !ping' },
@@ -380,7 +380,7 @@ const CODE_TABLE = {
   'always-halts': {
     severity: 'error',
     description:
-      'A call the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses; ZslashID without a name looks for a trigger slash commands do not have. Either halts the command every time.',
+      'A call the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses; ZslashID without a name looks for a trigger slash commands do not have; ZmessageSnapshot is unfinished and answers with an error for every message. Each halts the command every time.',
     example: 'ZeditSelectMenu{colors;1;1;Pick one;123456789012345678}',
   },
   'delayed-output-lost': {
@@ -553,7 +553,7 @@ const CODE_TABLE = {
   'reset-clears-everyone': {
     severity: 'warning',
     description:
-      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant.",
+      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant. ZresetUserVar also behind a staff guard in a prefix command that reads a mention: the reset takes no member, and wipes everyone's, not the mentioned one's (set theirs: ZsetUserVar{xp;0;Zmentioned{1}}).",
     example: 'ZresetUserVar{coins}Your balance was reset.',
   },
   'json-path-through-list': {

@@ -74,6 +74,8 @@ export type ReportWhen =
   | `json-list:${string}`
   // No staff guard (RareFacts.staffOnly) protects the command.
   | 'not-staff-only'
+  /** A staff-only prefix command that reads a mention: its resets are meant for that member. */
+  | 'staff-only-member-named'
   // No guard lets only given users through (RareFacts.ownerOnly): a server's staff may run the command.
   | 'not-owner-only'
   // A prefix command that calls ZreplyIn (an answer to the command's message, sent later).

@@ -293,6 +293,8 @@ function reportConditional(
         return w.listApi && !w.otherApi;
       case 'not-staff-only':
         return !w.staffOnly;
+      case 'staff-only-member-named':
+        return w.staffOnly && holds('reads-mentions');
       case 'not-owner-only':
         return !w.ownerOnly;
       case 'no-code-block':

@@ -52,6 +52,14 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   ZuseChannel: 'Read for prefix and event commands only: slash commands and interactions are answered where they were used.',
   ZaddSelectMenuOption: 'The engine never sends the emoji.',
   ZeditButton: 'The engine never sends the emoji, and the edited message keeps only this button.',
+  ZspamDetect:
+    'Counts each message twice in onMessage: the engine logs every message of a server before the command runs (bot.rs), and ZspamDetect logs it again before counting, so "6 in 5 seconds" is reached at the third message (and each further call in the same run adds one more). Double the count to mean what it says.',
+  ZlinkSpamDetect:
+    'Counts each message with a link twice in onMessage: the engine logs every message of a server before the command runs, and ZlinkSpamDetect logs it again before counting. Double the count to mean what it says.',
+  ZrelativeTime: 'Reads seconds. A time to come gives just "in the future", without how long; Discord\'s markup `<t:TIME:R>` says "in 3 days" and counts down.',
+  ZpollAnswerDetails: 'Unfinished in the engine: it always gives `{"text": "Option A", "count": 10}`, whatever the poll and the answer.',
+  ZpollExpiration: 'Unfinished in the engine: it always gives 1721234567 and changes nothing.',
+  ZmessageSnapshot: 'Unfinished in the engine: it halts the command for every message ("message does not contain a snapshot", or "not found").',
   ZremoveComponent:
     'Removes every component of the message, not only this one (the engine checks that the ID is there, then clears them all); it halts when no component has the ID.',
   ZeditChannelPerms:

@@ -138,6 +138,15 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     // Their separator is the second argument (math/listMath.rs, textsplit/listShuffle.rs, listReverse.rs).
     if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
+    // message/messageSnapshot.rs fetches the message and then always answers with an error: unfinished.
+    if (name === 'ZmessageSnapshot' && node.close >= 0)
+      ctx.diagnostics.push({
+        code: 'always-halts',
+        severity: ctx.caught > 0 ? 'warning' : 'error',
+        start: node.start,
+        end: node.nameEnd,
+        message: `ZmessageSnapshot is unfinished in the engine: for a message it finds it answers "message does not contain a snapshot", and for one it does not, "not found", so it ${ctx.caught > 0 ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'}. Read a message with ZgetMessage{channelID;messageID} instead.`,
+      });
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -2009,6 +2018,15 @@ function reportResetForAll(node: CallNode, name: string, ctx: StatementContext):
     end: node.nameEnd,
     message: `${name} deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for the one running the command, and nothing here limits who may run it. To reset one, set it: ${reset}; to keep the reset for everyone, guard it (ZonlyAdmin, ZonlyPerms...).`,
   });
+  // Staff resetting the member they mention: the reset takes no member, and wipes everyone's.
+  if (name === 'ZresetUserVar')
+    reportIf(ctx, 'staff-only-member-named', {
+      code: 'reset-clears-everyone',
+      severity: 'warning',
+      start: node.start,
+      end: node.nameEnd,
+      message: `ZresetUserVar takes no member: it deletes ${variable ? `"${variable}"` : 'the variable'} for ${whose}, not only for the member this command mentions. To reset theirs, set it with their ID: ZsetUserVar{${v};0;Zmentioned{1}} for a number, ZsetUserVar{${v};;Zmentioned{1}} for an ID or a text.`,
+    });
 }
 
 /**

@@ -421,7 +421,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     checkSeparatedNumbers(args[0].arg, ctx);
     recordZeroTests(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);
-    if (!args[0].literal) checkOperatorOrder(args[0].arg, ctx);
+    if (!args[0].literal) checkOperatorOrder(name, args[0].arg, ctx);
     if (!args[0].literal) checkUserTextWordOperator(args[0].arg, ctx);
     checkUnspacedOperators(args[0].arg, ctx);
   }
@@ -496,7 +496,7 @@ function operatorOf(part: string): string | undefined {
   return SYMBOL_ORDER.find((o) => part.includes(o)) ?? WORD_OPERATORS.find((o) => part.includes(o));
 }
 
-function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
+function checkOperatorOrder(name: string, arg: Argument, ctx: StatementContext): void {
   const raw = ctx.rel(arg.start, arg.end);
   if (raw.indexOf('<') < 0 && raw.indexOf('>') < 0 && raw.indexOf('=') < 0) return;
   // Per part: the engine splits at " && " and " || " first, and reads each part on its own.
@@ -512,12 +512,23 @@ function checkOperatorOrder(arg: Argument, ctx: StatementContext): void {
       const lengths = op !== '==' && op !== '!=';
       const word = wordOp.trim();
       const { fn, replacement, fix } = wordOperatorCall(raw, partStart, partEnd, wordAt, word, arg.start);
+      // `A contains B==false` as the whole condition: "A contains B" is never the word true or false, so the
+      // result is fixed (== never holds, != always does); ZonlyIf then refuses on every run.
+      const against = raw
+        .slice(at + op.length, partEnd)
+        .trim()
+        .toLowerCase();
+      const fixed = !lengths && partStart === 0 && partEnd === raw.length && (against === 'true' || against === 'false') ? op === '!=' : undefined;
+      const refusesAlways = fixed === false && name === 'ZonlyIf';
       ctx.diagnostics.push({
         code: 'non-numeric-comparison',
-        severity: 'warning',
+        severity: refusesAlways ? 'error' : 'warning',
         start: arg.start + at,
         end: arg.start + at + op.length,
-        message: `The bot looks for "${op}" before "${word}", so it splits this condition at "${op}" (or at one that a value put into it holds: a custom emoji or a mention ends in ">") and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text. ${fn}{...}==true reads both sides as arguments, where no operator counts${fix ? `: ${replacement}` : ''}.`,
+        message:
+          fixed === undefined
+            ? `The bot looks for "${op}" before "${word}", so it splits this condition at "${op}" (or at one that a value put into it holds: a custom emoji or a mention ends in ">") and ${lengths ? 'compares the lengths of the two sides' : 'compares the text before it with the text after it'} instead: the result has nothing to do with the text. ${fn}{...}==true reads both sides as arguments, where no operator counts${fix ? `: ${replacement}` : ''}.`
+            : `The bot looks for "${op}" before "${word}", so it compares the whole text before "${op}", "${word}" included, with the word ${against}: they are never the same, so the condition is always ${fixed}${refusesAlways ? ', and ZonlyIf refuses on every run' : name === 'Zif' ? `, and Zif always runs its ${fixed ? 'first' : 'second'} branch` : ''}. ${fn}{...} reads both sides as arguments, where no operator counts${fix ? `: ${replacement}` : ''}.`,
         fixes: fix ? [fix] : undefined,
       });
     }
