@@ -960,7 +960,7 @@ const CODE_TABLE = {
   'random-range-may-be-empty': {
     severity: 'warning',
     description:
-      'Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text).',
+      'Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Also through a copy (Zvar{n;ZgetTextSplitLength}, then Zrandom{1;Zvar{n}}) that no condition compares. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text).',
     example: 'ZtextSplit{Zmessage;,} + I pick ZsplitText{Zrandom{1;ZgetTextSplitLength}}!',
   },
   'saved-variable-misnamed': {

@@ -54,6 +54,8 @@ export type ReportWhen =
   | `chat-message-copy:${string}`
   // No condition of the file tests the saved variable `scope:name`, and no line sets it.
   | `saved-untested:${string}`
+  // `count-copy:n`: the file copies a list's count into Zvar{n} and tests neither (RareFacts.countCopies).
+  | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
@@ -295,6 +297,10 @@ export interface RareFacts {
   jsonLists?: string[];
   /** `Zvar{bet;Zmessage{2}}` at a line's top level: the temporary variable holds an amount the user typed (negative-amount). */
   amountCopies?: { v: string; from: string }[];
+  /** `Zvar{n;ZgetTextSplitLength}` at a line's top level: the temporary variable holds a list's count (random-range-may-be-empty). */
+  countCopies?: string[];
+  /** Temporary variables compared in a condition (`Zvar{n}>1`): a count copied into one is tested there. */
+  comparedVars?: string[];
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
@@ -371,6 +377,8 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     userTextCopies: undefined,
     codeBlock: undefined,
     amountCopies: undefined,
+    countCopies: undefined,
+    comparedVars: undefined,
     copies: undefined,
     outsideJson: undefined,
     authorHasRole: undefined,

@@ -341,6 +341,10 @@ function reportConditional(
           const name = when.slice('saved-name-used:'.length);
           return w.savedUses.has(name) || w.globalUses.has(name);
         }
+        if (when.startsWith('count-copy:')) {
+          const v = when.slice('count-copy:'.length);
+          return !w.countTested && w.countCopies.has(v) && !w.comparedVars.has(v);
+        }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));

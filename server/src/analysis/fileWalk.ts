@@ -375,6 +375,9 @@ export class FileWalk {
   readonly boundedAmounts = new Set<string>();
   /** Temporary variables holding an amount the user typed, and where from (`Zvar{bet}` → `Zmessage{2}`). */
   readonly amountCopies = new Map<string, string>();
+  /** Temporary variables holding a list's count, and those compared in a condition (random-range-may-be-empty). */
+  readonly countCopies = new Set<string>();
+  readonly comparedVars = new Set<string>();
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -567,6 +570,8 @@ export class FileWalk {
     if (s.optionCopies) this.optionCopies.push(...s.optionCopies);
     if (s.boundedAmounts) for (const a of s.boundedAmounts) this.boundedAmounts.add(a);
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
+    if (s.countCopies) for (const v of s.countCopies) this.countCopies.add(v);
+    if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

@@ -450,6 +450,8 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   // A test of the copy tests the variable it holds (another member's too: savedKey with the member).
   const tests = getter ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
+  // A list's count, kept for the Zrandom that may pick up to it (random-range-may-be-empty).
+  if (held && LIST_COUNTS.has(calledName(held, ctx))) (rareFacts(ctx.summary).countCopies ??= []).push(v);
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {
     const from = ctx.rel(held.start, held.end);

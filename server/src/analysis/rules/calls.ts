@@ -1870,8 +1870,20 @@ function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementConte
   if (ctx.guarded > 0 || !min?.literal || !/^\+?\d+$/.test(min.text) || Number(min.text) < 1 || !max) return;
   const call = wholeCallOrBare(max.arg, ctx);
   const counted = call ? calledName(call, ctx) : '';
-  if (!LIST_COUNTS.has(counted)) return;
   const n = Number(min.text);
+  // `Zrandom{1;Zvar{n}}` where the file set Zvar{n;ZgetTextSplitLength} (fileChecks decides).
+  if (counted === 'Zvar' && call!.kind === NodeKind.Call && call!.args.length === 1 && !hasCall(call!.args[0])) {
+    const v = ctx.rel(call!.args[0].start, call!.args[0].end).trim();
+    reportIf(ctx, `count-copy:${v}`, {
+      code: 'random-range-may-be-empty',
+      severity: 'warning',
+      start: min.arg.start,
+      end: max.arg.end,
+      message: `Zrandom halts the command when its minimum is not below its maximum, and Zvar{${v}} holds a list's count, ${n} for a list of ${n === 1 ? 'one item' : `${n} items`}${n === 1 ? '' : ' (or fewer)'}: then the command stops with an error instead of picking. Check the count first, e.g. ZonlyIf{Zvar{${v}}>${n};...} with a message saying what is needed.`,
+    });
+    return;
+  }
+  if (!LIST_COUNTS.has(counted)) return;
   // The count of a JSON list the command writes out itself (ZjsonParse of literal text) is known: no warning then.
   reportIf(ctx, counted === 'ZjsonArrayCount' ? 'count-untested-outside-json' : 'count-untested', {
     code: 'random-range-may-be-empty',

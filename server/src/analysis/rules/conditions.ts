@@ -391,6 +391,9 @@ export function recordAbsenceTests(text: string, ctx: StatementContext): void {
 }
 
 /** The checks of a call's condition argument (its first), when `name` takes one. */
+/** `Zvar{n}` right before or after a comparison operator, by name. */
+const COMPARED_VAR = /Zvar\{\s*([\w-]+)\s*\}\s*(?:[<>]=?|[!=]=)|(?:[<>]=?|[!=]=)\s*Zvar\{\s*([\w-]+)\s*\}/g;
+
 export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
     if (!(name === 'ZonlyIf' && reportSwappedOnlyIf(args, ctx))) checkLiteralCondition(args[0].text, args[0].arg, ctx);
@@ -411,6 +414,8 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     // `ZonlyIf{Zmessage contains ,;...}` before a split: the file makes sure there are several items (random-range-may-be-empty).
     const condition = ctx.rel(args[0].arg.start, args[0].arg.end);
     if (condition.includes(' contains ') || condition.includes('ZcheckContains{')) rareFacts(ctx.summary).countTested = true;
+    // A temporary variable compared here: a count copied into it is tested (random-range-may-be-empty).
+    if (condition.includes('Zvar{')) for (const m of condition.matchAll(COMPARED_VAR)) (rareFacts(ctx.summary).comparedVars ??= []).push(m[1] ?? m[2]);
     // A condition that tells a left-out option apart handles it (optional-option-missing).
     recordAbsenceTests(condition, ctx);
     // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
