@@ -296,6 +296,12 @@ describe('analysis: fixes', () => {
       applied(ban, only(ban, 'arguments-swapped')),
       ban.replace('Zban{Zmentioned{1};Zmentioned{2}}', 'Zban{Zmentioned{1}}Zban{Zmentioned{2}}'),
     );
+    // The days stay Zban's third argument, after an empty reason.
+    const days = '#trigger !b\nZvar{r;Zban{Zmentioned{1};Zmentioned{2};7}}\nZvar{r}';
+    assert.strictEqual(
+      applied(days, only(days, 'arguments-swapped')),
+      days.replace('Zban{Zmentioned{1};Zmentioned{2};7}', 'Zban{Zmentioned{1};;7}Zban{Zmentioned{2};;7}'),
+    );
     // A whole number written with a fraction of zero.
     const even = '#trigger !e\nZvar{a;ZisEven{4.0}}\nZvar{a}';
     assert.strictEqual(applied(even, only(even, 'invalid-integer')), even.replace('4.0', '4'));

@@ -54,6 +54,9 @@ export type ReportWhen =
   | `chat-message-copy:${string}`
   // No condition of the file tests the saved variable `scope:name`, and no line sets it.
   | `saved-untested:${string}`
+  // The file sends a poll with ZpollSend outside ZtryRun; or only inside it.
+  | 'poll-sent'
+  | 'poll-sent-caught'
   // `count-copy:n`: the file copies a list's count into Zvar{n} and tests neither (RareFacts.countCopies).
   | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
@@ -299,6 +302,9 @@ export interface RareFacts {
   amountCopies?: { v: string; from: string }[];
   /** `Zvar{n;ZgetTextSplitLength}` at a line's top level: the temporary variable holds a list's count (random-range-may-be-empty). */
   countCopies?: string[];
+  /** A ZpollSend outside ZtryRun, and one inside (the polls' refusals halt or are caught: rules/polls.ts). */
+  pollSendUncaught?: true;
+  pollSendCaught?: true;
   /** Temporary variables compared in a condition (`Zvar{n}>1`): a count copied into one is tested there. */
   comparedVars?: string[];
   /** A condition that reads a moderation result ("failed", "banned", "kicked", "timed out"): the file tells a refusal apart. */
@@ -378,6 +384,8 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     codeBlock: undefined,
     amountCopies: undefined,
     countCopies: undefined,
+    pollSendUncaught: undefined,
+    pollSendCaught: undefined,
     comparedVars: undefined,
     copies: undefined,
     outsideJson: undefined,

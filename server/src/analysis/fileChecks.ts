@@ -293,6 +293,10 @@ function reportConditional(
         return w.listApi && !w.otherApi;
       case 'not-staff-only':
         return !w.staffOnly;
+      case 'poll-sent':
+        return w.pollSendUncaught;
+      case 'poll-sent-caught':
+        return !w.pollSendUncaught && w.pollSendCaught;
       case 'staff-only-member-named':
         return w.staffOnly && holds('reads-mentions');
       case 'not-owner-only':

@@ -378,6 +378,8 @@ export class FileWalk {
   /** Temporary variables holding a list's count, and those compared in a condition (random-range-may-be-empty). */
   readonly countCopies = new Set<string>();
   readonly comparedVars = new Set<string>();
+  pollSendUncaught = false;
+  pollSendCaught = false;
   authorHasRole = false;
   outsideJson = false;
   splitSure = false;
@@ -572,6 +574,8 @@ export class FileWalk {
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.countCopies) for (const v of s.countCopies) this.countCopies.add(v);
     if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
+    if (s.pollSendUncaught) this.pollSendUncaught = true;
+    if (s.pollSendCaught) this.pollSendCaught = true;
     if (s.authorHasRole) this.authorHasRole = true;
     if (s.outsideJson) this.outsideJson = true;
     if (s.splits === 'sure' || s.splits === 'both') this.splitSure = true;

@@ -219,7 +219,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     if (silent && reader.embeds) summary.embedAnswer = true;
     if (!silent && summary.componentRows && writesOnlyComponents(st.nodes, st.end, reader)) summary.componentsOnly = true;
     if (!silent && writesMeantText(st.nodes, rel)) summary.meantText = true;
-    if (!silent && (summary.meantText || writesValue(st.nodes, rel))) summary.printedValue = st.nodes[0].start;
+    // Not a line that may stop the command (`Zif{...;Admins only.Zstop}`): its text is never shown with the next line's.
+    if (!silent && !ctx.mayStop && (summary.meantText || writesValue(st.nodes, rel))) summary.printedValue = st.nodes[0].start;
     const stop = silent ? unconditionalStop(st.nodes, reader) : -1;
     if (stop >= 0) summary.stops = stop;
   }
@@ -273,9 +274,10 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (name === 'Zvar' && ctx.delayInLoop > 0 && ctx.loopSets) checkLoopVariableInDelay(node, ctx);
       const loop = inLoop || profile.startsLoop;
       const args = node.args;
-      // Zif's branches may not run, and ZtryRun catches a halt in its arguments.
+      // Zif's branches may not run, and ZtryRun catches a halt in its code, its first argument: not in its
+      // fallback, whose halt stops the command (runtime.rs evaluate_try_run).
       const guardFrom = name === 'Zif' ? 1 : name === 'ZtryRun' ? 0 : args.length;
-      const catches = name === 'ZtryRun';
+      const catches = name === 'ZtryRun' && args.length > 0;
       // Zdelay's and Zasync's code (their second argument) runs apart from the command.
       const backgroundFrom = name === 'Zdelay' || name === 'Zasync' ? 1 : args.length;
       const tests = CONDITION_FUNCTIONS.has(name);
@@ -283,7 +285,6 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const typeTest = ctx.tested > 0 && (name === 'ZisNumber' || name === 'ZisInteger');
       // ZforSplit and ZforJson set ZloopValue; Zrepeat only ZloopIndex.
       const valueLoop = name === 'ZforSplit' || name === 'ZforJson';
-      if (catches) ctx.caught++;
       if (valueLoop) ctx.valueLoops++;
       // A getter is a condition's operand only right in it: inside another call (ZtimeDiff{...;ZgetUserVar{last}}>=86400)
       // that call reads it, and may halt on it empty, whatever the comparison would make of the result.
@@ -321,7 +322,9 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing++;
         if (typeTest) ctx.numberTests++;
         ctx.operand = (tests || typeTest) && j === 0;
+        if (catches && j === 0) ctx.caught++;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+        if (catches && j === 0) ctx.caught--;
         if (tests && j === 0) ctx.tested--;
         if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing--;
         if (typeTest) ctx.numberTests--;
@@ -338,7 +341,6 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (backgroundFrom < args.length && name === 'Zdelay' && --ctx.delayed === 0) ctx.delayBlock = -1;
       ctx.delayInLoop = delayInLoopAround;
       ctx.loopSets = loopSetsAround;
-      if (catches) ctx.caught--;
       if (valueLoop) ctx.valueLoops--;
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);

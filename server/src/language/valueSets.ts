@@ -31,7 +31,6 @@ const BUTTON_STYLE_ALIASES: Readonly<Record<string, string>> = {
   gray: 'secondary',
   green: 'success',
   red: 'danger',
-  url: 'link',
 };
 
 export const VALUE_SETS: readonly ValueSet[] = [
@@ -42,7 +41,7 @@ export const VALUE_SETS: readonly ValueSet[] = [
     caseInsensitive: true,
     halts: true,
     source: 'Discord button styles (catalog: ZaddButton); the engine lower-cases the word and halts on others',
-    aliases: BUTTON_STYLE_ALIASES,
+    aliases: { ...BUTTON_STYLE_ALIASES, url: 'link' },
   },
   {
     fn: 'ZeditButton',
@@ -52,6 +51,8 @@ export const VALUE_SETS: readonly ValueSet[] = [
     halts: false,
     source: 'components/editButton.rs lower-cases the word; any other than these makes a secondary (grey) button',
     otherwise: 'makes a grey (secondary) button',
+    // Grey is what any other word gives. A link button takes the custom ID as its address: no fix writes link.
+    alsoMeant: ['grey', 'gray'],
     aliases: BUTTON_STYLE_ALIASES,
   },
   {

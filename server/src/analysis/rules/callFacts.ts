@@ -4,6 +4,7 @@
  * reads, context-dependent functions, select-menu options and text inputs,
  * component custom IDs. Nothing here reports; fileChecks.ts does, in file order.
  */
+import { recordPollSend } from './polls';
 import { CONTEXT_ALWAYS, CONTEXT_DEPENDENT_FUNCTIONS, MEMBER_FUNCTIONS, USER_VARIABLE_MEMBER_AT } from '../../language/eventContext';
 import { type BareCallNode, type CallNode, NodeKind } from '../../syntax/tree';
 import { createdComponentIdArgument } from '../../language/componentIds';
@@ -521,6 +522,7 @@ export function callFactKinds(name: string): CallFactKinds | undefined {
  * it is left out).
  */
 export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
+  if (name === 'ZpollSend') recordPollSend(ctx);
   (ctx.summary.calls ??= new Set()).add(name);
   if (STOPPERS.has(name) || kinds?.access === 'guard') ctx.mayStop = true;
   if (!silentRefusal(node, name, ctx)) recordRefusal(name, node.start, node.nameEnd, kinds, ctx);
@@ -960,6 +962,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (MEMBER_FUNCTIONS.has(name)) recordMemberUse(name, node.start, node.end, ctx);
   if (Object.hasOwn(COMPONENT_MESSAGE_ID, name)) recordComponentEdit(node, name, COMPONENT_MESSAGE_ID[name], ctx);
   if (name === 'Zreply') reportReplyOutsidePrefix(node.start, node.end, ctx);
+  if (name === 'ZpollSend') recordPollSend(ctx);
   if (!kinds) return;
   if (name === 'Ztimestamp') (ctx.summary.embedContent ??= []).push({ index: '1', sendable: false, name, start: node.start, end: node.end });
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);

@@ -43,6 +43,7 @@ import type { CallProfile } from './callProfile';
 import { recordIfGuard } from './ifGuard';
 import { separatorHint } from './separatorHints';
 import { checkEngineLiterals } from './engineLiterals';
+import { checkPollHours } from './polls';
 import { checkMarkupTimestampUnit, checkTimestampUnit } from './timestampUnits';
 import { checkAppendedSpace, checkSetterValues } from './setterValues';
 import { checkDoubledBraces } from './foreignSyntax';
@@ -1645,12 +1646,15 @@ function checkDiceFormula(formula: ReadArgument | undefined, ctx: StatementConte
 /**
  * `Zban{ID1;ID2}`: a second member given as the reason. moderation/ban.rs and
  * kick.rs split their first argument on ";" for several members, but a ";"
- * written in the call always ends that argument (escapes do not work inside
- * braces): the second ID is the reason written to the audit log, and only the
- * first member is banned. One call per member does it.
+ * written in the call ends that argument: the second ID is the reason written
+ * to the audit log, and only the first member is banned. One call per member
+ * does it, each with the rest of the arguments in their places (an empty
+ * reason before Zban's days). A third ID is Zban's days, which halts it: the
+ * catalog's integer check reports that.
  */
 function reportIdAsReason(node: CallNode, name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   const second = args[1];
+  if (args.length > 2 && !/^\d{1,2}$/.test(args[2].text)) return;
   const isId = (a: ReadArgument): boolean => {
     if (a.literal) return /^\d{17,20}$/.test(a.text);
     const call = wholeCall(a.arg, ctx);
@@ -1658,10 +1662,8 @@ function reportIdAsReason(node: CallNode, name: string, args: readonly ReadArgum
   };
   if (!isId(args[0]) || !isId(second)) return;
   const first = ctx.rel(args[0].arg.start, args[0].arg.end).trim();
-  const rest = args
-    .slice(2)
-    .map((a) => `;${ctx.rel(a.arg.start, a.arg.end).trim()}`)
-    .join('');
+  // The days stay third, after an empty reason.
+  const rest = args.length > 2 ? `;;${args[2].text}` : '';
   const separate = `${name}{${first}${rest}}${name}{${second.text}${rest}}`;
   const { start, end } = trimmedRange(second.arg, ctx);
   ctx.diagnostics.push({
@@ -1669,7 +1671,7 @@ function reportIdAsReason(node: CallNode, name: string, args: readonly ReadArgum
     severity: 'warning',
     start,
     end,
-    message: `${name}'s second argument is the reason, not another member: a ";" inside the call always starts the next argument, so ${second.literal ? second.text : `the ID ${second.text} gives`} becomes the reason in the audit log, and only ${first} is ${name === 'Zban' ? 'banned' : 'kicked'}. Give each member a call of their own: ${separate}.`,
+    message: `${name}'s second argument is the reason, not another member: a ";" written in the call starts the next argument, so ${second.literal ? second.text : `the ID ${second.text} gives`} becomes the reason in the audit log, and only ${first} is ${name === 'Zban' ? 'banned' : 'kicked'}. Give each member a call of their own: ${separate}.`,
     fixes: [{ title: `Write ${separate}`, edits: [{ start: node.start, end: node.end, newText: separate }], preferred: true }],
   });
 }
@@ -1807,43 +1809,6 @@ function checkClampBounds(args: readonly ReadArgument[], ctx: StatementContext):
 
 function isPlainNumber(text: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
-}
-
-/** Discord's longest poll, in hours. */
-const POLL_MAX_HOURS = 768;
-
-/**
- * ZpollCreate's duration: a whole number of hours (pollCreate.rs parses it as
- * an integer and halts on anything else), so `24h` or `1d` halts the command.
- */
-function checkPollHours(duration: ReadArgument | undefined, ctx: StatementContext): void {
-  if (!duration?.literal || duration.text === '') return;
-  if (/^[+-]?\d+$/.test(duration.text)) {
-    // Sent to Discord as it is (serenity's poll builder keeps up to 65,535 hours), which refuses more than 32 days.
-    if (Number(duration.text) > POLL_MAX_HOURS) {
-      const { start, end } = trimmedRange(duration.arg, ctx);
-      ctx.diagnostics.push({
-        code: 'limit-exceeded',
-        severity: ctx.caught > 0 ? 'warning' : 'error',
-        start,
-        end,
-        message: `Discord keeps a poll open for at most ${POLL_MAX_HOURS} hours (32 days); it refuses ${duration.text}, and ZpollSend ${ctx.caught > 0 ? 'fails (ZtryRun catches it)' : 'halts the command'}.`,
-        fixes: [{ title: `Write ${POLL_MAX_HOURS}`, edits: [{ start, end, newText: String(POLL_MAX_HOURS) }] }],
-      });
-    }
-    return;
-  }
-  const unit = /^(\d+)\s*(h|hours?|d|days?)$/i.exec(duration.text);
-  const hours = unit ? Number(unit[1]) * (unit[2][0].toLowerCase() === 'd' ? 24 : 1) : undefined;
-  const { start, end } = trimmedRange(duration.arg, ctx);
-  ctx.diagnostics.push({
-    code: 'invalid-integer',
-    severity: 'error',
-    start,
-    end,
-    message: `ZpollCreate takes the poll's duration as a whole number of hours${hours !== undefined ? ` (${hours})` : ''}, and halts the command on "${duration.text}".`,
-    fixes: hours !== undefined ? [{ title: `Write ${hours}`, edits: [{ start, end, newText: String(hours) }], preferred: true }] : undefined,
-  });
 }
 
 /** Counts of a list's items (words, lines, split items, JSON array items, chosen users or roles): 1 for a list of one. */
@@ -2124,7 +2089,7 @@ function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadA
       severity: 'warning',
       start,
       end,
-      message: `${name} keeps ${raw} as the number ${stored}: the engine makes a number of any value that reads as one, so ${lost} lost, and ZjsonGet gives ${stored} back. To keep it as written, store it with a character no number has (#${raw.replace(/^[+-]/, '')}).`,
+      message: `${name} keeps ${raw} as the number ${stored}: the engine makes a number of any value that reads as one, so ${lost} lost, and ZjsonGet gives ${stored} back. To keep it as written, store it with a character no number has (#${raw}).`,
     });
     return;
   }
@@ -2158,7 +2123,7 @@ function checkJsonValueAsText(node: CallNode, name: string, args: readonly ReadA
  * numbers and prices.
  */
 function jsonNumberWritten(raw: string): string | undefined {
-  if (/^[+-]?\d{1,18}$/.test(raw)) return String(Number(raw));
+  if (/^[+-]?\d{1,18}$/.test(raw)) return String(BigInt(raw));
   if (/^[+-]?\d{1,15}\.\d{1,15}$/.test(raw)) {
     const n = Number(raw);
     return Number.isInteger(n) ? `${n}.0` : String(n);

@@ -8,6 +8,7 @@ import type { AnalysisFix } from '../diagnostic';
 import type { DiagnosticCode } from '../codes';
 import { type ReadArgument, type StatementContext, trimmedRange } from './context';
 import { isInteger, isNumber, parseDuration, readEngineEscapes } from '../../language/literals';
+import { reportPollRefusal } from './polls';
 
 type LiteralRule =
   /** A number from 0 to 1 (a share, not a percentage). */
@@ -32,8 +33,8 @@ type LiteralRule =
   | { kind: 'range'; what: string; min: number; max: number }
   /** A plain number other than 0 (the engine divides by it). */
   | { kind: 'nonzero'; what: string }
-  /** Text Discord takes at most `max` characters of, refused when `sender` sends it. */
-  | { kind: 'length'; what: string; max: number; sender: string };
+  /** A poll's text Discord takes at most `max` characters of, refused when ZpollSend sends it. */
+  | { kind: 'poll-length'; what: string; max: number };
 
 /** By function: the argument's position (from 0; negative counts from the last) and its rule. */
 const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[]>> = {
@@ -96,11 +97,8 @@ const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[
   ],
   // math/factorial.rs: n from 0 to 20 (21! does not fit in 64 bits).
   Zfactorial: [{ at: 0, rule: { kind: 'range', what: 'number', min: 0, max: 20 } }],
-  // math/percent.rs: "Total cannot be zero"; decimals parsed as a whole number.
-  Zpercent: [
-    { at: 1, rule: { kind: 'nonzero', what: 'total' } },
-    { at: 2, rule: { kind: 'range', what: 'number of decimals', min: 0, max: Number.POSITIVE_INFINITY } },
-  ],
+  // math/percent.rs: "Total cannot be zero".
+  Zpercent: [{ at: 1, rule: { kind: 'nonzero', what: 'total' } }],
   // math/baseConvert.rs: "Bases must be between 2 and 36".
   ZbaseConvert: [
     { at: 1, rule: { kind: 'range', what: 'base to convert from', min: 2, max: 36 } },
@@ -119,8 +117,8 @@ const RULES: Readonly<Record<string, readonly { at: number; rule: LiteralRule }[
   // control/isEven.rs: a whole number; 4.0 halts it.
   ZisEven: [{ at: 0, rule: { kind: 'range', what: 'number', min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY } }],
   // polls/pollSend.rs sends what pollCreate.rs and pollAddAnswer.rs kept, and halts on Discord's refusal.
-  ZpollCreate: [{ at: 0, rule: { kind: 'length', what: 'a poll question', max: 300, sender: 'ZpollSend' } }],
-  ZpollAddAnswer: [{ at: 0, rule: { kind: 'length', what: 'a poll answer', max: 55, sender: 'ZpollSend' } }],
+  ZpollCreate: [{ at: 0, rule: { kind: 'poll-length', what: 'a poll question', max: 300 } }],
+  ZpollAddAnswer: [{ at: 0, rule: { kind: 'poll-length', what: 'a poll answer', max: 55 } }],
   // message/suppressEmbeds.rs: "true" in any case suppresses; any other word shows the embeds again.
   ZsuppressEmbeds: [{ at: 1, rule: { kind: 'switch', what: 'suppresses the embeds' } }],
 };
@@ -131,16 +129,16 @@ function durationSeconds(text: string): number | undefined {
 }
 
 /** What is wrong with `text` under `rule`: the code, why in words, the value to write instead when there is one; `lenient`: it runs, differently. */
-function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string; lenient?: true; message?: string } | undefined {
+function judge(rule: LiteralRule, text: string): { code: DiagnosticCode; wants: string; instead?: string; lenient?: true; refusal?: string } | undefined {
   switch (rule.kind) {
-    case 'length': {
+    case 'poll-length': {
       // What Discord counts: characters, the engine's escapes read.
       const length = text.length <= rule.max ? text.length : [...readEngineEscapes(text)].length;
       if (length <= rule.max) return undefined;
       return {
         code: 'limit-exceeded',
         wants: '',
-        message: `Discord takes at most ${rule.max} characters for ${rule.what}; this one has ${length}, so Discord refuses it and ${rule.sender} halts the command.`,
+        refusal: `Discord takes at most ${rule.max} characters for ${rule.what}; this one has ${length}, so Discord refuses it`,
       };
     }
     case 'fraction': {
@@ -236,13 +234,15 @@ export function checkEngineLiterals(name: string, args: readonly ReadArgument[],
     const wrong = judge(rule, arg.text);
     if (!wrong) continue;
     const { start, end } = trimmedRange(arg.arg, ctx);
+    if (wrong.refusal) {
+      reportPollRefusal(ctx, start, end, wrong.refusal);
+      continue;
+    }
     const fixes: AnalysisFix[] | undefined =
       wrong.instead === undefined ? undefined : [{ title: `Write ${wrong.instead}`, edits: [{ start, end, newText: wrong.instead }], preferred: true }];
     // In ZtryRun a function's halt is caught: the command goes on without its result.
     const caught = !wrong.lenient && ctx.caught > 0;
-    const message =
-      wrong.message ??
-      `${name} takes ${wrong.wants}, and ${wrong.lenient ? `reads "${arg.text}" as false` : `the engine halts the command on "${arg.text}"`}.${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`;
+    const message = `${name} takes ${wrong.wants}, and ${wrong.lenient ? `reads "${arg.text}" as false` : `the engine halts the command on "${arg.text}"`}.${wrong.instead === undefined ? '' : ` Write ${wrong.instead}.`}`;
     ctx.diagnostics.push({
       code: wrong.code,
       severity: wrong.lenient || caught ? 'warning' : 'error',

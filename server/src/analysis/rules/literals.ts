@@ -540,18 +540,25 @@ const NAME_ENDINGS = /\.(?:com|net|org|io|gg|dev|app|co|me|xyz|uk|de|fr|tv|js|ts
  * Not for ZjsonSet, which makes the key it is given.
  */
 function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: StatementContext): void {
-  const bracketed = /^\[(\d+)\]$/.exec(text);
+  const bracketed = /^\[(\d+)\]((?:\.[A-Za-z_$][\w$-]*|\.\d+|\[\d+\])*)$/.exec(text);
   if (bracketed) {
-    // A list's position is a bare number: http/httpResult.rs halts on any other key of a list,
-    // json/helpers.rs (get_at_path) finds nothing.
-    const halts = fnName === 'ZhttpResult' && ctx.caught === 0;
+    // A list's position is a bare number: http/httpResult.rs halts on any other key of a list, and ZforJson
+    // on a path it does not find (runtime.rs: "key path not found"); json/helpers.rs (get_at_path) finds nothing.
+    const halts = (fnName === 'ZhttpResult' || fnName === 'ZforJson') && ctx.caught === 0;
+    const meant = [
+      bracketed[1],
+      ...bracketed[2]
+        .replace(/\[(\d+)\]/g, '.$1')
+        .split('.')
+        .filter((step) => step !== ''),
+    ].join(';');
     ctx.diagnostics.push({
       code: 'invalid-value',
       severity: halts ? 'error' : 'warning',
       start: arg.start,
       end: arg.end,
-      message: `${fnName} takes a list's position as a bare number, without brackets: ${halts ? `on a list, "${text}" halts the command ("not a valid array index")` : `"${text}" finds nothing in a list`}. Write ${bracketed[1]}.`,
-      fixes: [{ title: `Change to ${bracketed[1]}`, edits: [trimmedEdit(text, arg, ctx, bracketed[1])], preferred: true }],
+      message: `${fnName} takes a list's position as a bare number, without brackets, and one key per argument: ${halts ? `on a list, "${text}" halts the command (${fnName === 'ZforJson' ? '"key path not found"' : '"not a valid array index"'})` : `"${text}" finds nothing in a list`}. Write ${meant}.`,
+      fixes: [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)], preferred: true }],
     });
     return;
   }
@@ -566,7 +573,7 @@ function checkJsonKey(fnName: string, text: string, arg: Argument, ctx: Statemen
     severity: 'warning',
     start: arg.start,
     end: arg.end,
-    message: `${fnName} takes one key per argument: "${text}" is looked up as a single key, so unless the JSON has a key with that very name it finds nothing. For nested values write the steps as arguments: ${meant}.`,
+    message: `${fnName} takes one key per argument: "${text}" is looked up as a single key, so unless the JSON has a key with that very name it finds nothing${fnName === 'ZforJson' ? ', and ZforJson halts the command ("key path not found")' : ''}. For nested values write the steps as arguments: ${meant}.`,
     // Not preferred: a key may really hold a dot ("discord.js").
     fixes: [{ title: `Change to ${meant}`, edits: [trimmedEdit(text, arg, ctx, meant)] }],
   });

@@ -76,7 +76,8 @@ export function checkAppendedSpace(name: string, scope: VariableScope, args: rea
   const read = `${scope === 'temporary' ? 'Zvar' : getterOf(scope)}{${args[0].text}}`;
   if (!raw.startsWith(read)) return;
   const item = raw.slice(read.length, raw.length - trailing[0].length);
-  if (item === '' || /^\s/.test(item) || item.includes('\n')) return;
+  // A separator written before the space (`ZuserID, `) still separates: only the look is lost, as with separators.
+  if (item === '' || /^\s/.test(item) || item.includes('\n') || /[,;|/:-]$/.test(item)) return;
   const kept = `${read} ${item}`;
   ctx.diagnostics.push({
     code: 'separator-space-lost',
