@@ -11,6 +11,8 @@ export interface TextLimit {
   readonly what: string;
   /** What is lost: the reply, a modal that never opens, or the command (the function halts on Discord's refusal). */
   readonly lost: 'reply' | 'modal' | 'halts';
+  /** For a halt: what to do instead (default: a message's, sent in an embed or in parts). */
+  readonly advice?: string;
 }
 
 const reply = (max: number, what: string): TextLimit => ({ max, what, lost: 'reply' });
@@ -23,6 +25,8 @@ export const TEXT_LIMITS: Readonly<Record<string, Readonly<Record<string, TextLi
   ZsendMessage: { content: halts(2000, 'a message') },
   Zdm: { content: halts(2000, 'a message') },
   ZeditMessage: { content: halts(2000, 'a message') },
+  // channels/createChannel.rs halts on Discord's refusal ("create channel failed").
+  ZcreateChannel: { name: { max: 100, what: 'a channel name', lost: 'halts', advice: 'Shorten the name' } },
   Zdescription: { text: reply(4096, 'an embed description') },
   ZaddField: { name: reply(256, 'a field name'), value: reply(1024, 'a field value') },
   Zfooter: { text: reply(2048, 'an embed footer') },

@@ -88,7 +88,7 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
       push(
         'limit-exceeded',
         caught ? 'warning' : 'error',
-        `Discord takes at most ${limit.max} characters for ${limit.what}; this one has ${length}, so ${limit.lost === 'reply' ? 'Discord refuses the reply, and nothing is sent' : limit.lost === 'halts' ? `Discord refuses it and ${fn.name} ${caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. Put the long text in an embed (up to 4,096 characters in Zdescription{...}), or send it in parts` : 'the modal never opens ("This interaction failed")'}.`,
+        `Discord takes at most ${limit.max} characters for ${limit.what}; this one has ${length}, so ${limit.lost === 'reply' ? 'Discord refuses the reply, and nothing is sent' : limit.lost === 'halts' ? `Discord refuses it and ${fn.name} ${caught ? 'fails (ZtryRun catches it)' : 'halts the command'}. ${limit.advice ?? 'Put the long text in an embed (up to 4,096 characters in Zdescription{...}), or send it in parts'}` : 'the modal never opens ("This interaction failed")'}.`,
       );
   }
   const colorParams = COLOR_PARAMS[fn.name];
