@@ -157,6 +157,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     mayStop: false,
     background: 0,
     caught: 0,
+    caughtSilently: 0,
     tested: 0,
     numberTests: 0,
     delayed: 0,
@@ -323,8 +324,10 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (typeTest) ctx.numberTests++;
         ctx.operand = (tests || typeTest) && j === 0;
         if (catches && j === 0) ctx.caught++;
+        if (catches && j === 0 && args.length === 1) ctx.caughtSilently++;
         walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (catches && j === 0) ctx.caught--;
+        if (catches && j === 0 && args.length === 1) ctx.caughtSilently--;
         if (tests && j === 0) ctx.tested--;
         if (tests && j === 0 && name !== 'ZonlyIf') ctx.choosing--;
         if (typeTest) ctx.numberTests--;

@@ -54,8 +54,10 @@ export interface StatementContext {
   mayStop: boolean;
   /** How many code arguments of Zdelay or Zasync the walk is in: code run apart from the command. */
   background: number;
-  /** How many ZtryRun arguments the walk is in: a halt there is caught. */
+  /** How many ZtryRun codes (first arguments) the walk is in: a halt there is caught. */
   caught: number;
+  /** Of those, how many have no fallback: a halt there is caught and nobody is told. */
+  caughtSilently: number;
   /** How many conditions (the first argument of Zif, ZonlyIf, ZcheckCondition) the walk is in. */
   tested: number;
   /** How many ZisNumber or ZisInteger calls of a condition the walk is in (what it meets is tested as a number). */

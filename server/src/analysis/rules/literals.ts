@@ -1293,7 +1293,8 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
     return;
   }
   // In ZtryRun the halt is caught and its fallback runs (runtime.rs evaluate_try_run): a lookup by a typed ID, handled.
-  if (!MENTIONED_MEMBERS.has(fnName) || ctx.caught) return;
+  // Without a fallback the halt is caught all the same, and a mention does nothing, without a word.
+  if (!MENTIONED_MEMBERS.has(fnName) || (ctx.caught && !ctx.caughtSilently)) return;
   // Reported for prefix commands only (fileChecks.ts): in a slash command Zmessage{1} is the first option's value, an ID;
   // and not where a line tests the word with ZisNumber or ZisInteger (a command that takes an ID).
   reportIf(ctx, `prefix-word-untested:${Number(m[1])}`, {
@@ -1301,7 +1302,9 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
     severity: 'warning',
     start: arg.start,
     end: arg.end,
-    message: `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${gives}`,
+    message: ctx.caughtSilently
+      ? `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, which ${fnName} cannot read ("${paramName}" must be an ID), and ZtryRun, with no fallback, hides that: nothing happens, and nobody is told. ${gives}`
+      : `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${gives}`,
     fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
   });
 }
