@@ -302,6 +302,21 @@ describe('analysis: fixes', () => {
       applied(days, only(days, 'arguments-swapped')),
       days.replace('Zban{Zmentioned{1};Zmentioned{2};7}', 'Zban{Zmentioned{1};;7}Zban{Zmentioned{2};;7}'),
     );
+    // A time with leading zeros is in seconds all the same: no unit is guessed from its length.
+    assert.deepStrictEqual(
+      diagnose('#trigger !t\nZtime{UTC}\nZvar{a;ZfromTimestamp{0001700000000}}\nZvar{a}').filter((x) => x.code === 'timestamp-unit'),
+      [],
+    );
+    // Text given to a function of no argument: the fix that keeps it writes it after the call.
+    const reply = '#trigger !hi\nZreply{Hey there!}';
+    const kept = only(reply, 'too-many-arguments').fixes!.find((f) => f.title.startsWith('Write the text after'));
+    assert.ok(kept);
+    assert.strictEqual(
+      kept!.edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), reply),
+      '#trigger !hi\nZreply{}Hey there!',
+    );
+    // Another language's brackets: its arguments need not be this one's, so the fix is offered, not preferred.
+    assert.strictEqual(only('#trigger !c\n$color[RED]', 'foreign-syntax').fixes![0].preferred, undefined);
     // A whole number written with a fraction of zero.
     const even = '#trigger !e\nZvar{a;ZisEven{4.0}}\nZvar{a}';
     assert.strictEqual(applied(even, only(even, 'invalid-integer')), even.replace('4.0', '4'));

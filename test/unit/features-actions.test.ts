@@ -75,6 +75,24 @@ describe('features: code actions', () => {
     }
   });
 
+  it("writes the file's own line breaks: a CRLF file's fixes insert CRLF", () => {
+    const svc = service();
+    const uri = 'file:///bot/commands/ping.zbr';
+    const text = 'Hello Zusername\r\nPong!\r\n';
+    svc.openDocument(uri, text, 1);
+    const d = svc.diagnostics(uri).find((x) => x.code === 'missing-trigger');
+    assert.ok(d);
+    const fix = svc.codeActions(uri, d!.range, [d!]).find((a) => a.title.startsWith('Add'));
+    const lines = text.split('\n');
+    const offsetAt = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    assert.strictEqual(applyEdits(text, fix!.edit!.changes![uri], offsetAt), '#trigger !ping\r\nHello Zusername\r\nPong!\r\n');
+    // A #trigger line written another way has its own fix: no second trigger line is offered.
+    assert.deepStrictEqual(
+      actionTitles('#Trigger !pingme\nPong!\n', 'missing-trigger').filter((t) => t.startsWith('Add "#trigger')),
+      [],
+    );
+  });
+
   it("offers only spellings whose function takes the call's argument count", () => {
     const titles = actionTitles('#trigger !hi\nCoins: ZgetUservar{coins}\n', 'unknown-function');
     assert.ok(titles.includes('Change to ZgetUserVar'), JSON.stringify(titles));

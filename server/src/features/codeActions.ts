@@ -15,6 +15,16 @@ import { type DocumentModel, type FeatureContext, lineBreakAt } from './model';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 
+/**
+ * A fix's text with the file's own line breaks: the analysis writes "\n", and
+ * a CRLF file keeps CRLF (an editor that inserts the text as it is would
+ * otherwise mix the two).
+ */
+function inFileLineBreaks(text: string, at: number, newText: string): string {
+  if (!newText.includes('\n') || lineBreakAt(text, at) !== '\r\n') return newText;
+  return newText.replace(/\r?\n/g, '\r\n');
+}
+
 function commonRank(name: string): number {
   const i = COMMON_FUNCTIONS.indexOf(name);
   return i < 0 ? COMMON_FUNCTIONS.length : i;
@@ -73,7 +83,8 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
  */
 function triggerFromFileName(model: DocumentModel): FixData[] {
   const info = headerInfo(model.tree);
-  if (info.trigger) return [];
+  // A #trigger line written another way (`#Trigger !ping`) has its own fix: a second trigger line would not help.
+  if (info.trigger || /^[ \t]*#trigger\b/im.test(model.doc.getText())) return [];
   const sign = info.type === 'slash' ? '/' : info.type === 'prefix' ? '!' : undefined;
   if (!sign) return [];
   let file: string;
@@ -195,7 +206,11 @@ export function codeActionsFor(
         kind: QUICK_FIX,
         diagnostics: [sent],
         isPreferred: fix.preferred === true ? true : undefined,
-        edit: { changes: { [uri]: fix.edits.map((e): TextEdit => ({ range: e.range, newText: e.newText })) } },
+        edit: {
+          changes: {
+            [uri]: fix.edits.map((e): TextEdit => ({ range: e.range, newText: inFileLineBreaks(doc.getText(), doc.offsetAt(e.range.start), e.newText) })),
+          },
+        },
       });
     }
     const code = sent.code;

@@ -800,7 +800,18 @@ function checkEngineArity(
                       edits: node.separators.slice(1).map((at) => ({ start: at, end: at + 1, newText: '\\;' })),
                     },
                   ]
-                : [{ title: several ? 'Remove the extra arguments' : 'Remove the extra argument', edits: [removal] }],
+                : [
+                    // `Zreply{Hey there!}`: a function of no argument given the text that was meant to follow it.
+                    ...(first === 0 && !several && args[0]?.literal && args[0].text !== ''
+                      ? [
+                          {
+                            title: `Write the text after the call: ${name}{}${args[0].text}`,
+                            edits: [{ start: node.open + 1, end: node.close + 1, newText: `}${ctx.rel(node.open + 1, node.close).trim()}` }],
+                          },
+                        ]
+                      : []),
+                    { title: several ? 'Remove the extra arguments' : 'Remove the extra argument', edits: [removal] },
+                  ],
           },
     );
     // A lazy function's surplus arguments are only ignored: it still runs.

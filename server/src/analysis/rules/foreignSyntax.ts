@@ -77,7 +77,8 @@ function checkBracketCalls(raw: string, nodes: readonly (TopLevelNode | ContentN
           ? `it runs ${name} with none (${name === 'Zmessage' ? 'the whole message' : 'its result without arguments'}) and writes "[${inside}]" after it as text`
           : `it writes "${written}" into the reply as text`
       }. Write ${call}.`,
-      fixes: [{ title: `Write ${call}`, edits: [{ start: at, end: at + written.length, newText: call }], preferred: true }],
+      // Preferred for Z's own name only: another language's arguments ($color[RED]) need not be this one's.
+      fixes: [{ title: `Write ${call}`, edits: [{ start: at, end: at + written.length, newText: call }], preferred: sign === 'Z' || undefined }],
     });
   }
 }

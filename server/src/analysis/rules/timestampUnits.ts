@@ -42,7 +42,8 @@ export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime', arg
   let fix: AnalysisFix;
   const { start, end } = trimmedRange(arg.arg, ctx);
   if (arg.literal) {
-    if (!/^\d+$/.test(arg.text)) return;
+    // Leading zeros add digits, not a unit (0001700000000 is read as 1700000000 seconds).
+    if (!/^[1-9]\d*$/.test(arg.text)) return;
     unit = UNIT_BY_DIGITS[arg.text.length];
     if (!unit) return;
     written = arg.text;
