@@ -315,6 +315,9 @@ describe('analysis: fixes', () => {
       kept!.edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), reply),
       '#trigger !hi\nZreply{}Hey there!',
     );
+    // A lone brace in the text is one to show: the preferred fix escapes it, as the message says.
+    const sad = '#trigger !sad\nSorry, the event is cancelled :{\nZtitle{Cancelled}';
+    assert.strictEqual(applied(sad, only(sad, 'unclosed-brace')), sad.replace(':{', ':\\{'));
     // Another language's brackets: its arguments need not be this one's, so the fix is offered, not preferred.
     assert.strictEqual(only('#trigger !c\n$color[RED]', 'foreign-syntax').fixes![0].preferred, undefined);
     // A whole number written with a fraction of zero.

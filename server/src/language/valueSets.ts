@@ -41,7 +41,7 @@ export const VALUE_SETS: readonly ValueSet[] = [
     caseInsensitive: true,
     halts: true,
     source: 'Discord button styles (catalog: ZaddButton); the engine lower-cases the word and halts on others',
-    aliases: { ...BUTTON_STYLE_ALIASES, url: 'link' },
+    aliases: BUTTON_STYLE_ALIASES,
   },
   {
     fn: 'ZeditButton',

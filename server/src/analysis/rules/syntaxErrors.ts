@@ -1,5 +1,5 @@
 /** The parser's errors as diagnostics, with the fixes that are certain (a missing "}", an escaped stray "}"). */
-import type { BodyStatement } from '../../syntax/tree';
+import { type BodyStatement, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
 
 /** `text` and `base`: the file's text and the statement's start in it (the errors' offsets are relative). */
@@ -7,7 +7,16 @@ export function reportSyntaxErrors(st: BodyStatement, text: string, base: number
   for (const e of st.errors) {
     const code = e.code === 'stray-close' ? 'stray-brace' : e.code === 'missing-name' ? 'missing-name' : e.code;
     const d: AnalysisDiagnostic = { code, severity: 'error', start: e.start, end: e.end, message: e.message };
-    if (code === 'unclosed-call' || code === 'unclosed-brace') d.fixes = closingFixes(st, text, base, e.start);
+    if (code === 'unclosed-call') d.fixes = closingFixes(st, text, base, e.start);
+    // A lone "{" in the text (`cancelled :{`) is a brace to show: writing it \{ is what the message says (an escape
+    // works at a line's top level only; inside a call's braces the closing fixes stay).
+    if (code === 'unclosed-brace' && st.nodes.some((n) => n.kind === NodeKind.Call && n.start < e.start && e.start < n.end))
+      d.fixes = closingFixes(st, text, base, e.start);
+    else if (code === 'unclosed-brace')
+      d.fixes = [
+        { title: 'Escape it as "\\{"', edits: [{ start: e.start, end: e.start, newText: '\\' }], preferred: true },
+        ...closingFixes(st, text, base, e.start).map((f) => ({ ...f, preferred: undefined })),
+      ];
     if (code === 'stray-brace') d.fixes = [{ title: 'Escape it as "\\}"', edits: [{ start: e.start, end: e.start, newText: '\\' }] }];
     diagnostics.push(d);
   }
