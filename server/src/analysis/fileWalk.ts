@@ -618,7 +618,6 @@ export class FileWalk {
     if (this.stop === undefined && s.embedContent) this.embedBeforeStop = true;
     if (this.stop === undefined && s.stops !== undefined) this.stop = base + s.stops;
     // The engine concatenates the statements' output: two lines of text in a row print as one.
-    // Reported once per run of such lines, at its second line.
     // Reported once per run of such lines, at its second line; a line that only writes what its calls give
     // (`ZgetUserVar{coins}`) counts beside a line of text, not beside another such line.
     const printed = s.printedText ?? s.printedValue;

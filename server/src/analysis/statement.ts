@@ -95,7 +95,7 @@ const VALUE_WRITERS: ReadonlySet<string> = new Set([
   'Zsub',
   'Zmulti',
   'Zdiv',
-  'Zmod',
+  'Zmodulo',
   'Zcalculate',
   'Zround',
   'Zrandom',
