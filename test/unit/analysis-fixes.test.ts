@@ -315,6 +315,9 @@ describe('analysis: fixes', () => {
       kept!.edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), reply),
       '#trigger !hi\nZreply{}Hey there!',
     );
+    // A fallback around a call with an error of its own would copy the error: no such fix.
+    assert.strictEqual(only('#trigger !ui\nZtitle{Info}\nZaddField{Roles;ZuserRoles{ZuserID;mention;, }}', 'value-may-be-empty').fixes, undefined);
+    assert.ok(only('#trigger !ui\nZtitle{Info}\nZaddField{Roles;ZuserRoles{ZuserID;name;, }}', 'value-may-be-empty').fixes);
     // A lone brace in the text is one to show: the preferred fix escapes it, as the message says.
     const sad = '#trigger !sad\nSorry, the event is cancelled :{\nZtitle{Cancelled}';
     assert.strictEqual(applied(sad, only(sad, 'unclosed-brace')), sad.replace(':{', ':\\{'));

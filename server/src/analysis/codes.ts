@@ -84,7 +84,8 @@ const CODE_TABLE = {
   },
   'invalid-url': {
     severity: 'error',
-    description: 'A literal URL is not an absolute http(s) address: the engine checks every URL argument and halts the command.',
+    description:
+      "A literal URL is not an absolute http(s) address: the engine checks every URL argument and halts the command. Also a link button's address that is none (ZaddButton's custom ID with the style link: Discord refuses the message), and ZeditButton with the style link, which makes its custom ID the address: Discord refuses the edit, and it halts.",
     example: 'Ztitle{Hi} + Zimage{example.com/a.png}',
   },
   'invalid-duration': {

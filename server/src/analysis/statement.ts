@@ -118,6 +118,14 @@ function writesValue(nodes: readonly TopLevelNode[], rel: (a: number, b: number)
   return VALUE_WRITERS.has(name) || (name === 'Zvar' && first.kind === NodeKind.Call && first.args.length === 1);
 }
 
+/** Fixes that write a call's text again (a fallback around it) are dropped where an error lies inside that call. */
+function dropFixesCopyingErrors(conditional: readonly { diagnostic: AnalysisDiagnostic }[], diagnostics: readonly AnalysisDiagnostic[]): void {
+  for (const { diagnostic: d } of conditional) {
+    if (d.code !== 'value-may-be-empty' || !d.fixes) continue;
+    if (diagnostics.some((e) => e.severity === 'error' && e.start >= d.start && e.end <= d.end)) d.fixes = undefined;
+  }
+}
+
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
@@ -173,6 +181,8 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     branchStart: -1,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
+  // A fix that copies a call the walk found an error in would copy the error too (value-may-be-empty's Zif{call==;...;call}).
+  if (summary.reportIf && diagnostics.length > 0) dropFixesCopyingErrors(summary.reportIf, diagnostics);
   // Most statements have no Zstop: one search of the statement's own text (a slice costs no copy).
   if (st.kind === StatementKind.Body && rel(0, st.end).includes('Zstop')) checkStopDropsText(st.nodes, ctx);
   // A Zvar set happens after the reads in its value (the walk meets the set first).

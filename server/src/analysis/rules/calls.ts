@@ -243,6 +243,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'ZgetTimestamp' && node.start >= 3 && ctx.rel(node.start - 3, node.start) === '<t:') checkMarkupTimestampUnit(node, ctx);
   if ((name === 'Zban' || name === 'Zkick') && args.length >= 2 && node.close >= 0) reportIdAsReason(node, name, args, ctx);
   if (isLinkButton(node, name, ctx)) checkLinkButtonUrl(args[1], ctx);
+  if (name === 'ZeditButton' && args[2]?.literal && args[2].text.toLowerCase() === 'link') checkLinkButtonUrl(args[0], ctx, true);
   // A moderation call at a line's top level that can run: its result text goes into the reply (fileChecks.ts reports it where there is one).
   // So does one right in a Zif branch (Zif{...;Ztimeout{...}Timed out.}): the branch's text is the Zif's answer (runtime.rs
   // evaluate_if); not after text of the branch ("Result: Zban{...}" means it).
@@ -1258,15 +1259,18 @@ const LIST_SEPARATOR_OUTCOME: Readonly<Record<string, string>> = {
 const SPACE_MATTERS = new Set(['separator', 'replacement', 'new', 'sample']);
 
 /** A link button opens the address in its second argument: Discord refuses a message whose link button has no web address there. */
-function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext): void {
+function checkLinkButtonUrl(a: ReadArgument | undefined, ctx: StatementContext, edited = false): void {
   // Discord also opens its own discord:// links from a link button.
   if (!a?.literal || a.text === '' || isHttpUrl(a.text) || /^discord:\/\//i.test(a.text)) return;
   ctx.diagnostics.push({
     code: 'invalid-url',
-    severity: 'error',
+    severity: edited && ctx.caught > 0 ? 'warning' : 'error',
     start: a.arg.start,
     end: a.arg.end,
-    message: `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https:// (or http://): Discord refuses the whole message.`,
+    // components/editButton.rs makes the link button of the custom ID, and halts on Discord's refusal of the edit.
+    message: edited
+      ? `ZeditButton with the style link makes a link button whose address is its custom ID, and "${a.text}" is not a full web address starting with https:// (or http://): Discord refuses the edit, and ZeditButton ${ctx.caught > 0 ? 'fails (ZtryRun catches it)' : 'halts the command'}.`
+      : `A link button opens the address in this argument, and "${a.text}" is not a full web address starting with https:// (or http://): Discord refuses the whole message.`,
   });
 }
 
