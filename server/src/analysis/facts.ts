@@ -302,6 +302,9 @@ export interface RareFacts {
   amountCopies?: { v: string; from: string }[];
   /** `Zvar{n;ZgetTextSplitLength}` at a line's top level: the temporary variable holds a list's count (random-range-may-be-empty). */
   countCopies?: string[];
+  /** `ZtextSplit{Zvar{list};,}`: temporary variables split as lists; and those set to written text (`Zvar{list;a,b,c}`). */
+  splitVars?: string[];
+  literalVars?: string[];
   /** A ZpollSend outside ZtryRun, and one inside (the polls' refusals halt or are caught: rules/polls.ts). */
   pollSendUncaught?: true;
   pollSendCaught?: true;
@@ -384,6 +387,8 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     codeBlock: undefined,
     amountCopies: undefined,
     countCopies: undefined,
+    splitVars: undefined,
+    literalVars: undefined,
     pollSendUncaught: undefined,
     pollSendCaught: undefined,
     comparedVars: undefined,

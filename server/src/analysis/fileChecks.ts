@@ -285,7 +285,7 @@ function reportConditional(
       case 'no-accept-header':
         return !w.setsAccept;
       case 'count-untested':
-        return !w.countTested;
+        return !w.countKnown;
       case 'refusal-untested':
         return !w.resultTested;
       case 'list-api-requested':
@@ -304,7 +304,7 @@ function reportConditional(
       case 'no-code-block':
         return !w.codeBlock;
       case 'count-untested-outside-json':
-        return !w.countTested && w.outsideJson;
+        return !w.countKnown && w.outsideJson;
       // Zreply in a prefix command: the answer refers to the command's own message.
       // Not with ZuseChannel: the answer then goes to that channel as no reply (bot.rs send_response).
       case 'replies-later':
@@ -347,7 +347,7 @@ function reportConditional(
         }
         if (when.startsWith('count-copy:')) {
           const v = when.slice('count-copy:'.length);
-          return !w.countTested && w.countCopies.has(v) && !w.comparedVars.has(v);
+          return !w.countKnown && w.countCopies.has(v) && !w.comparedVars.has(v);
         }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))

@@ -357,6 +357,13 @@ export class FileWalk {
   setsAccept = false;
   mentionTested = false;
   countTested = false;
+
+  /** Whether the file makes sure of a list's count: it tests one, or splits a list written in the command (a Zvar set to written text). */
+  get countKnown(): boolean {
+    if (this.countTested) return true;
+    for (const v of this.splitVars) if (this.literalVars.has(v)) return true;
+    return false;
+  }
   resultTested = false;
   listApi = false;
   otherApi = false;
@@ -378,6 +385,8 @@ export class FileWalk {
   /** Temporary variables holding a list's count, and those compared in a condition (random-range-may-be-empty). */
   readonly countCopies = new Set<string>();
   readonly comparedVars = new Set<string>();
+  readonly splitVars = new Set<string>();
+  readonly literalVars = new Set<string>();
   pollSendUncaught = false;
   pollSendCaught = false;
   authorHasRole = false;
@@ -574,6 +583,8 @@ export class FileWalk {
     if (s.amountCopies) for (const c of s.amountCopies) this.amountCopies.set(`Zvar{${c.v}}`, c.from);
     if (s.countCopies) for (const v of s.countCopies) this.countCopies.add(v);
     if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
+    if (s.splitVars) for (const v of s.splitVars) this.splitVars.add(v);
+    if (s.literalVars) for (const v of s.literalVars) this.literalVars.add(v);
     if (s.pollSendUncaught) this.pollSendUncaught = true;
     if (s.pollSendCaught) this.pollSendCaught = true;
     if (s.authorHasRole) this.authorHasRole = true;

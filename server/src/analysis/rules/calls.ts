@@ -2030,12 +2030,14 @@ function reportResetForAll(node: CallNode, name: string, ctx: StatementContext):
 function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: StatementContext): void {
   const separator = args[1];
   const written = separator?.literal === true && separator.text !== '';
-  // A list written in the command (`ZtextSplit{Yes|No|Maybe;|}`, or one kept in a temporary variable) has the items
-  // it is written with: its count is no surprise (random-range-may-be-empty, repeat-count-may-be-zero).
+  // A list written in the command (`ZtextSplit{Yes|No|Maybe;|}`, or a temporary variable the file sets to written
+  // text) has the items it is written with: its count is no surprise (random-range-may-be-empty,
+  // repeat-count-may-be-zero). A variable holding a saved list or a typed one may hold a single item (fileWalk countKnown).
   const list = args[0];
   const listCall = list && !list.literal ? wholeCall(list.arg, ctx) : undefined;
-  if (list && (list.literal || (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1)))
-    rareFacts(ctx.summary).countTested = true;
+  if (list?.literal) rareFacts(ctx.summary).countTested = true;
+  else if (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1 && !hasCall(listCall.args[0]))
+    (rareFacts(ctx.summary).splitVars ??= []).push(ctx.rel(listCall.args[0].start, listCall.args[0].end).trim());
   const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
   if (now !== undefined) markSplit(now, ctx);
 }
