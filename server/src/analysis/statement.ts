@@ -4,6 +4,7 @@
  * It reads the statement's own text and nodes only, which is what lets the
  * Analyzer cache the result by statement object.
  */
+import { ARITHMETIC_FUNCTIONS } from '../language/arithmetic';
 import { checkInvisibleCharacters, INVISIBLE } from './rules/invisibleCharacters';
 import type { WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
@@ -91,12 +92,7 @@ const VALUE_WRITERS: ReadonlySet<string> = new Set([
   'ZdisplayName',
   'Zmessage',
   'Zoption',
-  'Zsum',
-  'Zsub',
-  'Zmulti',
-  'Zdiv',
-  'Zmodulo',
-  'Zcalculate',
+  ...ARITHMETIC_FUNCTIONS,
   'Zround',
   'Zrandom',
   'ZnumberSeparator',

@@ -8,6 +8,7 @@
  * statement's findings are cached by statement identity, so re-indexing a
  * file after a one-line edit only looks at the statement that changed.
  */
+import { ARITHMETIC_FUNCTIONS } from '../language/arithmetic';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
@@ -507,7 +508,7 @@ function repliesHere(text: string): boolean {
 }
 
 /** Calls whose value is never empty text: a number, or the command halts there (before any component is made). */
-const NEVER_EMPTY_CALLS: ReadonlySet<string> = new Set(['Zsum', 'Zsub', 'Zmulti', 'Zdiv', 'Zmod', 'Zcalculate', 'ZgetTimestamp', 'Zrandom', 'Zround', 'Zabs']);
+const NEVER_EMPTY_CALLS: ReadonlySet<string> = new Set([...ARITHMETIC_FUNCTIONS, 'ZgetTimestamp', 'Zrandom', 'Zround', 'Zabs']);
 
 /** A value that is one such call and nothing else (`Zsum{ZgetTimestamp{ms};3000}`). */
 function neverEmptyValue(text: string, nodes: readonly ContentNode[], start: number, end: number): boolean {

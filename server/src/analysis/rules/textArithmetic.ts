@@ -5,6 +5,7 @@
  * arithmetic, which halts on "4/2"), that is an error; where a setter stores
  * it, the variable holds the text "5+10" (a warning).
  */
+import { ARITHMETIC_FUNCTIONS } from '../../language/arithmetic';
 import { type Argument, type CallNode, NodeKind } from '../../syntax/tree';
 import { type StatementContext, trimmedRange } from './context';
 import { getterOf, readAsZeroWhileUnset, setterScope } from '../../language/variableFunctions';
@@ -77,19 +78,7 @@ function isNumberCall(call: CallNode, op: string, ctx: StatementContext): boolea
   return NUMBER_CALLS.has(name);
 }
 
-const NUMBER_CALLS: ReadonlySet<string> = new Set([
-  'Zrandom',
-  'Zsum',
-  'Zsub',
-  'Zmulti',
-  'Zdiv',
-  'Zmodulo',
-  'Zcalculate',
-  'ZloopIndex',
-  'Zround',
-  'Zfloor',
-  'Zceil',
-]);
+const NUMBER_CALLS: ReadonlySet<string> = new Set(['Zrandom', ...ARITHMETIC_FUNCTIONS, 'ZloopIndex', 'Zround', 'Zfloor', 'Zceil']);
 
 /**
  * `name`: the call; `numeric`: how many of its leading arguments are numbers
