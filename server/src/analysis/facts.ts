@@ -302,9 +302,8 @@ export interface RareFacts {
   amountCopies?: { v: string; from: string }[];
   /** `Zvar{n;ZgetTextSplitLength}` at a line's top level: the temporary variable holds a list's count (random-range-may-be-empty). */
   countCopies?: string[];
-  /** `ZtextSplit{Zvar{list};,}`: temporary variables split as lists; and those set to written text (`Zvar{list;a,b,c}`). */
+  /** `ZtextSplit{Zvar{list};,}`: temporary variables split as lists (their sets to written text: VarEvent.written). */
   splitVars?: string[];
-  literalVars?: string[];
   /** A ZpollSend outside ZtryRun, and one inside (the polls' refusals halt or are caught: rules/polls.ts). */
   pollSendUncaught?: true;
   pollSendCaught?: true;
@@ -388,7 +387,6 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     amountCopies: undefined,
     countCopies: undefined,
     splitVars: undefined,
-    literalVars: undefined,
     pollSendUncaught: undefined,
     pollSendCaught: undefined,
     comparedVars: undefined,
@@ -506,6 +504,8 @@ export interface VarEvent {
   branch?: true;
   /** A read inside Zdelay's code: it runs after every line of the command (runtime.rs sleeps first, the variables are shared). */
   later?: true;
+  /** A set to written text (`Zvar{choices;Yes|No|Maybe}`): a list split from it has a known count. */
+  written?: true;
 }
 
 /** Where a saved variable lives (every scope but the command's own temporary variables). */

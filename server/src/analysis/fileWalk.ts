@@ -584,7 +584,6 @@ export class FileWalk {
     if (s.countCopies) for (const v of s.countCopies) this.countCopies.add(v);
     if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
     if (s.splitVars) for (const v of s.splitVars) this.splitVars.add(v);
-    if (s.literalVars) for (const v of s.literalVars) this.literalVars.add(v);
     if (s.pollSendUncaught) this.pollSendUncaught = true;
     if (s.pollSendCaught) this.pollSendCaught = true;
     if (s.authorHasRole) this.authorHasRole = true;
@@ -824,6 +823,7 @@ export class FileWalk {
 
   private variables(events: readonly VarEvent[], base: number): void {
     for (const v of events) {
+      if (v.written) this.literalVars.add(v.name);
       if (!v.set && this.emptyVarSets.size) {
         const pending = this.emptyVarSets.get(v.name);
         if (pending) {

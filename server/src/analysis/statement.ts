@@ -449,9 +449,6 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
     if (ctx.tested > 0) (ctx.summary.testedVars ??= []).push({ v, number: ctx.numberTests > 0 });
     return;
   }
-  // A list written in the command (`Zvar{choices;Yes|No|Maybe}`): its count is known where it is split (fileWalk countKnown).
-  if (node.args.length === 2 && !hasCall(node.args[1]) && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '')
-    (rareFacts(ctx.summary).literalVars ??= []).push(v);
   const whole = node.args.length === 2 ? wholeCallOrBare(node.args[1], ctx) : undefined;
   // A copy of an option, anywhere (optional-option-missing): a test of the variable's absence tests the option's.
   if (whole?.kind === NodeKind.Call && whole.args.length === 1 && !hasCall(whole.args[0]) && ctx.rel(whole.start, whole.nameEnd) === 'Zoption')

@@ -639,6 +639,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (numeric && inLoop) event.inLoop = true;
       if (numeric && ctx.guarded > 0) event.branch = true;
       if (!set && ctx.delayed > 0) event.later = true;
+      // A list written in the command (`Zvar{choices;Yes|No|Maybe}`): its count is known where it is split (fileWalk countKnown).
+      if (set && node.args.length === 2 && !hasCall(node.args[1]) && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '') event.written = true;
       (ctx.summary.varEvents ??= []).push(event);
     }
   }
