@@ -79,7 +79,7 @@ const CODE_TABLE = {
   'invalid-snowflake': {
     severity: 'warning',
     description:
-      "A literal ID that is not 17 to 20 digits: a warning for a number of the wrong length; an error where the engine halts on a word or a mention, or crashes on 0. Also, in a prefix command, Zmessage{N} given as the member to Zban, Zkick, Ztimeout, ZroleGrant, ZsetUserRoles, Zusername, ZuserAvatar, ZdisplayName, ZisBot, ZuserJoined, Zdm or ZhasRole (a warning): a mention arrives as <@id>, which they halt on; given to ZsetUserVar or ZgetUserVar, the variable is kept under that text, which the member's own commands never read. The fix writes Zmentioned{N}.",
+      "A literal ID that is not 17 to 20 digits: a warning for a number of the wrong length; an error where the engine halts on a word or a mention, or crashes on 0. Also, in a prefix command, Zmessage{N} given as the member to Zban, Zkick, Ztimeout, ZroleGrant, ZsetUserRoles, Zusername, ZuserAvatar, ZdisplayName, ZisBot, ZuserJoined, Zdm, ZhasRole or ZeditChannelPerms (a warning): a mention arrives as <@id>, which they halt on; given to ZsetUserVar or ZgetUserVar, the variable is kept under that text, which the member's own commands never read. The fix writes Zmentioned{N}.",
     example: 'Zban{1234}',
   },
   'invalid-url': {
@@ -524,7 +524,7 @@ const CODE_TABLE = {
   'timestamp-unit': {
     severity: 'warning',
     description:
-      'A Unix time in milliseconds or nanoseconds (ZgetTimestamp{ms} or {ns}, or 13 or 19 written digits) where seconds are read: as the time of ZfromTimestamp or ZrelativeTime, or in Discord\'s <t:...> markup. The date shown is far in the future, and ZrelativeTime says "in the future". An error where ZfromTimestamp is given nanoseconds, past the last date it can write: it halts. The fix writes ZgetTimestamp (seconds), or the first 10 digits.',
+      "A Unix time in milliseconds or nanoseconds (ZgetTimestamp{ms} or {ns}, or 13 or 19 written digits) where seconds are read: as the time of ZfromTimestamp, ZrelativeTime or ZtimeFormat, or in Discord's <t:...> markup. The date shown is far in the future (ZtimeFormat writes that date's clock, not now's), and ZrelativeTime says \"in the future\". An error where ZfromTimestamp is given nanoseconds, past the last date it can write: it halts; and where ZtimeFormat is, which crashes the command (a panic that ZtryRun does not catch). The fix writes ZgetTimestamp (seconds), or the first 10 digits.",
     example: 'Started <t:ZgetTimestamp{ms}:R>',
   },
   'loop-index-from-one': {
@@ -616,7 +616,8 @@ const CODE_TABLE = {
   },
   'http-result-before-request': {
     severity: 'warning',
-    description: 'ZhttpStatus/ZhttpResult before any HTTP request in the command.',
+    description:
+      'ZhttpStatus or ZhttpResult (with braces or bare) before any HTTP request in the command: every run starts with no answer (executor.rs), so ZhttpStatus is 0 there and ZhttpResult empty, and `Zif{ZhttpStatus!=200;The API is down.;ZhttpGet{...}}` always says the API is down.',
     example: 'ZhttpStatus{} ZhttpGet{https://x.io}',
   },
   'http-header-after-request': {
@@ -961,7 +962,7 @@ const CODE_TABLE = {
   'random-range-may-be-empty': {
     severity: 'warning',
     description:
-      'Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Also through a copy (Zvar{n;ZgetTextSplitLength}, then Zrandom{1;Zvar{n}}) that no condition compares. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text).',
+      "Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Also through a copy (Zvar{n;ZgetTextSplitLength}, then Zrandom{1;Zvar{n}}) that no condition compares. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text). A ZargsCheck counts only for ZargCount and ZwordCount: it counts the message's words, and `!choose pizza` passes ZargsCheck{1} with one item to pick from.",
     example: 'ZtextSplit{Zmessage;,} + I pick ZsplitText{Zrandom{1;ZgetTextSplitLength}}!',
   },
   'saved-variable-misnamed': {

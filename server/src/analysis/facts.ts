@@ -61,6 +61,8 @@ export type ReportWhen =
   | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
+  // Neither, nor a ZargsCheck (a count of the message's words: ZargCount, ZwordCount).
+  | 'words-untested'
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
   | 'author-roles-untested'
   // A ZtextSplit with a written separator surely ran, and no split can give no items (RareFacts.splits).
@@ -269,6 +271,8 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
+  /** ZargsCheck{min;...}: the message has at least min words (not a list split at another separator). */
+  wordsChecked?: true;
   /** A request to a web API known to answer with a JSON list (api-answers-list). */
   listApi?: true;
   /** A request to any other address (computed ones included): the answer read after it may be an object. */

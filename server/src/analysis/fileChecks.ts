@@ -286,6 +286,8 @@ function reportConditional(
         return !w.setsAccept;
       case 'count-untested':
         return !w.countKnown;
+      case 'words-untested':
+        return !w.countKnown && !w.wordsChecked;
       case 'refusal-untested':
         return !w.resultTested;
       case 'list-api-requested':
@@ -347,7 +349,8 @@ function reportConditional(
         }
         if (when.startsWith('count-copy:')) {
           const v = when.slice('count-copy:'.length);
-          return !w.countKnown && w.countCopies.has(v) && !w.comparedVars.has(v);
+          // What was copied is not kept: a ZargsCheck may be about it (a copy of ZargCount).
+          return !w.countKnown && !w.wordsChecked && w.countCopies.has(v) && !w.comparedVars.has(v);
         }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('saved-untested:'))

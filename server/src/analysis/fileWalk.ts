@@ -357,6 +357,7 @@ export class FileWalk {
   setsAccept = false;
   mentionTested = false;
   countTested = false;
+  wordsChecked = false;
 
   /** Whether the file makes sure of a list's count: it tests one, or splits a list written in the command (a Zvar set to written text). */
   get countKnown(): boolean {
@@ -567,6 +568,7 @@ export class FileWalk {
     if (s.setsAccept) this.setsAccept = true;
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
+    if (s.wordsChecked) this.wordsChecked = true;
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
     if (s.otherApi) this.otherApi = true;
@@ -757,7 +759,7 @@ export class FileWalk {
               severity: 'warning',
               start: base + e.start,
               end: base + e.end,
-              message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point.`,
+              message: `${e.name} reads the answer of an HTTP request, but no request (ZhttpGet, ZhttpPost, ...) has run before this point, and every run of a command starts with none: ${e.name === 'ZhttpStatus' ? 'it is 0 here, so a test of it always goes the same way' : 'it is empty here'}. Make the request first.`,
             });
           break;
       }

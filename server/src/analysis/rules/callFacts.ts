@@ -970,7 +970,8 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (kinds.typeDependent) recordTypeDependentCall(name, node.start, node.end, inCall, ctx);
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
-  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read')
+  // `Zif{ZhttpStatus!=200;Down;ZhttpGet{...}}`: written bare as often as not, and 0 before any request (executor.rs).
+  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read' || kinds.orderKind === 'result')
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
   // ZonlyAdmin and ZonlyNSFW are mostly written bare.
   if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.end };

@@ -9,7 +9,7 @@ import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type BareCallNode, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { rareFacts } from '../facts';
+import { rareFacts, type ReportWhen } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts, webhookTextIndex } from './callFacts';
 import { checkConditionArgument, normalAmount, recordAbsenceTests } from './conditions';
 import {
@@ -128,7 +128,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   // The engine checks the count before it runs the function (runtime.rs): past a wrong count, nothing else about the call happens.
   if (engine && node.close >= 0 && checkEngineArity(node, name, engine, fn, args, ctx)) return;
   checkEngineLiterals(name, args, ctx);
-  if (name === 'ZfromTimestamp' || name === 'ZrelativeTime') checkTimestampUnit(name, args[0], ctx);
+  if (name === 'ZfromTimestamp' || name === 'ZrelativeTime' || name === 'ZtimeFormat') checkTimestampUnit(name, args[0], ctx);
   if (!fn) {
     // An engine function the catalog does not document: no parameter types to check, but for what the engine's source shows.
     if (name === 'ZtimeFormat') checkTimeFormatCall(args, ctx);
@@ -204,8 +204,9 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'Zrandom') checkRandomUpToCount(args, ctx);
   if (name === 'Zrepeat') checkRepeatCount(args, ctx);
   if (name === 'ZjsonSet' || name === 'ZjsonArrayAppend') checkJsonValueAsText(node, name, args, ctx);
-  // ZargsCheck{min;...} makes sure of the words' count (random-range-may-be-empty, repeat-count-may-be-zero).
-  if (name === 'ZargsCheck') rareFacts(ctx.summary).countTested = true;
+  // ZargsCheck{min;...} makes sure of the message's words (argsCheck.rs splits at whitespace): of ZargCount and
+  // ZwordCount, not of a list split at another separator (`!choose pizza` passes ZargsCheck{1}, and ZtextSplit{...;|} has one item).
+  if (name === 'ZargsCheck') rareFacts(ctx.summary).wordsChecked = true;
   if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZgetAttachments' || (name === 'ZgetMessage' && nodeArgs.length >= 2 && OWN_MESSAGE_ID.test(ctx.rel(nodeArgs[1].start, nodeArgs[1].end).trim())))
@@ -1826,6 +1827,12 @@ function isPlainNumber(text: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
 }
 
+/** When a report about a count of `counted` holds: the file does not check that count (fileChecks). */
+function countedWhen(counted: string): ReportWhen {
+  if (counted === 'ZjsonArrayCount') return 'count-untested-outside-json';
+  return counted === 'ZargCount' || counted === 'ZwordCount' ? 'words-untested' : 'count-untested';
+}
+
 /** Counts of a list's items (words, lines, split items, JSON array items, chosen users or roles): 1 for a list of one. */
 export const LIST_COUNTS: ReadonlySet<string> = new Set([
   'ZgetTextSplitLength',
@@ -1865,7 +1872,7 @@ function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementConte
   }
   if (!LIST_COUNTS.has(counted)) return;
   // The count of a JSON list the command writes out itself (ZjsonParse of literal text) is known: no warning then.
-  reportIf(ctx, counted === 'ZjsonArrayCount' ? 'count-untested-outside-json' : 'count-untested', {
+  reportIf(ctx, countedWhen(counted), {
     code: 'random-range-may-be-empty',
     severity: 'warning',
     start: min.arg.start,
@@ -2068,7 +2075,7 @@ function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext):
   const counted = call ? calledName(call, ctx) : '';
   if (!MAY_BE_ZERO.has(counted)) return;
   // A JSON array written in the command has the items it is written with: only JSON from elsewhere (a variable, a request) may be empty.
-  reportIf(ctx, counted === 'ZjsonArrayCount' ? 'count-untested-outside-json' : 'count-untested', {
+  reportIf(ctx, countedWhen(counted), {
     code: 'repeat-count-may-be-zero',
     severity: 'warning',
     start: count.arg.start,

@@ -1248,9 +1248,11 @@ export function checkMentionAroundId(fnName: string, paramName: string, text: st
  * Functions acting on or telling about a member the user names, usually by
  * mentioning them, that read the ID as a number (not Zunban: a banned user is
  * not mentioned). users/username.rs, userAvatar.rs, displayName.rs, isBot.rs,
- * userJoined.rs, message/dm.rs, roles/hasRole.rs parse it and halt otherwise.
+ * userJoined.rs, message/dm.rs, roles/hasRole.rs parse it and halt otherwise;
+ * so does channels/editChannelPerms.rs its member or role (a ticket's `!add @user`).
  */
 const MENTIONED_MEMBERS: ReadonlySet<string> = new Set([
+  'ZeditChannelPerms',
   'Zkick',
   'Zban',
   'Ztimeout',

@@ -6,7 +6,10 @@
  * ZgetTimestamp{ms}: time/getTimestamp.rs) is then a date some 50,000 years
  * ahead; one in nanoseconds is past the last date ZfromTimestamp can write
  * (chrono's, in the year 262143), and it halts with "invalid unix timestamp".
- * ZrelativeTime says "in the future" for either.
+ * ZrelativeTime says "in the future" for either. ZtimeFormat
+ * (time/timeFormat.rs) writes the far date's clock for milliseconds (not
+ * now's hour and minute), and unwraps chrono's answer for nanoseconds: it
+ * panics, so the command dies without an answer, which ZtryRun does not catch.
  */
 import type { AnalysisFix } from '../diagnostic';
 import { type CallNode, NodeKind } from '../../syntax/tree';
@@ -35,7 +38,7 @@ const SECONDS_FIX = (call: CallNode): AnalysisFix => ({
 });
 
 /** `ZfromTimestamp{1700000000000}`, `ZrelativeTime{ZgetTimestamp{ms}}`: `name`'s time, its first argument. */
-export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime', arg: ReadArgument | undefined, ctx: StatementContext): void {
+export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime' | 'ZtimeFormat', arg: ReadArgument | undefined, ctx: StatementContext): void {
   if (!arg || arg.text === '') return;
   let unit: Unit | undefined;
   let written: string;
@@ -59,15 +62,20 @@ export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime', arg
     fix = SECONDS_FIX(call);
   }
   const halts = name === 'ZfromTimestamp' && unit === 'nanoseconds';
+  const panics = name === 'ZtimeFormat' && unit === 'nanoseconds';
   const effect =
     name === 'ZrelativeTime'
       ? 'far in the future, so ZrelativeTime always writes "in the future"'
       : halts
         ? 'past the last date ZfromTimestamp can write, and the engine halts the command ("invalid unix timestamp")'
-        : 'a date some 50,000 years ahead, which ZfromTimestamp writes as it is (and its relative format counts the days to it)';
+        : panics
+          ? 'past the last date the engine can read, and ZtimeFormat crashes the command there (a panic: nothing is sent, and ZtryRun does not catch it)'
+          : name === 'ZtimeFormat'
+            ? "a date some 50,000 years ahead, so the hour, minute and date written are that date's, not now's"
+            : 'a date some 50,000 years ahead, which ZfromTimestamp writes as it is (and its relative format counts the days to it)';
   ctx.diagnostics.push({
     code: 'timestamp-unit',
-    severity: halts && ctx.caught === 0 ? 'error' : 'warning',
+    severity: panics || (halts && ctx.caught === 0) ? 'error' : 'warning',
     start,
     end,
     message: `${name} reads a Unix time in seconds, and ${written} is in ${unit}: read as seconds, it is ${effect}. ${arg.literal ? 'The same time in seconds is its first 10 digits.' : 'ZgetTimestamp alone gives seconds.'}`,
