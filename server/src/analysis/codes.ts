@@ -79,7 +79,7 @@ const CODE_TABLE = {
   'invalid-snowflake': {
     severity: 'warning',
     description:
-      "A literal ID that is not 17 to 20 digits: a warning for a number of the wrong length; an error where the engine halts on a word or a mention, or crashes on 0. Also, in a prefix command, Zmessage{N} given as the member to Zban, Zkick, Ztimeout, ZroleGrant, ZsetUserRoles, Zusername, ZuserAvatar, ZdisplayName, ZisBot, ZuserJoined, Zdm, ZhasRole or ZeditChannelPerms (a warning): a mention arrives as <@id>, which they halt on; given to ZsetUserVar or ZgetUserVar, the variable is kept under that text, which the member's own commands never read. The fix writes Zmentioned{N}.",
+      "A literal ID that is not 17 to 20 digits: a warning for a number of the wrong length; an error where the engine halts on a word or a mention, or crashes on 0. Also, in a prefix command, Zmessage{N} given as the member to Zban, Zkick, Ztimeout, ZroleGrant, ZsetUserRoles, Zusername, ZuserAvatar, ZdisplayName, ZisBot, ZuserJoined, Zdm, ZhasRole or ZeditChannelPerms (a warning): a mention arrives as <@id>, which they halt on; given to ZsetUserVar or ZgetUserVar, the variable is kept under that text, which the member's own commands never read. The fix writes Zmentioned{N}. An error where words are written around a call in an ID argument (ZstartThread{ZmessageID;Discussion: Zmessage}): whatever the call gives, it is no ID, and the function halts on every run.",
     example: 'Zban{1234}',
   },
   'invalid-url': {

@@ -36,14 +36,14 @@ export const HTTP_REQUESTS: ReadonlySet<string> = new Set(['ZhttpGet', 'ZhttpPos
  */
 function recordGithubRequest(node: CallNode, name: string, ctx: StatementContext): void {
   const url = node.args[0];
-  // icanhazdadjoke.com answers a request without an Accept header with its web page (HTML), not the joke's JSON.
+  // icanhazdadjoke.com answers a request that does not ask for JSON with its web page (HTML), not the joke's JSON.
   if (url && /^\s*https?:\/\/icanhazdadjoke\.com(?:[/?]|\s*$)/i.test(ctx.rel(url.start, url.end)))
     reportIf(ctx, 'no-accept-header', {
       code: 'http-accept-missing',
       severity: 'warning',
       start: node.start,
       end: node.nameEnd,
-      message: `icanhazdadjoke.com answers with its web page (HTML) unless the request asks for JSON, and the engine sends no Accept header of its own: ZhttpResult{joke} then finds no JSON and halts the command. Ask for JSON first: ZhttpAddHeader{Accept;application/json}.`,
+      message: `icanhazdadjoke.com answers with its web page (HTML) unless the request asks for JSON, and the engine asks for JSON only when told to (http/helpers.rs adds no Accept header of its own): ZhttpResult{joke} then finds no JSON and halts the command. Ask for JSON first: ZhttpAddHeader{Accept;application/json}.`,
       fixes: [
         {
           title: 'Add ZhttpAddHeader{Accept;application/json} before it',

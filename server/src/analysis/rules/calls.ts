@@ -28,7 +28,7 @@ import {
 import { isHttpUrl, parseDuration } from '../../language/literals';
 import { PERMISSION_EDITING_FUNCTIONS, plainSign } from '../../language/permissions';
 import { calculationError, firstForeignCharacter } from '../../language/calculation';
-import { checkLimits, checkLiteral, checkMentionAroundId, checkMessageWordAsId, checkTimeFormatCall, engineType } from './literals';
+import { checkLimits, checkLiteral, checkMentionAroundId, checkMessageWordAsId, checkTimeFormatCall, checkWordsAroundId, engineType } from './literals';
 import { checkLoopValue } from './loops';
 import { checkGuardList } from './guards';
 import { checkTextArithmetic } from './textArithmetic';
@@ -164,6 +164,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
       checkMentionAroundId(name, param.name, text, arg, ctx);
+      checkWordsAroundId(name, param.name, arg, ctx);
       // A required one is reported by checkEngineArity (the command halts).
       if (!engine?.required.some((r) => r.pos === i + 1)) checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
     }

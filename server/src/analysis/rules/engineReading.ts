@@ -98,6 +98,9 @@ interface NamedBy {
   end?: number;
 }
 
+/** The JSON functions whose last argument (of two or more) is a value, a separator or JSON, and the others keys. */
+const LAST_IS_VALUE: ReadonlySet<string> = new Set(['ZjsonSet', 'ZjsonArrayAppend', 'ZjsonArrayUnshift', 'ZjsonArrayIndex', 'ZjsonJoinArray', 'ZjsonMerge']);
+
 /**
  * The call whose name argument holds [start, end) (RELATIVE), without calls
  * of its own, or undefined: the first argument of a variable function or
@@ -142,8 +145,10 @@ function nameArgumentOf(
       const link = isLinkButton(n, fn, { rel: (a, b) => text.slice(base + a, base + b) });
       if (parameter !== undefined && isComponentIdParameter(parameter) && !link)
         return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
-      // A key of the JSON object or of the HTTP answer: looked up, not printed.
-      if (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify')) return { fn, role: 'key' };
+      // A key of the JSON object or of the HTTP answer: looked up, not printed. Not the value that
+      // ZjsonSet{key;...;value} and its kind store, their last argument (json/jsonSet.rs: args.last()).
+      const value = LAST_IS_VALUE.has(fn) && n.args.length >= 2 && at === n.args.length - 1;
+      if (!value && (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify'))) return { fn, role: 'key' };
     }
     const inner = nameArgumentOf(arg.nodes, start, end, text, base, catalog);
     if (inner) return inner;

@@ -341,6 +341,38 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
 }
 
 /**
+ * `ZstartThread{Zmessage;Discussion: Zmessage}`: an ID parameter given words
+ * around calls (outside any call). Whatever the calls give, the argument has
+ * letters in it and is no ID, so the functions that parse it (those that
+ * halt on a written word, checkSnowflake) halt on every run. Not `<@ZuserID>`
+ * (checkMentionAroundId), nor the functions that keep or compare any text.
+ */
+export function checkWordsAroundId(fnName: string, paramName: string, arg: Argument, ctx: StatementContext): void {
+  if (TEXT_KEY_IDS.has(fnName) || COMPARED_IDS.has(fnName) || arg.nodes.length === 0) return;
+  // The argument's own text: what is outside its calls.
+  let own = '';
+  let at = arg.start;
+  let calls = 0;
+  for (const n of arg.nodes) {
+    if (n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) continue;
+    calls++;
+    own += ctx.rel(at, n.start);
+    at = n.end;
+  }
+  own += ctx.rel(at, arg.end);
+  const word = /[A-Za-z]{2,}/.exec(own);
+  if (!word || calls === 0 || (BULK_IDS.has(fnName) && own.includes('\\;'))) return;
+  const caught = ctx.caught > 0;
+  ctx.diagnostics.push({
+    code: 'invalid-snowflake',
+    severity: caught ? 'warning' : 'error',
+    start: arg.start,
+    end: arg.end,
+    message: `"${paramName}" must be a Discord ID, a number, and the text "${own.trim()}" written around the call${calls > 1 ? 's' : ''} makes it no ID whatever ${calls > 1 ? 'they give' : 'it gives'}: ${fnName} ${caught ? 'fails on every run (ZtryRun catches it)' : 'halts the command on every run'}. Are the arguments in the right order?`,
+  });
+}
+
+/**
  * A URL whose host the engine's request guard refuses whatever it resolves
  * to: the names it blocks, and literal loopback, private, link-local,
  * unspecified, broadcast, documentation and unique-local addresses. (Names
