@@ -171,3 +171,35 @@ describe('BotNames: what the components of a custom ID are made after setting', 
     assert.deepStrictEqual(setBefore({ 'poll.zbr': panel, 'reset.zbr': reset }, 'vote-yes'), ['global total']);
   });
 });
+
+describe('BotNames: a component edit that takes the message’s other components away', () => {
+  const panel = '#trigger !poll\nWhich one?\nZaddButton{;vote_yes;Yes;success}\nZaddButton{;vote_no;No;danger}\n';
+  /** The codes and messages of the findings on `handler`'s component edits, as the command answering `id`. */
+  function replaced(files: Record<string, string>, handler: string, id: string): string[] {
+    const names = new BotNames();
+    for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+    return names.replacedComponents(`${BOT}/${handler}`, id, indexOf(files[handler]).componentEdits ?? []).map((d) => `${d.code} ${d.message}`);
+  }
+
+  it('names the components made with the one edited or removed (editButton.rs leaves one button, removeComponent.rs none)', () => {
+    const edit = '#trigger onInteraction{vote_yes}\n#type interaction\nZeditButton{vote_yes;Yes (1);success}\nZupdate\n';
+    const [finding] = replaced({ 'poll.zbr': panel, 'yes.zbr': edit }, 'yes.zbr', 'vote_yes');
+    assert.match(finding, /^components-replaced ZeditButton .* also has "vote_no", made with it/);
+    const remove = '#trigger onInteraction{vote_yes}\n#type interaction\nZremoveComponent{vote_yes}\nThanks!\n';
+    assert.match(
+      replaced({ 'poll.zbr': panel, 'yes.zbr': remove }, 'yes.zbr', 'vote_yes')[0],
+      /^components-replaced ZremoveComponent removes every component .*"vote_no"/,
+    );
+  });
+
+  it('is quiet for a component made alone, an edit of another message, a modal, and in a bot that runs Zeval', () => {
+    const edit = '#trigger onInteraction{vote_yes}\n#type interaction\nZeditButton{vote_yes;Yes (1);success}\n';
+    assert.deepStrictEqual(replaced({ 'poll.zbr': '#trigger !poll\nZaddButton{;vote_yes;Yes}\n', 'yes.zbr': edit }, 'yes.zbr', 'vote_yes'), []);
+    const other = '#trigger onInteraction{vote_yes}\n#type interaction\nZeditButton{vote_yes;Yes (1);success;;;123456789012345678}\n';
+    assert.deepStrictEqual(replaced({ 'poll.zbr': panel, 'yes.zbr': other }, 'yes.zbr', 'vote_yes'), []);
+    assert.deepStrictEqual(replaced({ 'poll.zbr': panel, 'yes.zbr': edit, 'e.zbr': '#trigger !e\nZeval{Zmessage}\n' }, 'yes.zbr', 'vote_yes'), []);
+    const modal =
+      '#trigger onInteraction{apply}\n#type interaction\nZnewModal{apply;Apply}\nZaddTextInput{age;Age}\nZaddButton{;apply;Apply}\nZaddButton{;other;Other}\n';
+    assert.deepStrictEqual(replaced({ 'm.zbr': modal, 'yes.zbr': edit }, 'yes.zbr', 'apply'), []);
+  });
+});

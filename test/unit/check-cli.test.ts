@@ -191,6 +191,21 @@ describe('zscript-check (dist/check.js)', () => {
     assert.deepStrictEqual(warned([bot]), []);
   });
 
+  it("warns where a button's command edits the button the engine's way, which takes the other buttons away, only with the whole bot", () => {
+    const { bot, file } = makeBot(temp, 'vote-bot', {
+      'poll.zbr': '#trigger !poll\nVote!\nZaddButton{;vote-yes;Yes;success}\nZaddButton{;vote-no;No;danger}\n',
+      'vote-yes.zbr': '#trigger onInteraction{vote-yes}\n#type interaction\nZeditButton{vote-yes;Yes (1);success}\nCounted.\n',
+    });
+    const replaced = (args: string[]) => lines(check(args).stdout).filter((l) => / components-replaced /.test(l));
+    assert.deepStrictEqual(
+      replaced([bot]).map((l) => l.slice(0, l.indexOf(' ZeditButton'))),
+      [`${file['vote-yes.zbr']}:3:1: warning components-replaced`],
+    );
+    assert.match(replaced([bot])[0], /also has "vote-no", made with it/);
+    // Checked alone, the button's command cannot know what else the message has.
+    assert.deepStrictEqual(replaced([file['vote-yes.zbr']]), []);
+  });
+
   it("does not warn that a saved variable may be unset in a button's command when every command making the button sets it first", () => {
     const { bot, file } = makeBot(temp, 'poll-bot', {
       'poll.zbr': '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n',

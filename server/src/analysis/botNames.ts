@@ -60,6 +60,8 @@ interface FolderWrites {
    * flat array (a workspace has thousands of components).
    */
   readonly creators: Map<string, (readonly string[] | number)[]>;
+  /** Custom ID → the other sending components made in the same file as one with that ID (one command's message). */
+  readonly madeWith: Map<string, Set<string>>;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -160,6 +162,7 @@ export class BotNames {
       modals: new Map(),
       computedModals: 0,
       creators: new Map(),
+      madeWith: new Map(),
       clears: new Set(),
     };
     for (const file of files) {
@@ -218,6 +221,41 @@ export class BotNames {
   answersComponentOnly(uri: string, id: string): boolean {
     const folder = this.folderWrites(uri);
     return folder !== undefined && folder.evaluates === 0 && folder.computedModals === 0 && !folder.modals.has(id) && folder.creators.has(id);
+  }
+
+  /**
+   * The warnings on ZeditButton and ZremoveComponent without a message ID in
+   * the command that answers the component `id`, where the command that made
+   * it made others in the same message: editButton.rs edits the message to
+   * hold one row with that one button, and removeComponent.rs to hold none,
+   * so the others disappear at the first use. Quiet in a folder that runs
+   * Zeval (a component may be made any way), and for a modal's ID (its
+   * submission has no message to edit).
+   */
+  replacedComponents(uri: string, id: string, edits: readonly Occurrence[]): AnalysisDiagnostic[] {
+    const folder = this.folderWrites(uri);
+    const others = folder?.madeWith.get(id);
+    if (!folder || !others || folder.evaluates > 0 || folder.modals.has(id)) return [];
+    const rest = [...others].filter((o) => o !== id);
+    if (rest.length === 0) return [];
+    const named =
+      rest.length <= 3
+        ? rest.map((o) => `"${o}"`).join(', ')
+        : `${rest
+            .slice(0, 3)
+            .map((o) => `"${o}"`)
+            .join(', ')} and ${rest.length - 3} more`;
+    const keep = 'To change one and keep the others, make them all again in this command (ZaddButton or ZaddSelectMenu for each) and answer with Zupdate.';
+    return edits.map((e) => ({
+      code: 'components-replaced',
+      severity: 'warning',
+      start: e.start,
+      end: e.end,
+      message:
+        e.name === 'ZeditButton'
+          ? `ZeditButton does not edit one button among the others: the engine replaces all of the message's components with this one button, in a row of its own. The message with "${id}" also has ${named}, made with it, which disappear at the first click. ${keep}`
+          : `ZremoveComponent removes every component of the message, not only the one named (the engine clears them all): ${named}, made with "${id}", disappear too. ${keep}`,
+    }));
   }
 
   /**
@@ -290,6 +328,10 @@ function add(folder: FolderWrites, uri: string, w: FileWrites): void {
     const list = folder.creators.get(c.id);
     if (list) list.push(w.initialSets, c.setBefore);
     else folder.creators.set(c.id, [w.initialSets, c.setBefore]);
+    if (w.creates.length < 2) continue;
+    let others = folder.madeWith.get(c.id);
+    if (!others) folder.madeWith.set(c.id, (others = new Set()));
+    for (const o of w.creates) if (o.id !== c.id) others.add(o.id);
   }
   for (const m of w.modals) {
     let files = folder.modals.get(m.id);

@@ -346,7 +346,7 @@ const CODE_TABLE = {
   'message-in-slash': {
     severity: 'warning',
     description:
-      'A function that reads the message that started the command, in a slash command, which has none: Zmentioned, ZgetAttachments, ZmessageID and (without any #option) Zmessage are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error).',
+      'A function that reads the message that started the command, in a slash command, which has none: Zmentioned, ZgetAttachments, ZmessageID and (without any #option) Zmessage are empty there (a warning); ZargsCheck, ZaddCmdReactions and ZreplyIn halt the command (an error). Also Zmessage in the command that answers a submitted modal (it reads ZinputValue): the engine gives it no text either.',
     example: '#trigger /echo + #type slash + You said: Zmessage',
   },
   'invalid-expression': {
@@ -978,6 +978,13 @@ const CODE_TABLE = {
       "ZinputValue{id} in the command that answers a modal (#trigger onInteraction{modal}, or the catch-all onInteraction) when no modal of that ID the bot builds has a text input with that ID: the engine looks the ID up exactly, capitals included, and gives empty text. Also ZinputValue in the command of a button or select menu of the bot (no modal of that ID): the engine passes no text inputs there, and a menu's choice is Zmessage{1}. Only when every command file of the bot is known and each such modal and input has a written ID.",
     scope: 'workspace',
     example: 'Age: ZinputValue{Age} (in onInteraction{apply}, with ZnewModal{apply;Apply} ZaddTextInput{age;Your age} in another file)',
+  },
+  'components-replaced': {
+    severity: 'warning',
+    description:
+      "ZeditButton or ZremoveComponent without a message ID, in the command that answers a button or menu (#trigger onInteraction{id}), when the command that made that component made others with it: ZeditButton replaces all of the message's components with the one button (components/editButton.rs), and ZremoveComponent clears them all (removeComponent.rs), so a poll's other answers or a ticket's Close button disappear at the first click. Not when the command makes components of its own (Zupdate puts them on the message). Only when every command file of the bot is known.",
+    scope: 'workspace',
+    example: 'ZeditButton{vote_yes;Yes (1);success} (in onInteraction{vote_yes}, with ZaddButton{;vote_yes;Yes} ZaddButton{;vote_no;No} in another file)',
   },
   'file-not-loaded': {
     severity: 'information',

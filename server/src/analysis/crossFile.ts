@@ -5,8 +5,9 @@
  * a command name and cooldown another shares (shared-cooldown), a folder the
  * engine never reads (file-not-loaded), and, only where every command file of
  * the bot is known, a component no command handles (interaction-not-handled),
- * a saved variable read under a name no command saves (saved-variable-misnamed)
- * and a modal input no modal has (input-not-in-modal).
+ * a saved variable read under a name no command saves (saved-variable-misnamed),
+ * a modal input no modal has (input-not-in-modal) and a component edit that
+ * takes the message's other components away (components-replaced).
  */
 import type { Catalog } from '../catalog/catalog';
 import type { BotNames } from './botNames';
@@ -106,6 +107,8 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
   add(sources.names.misnamedVariables(uri, index.variables));
   const handled = interactionHandled(triggers.siteOf(uri));
   if (handled !== null) add(sources.names.unknownInputs(uri, handled, index.fieldUses));
+  // A command that makes components of its own answers with them (Zupdate puts them back on the message).
+  if (handled && index.componentEdits && !index.customIds.some((id) => id.sends)) add(sources.names.replacedComponents(uri, handled, index.componentEdits));
   return out;
 }
 

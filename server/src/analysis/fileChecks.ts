@@ -183,7 +183,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   const outputDropped =
     eventTrigger !== undefined && (eventTrigger.context.channel === null || eventTrigger.name === 'onChannelDelete') && !allCalls.has('ZuseChannel');
   if (type === 'event' && triggerValue) checkEventCommand(w, eventTrigger, outputDropped, allCalls, catalog);
-  checkTypeBoundParts(w, hasTrigger);
+  checkTypeBoundParts(w, hasTrigger, triggerValue);
   reportConditional(w, type, eventTrigger, allCalls, triggerValue, out);
   // Every run starts in Asia/Tokyo (executor.rs 134): a clock or date shown without Ztime{zone} is Tokyo's.
   if (w.zoneRead && !w.setsZone)
@@ -700,7 +700,7 @@ function ordinal(n: number): string {
 }
 
 /** Parts that work in some command types only: modal inputs, modals, component counts and rows, the trigger message, slash options. */
-function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
+function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean, triggerValue: { value: string } | undefined): void {
   const { type, options: options_, attachmentOptions, optionAddresses, registration, optionReads, inputUses, modals, componentParts, rowParts, out } = w;
   if (type !== 'interaction') {
     for (const u of inputUses)
@@ -735,6 +735,18 @@ function checkTypeBoundParts(w: FileWalk, hasTrigger: boolean): void {
   }
   // Zmessage reads a slash command's option values: empty only where none are declared.
   if (type === 'slash' || type === 'sub-slash') for (const u of w.messageUses) if (u.name !== 'Zmessage' || options_.size === 0) out.push(messageInSlash(u));
+  // A submitted modal's command gets no message text and no option values (bot.rs builds its context with neither).
+  if (type === 'interaction' && w.messageUses.length > 0 && answersModalOnly(w, triggerValue))
+    for (const u of w.messageUses)
+      if (u.name === 'Zmessage')
+        out.push({
+          code: 'message-in-slash',
+          severity: 'warning',
+          start: u.start,
+          end: u.end,
+          message:
+            'A submitted modal has no message: the engine gives its command empty text, so Zmessage is empty here, whatever the user typed in the modal. Read each answer with ZinputValue{fieldID}, the ID given to ZaddTextInput.',
+        });
   if (hasTrigger && (type === 'slash' || type === 'sub-slash')) {
     checkSlashRegistration(registration, optionReads, out);
     checkOptionPositions(registration, w.messageWords, out);

@@ -56,6 +56,12 @@ export interface FileIndex {
   readonly fieldUses: readonly Occurrence[];
   /** `#trigger onInteraction{customID}`: the custom ID handled (its text inside the braces). */
   readonly handles?: Occurrence;
+  /**
+   * ZeditButton and ZremoveComponent calls without a message ID, which edit
+   * the message whose component started the command (`name`: the function;
+   * the range: its name). Only on the files that have them.
+   */
+  readonly componentEdits?: readonly Occurrence[];
   readonly trigger?: Occurrence;
   readonly name?: string;
   readonly type: string;
@@ -84,7 +90,7 @@ export interface ModalInputs {
 
 interface RelOcc {
   /** The `computed…` kinds and `eval` have no name ('' and an empty range): they only say that the call is there. */
-  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval';
+  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval' | 'componentEdit';
   name: string;
   start: number;
   end: number;
@@ -251,6 +257,7 @@ export class WorkspaceIndex {
     let evaluates: true | undefined;
     let modals: { id: string; inputs: string[] | null }[] | undefined;
     let computedModal: true | undefined;
+    let componentEdits: Occurrence[] | undefined;
     /** FileIndex.initialSets so far (each name once), and those names. */
     let initialSets: string[] | undefined;
     let repliesInOwnChannel: boolean | undefined;
@@ -294,6 +301,10 @@ export class WorkspaceIndex {
         }
         if (o.kind === 'computedField') {
           if (modal) modal.inputs = null;
+          continue;
+        }
+        if (o.kind === 'componentEdit') {
+          (componentEdits ??= []).push({ name: o.name, start: base + o.start, end: base + o.end });
           continue;
         }
         // Names repeat across a workspace: one string each (a slice of a file's text would keep the text alive twice over).
@@ -358,6 +369,7 @@ export class WorkspaceIndex {
     if (evaluates) index.evaluates = evaluates;
     if (modals) index.modals = modals;
     if (computedModal) index.computedModal = computedModal;
+    if (componentEdits) index.componentEdits = componentEdits;
     if (clears) index.clears = clears;
     // Only what some component comes after matters (CustomIdOccurrence.setBefore).
     if (initialSets && customIds.some((id) => id.setBefore)) index.initialSets = initialSets;
@@ -427,6 +439,13 @@ export class WorkspaceIndex {
     if (fnName === 'Zoption' || fnName === 'ZinputValue') {
       if (first) out.push({ kind: fnName === 'Zoption' ? 'optionUse' : 'fieldUse', name: first.text, start: first.start, end: first.end });
       return;
+    }
+    // The message ID left out: the message of the component that was used (components/editButton.rs, removeComponent.rs).
+    if ((fnName === 'ZeditButton' || fnName === 'ZremoveComponent') && call.close >= 0) {
+      const messageId = call.args[fnName === 'ZeditButton' ? 5 : 1];
+      if (!messageId || (messageId.nodes.length === 0 && isBlankRange(text, messageId.start, messageId.end)))
+        // The name as a constant: a slice of the file's text would keep the whole text alive in the index.
+        out.push({ kind: 'componentEdit', name: fnName === 'ZeditButton' ? 'ZeditButton' : 'ZremoveComponent', start: call.start, end: call.nameEnd });
     }
     const fn = this.catalog.getFunction(fnName);
     if (!fn) return;

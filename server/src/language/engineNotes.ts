@@ -51,7 +51,8 @@ export const ENGINE_NOTES: Readonly<Record<string, string>> = {
   Ztimeout: 'Returns "timed out: " and the user ID (or "failed: ..."), which goes into the reply unless stored: `Zvar{result;Ztimeout{...}}`.',
   ZuseChannel: 'Read for prefix and event commands only: slash commands and interactions are answered where they were used.',
   ZaddSelectMenuOption: 'The engine never sends the emoji.',
-  ZeditButton: 'The engine never sends the emoji, and the edited message keeps only this button.',
+  ZeditButton:
+    "The edited message keeps only this button, in a row of its own: the message's other buttons and menus disappear. The engine never sends the emoji.",
   ZspamDetect:
     'Counts each message twice in onMessage: the engine logs every message of a server before the command runs (bot.rs), and ZspamDetect logs it again before counting, so "6 in 5 seconds" is reached at the third message (and each further call in the same run adds one more). Double the count to mean what it says.',
   ZlinkSpamDetect:
