@@ -396,6 +396,12 @@ const CODE_TABLE = {
       "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one. Also a Zvar the loop sets on each pass (Zvar{item;ZloopValue}), read in that code: the command's variables are one set, which the delayed code shares.",
     example: 'Zrepeat{3;Zdelay{ZloopIndex{}s;ZsendMessage{ZchannelID;ZloopIndex...}}}',
   },
+  'delays-fire-together': {
+    severity: 'warning',
+    description:
+      'Zdelay with a written duration in the code of a loop (Zrepeat, ZforSplit, ZforJson): every pass runs it right away, and each starts its own wait then (runtime.rs spawns a task that sleeps the duration), so all the delayed runs happen at once, one duration from now, not one after another. A duration computed from ZloopIndex (Zmulti{ZloopIndex;5}m) spaces them out.',
+    example: 'Zrepeat{3;Zdelay{5m;ZsendMessage{ZchannelID;Snooze!}}}',
+  },
   'delay-lost-on-restart': {
     severity: 'warning',
     description:

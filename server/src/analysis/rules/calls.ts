@@ -256,6 +256,8 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
         : { name, start: node.start, nameEnd: node.nameEnd, close: node.close },
     );
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
+  // Not in a Zif's branch (a pass that meets its condition, maybe one only) nor in ZtryRun.
+  if (name === 'Zdelay' && inLoop && ctx.guarded === 0 && args[0]?.literal && /^\d/.test(args[0].text) && node.close >= 0) reportDelaysTogether(args[0], ctx);
   // ZreplaceText{Zoption{d};option "d" not found;1h}: a default for a left-out option (optional-option-missing).
   if (name === 'ZreplaceText' && ctx.rel(node.start, node.end).includes('not found')) recordAbsenceTests(ctx.rel(node.start, node.end), ctx);
   if (IN_MEMORY_WAITS.has(name) && node.args.length >= 2 && args[0].literal) checkLongDelay(name, args[0].arg, ctx);
@@ -1802,6 +1804,25 @@ function literalName(call: CallNode, ctx: StatementContext): string | undefined 
   if (!first || hasCall(first)) return undefined;
   const name = ctx.rel(first.start, first.end).trim();
   return name === '' ? undefined : name;
+}
+
+/**
+ * `Zrepeat{3;Zdelay{5m;...}}`: each pass runs Zdelay at once, and each
+ * Zdelay starts its own wait right then (runtime.rs spawns a task that
+ * sleeps the duration), so all the delayed runs happen together, 5m from
+ * now, not 5, 10 and 15 minutes apart. A written duration only: one a call
+ * computes (from ZloopIndex) may differ from pass to pass.
+ */
+function reportDelaysTogether(duration: ReadArgument, ctx: StatementContext): void {
+  const m = /^(\d+)\s*([A-Za-z]+)$/.exec(duration.text);
+  const staggered = m ? `Zdelay{Zmulti{ZloopIndex;${m[1]}}${m[2]};...}` : 'a duration computed from ZloopIndex';
+  ctx.diagnostics.push({
+    code: 'delays-fire-together',
+    severity: 'warning',
+    start: duration.arg.start,
+    end: duration.arg.end,
+    message: `Every pass of the loop runs this Zdelay right away, and each one starts its wait then: all the delayed runs happen together, ${duration.text} from now, not one ${duration.text} after another. To space them out, make each pass wait longer: ${staggered} (the duration is worked out as the pass runs).`,
+  });
 }
 
 /**
