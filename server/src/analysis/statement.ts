@@ -154,6 +154,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     summary,
     unknownNames,
     numericReads: undefined,
+    emptyHalts: undefined,
     guarded: 0,
     setEnds: undefined,
     savedSetEnds: undefined,

@@ -863,6 +863,9 @@ const EMPTY_VALUE_HALTS: Readonly<Record<string, { index: number; what: string; 
 function markEmptyValueRead(node: CallNode, name: string, halt: { index: number; what: string; scopes?: readonly string[] }, ctx: StatementContext): void {
   const arg = node.args[halt.index];
   const read = arg && wholeCall(arg, ctx);
+  // ZaddField{Answer;ZrandomText{Yes;No;}}: its empty choice halts this function (empty-random-choice says so).
+  if (read && halt.scopes === undefined && ctx.rel(read.start, read.nameEnd) === 'ZrandomText')
+    (ctx.emptyHalts ??= new Map()).set(read.start, `${name} ${ctx.caught > 0 ? 'fails' : 'halts the command'} on ${halt.what}`);
   const getter = read && savedGetter(read, ctx);
   if (read && getter && (!halt.scopes || halt.scopes.includes(getter.scope))) recordSavedRead(read, getter.scope, getter.name, name, ctx, false, halt.what);
 }

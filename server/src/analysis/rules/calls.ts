@@ -1458,12 +1458,14 @@ function checkEmptyChoices(node: CallNode, args: readonly ReadArgument[], ctx: S
   // The `;` before it, or after it for the first argument.
   const edit = i > 0 ? { start: node.separators[i - 1], end: a.arg.end } : { start: a.arg.start, end: node.separators[0] + 1 };
   const n = args.length;
+  const halts = ctx.emptyHalts?.get(node.start);
+  const outcome = halts ? `the result is empty, and ${halts}` : 'the result is empty (and a reply with nothing else in it is not sent at all)';
   ctx.diagnostics.push({
     code: 'empty-random-choice',
     severity: 'warning',
     start: edit.start,
     end: Math.max(edit.end, edit.start + 1),
-    message: `ZrandomText has ${n} choices here, an empty one among them (${i === n - 1 ? 'a ";" after the last one' : i === 0 ? 'a ";" before the first one' : 'two ";" in a row'}): the engine picks it like any other, so 1 time in ${n} the result is empty (and a reply with nothing else in it is not sent at all). Remove the extra ";".`,
+    message: `ZrandomText has ${n} choices here, an empty one among them (${i === n - 1 ? 'a ";" after the last one' : i === 0 ? 'a ";" before the first one' : 'two ";" in a row'}): the engine picks it like any other, so 1 time in ${n} ${outcome}. Remove the extra ";".`,
     fixes: [{ title: 'Remove the empty choice', edits: [{ ...edit, newText: '' }], preferred: true }],
   });
 }

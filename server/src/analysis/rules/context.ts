@@ -42,6 +42,8 @@ export interface StatementContext {
   readonly unknownNames: { name: string; start: number }[];
   /** Zvar reads (by call start) that are a whole numeric argument, and of which function (callFacts.ts). */
   numericReads: Map<number, string> | undefined;
+  /** Calls (by start) that are the whole of an argument whose function halts on empty text, and what halts on what (callFacts.ts). */
+  emptyHalts: Map<number, string> | undefined;
   /** How many Zif branches or ZtryRun arguments the walk is in: code there may not run, or its halt is caught. */
   guarded: number;
   /** Where each Zvar set's call ends, for ordering the statement's variable events (not kept in the facts). */
