@@ -396,6 +396,12 @@ const CODE_TABLE = {
       "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one. Also a Zvar the loop sets on each pass (Zvar{item;ZloopValue}), read in that code: the command's variables are one set, which the delayed code shares.",
     example: 'Zrepeat{3;Zdelay{ZloopIndex{}s;ZsendMessage{ZchannelID;ZloopIndex...}}}',
   },
+  'modal-answered-by-itself': {
+    severity: 'warning',
+    description:
+      'ZnewModal{id;...} in the command of #trigger onInteraction{id}, the same ID (a button and the modal it opens named alike): the engine sends a submitted modal to onInteraction{its ID} (bot.rs), so the answers come back to this command, which builds the modal again and cannot show it, and nothing reads them. Not in a command that reads ZinputValue.',
+    example: '#trigger onInteraction{apply} + ZnewModal{apply;Application} ZaddTextInput{why;Why?}',
+  },
   'delays-fire-together': {
     severity: 'warning',
     description:

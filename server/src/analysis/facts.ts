@@ -93,7 +93,9 @@ export type ReportWhen =
   | 'event-without-message'
   | 'event-without-channel'
   // The file reads or sets a saved variable of that name.
-  | `saved-name-used:${string}`;
+  | `saved-name-used:${string}`
+  // An interaction command that answers this custom ID (#trigger onInteraction{id}) and reads no ZinputValue.
+  | `handles-id:${string}`;
 
 export interface StatementSummary {
   /** Header directive name (lower case, with `#`) and its value. */

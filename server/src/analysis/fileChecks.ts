@@ -353,6 +353,10 @@ function reportConditional(
           return !w.countKnown && !w.wordsChecked && w.countCopies.has(v) && !w.comparedVars.has(v);
         }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
+        if (when.startsWith('handles-id:')) {
+          const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(triggerValue?.value.trim() ?? '');
+          return w.type === 'interaction' && m !== null && m[1] === when.slice('handles-id:'.length) && w.inputUses.length === 0;
+        }
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));

@@ -233,6 +233,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkMentionFallback(node, name, ctx);
   if (name === 'ZchannelID' || name === 'ZroleID') checkMentionSignInName(name, args, ctx);
   if (name === 'ZargsCheck') checkArgsCheckWithoutMessage(args, ctx);
+  if (name === 'ZnewModal' && args[0]?.literal && args[0].text !== '') reportModalAnsweredHere(args[0], ctx);
   if (name === 'Zrandom' || name === 'Zrepeat') checkDivisionAsWholeNumber(name, node, ctx);
   checkGuardList(name, args, ctx);
   if (name === 'ZjsonGet' || name === 'ZhttpResult') checkLoopIndexKey(name, args, ctx);
@@ -1806,6 +1807,24 @@ function literalName(call: CallNode, ctx: StatementContext): string | undefined 
   if (!first || hasCall(first)) return undefined;
   const name = ctx.rel(first.start, first.end).trim();
   return name === '' ? undefined : name;
+}
+
+/**
+ * `ZnewModal{apply;...}` in the command of `onInteraction{apply}` (the button
+ * that opens it has the same ID): the engine runs a submitted modal's
+ * onInteraction{its ID} (bot.rs), so the answers come back to this very
+ * command, which builds the modal again and cannot show it in answer to a
+ * modal: nothing reads the answers. Not in a command that reads ZinputValue
+ * (it may tell the two apart).
+ */
+function reportModalAnsweredHere(id: ReadArgument, ctx: StatementContext): void {
+  reportIf(ctx, `handles-id:${id.text}`, {
+    code: 'modal-answered-by-itself',
+    severity: 'warning',
+    start: id.arg.start,
+    end: id.arg.end,
+    message: `This command answers onInteraction{${id.text}}, and its modal has that same ID: the engine sends a submitted modal to onInteraction{${id.text}} too, so the answers come back here, where the command builds the modal again (a modal cannot answer a modal) and nothing reads them. Give the modal its own ID (ZnewModal{${id.text}_form;...}) and read the answers with ZinputValue in a command #trigger onInteraction{${id.text}_form}.`,
+  });
 }
 
 /**
