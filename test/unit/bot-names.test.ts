@@ -202,4 +202,20 @@ describe('BotNames: a component edit that takes the message’s other components
       '#trigger onInteraction{apply}\n#type interaction\nZnewModal{apply;Apply}\nZaddTextInput{age;Age}\nZaddButton{;apply;Apply}\nZaddButton{;other;Other}\n';
     assert.deepStrictEqual(replaced({ 'm.zbr': modal, 'yes.zbr': edit }, 'yes.zbr', 'apply'), []);
   });
+
+  it('pairs only buttons surely on one message: one row, made whatever the conditions, by every file that makes the ID', () => {
+    const edit = '#trigger onInteraction{lock}\n#type interaction\nZeditButton{unlock;Unlock;success}\n';
+    // A toggle: the panel has one of the two buttons, never both.
+    const toggle = '#trigger !panel\nPanel\nZif{ZgetServerVar{locked}==true;ZaddButton{;unlock;Unlock};ZaddButton{;lock;Lock}}\n';
+    assert.deepStrictEqual(replaced({ 'panel.zbr': toggle, 'lock.zbr': edit }, 'lock.zbr', 'lock'), []);
+    // Another command makes "lock" alone: its message has nothing else to lose.
+    const pair = '#trigger !pair\nPanel\nZaddButton{;lock;Lock}\nZaddButton{;unlock;Unlock}\n';
+    assert.strictEqual(replaced({ 'pair.zbr': pair, 'lock.zbr': edit }, 'lock.zbr', 'lock').length, 1);
+    assert.deepStrictEqual(replaced({ 'pair.zbr': pair, 'alone.zbr': '#trigger !alone\nZaddButton{;lock;Lock}\n', 'lock.zbr': edit }, 'lock.zbr', 'lock'), []);
+    // Two rows, or a select menu besides: the engine sends the last row only, so what the message has is not this.
+    const rows = '#trigger !rows\nPanel\nZaddButton{;lock;Lock}\nZaddButton{true;unlock;Unlock}\n';
+    assert.deepStrictEqual(replaced({ 'rows.zbr': rows, 'lock.zbr': edit }, 'lock.zbr', 'lock'), []);
+    const menu = '#trigger !menu\nPanel\nZaddButton{;lock;Lock}\nZnewSelectMenu{colors;1;1;Pick}\nZaddSelectMenuOption{Red;red}\n';
+    assert.deepStrictEqual(replaced({ 'menu.zbr': menu, 'lock.zbr': edit }, 'lock.zbr', 'lock'), []);
+  });
 });

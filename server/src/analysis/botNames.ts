@@ -36,6 +36,8 @@ interface FileWrites {
   readonly initialSets: readonly string[];
   /** The components it makes that send interactions, each with how many of initialSets come before it. */
   readonly creates: readonly { id: string; setBefore: number }[];
+  /** Whether those are buttons of one row, made whatever the command's conditions (FolderWrites.madeWith). */
+  readonly oneRow: boolean;
 }
 
 /** The files of a folder that save one variable: how many, and the first two (for messages). */
@@ -60,8 +62,11 @@ interface FolderWrites {
    * flat array (a workspace has thousands of components).
    */
   readonly creators: Map<string, (readonly string[] | number)[]>;
-  /** Custom ID → the other sending components made in the same file as one with that ID (one command's message). */
-  readonly madeWith: Map<string, Set<string>>;
+  /**
+   * Custom ID → the other buttons every file that makes one with that ID makes with it, in one row whatever the
+   * command's conditions (so surely on the same message); null where some file makes it otherwise, or alone.
+   */
+  readonly madeWith: Map<string, Set<string> | null>;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -85,10 +90,17 @@ function writesOf(index: FileIndex): FileWrites | undefined {
   for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (savedNames ??= new Set()).add(`${v.scope} ${v.name}`);
   const saved = savedNames && [...savedNames];
   let creates: { id: string; setBefore: number }[] | undefined;
-  for (const id of index.customIds) if (id.sends) (creates ??= []).push({ id: id.name, setBefore: id.setBefore ?? 0 });
+  // One row of buttons (at most five, none but the first starting a new row): the engine sends only a reply's last row.
+  let oneRow = true;
+  for (const id of index.customIds)
+    if (id.sends) {
+      (creates ??= []).push({ id: id.name, setBefore: id.setBefore ?? 0 });
+      if (id.rowButton === undefined || (id.rowButton && creates.length > 1) || creates.length > 5) oneRow = false;
+    }
   if (!saved && !creates && !index.clears && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
   return {
     creates: creates ?? [],
+    oneRow,
     initialSets: index.initialSets ?? [],
     clears: index.clears ?? [],
     saved: saved ?? [],
@@ -106,6 +118,7 @@ function signature(w: FileWrites | undefined): string {
   for (const m of w.modals) s += `\t${m.id}\n${m.inputs === null ? '\u0000' : m.inputs.join('\n')}`;
   s += `\r${w.initialSets.join('\n')}`;
   for (const c of w.creates) s += `\r${c.id}\n${c.setBefore}`;
+  if (w.oneRow) s += '\f';
   if (w.clears.length) s += `\v${w.clears.join('\n')}`;
   return s;
 }
@@ -245,7 +258,8 @@ export class BotNames {
             .slice(0, 3)
             .map((o) => `"${o}"`)
             .join(', ')} and ${rest.length - 3} more`;
-    const keep = 'To change one and keep the others, make them all again in this command (ZaddButton or ZaddSelectMenu for each) and answer with Zupdate.';
+    const keep =
+      "To change one and keep the others, make the buttons again in this command (a ZaddButton for each), write the message's text or embed again (an answer with neither changes nothing), and answer with Zupdate.";
     return edits.map((e) => ({
       code: 'components-replaced',
       severity: 'warning',
@@ -328,10 +342,15 @@ function add(folder: FolderWrites, uri: string, w: FileWrites): void {
     const list = folder.creators.get(c.id);
     if (list) list.push(w.initialSets, c.setBefore);
     else folder.creators.set(c.id, [w.initialSets, c.setBefore]);
-    if (w.creates.length < 2) continue;
     let others = folder.madeWith.get(c.id);
-    if (!others) folder.madeWith.set(c.id, (others = new Set()));
-    for (const o of w.creates) if (o.id !== c.id) others.add(o.id);
+    if (others === null) continue;
+    if (w.creates.length < 2 || !w.oneRow) {
+      folder.madeWith.set(c.id, null);
+      continue;
+    }
+    if (!others) folder.madeWith.set(c.id, (others = new Set(w.creates.map((o) => o.id))));
+    // Every maker's message has the others: keep those all of them make.
+    else for (const o of others) if (!w.creates.some((m) => m.id === o)) others.delete(o);
   }
   for (const m of w.modals) {
     let files = folder.modals.get(m.id);

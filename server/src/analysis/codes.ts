@@ -400,7 +400,7 @@ const CODE_TABLE = {
     severity: 'warning',
     description:
       'ZnewModal{id;...} in the command of #trigger onInteraction{id}, the same ID (a button and the modal it opens named alike): the engine sends a submitted modal to onInteraction{its ID} (bot.rs), so the answers come back to this command, which builds the modal again and cannot show it, and nothing reads them. Not in a command that reads ZinputValue.',
-    example: '#trigger onInteraction{apply} + ZnewModal{apply;Application} ZaddTextInput{why;Why?}',
+    example: '#trigger onInteraction{apply} + #type interaction + ZnewModal{apply;Application} + ZaddTextInput{why;Why?}',
   },
   'delays-fire-together': {
     severity: 'warning',
@@ -974,7 +974,7 @@ const CODE_TABLE = {
   'random-range-may-be-empty': {
     severity: 'warning',
     description:
-      "Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Also through a copy (Zvar{n;ZgetTextSplitLength}, then Zrandom{1;Zvar{n}}) that no condition compares. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text). A ZargsCheck counts only for ZargCount and ZwordCount: it counts the message's words, and `!choose pizza` passes ZargsCheck{1} with one item to pick from.",
+      "Zrandom{1;count} whose maximum is a count of a list (ZgetTextSplitLength, ZjsonArrayCount, ZargCount...): Zrandom halts the command when its minimum is not below its maximum, so a list of one item stops it with an error instead of picking. Also through a copy (Zvar{n;ZgetTextSplitLength}, then Zrandom{1;Zvar{n}}) that no condition compares. Not inside Zif or ZtryRun, nor in a file that tests a count in a condition, or tests with contains (a separator in the text). A ZargsCheck counts only for a count of the message's words (ZargCount, ZwordCount{Zmessage}), and only with a minimum above Zrandom's: it counts words, and `!choose pizza` passes ZargsCheck{1} with one item to pick from.",
     example: 'ZtextSplit{Zmessage;,} + I pick ZsplitText{Zrandom{1;ZgetTextSplitLength}}!',
   },
   'saved-variable-misnamed': {

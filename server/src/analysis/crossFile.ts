@@ -142,8 +142,11 @@ export function crossFileSettled(uri: string, sources: CrossFileSources): ((code
   };
 }
 
-/** The file's own findings on the answer to a submitted modal, which a command that answers a click does not give. */
-const MODAL_ANSWER_CODES: ReadonlySet<string> = new Set(['update-in-modal-reply', 'components-in-modal-reply']);
+/**
+ * The file's own findings on the answer to a submitted modal, which a command that answers a click does not give
+ * (message-in-slash: in an interaction command, only said of Zmessage in a modal's answer; a menu's gives its choice).
+ */
+const MODAL_ANSWER_CODES: ReadonlySet<string> = new Set(['update-in-modal-reply', 'components-in-modal-reply', 'message-in-slash']);
 
 /**
  * The custom ID a command answers (a component's use, a modal's

@@ -61,8 +61,8 @@ export type ReportWhen =
   | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
-  // Neither, nor a ZargsCheck (a count of the message's words: ZargCount, ZwordCount).
-  | 'words-untested'
+  // Neither, nor a ZargsCheck of at least that many words (a count of the message's words: ZargCount, ZwordCount{Zmessage}).
+  | `words-untested:${number}`
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
   | 'author-roles-untested'
   // A ZtextSplit with a written separator surely ran, and no split can give no items (RareFacts.splits).
@@ -273,8 +273,10 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
-  /** ZargsCheck{min;...}: the message has at least min words (not a list split at another separator). */
-  wordsChecked?: true;
+  /** ZargsCheck{min;...}: the message has at least min words (not a list split at another separator); the largest min. */
+  wordsAtLeast?: number;
+  /** Zvar names set to a count of the message's words (ZargCount, ZwordCount{Zmessage}): a ZargsCheck may settle them. */
+  wordCountCopies?: string[];
   /** A request to a web API known to answer with a JSON list (api-answers-list). */
   listApi?: true;
   /** A request to any other address (computed ones included): the answer read after it may be an object. */
@@ -392,6 +394,8 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     codeBlock: undefined,
     amountCopies: undefined,
     countCopies: undefined,
+    wordCountCopies: undefined,
+    wordsAtLeast: undefined,
     splitVars: undefined,
     pollSendUncaught: undefined,
     pollSendCaught: undefined,

@@ -286,8 +286,6 @@ function reportConditional(
         return !w.setsAccept;
       case 'count-untested':
         return !w.countKnown;
-      case 'words-untested':
-        return !w.countKnown && !w.wordsChecked;
       case 'refusal-untested':
         return !w.resultTested;
       case 'list-api-requested':
@@ -349,10 +347,12 @@ function reportConditional(
         }
         if (when.startsWith('count-copy:')) {
           const v = when.slice('count-copy:'.length);
-          // What was copied is not kept: a ZargsCheck may be about it (a copy of ZargCount).
-          return !w.countKnown && !w.wordsChecked && w.countCopies.has(v) && !w.comparedVars.has(v);
+          // A copy of a count of the message's words is settled by a ZargsCheck of two words or more (Zrandom{1;...}).
+          if (w.countKnown || w.comparedVars.has(v)) return false;
+          return w.countCopies.has(v) && !(w.wordCountCopies.has(v) && w.wordsAtLeast >= 2);
         }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
+        if (when.startsWith('words-untested:')) return !w.countKnown && w.wordsAtLeast < Number(when.slice('words-untested:'.length));
         if (when.startsWith('handles-id:')) {
           const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(triggerValue?.value.trim() ?? '');
           return w.type === 'interaction' && m !== null && m[1] === when.slice('handles-id:'.length) && w.inputUses.length === 0;

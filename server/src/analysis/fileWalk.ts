@@ -357,7 +357,9 @@ export class FileWalk {
   setsAccept = false;
   mentionTested = false;
   countTested = false;
-  wordsChecked = false;
+  /** RareFacts.wordsAtLeast (0: no ZargsCheck), and the Zvar names holding a count of the message's words. */
+  wordsAtLeast = 0;
+  readonly wordCountCopies = new Set<string>();
 
   /** Whether the file makes sure of a list's count: it tests one, or splits a list written in the command (a Zvar set to written text). */
   get countKnown(): boolean {
@@ -568,7 +570,8 @@ export class FileWalk {
     if (s.setsAccept) this.setsAccept = true;
     if (s.mentionTested) this.mentionTested = true;
     if (s.countTested) this.countTested = true;
-    if (s.wordsChecked) this.wordsChecked = true;
+    if (s.wordsAtLeast !== undefined && s.wordsAtLeast > this.wordsAtLeast) this.wordsAtLeast = s.wordsAtLeast;
+    if (s.wordCountCopies) for (const v of s.wordCountCopies) this.wordCountCopies.add(v);
     if (s.resultTested) this.resultTested = true;
     if (s.listApi) this.listApi = true;
     if (s.otherApi) this.otherApi = true;

@@ -26,7 +26,7 @@ import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts, savedGetter } from './rules/callFacts';
-import { checkCall, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
+import { checkCall, countsMessageWords, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import { forEachTopLevel } from './rules/conditions';
 import { calledName, hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
@@ -355,7 +355,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
     } else if (node.kind === NodeKind.BareCall) {
       const name = ctx.rel(node.start, node.end);
       const profile = ctx.profiles.get(name);
-      recordBareCallFacts(node, name, profile.facts, ctx, inCall);
+      recordBareCallFacts(node, name, profile.facts, ctx, inCall, inLoop);
       if (ctx.tested > 0) recordTestedName(name, ctx);
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
@@ -463,7 +463,10 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   const tests = getter ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
   // A list's count, kept for the Zrandom that may pick up to it (random-range-may-be-empty).
-  if (held && LIST_COUNTS.has(calledName(held, ctx))) (rareFacts(ctx.summary).countCopies ??= []).push(v);
+  if (held && LIST_COUNTS.has(calledName(held, ctx))) {
+    (rareFacts(ctx.summary).countCopies ??= []).push(v);
+    if (countsMessageWords(calledName(held, ctx), held, ctx)) (rareFacts(ctx.summary).wordCountCopies ??= []).push(v);
+  }
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {
     const from = ctx.rel(held.start, held.end);

@@ -30,6 +30,11 @@ export interface Occurrence {
 export interface CustomIdOccurrence extends Occurrence {
   readonly sends?: true;
   /**
+   * A component that sends, made where it surely is on the command's message with those made the same way:
+   * a button at a statement's top level (not in a Zif branch), `true` when it starts a new row (its newRow).
+   */
+  readonly rowButton?: boolean;
+  /**
    * A component that sends: how many of the file's `initialSets` come before
    * it (the variables that hold a value whenever it can be used).
    */
@@ -99,6 +104,8 @@ interface RelOcc {
   fn?: string;
   /** customId: the component sends an interaction (CustomIdOccurrence.sends). */
   sends?: true;
+  /** customId: CustomIdOccurrence.rowButton. */
+  rowButton?: boolean;
   /** customId: a modal's (shown only in answer to a component: an interaction command). */
   modal?: true;
   /** var: a set at top level, with a written value, of a server (the command's own) or global variable: it surely has a value afterwards. */
@@ -338,7 +345,10 @@ export class WorkspaceIndex {
         // A modal made outside an interaction command is never shown: it sends nothing either.
         else {
           if (o.sends && (!o.modal || type === 'interaction')) {
-            customIds.push(initialSets ? { name, start, end, sends: true, setBefore: initialSets.length } : { name, start, end, sends: true });
+            const made: { -readonly [K in keyof CustomIdOccurrence]: CustomIdOccurrence[K] } = { name, start, end, sends: true };
+            if (initialSets) made.setBefore = initialSets.length;
+            if (o.rowButton !== undefined) made.rowButton = o.rowButton;
+            customIds.push(made);
           } else customIds.push({ name, start, end });
           if (o.modal) (modals ??= []).push((modal = { id: name, inputs: [] }));
         }
@@ -459,7 +469,10 @@ export class WorkspaceIndex {
         return;
       }
       const occ: RelOcc = { kind: param.name === 'fieldID' ? 'fieldId' : 'customId', name: lit.text, start: lit.start, end: lit.end };
-      if (interactionIdArgument(fnName) === i && sendsInteraction(text, call, fnName)) occ.sends = true;
+      if (interactionIdArgument(fnName) === i && sendsInteraction(text, call, fnName)) {
+        occ.sends = true;
+        if (fnName === 'ZaddButton' && statementNodes.includes(call)) occ.rowButton = literalArgument(text, call, 0)?.text === 'true';
+      }
       if (fnName === 'ZnewModal') occ.modal = true;
       out.push(occ);
     });

@@ -576,8 +576,14 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       (ctx.summary.embedContent ??= []).push(content);
     }
   }
-  // A header added in a loop goes with the next pass's request.
-  if (kinds.orderKind && !(kinds.orderKind === 'cooldown' && inCall) && !(kinds.orderKind === 'header' && inLoop)) {
+  // A header added in a loop goes with the next pass's request. A result read in a loop's code may be the last
+  // pass's (a retry loop), and one in Zdelay's or Zasync's code comes after the lines below it.
+  if (
+    kinds.orderKind &&
+    !(kinds.orderKind === 'cooldown' && inCall) &&
+    !(kinds.orderKind === 'header' && inLoop) &&
+    !(kinds.orderKind === 'result' && (inLoop || ctx.background > 0))
+  ) {
     // The engine runs a call's arguments first: a JSON object made there exists when the call reads it.
     if (kinds.orderKind === 'json-read' && node.close >= 0 && JSON_MAKER_CALL.test(ctx.rel(node.open, node.close)))
       (ctx.summary.orderEvents ??= []).push({ kind: 'json-make', name, start: node.start, end: node.nameEnd });
@@ -958,7 +964,14 @@ function readsNoZone(node: CallNode, name: string, ctx: StatementContext): boole
 }
 
 /** Records the facts of a bare call (`Zname` without braces), whose kinds (callFactKinds) are `kinds`. */
-export function recordBareCallFacts(node: BareCallNode, name: string, kinds: CallFactKinds | undefined, ctx: StatementContext, inCall: boolean): void {
+export function recordBareCallFacts(
+  node: BareCallNode,
+  name: string,
+  kinds: CallFactKinds | undefined,
+  ctx: StatementContext,
+  inCall: boolean,
+  inLoop: boolean,
+): void {
   if (ZONE_READERS.has(name) && ctx.background === 0) rareFacts(ctx.summary).zoneRead ??= { name, start: node.start, end: node.end };
   // A call all the same (`Welcome ZdisplayName!`): what runs after a ZsuppressErrors, what a file calls.
   (ctx.summary.calls ??= new Set()).add(name);
@@ -974,7 +987,7 @@ export function recordBareCallFacts(node: BareCallNode, name: string, kinds: Cal
   if (kinds.messageUse === 'empty') (ctx.summary.messageUses ??= []).push({ name, start: node.start, end: node.end });
   if (kinds.contextDependent) recordContextUse(name, node.start, node.end, ctx);
   // `Zif{ZhttpStatus!=200;Down;ZhttpGet{...}}`: written bare as often as not, and 0 before any request (executor.rs).
-  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read' || kinds.orderKind === 'result')
+  if (kinds.orderKind === 'split' || kinds.orderKind === 'split-read' || (kinds.orderKind === 'result' && !inLoop && ctx.background === 0))
     (ctx.summary.orderEvents ??= []).push({ kind: kinds.orderKind, name, start: node.start, end: node.end });
   // ZonlyAdmin and ZonlyNSFW are mostly written bare.
   if (kinds.access === 'guard' && !inCall && !ctx.summary.guard) ctx.summary.guard = { name, start: node.start, end: node.end };

@@ -164,7 +164,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (!literal && param.type === 'snowflake') {
       checkMessageWordAsId(name, param.name, text, arg, ctx);
       checkMentionAroundId(name, param.name, text, arg, ctx);
-      checkWordsAroundId(name, param.name, arg, ctx);
+      checkWordsAroundId(name, param.name, arg, i === args.length - 1 && args.length > 1, ctx);
       // A required one is reported by checkEngineArity (the command halts).
       if (!engine?.required.some((r) => r.pos === i + 1)) checkEmptyValue(arg, `${name}'s ${param.name}`, ctx);
     }
@@ -207,7 +207,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (name === 'ZjsonSet' || name === 'ZjsonArrayAppend') checkJsonValueAsText(node, name, args, ctx);
   // ZargsCheck{min;...} makes sure of the message's words (argsCheck.rs splits at whitespace): of ZargCount and
   // ZwordCount, not of a list split at another separator (`!choose pizza` passes ZargsCheck{1}, and ZtextSplit{...;|} has one item).
-  if (name === 'ZargsCheck') rareFacts(ctx.summary).wordsChecked = true;
+  if (name === 'ZargsCheck' && args[0]?.literal && /^\d+$/.test(args[0].text)) {
+    const rare = rareFacts(ctx.summary);
+    rare.wordsAtLeast = Math.max(rare.wordsAtLeast ?? 0, Number(args[0].text));
+  }
   if (name === 'ZjsonParse' && args[0] && !args[0].literal) rareFacts(ctx.summary).outsideJson = true;
   if (name === 'ZeditChannelPerms') recordChannelPerms(node, ctx);
   if (name === 'ZgetAttachments' || (name === 'ZgetMessage' && nodeArgs.length >= 2 && OWN_MESSAGE_ID.test(ctx.rel(nodeArgs[1].start, nodeArgs[1].end).trim())))
@@ -257,8 +260,10 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
         : { name, start: node.start, nameEnd: node.nameEnd, close: node.close },
     );
   if (name === 'Zdelay' && node.args.length >= 2) checkDelayedOutput(node.args[1], ctx);
-  // Not in a Zif's branch (a pass that meets its condition, maybe one only) nor in ZtryRun.
-  if (name === 'Zdelay' && inLoop && ctx.guarded === 0 && args[0]?.literal && /^\d/.test(args[0].text) && node.close >= 0) reportDelaysTogether(args[0], ctx);
+  // Not in a Zif's branch (a pass that meets its condition, maybe one only) nor in ZtryRun, nor in another Zdelay's
+  // code (which waits first: spaced out when that one's duration is).
+  if (name === 'Zdelay' && inLoop && ctx.guarded === 0 && ctx.delayed === 0 && args[0]?.literal && /^\d/.test(args[0].text) && node.close >= 0)
+    reportDelaysTogether(args[0], ctx);
   // ZreplaceText{Zoption{d};option "d" not found;1h}: a default for a left-out option (optional-option-missing).
   if (name === 'ZreplaceText' && ctx.rel(node.start, node.end).includes('not found')) recordAbsenceTests(ctx.rel(node.start, node.end), ctx);
   if (IN_MEMORY_WAITS.has(name) && node.args.length >= 2 && args[0].literal) checkLongDelay(name, args[0].arg, ctx);
@@ -1842,7 +1847,7 @@ function reportDelaysTogether(duration: ReadArgument, ctx: StatementContext): vo
     severity: 'warning',
     start: duration.arg.start,
     end: duration.arg.end,
-    message: `Every pass of the loop runs this Zdelay right away, and each one starts its wait then: all the delayed runs happen together, ${duration.text} from now, not one ${duration.text} after another. To space them out, make each pass wait longer: ${staggered} (the duration is worked out as the pass runs).`,
+    message: `Every pass of the loop runs this Zdelay right away, and each one starts its wait then: all the delayed runs happen together, ${duration.text} from now, not one ${duration.text} after another. If they are meant to come one after another, make each pass wait longer: ${staggered} (the duration is worked out as the pass runs).`,
   });
 }
 
@@ -1870,10 +1875,21 @@ function isPlainNumber(text: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
 }
 
-/** When a report about a count of `counted` holds: the file does not check that count (fileChecks). */
-function countedWhen(counted: string): ReportWhen {
+/**
+ * When a report about a count `counted` (`call`) must be above `need - 1` holds: the file does not check that count
+ * (fileChecks). A count of the message's words is also settled by a ZargsCheck of at least `need` words.
+ */
+function countedWhen(counted: string, call: CallNode | BareCallNode, need: number, ctx: StatementContext): ReportWhen {
   if (counted === 'ZjsonArrayCount') return 'count-untested-outside-json';
-  return counted === 'ZargCount' || counted === 'ZwordCount' ? 'words-untested' : 'count-untested';
+  return countsMessageWords(counted, call, ctx) ? `words-untested:${need}` : 'count-untested';
+}
+
+/** ZargCount, or ZwordCount of the message: what ZargsCheck counts (control/argsCheck.rs reads the message's words). */
+export function countsMessageWords(counted: string, call: CallNode | BareCallNode, ctx: StatementContext): boolean {
+  if (counted !== 'ZargCount' && counted !== 'ZwordCount') return false;
+  if (call.kind !== NodeKind.Call || call.args.length === 0) return counted === 'ZargCount';
+  const of = ctx.rel(call.args[0].start, call.args[0].end).trim();
+  return of === '' ? counted === 'ZargCount' : of === 'Zmessage' || of === 'Zmessage{}';
 }
 
 /** Counts of a list's items (words, lines, split items, JSON array items, chosen users or roles): 1 for a list of one. */
@@ -1915,7 +1931,7 @@ function checkRandomUpToCount(args: readonly ReadArgument[], ctx: StatementConte
   }
   if (!LIST_COUNTS.has(counted)) return;
   // The count of a JSON list the command writes out itself (ZjsonParse of literal text) is known: no warning then.
-  reportIf(ctx, countedWhen(counted), {
+  reportIf(ctx, countedWhen(counted, call!, n + 1, ctx), {
     code: 'random-range-may-be-empty',
     severity: 'warning',
     start: min.arg.start,
@@ -2118,7 +2134,7 @@ function checkRepeatCount(args: readonly ReadArgument[], ctx: StatementContext):
   const counted = call ? calledName(call, ctx) : '';
   if (!MAY_BE_ZERO.has(counted)) return;
   // A JSON array written in the command has the items it is written with: only JSON from elsewhere (a variable, a request) may be empty.
-  reportIf(ctx, countedWhen(counted), {
+  reportIf(ctx, countedWhen(counted, call!, 1, ctx), {
     code: 'repeat-count-may-be-zero',
     severity: 'warning',
     start: count.arg.start,

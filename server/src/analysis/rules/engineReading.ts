@@ -90,13 +90,20 @@ const STABLE_WORDS: ReadonlySet<string> = new Set([
 /** A name the word is part of: a variable's or option's (the call's first argument), or a component's ID. */
 interface NamedBy {
   fn: string;
-  role: 'variable' | 'option' | 'id' | 'key' | 'condition' | 'block' | 'request';
+  role: 'variable' | 'option' | 'id' | 'key' | 'value' | 'condition' | 'block' | 'request';
   /** For an ID: whether `#trigger onInteraction{id}` handles it (a text input's is read with ZinputValue instead). */
   interaction?: boolean;
   /** For a name or an ID: the argument as written (`music_stop`, `last_date`), RELATIVE. */
   start?: number;
   end?: number;
 }
+
+/** What the JSON functions of LAST_IS_VALUE do with their last argument, where it is not stored. */
+const VALUE_USE: Readonly<Record<string, string>> = {
+  ZjsonArrayIndex: 'searches the list for',
+  ZjsonJoinArray: 'joins the items with',
+  ZjsonMerge: 'merges in',
+};
 
 /** The JSON functions whose last argument (of two or more) is a value, a separator or JSON, and the others keys. */
 const LAST_IS_VALUE: ReadonlySet<string> = new Set(['ZjsonSet', 'ZjsonArrayAppend', 'ZjsonArrayUnshift', 'ZjsonArrayIndex', 'ZjsonJoinArray', 'ZjsonMerge']);
@@ -147,8 +154,8 @@ function nameArgumentOf(
         return { fn, role: 'id', interaction: isInteractionIdParameter(parameter), start: arg.start, end: arg.end };
       // A key of the JSON object or of the HTTP answer: looked up, not printed. Not the value that
       // ZjsonSet{key;...;value} and its kind store, their last argument (json/jsonSet.rs: args.last()).
-      const value = LAST_IS_VALUE.has(fn) && n.args.length >= 2 && at === n.args.length - 1;
-      if (!value && (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify'))) return { fn, role: 'key' };
+      if (LAST_IS_VALUE.has(fn) && n.args.length >= 2 && at === n.args.length - 1) return { fn, role: 'value' };
+      if (fn === 'ZhttpResult' || (fn.startsWith('Zjson') && fn !== 'ZjsonParse' && fn !== 'ZjsonStringify')) return { fn, role: 'key' };
     }
     const inner = nameArgumentOf(arg.nodes, start, end, text, base, catalog);
     if (inner) return inner;
@@ -346,19 +353,21 @@ function reportWordCall(
           ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
           : named === 'key'
             ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
-            : named === 'condition'
-              ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
-              : named === 'request'
-                ? ` ${nameOf!.fn} then sends ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written (in the address or the body), not the word.`
-                : named === 'id'
-                  ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
-                  : named
-                    ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
-                    : before
-                      ? ` The bot writes "${before}" followed by its result.`
-                      : w.fn.writesNothing
-                        ? ' The word is left out of the text.'
-                        : ' The bot writes its result instead of the word.';
+            : named === 'value'
+              ? ` ${nameOf!.fn} then ${VALUE_USE[nameOf!.fn] ?? 'stores'} ${before ? `"${before}" followed by that result` : 'that result'}, not "${word}".`
+              : named === 'condition'
+                ? ` The condition then reads ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written.`
+                : named === 'request'
+                  ? ` ${nameOf!.fn} then sends ${before ? `"${before}" followed by that result` : 'that result'} where "${word}" is written (in the address or the body), not the word.`
+                  : named === 'id'
+                    ? ` The ID is then ${idBefore ? `"${idBefore}" followed by that result` : 'that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}"${nameOf!.interaction ? `, so a command triggered by onInteraction{${id}} never gets this component's interactions` : ''}.`
+                    : named
+                      ? ` ${nameOf!.fn} then uses the ${named} named ${idBefore ? `"${idBefore}" followed by that result` : 'by that result'}${idAfter ? ` and "${idAfter}"` : ''}, not "${id}".`
+                      : before
+                        ? ` The bot writes "${before}" followed by its result.`
+                        : w.fn.writesNothing
+                          ? ' The word is left out of the text.'
+                          : ' The bot writes its result instead of the word.';
   // `$username` (another bot language's sigil) or `zusername`: the function was meant, and only the sigil is wrong.
   // Not a clock's word after "$" ("$time is money" is prose): the other bot languages' $ names are the user's and the server's.
   const sigil = halts || named ? undefined : a === w.start && text[a - 1] === '$' && !CLOCK_WORDS.has(w.fn.key) ? a - 1 : before === 'z' ? a : undefined;
@@ -381,19 +390,21 @@ function reportWordCall(
     ? ''
     : named === 'key'
       ? ` To use the word itself as the key, write ${fix.edits[0].newText}.`
-      : named === 'condition'
-        ? ` To keep the word in the condition, write ${fix.edits[0].newText}.`
-        : named === 'request'
-          ? ` To send the word itself, write ${fix.edits[0].newText}.`
-          : named === 'id'
-            ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
-            : named
-              ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
-              : placeholder
-                ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
-                : wholeArgument && !before
-                  ? ` To give ${wholeArgument.fn} the word itself, write ${fix.edits[0].newText}.`
-                  : ` To print the word, write ${fix.edits[0].newText}.`;
+      : named === 'value'
+        ? ` To give ${nameOf!.fn} the word itself, write ${fix.edits[0].newText}.`
+        : named === 'condition'
+          ? ` To keep the word in the condition, write ${fix.edits[0].newText}.`
+          : named === 'request'
+            ? ` To send the word itself, write ${fix.edits[0].newText}.`
+            : named === 'id'
+              ? ` Choose an ID without the word, or write ${fix.edits[0].newText} to keep it in the ID.`
+              : named
+                ? ` Rename the ${named}, or write ${fix.edits[0].newText} to keep the name.`
+                : placeholder
+                  ? ` Write %${fix.edits[0].newText}${text.slice(b, text.indexOf('%', b) + 1 || b)} instead.`
+                  : wholeArgument && !before
+                    ? ` To give ${wholeArgument.fn} the word itself, write ${fix.edits[0].newText}.`
+                    : ` To print the word, write ${fix.edits[0].newText}.`;
   out.push({
     code: 'word-runs-function',
     severity: halts ? 'error' : 'warning',

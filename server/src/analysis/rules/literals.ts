@@ -272,6 +272,8 @@ export function checkLiteral(fn: FunctionRecord, paramName: string, type: Argume
  * others compare or paste the text as it is, so a word is never a match.
  */
 const BULK_IDS: ReadonlySet<string> = new Set(['Zban', 'Zkick', 'Ztimeout']);
+/** ID lists whose last argument, when it is no number, is the refusal message. */
+const ROLE_ID_LISTS: ReadonlySet<string> = new Set(['ZonlyForRoleIDs', 'ZblackListRolesIDs']);
 const TEXT_KEY_IDS: ReadonlySet<string> = new Set(['ZgetChannelVar', 'ZgetServerVar', 'ZgetUserVar', 'ZsetChannelVar', 'ZsetServerVar', 'ZsetUserVar']);
 // The role lists (ZonlyForRoleIDs, ZblackListRolesIDs) read their IDs as numbers and halt on a word or mention.
 const COMPARED_IDS: ReadonlySet<string> = new Set([
@@ -347,8 +349,10 @@ function checkSnowflake(fnName: string, paramName: string, text: string, arg: Ar
  * halt on a written word, checkSnowflake) halt on every run. Not `<@ZuserID>`
  * (checkMentionAroundId), nor the functions that keep or compare any text.
  */
-export function checkWordsAroundId(fnName: string, paramName: string, arg: Argument, ctx: StatementContext): void {
+export function checkWordsAroundId(fnName: string, paramName: string, arg: Argument, last: boolean, ctx: StatementContext): void {
   if (TEXT_KEY_IDS.has(fnName) || COMPARED_IDS.has(fnName) || arg.nodes.length === 0) return;
+  // The role lists read a last argument that is no number as their refusal message (onlyForRoleIDs.rs, blackListRolesIDs.rs).
+  if (last && ROLE_ID_LISTS.has(fnName)) return;
   // The argument's own text: what is outside its calls.
   let own = '';
   let at = arg.start;
@@ -360,6 +364,12 @@ export function checkWordsAroundId(fnName: string, paramName: string, arg: Argum
     at = n.end;
   }
   own += ctx.rel(at, arg.end);
+  // Lines that start with // are dropped by the engine's loader before it reads the call (loader.rs), at any depth.
+  if (own.includes('//'))
+    own = own
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('//'))
+      .join('\n');
   const word = /[A-Za-z]{2,}/.exec(own);
   if (!word || calls === 0 || (BULK_IDS.has(fnName) && own.includes('\\;'))) return;
   const caught = ctx.caught > 0;
@@ -1310,6 +1320,8 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
   if (!m || !/^user/i.test(paramName)) return;
   // Zmentioned counts mentions, not words: the mention in word 2 of `!pay 100 @user` is the first.
   const replacement = 'Zmentioned{1}';
+  // A member or a role: Zmentioned reads members' mentions only (message/mentioned.rs), and nothing reads a role's <@&id>.
+  const memberOrRole = fnName === 'ZeditChannelPerms';
   const gives =
     Number(m[1]) === 1
       ? `${replacement} gives the ID of the user mentioned.`
@@ -1338,7 +1350,9 @@ export function checkMessageWordAsId(fnName: string, paramName: string, text: st
     end: arg.end,
     message: ctx.caughtSilently
       ? `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, which ${fnName} cannot read ("${paramName}" must be an ID), and ZtryRun, with no fallback, hides that: nothing happens, and nobody is told. ${gives}`
-      : `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${gives}`,
-    fixes: [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
+      : memberOrRole
+        ? `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id> (a role's as <@&id>), and ${fnName} halts the command on it ("${paramName}" must be an ID). For a member, Zmentioned{1} gives the ID of the one mentioned; for a role, take it by name with ZroleID{name}.`
+        : `Zmessage{${m[1]}} is the word as the user typed it: a mention arrives as <@id>, and ${fnName} halts the command on it ("${paramName}" must be an ID). ${gives}`,
+    fixes: memberOrRole ? undefined : [{ title: `Use ${replacement}`, edits: [{ start: arg.start, end: arg.end, newText: replacement }] }],
   });
 }

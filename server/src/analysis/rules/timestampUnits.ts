@@ -49,6 +49,8 @@ export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime' | 'Z
     if (!/^[1-9]\d*$/.test(arg.text)) return;
     unit = UNIT_BY_DIGITS[arg.text.length];
     if (!unit) return;
+    // Past the largest 64-bit number the engine's reading fails first: an error of its own, no time in any unit.
+    if (arg.text.length === 19 && arg.text > '9223372036854775807') return;
     written = arg.text;
     const seconds = arg.text.slice(0, 10);
     fix = { title: `Write ${seconds} (seconds)`, edits: [{ start, end, newText: seconds }], preferred: true };
@@ -69,7 +71,9 @@ export function checkTimestampUnit(name: 'ZfromTimestamp' | 'ZrelativeTime' | 'Z
       : halts
         ? 'past the last date ZfromTimestamp can write, and the engine halts the command ("invalid unix timestamp")'
         : panics
-          ? 'past the last date the engine can read, and ZtimeFormat crashes the command there (a panic: nothing is sent, and ZtryRun does not catch it)'
+          ? ctx.background > 0
+            ? `past the last date the engine can read, and ZtimeFormat crashes the ${ctx.delayed > 0 ? 'delayed' : 'background'} code there (a panic: the rest of it never runs, and ZtryRun does not catch it)`
+            : 'past the last date the engine can read, and ZtimeFormat crashes the command there (a panic: nothing is sent, and ZtryRun does not catch it)'
           : name === 'ZtimeFormat'
             ? "a date some 50,000 years ahead, so the hour, minute and date written are that date's, not now's"
             : 'a date some 50,000 years ahead, which ZfromTimestamp writes as it is (and its relative format counts the days to it)';
