@@ -516,6 +516,8 @@ export interface VarEvent {
   later?: true;
   /** A set to written text (`Zvar{choices;Yes|No|Maybe}`): a list split from it has a known count. */
   written?: true;
+  /** A set to a value that may come from a saved variable (a getter, another Zvar, ZvarExists in it): a registration flag's copy. */
+  fromState?: true;
 }
 
 /** Where a saved variable lives (every scope but the command's own temporary variables). */
@@ -552,6 +554,11 @@ export interface SavedVarEvent {
    * spaces. A test or set of the author's own variable says nothing of it: a new member receiving a payment has none.
    */
   of?: string;
+  /**
+   * A read in a Zif branch whose condition tests these temporary variables (and nothing that may be a set-up):
+   * reported only where each is set, before, to a value made of no saved variable (FileWalk.freshVars).
+   */
+  underVars?: string[];
   start?: number;
   end?: number;
 }

@@ -826,9 +826,17 @@ export class FileWalk {
     }
   }
 
+  /** Temporary variables last set to a value made of no saved variable (VarEvent.fromState): no registration flag. */
+  private readonly freshVars = new Set<string>();
+
   private variables(events: readonly VarEvent[], base: number): void {
     for (const v of events) {
       if (v.written) this.literalVars.add(v.name);
+      if (v.set) {
+        if (v.name === '') this.freshVars.clear();
+        else if (v.fromState) this.freshVars.delete(v.name);
+        else this.freshVars.add(v.name);
+      }
       if (!v.set && this.emptyVarSets.size) {
         const pending = this.emptyVarSets.get(v.name);
         if (pending) {
@@ -953,7 +961,8 @@ export class FileWalk {
         !this.savedSet.has(savedKey(v)) &&
         !this.savedSet.has(`${v.scope}:`) &&
         !this.savedTested.has(savedKey(v)) &&
-        !FileWalk.testedBefore(events, v)
+        !FileWalk.testedBefore(events, v) &&
+        (v.underVars === undefined || v.underVars.every((n) => this.freshVars.has(n)))
       )
         this.savedReads.push({
           scope: v.scope,

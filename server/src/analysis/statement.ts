@@ -400,11 +400,20 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
   const events = ctx.summary.savedVars;
   const tested: string[] = [];
   if (events) for (let k = from; k < events.length; k++) if (events[k].kind === 'test') tested.push(savedKey(events[k]));
-  const any = condition.includes('Zvar{') || condition.includes('ZcustomID') || (tested.length > 0 && !heldToNumbers(condition));
+  // A temporary variable tested may be a saved value's copy: the file walk decides by what it was set to (var:name).
+  if (condition.includes('Zvar{')) {
+    const names = [...condition.matchAll(TESTED_VAR)].map((m) => m[1].trim());
+    if (names.length === 0 || names.some((n) => n === '')) tested.push('*');
+    else for (const n of names) tested.push(`var:${n}`);
+  }
+  const any = condition.includes('ZcustomID') || (tested.some((t) => !t.startsWith('var:')) && !heldToNumbers(condition));
   if (any) tested.push('*');
   ctx.setupTests.push(...tested);
   return tested.length;
 }
+
+/** A temporary variable read with a written name (one computed by a call, `Zvar{Zvar{k}}`, does not match). */
+const TESTED_VAR = /Zvar\{([^{};]*)\}/g;
 
 /** Every part of the condition compares by order (<, >=...) or to a number: a threshold, no flag (operators outside nested calls). */
 function heldToNumbers(condition: string): boolean {

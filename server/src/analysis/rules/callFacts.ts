@@ -647,6 +647,7 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (!set && ctx.delayed > 0) event.later = true;
       // A list written in the command (`Zvar{choices;Yes|No|Maybe}`): its count is known where it is split (fileWalk countKnown).
       if (set && node.args.length === 2 && !hasCall(node.args[1]) && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '') event.written = true;
+      if (set && hasCall(node.args[1]) && STATE_READ.test(ctx.rel(node.args[1].start, node.args[node.args.length - 1].end))) event.fromState = true;
       (ctx.summary.varEvents ??= []).push(event);
     }
   }
@@ -748,6 +749,9 @@ function savedName(node: CallNode, ctx: StatementContext): string | undefined {
   return name === '' || name.includes('\\') ? undefined : name;
 }
 
+/** A value that may hold saved state: a saved getter, another temporary variable, an existence test. */
+const STATE_READ = /Zget(?:User|Server|Channel)?Var\b|Zvar\{|ZvarExists/;
+
 /** A getter or setter of a saved variable, or a test of one (saved-variable-unset). */
 function recordSavedVariable(
   node: CallNode,
@@ -835,18 +839,16 @@ export function recordSavedRead(
   const key = savedKey({ scope, name, of });
   if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(key)))) return;
   const text = ctx.rel(read.start, read.end);
-  (ctx.summary.savedVars ??= []).push(
-    owned(
-      zeroTest
-        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroTest }
-        : zeroHalts
-          ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
-          : halts
-            ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
-            : { kind: 'read', scope, name, by, text, start: read.start, end: read.end },
-      of,
-    ),
-  );
+  const event: SavedVarEvent = zeroTest
+    ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroTest }
+    : zeroHalts
+      ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroHalts: true }
+      : halts
+        ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, halts }
+        : { kind: 'read', scope, name, by, text, start: read.start, end: read.end };
+  // Under a condition on temporary variables only (a slot machine's Zvar{a}==Zvar{b}): the file walk knows what they hold.
+  if (ctx.guarded && ctx.setupBranch > 0) for (const t of ctx.setupTests) if (t.startsWith('var:')) (event.underVars ??= []).push(t.slice(4));
+  (ctx.summary.savedVars ??= []).push(owned(event, of));
 }
 
 /**
