@@ -33,6 +33,18 @@ function only(text: string, code: string): AnalysisDiagnostic {
 }
 
 describe('analysis: fixes', () => {
+  it('ignored-arguments on ZforSplit{ZtextSplit{...};code}: the fix splits first, then loops, and leaves no finding', () => {
+    const text = '#trigger !lock\nZforSplit{ZtextSplit{general,memes;,};Locking ZloopValue}\n';
+    const fixed = applied(text, only(text, 'ignored-arguments'));
+    assert.strictEqual(fixed, '#trigger !lock\nZtextSplit{general,memes;,}ZforSplit{Locking ZloopValue}\n');
+    assert.deepStrictEqual(
+      diagnose(fixed)
+        .filter((d) => d.severity === 'error' || d.severity === 'warning')
+        .map((d) => d.code),
+      [],
+    );
+  });
+
   it('unclosed call: closed at the end of its own line when the next line starts a call, at the end otherwise', () => {
     const text = '#trigger !x\nZtitle{Hello\r\nZcolor{#ffffff}\nZreply';
     const [d] = diagnose(text);

@@ -737,6 +737,35 @@ function hasErrorSince(ctx: StatementContext, length: number): boolean {
 }
 
 /**
+ * `ZforSplit{ZtextSplit{a,b;,};code}`: ZforSplit takes one argument, the
+ * code to run for each item of the list a ZtextSplit before it made
+ * (runtime.rs evaluate_for_split); here the split is that code and the code
+ * is ignored. The fix puts the split first: `ZtextSplit{a,b;,}ZforSplit{code}`
+ * (ZtextSplit writes nothing). True when reported.
+ */
+function reportSplitInLoop(node: CallNode, ctx: StatementContext): boolean {
+  const split = wholeCall(node.args[0], ctx);
+  if (!split || split.close < 0 || ctx.rel(split.start, split.nameEnd) !== 'ZtextSplit') return false;
+  const code = node.args[1];
+  ctx.diagnostics.push({
+    code: 'ignored-arguments',
+    severity: 'warning',
+    start: node.separators[0],
+    end: code.end,
+    message:
+      'ZforSplit takes one argument, the code to run for each item, and loops over the list a ZtextSplit made before it: here the ZtextSplit is that code, and the code after the ";" is ignored. Split first, then loop: ZtextSplit{...}ZforSplit{code}.',
+    fixes: [
+      {
+        title: 'Split first, then loop over the items',
+        edits: [{ start: node.start, end: node.close + 1, newText: `${ctx.rel(split.start, split.end)}ZforSplit{${ctx.rel(code.start, code.end)}}` }],
+        preferred: true,
+      },
+    ],
+  });
+  return true;
+}
+
+/**
  * Argument counts as the engine checks them (its registry's minimum and
  * maximum, which differ from the catalog's syntax for some functions), and
  * the arguments its functions halt on when empty.
@@ -776,6 +805,8 @@ function checkEngineArity(
     const end = node.args[node.args.length - 1].end;
     const several = node.args.length - first > 1;
     const removal = { start: sep, end: node.close, newText: '' };
+    // `ZforSplit{ZtextSplit{a,b;,};code}`: the split written as the loop's first argument, where its code goes.
+    if (engine.lazy && name === 'ZforSplit' && node.args.length === 2 && reportSplitInLoop(node, ctx)) return false;
     ctx.diagnostics.push(
       engine.lazy
         ? {

@@ -44,6 +44,8 @@ const TEXT_GETTERS: Readonly<Record<string, string>> = {
   // channels/channelTopic.rs, servers/serverDescription.rs: empty text when none is set.
   ZchannelTopic: 'a channel without a topic',
   ZserverDescription: 'a server without a description (only community servers have one)',
+  // moderation/getBanReason.rs: the ban's reason, empty text for a ban given without one (and for a user not banned).
+  ZgetBanReason: 'a ban given without a reason (or a user who is not banned)',
 };
 
 /** A getter of either table in a condition (`Zif{ZserverIcon!=;...}`; the caller knows it is in one): the file handles the empty answer. */
