@@ -396,6 +396,12 @@ const CODE_TABLE = {
       "ZloopValue or ZloopIndex in the code of a Zdelay that is itself inside a loop's code: the delayed code runs after the loop has finished, when the loop values hold its last pass (runtime.rs keeps them in the command's variables), so every delayed run reads the same one. Also a Zvar the loop sets on each pass (Zvar{item;ZloopValue}), read in that code: the command's variables are one set, which the delayed code shares.",
     example: 'Zrepeat{3;Zdelay{ZloopIndex{}s;ZsendMessage{ZchannelID;ZloopIndex...}}}',
   },
+  'saved-id-is-command-message': {
+    severity: 'warning',
+    description:
+      "ZmessageID saved in a variable (ZsetServerVar{panel;ZmessageID}) by a prefix command whose reply carries reactions or buttons: ZmessageID is the message that ran the command, the user's own, not the bot's reply (context/messageID.rs), so the reaction-role or click command that compares the ID it gets with the saved one never matches. ZsendMessage{;text;true} gives the sent message's ID to save.",
+    example: '#trigger !panel + React for a role + ZaddReactions{🔴} + ZsetServerVar{panel;ZmessageID}',
+  },
   'modal-answered-by-itself': {
     severity: 'warning',
     description:

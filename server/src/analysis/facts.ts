@@ -34,6 +34,8 @@ export type ReportWhen =
   | 'chat-message-event'
   | 'image-untested'
   | 'replies-in-prefix'
+  // A prefix command whose reply carries reactions or components (ZaddReactions, ZaddButton, ZnewSelectMenu).
+  | 'reply-decorated'
   | 'no-user-agent'
   // No ZhttpAddHeader{Accept;...} in the file (RareFacts.setsAccept).
   | 'no-accept-header'

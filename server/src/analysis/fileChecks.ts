@@ -315,6 +315,8 @@ function reportConditional(
         return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel !== null;
       case 'event-without-channel':
         return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel === null;
+      case 'reply-decorated':
+        return isPrefixType(type) && (allCalls.has('ZaddReactions') || allCalls.has('ZaddButton') || allCalls.has('ZnewSelectMenu'));
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.

@@ -190,6 +190,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   checkConditionArgument(name, args, ctx);
   checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
   const scope = setterScope(name);
+  if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkSavedCommandMessageId(nodeArgs[1], ctx);
   if (scope !== undefined) {
     checkSetterValues(name, scope, args, ctx);
     checkAppendedSpace(name, scope, args, ctx);
@@ -734,6 +735,27 @@ function checkDelayedOutput(code: Argument, ctx: StatementContext): void {
 function hasErrorSince(ctx: StatementContext, length: number): boolean {
   for (let k = length; k < ctx.diagnostics.length; k++) if (ctx.diagnostics[k].severity === 'error') return true;
   return false;
+}
+
+/**
+ * `ZsetServerVar{panel;ZmessageID}` in a prefix command whose reply carries
+ * reactions or buttons (a reaction-role panel): ZmessageID is the message
+ * that ran the command (context/messageID.rs: the trigger message; bot.rs
+ * gives a prefix command the user's own), not the bot's reply, so the
+ * reaction or click command that compares the ID it gets with the saved one
+ * never matches. ZsendMessage{;text;true} gives the sent message's ID.
+ */
+function checkSavedCommandMessageId(value: Argument, ctx: StatementContext): void {
+  const call = wholeCallOrBare(value, ctx);
+  if (!call || calledName(call, ctx) !== 'ZmessageID' || (call.kind === NodeKind.Call && ctx.rel(call.open + 1, call.close).trim() !== '')) return;
+  reportIf(ctx, 'reply-decorated', {
+    code: 'saved-id-is-command-message',
+    severity: 'warning',
+    start: call.start,
+    end: call.end,
+    message:
+      "ZmessageID is the ID of the message that ran this command (the user's own), not of the bot's reply, which carries the reactions or buttons: a reaction or click on the reply comes with the reply's ID, so a later test against the saved one never matches. To keep the reply's ID, send it with ZsendMessage{;text;true} (ZsendEmbed{ZchannelID;1;true} for an embed), which gives the new message's ID, save that, and react with ZaddMessageReactions{ZchannelID;id;emoji}.",
+  });
 }
 
 /**
