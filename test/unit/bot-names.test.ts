@@ -219,3 +219,25 @@ describe('BotNames: a component edit that takes the message’s other components
     assert.deepStrictEqual(replaced({ 'menu.zbr': menu, 'lock.zbr': edit }, 'lock.zbr', 'lock'), []);
   });
 });
+
+describe('BotNames: reaction events run for the bot’s own reactions', () => {
+  const poll = '#trigger !suggest\nSuggestion: Zmessage\nZaddReactions{👍;👎}\n';
+  const count = '#trigger onReactionAdd\n#type event\nZsetServerVar{votes;Zsum{Zif{ZgetServerVar{votes}==;0;ZgetServerVar{votes}};1}}\n';
+  function warned(files: Record<string, string>, event: string): string[] {
+    const names = new BotNames();
+    for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+    const trigger = indexOf(files[event]).reactionEventUnguarded;
+    return trigger ? names.botReactions(`${BOT}/${event}`, trigger).map((d) => `${d.code} ${d.message}`) : [];
+  }
+
+  it('warns on an unguarded reaction event in a bot that adds reactions, naming the file that does', () => {
+    const [finding] = warned({ 'suggest.zbr': poll, 'count.zbr': count }, 'count.zbr');
+    assert.match(finding, /^reaction-by-bot Discord sends onReactionAdd for the bot's own reactions too.*\(in suggest\.zbr\)/);
+  });
+
+  it('is quiet where the event asks whether the user is a bot, and in a bot that adds no reactions', () => {
+    const guarded = '#trigger onReactionAdd\n#type event\nZif{ZisBot==true;Zstop}\nZsetServerVar{votes;1}\n';
+    assert.deepStrictEqual(warned({ 'suggest.zbr': poll, 'count.zbr': guarded }, 'count.zbr'), []);
+    assert.deepStrictEqual(warned({ 'other.zbr': '#trigger !hi\nHi\n', 'count.zbr': count }, 'count.zbr'), []);
+  });
+});

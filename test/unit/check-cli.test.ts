@@ -206,6 +206,19 @@ describe('zscript-check (dist/check.js)', () => {
     assert.deepStrictEqual(replaced([file['vote-yes.zbr']]), []);
   });
 
+  it("warns on a reaction event that would count the bot's own reactions, only with the whole bot", () => {
+    const { bot, file } = makeBot(temp, 'suggest-bot', {
+      'suggest.zbr': '#trigger !suggest\nSuggestion: Zmessage\nZaddReactions{👍;👎}\n',
+      'count.zbr': '#trigger onReactionAdd\n#type event\nZsetServerVar{votes;Zsum{Zif{ZgetServerVar{votes}==;0;ZgetServerVar{votes}};1}}\n',
+    });
+    const warned = (args: string[]) => lines(check(args).stdout).filter((l) => / reaction-by-bot /.test(l));
+    assert.deepStrictEqual(
+      warned([bot]).map((l) => l.slice(0, l.indexOf(' Discord'))),
+      [`${file['count.zbr']}:1:10: warning reaction-by-bot`],
+    );
+    assert.deepStrictEqual(warned([file['count.zbr']]), []);
+  });
+
   it("does not warn that a saved variable may be unset in a button's command when every command making the button sets it first", () => {
     const { bot, file } = makeBot(temp, 'poll-bot', {
       'poll.zbr': '#trigger !poll\nZsetServerVar{yes;0}\nVote!\nZaddButton{;vote-yes;Yes}\n',

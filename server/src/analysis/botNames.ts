@@ -38,6 +38,8 @@ interface FileWrites {
   readonly creates: readonly { id: string; setBefore: number }[];
   /** Whether those are buttons of one row, made whatever the command's conditions (FolderWrites.madeWith). */
   readonly oneRow: boolean;
+  /** FileIndex.addsReactions. */
+  readonly addsReactions: boolean;
 }
 
 /** The files of a folder that save one variable: how many, and the first two (for messages). */
@@ -67,6 +69,8 @@ interface FolderWrites {
    * command's conditions (so surely on the same message); null where some file makes it otherwise, or alone.
    */
   readonly madeWith: Map<string, Set<string> | null>;
+  /** A file that adds reactions (the first one met), for the reaction events. */
+  reactionAdder: string | undefined;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -97,10 +101,12 @@ function writesOf(index: FileIndex): FileWrites | undefined {
       (creates ??= []).push({ id: id.name, setBefore: id.setBefore ?? 0 });
       if (id.rowButton === undefined || (id.rowButton && creates.length > 1) || creates.length > 5) oneRow = false;
     }
-  if (!saved && !creates && !index.clears && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal) return undefined;
+  if (!saved && !creates && !index.clears && !index.computedSetScopes && !index.evaluates && !index.modals && !index.computedModal && !index.addsReactions)
+    return undefined;
   return {
     creates: creates ?? [],
     oneRow,
+    addsReactions: index.addsReactions === true,
     initialSets: index.initialSets ?? [],
     clears: index.clears ?? [],
     saved: saved ?? [],
@@ -119,6 +125,7 @@ function signature(w: FileWrites | undefined): string {
   s += `\r${w.initialSets.join('\n')}`;
   for (const c of w.creates) s += `\r${c.id}\n${c.setBefore}`;
   if (w.oneRow) s += '\f';
+  if (w.addsReactions) s += '\b';
   if (w.clears.length) s += `\v${w.clears.join('\n')}`;
   return s;
 }
@@ -176,6 +183,7 @@ export class BotNames {
       computedModals: 0,
       creators: new Map(),
       madeWith: new Map(),
+      reactionAdder: undefined,
       clears: new Set(),
     };
     for (const file of files) {
@@ -273,6 +281,27 @@ export class BotNames {
   }
 
   /**
+   * The warning on an onReactionAdd event's trigger that never asks whether the user is a
+   * bot, in a folder where a command adds reactions: Discord sends these events for the bot's own reactions too, and
+   * bot.rs runs the command for any user, so a poll's or a role panel's own reactions count, give the role to the
+   * bot, or fill a log.
+   */
+  botReactions(uri: string, trigger: Occurrence): AnalysisDiagnostic[] {
+    const adder = this.folderWrites(uri)?.reactionAdder;
+    if (adder === undefined) return [];
+    const file = adder.slice(adder.lastIndexOf('/') + 1);
+    return [
+      {
+        code: 'reaction-by-bot',
+        severity: 'warning',
+        start: trigger.start,
+        end: trigger.end,
+        message: `Discord sends ${trigger.name} for the bot's own reactions too, and the engine runs this command for whoever reacted: the reactions the bot adds (in ${decodeURIComponent(file)}) run it with the bot as the user, counting its votes, giving it roles or logging them. Skip them first: Zif{ZisBot==true;Zstop}.`,
+      },
+    ];
+  }
+
+  /**
    * The warnings on ZinputValue{id} in the command that handles a modal's
    * submission (its trigger `onInteraction{modal}`, or the catch-all
    * `onInteraction`) where no modal of that ID the folder builds has a text
@@ -336,6 +365,7 @@ function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   }
   for (const scope of w.computedScopes) folder.computedScopes.set(scope, (folder.computedScopes.get(scope) ?? 0) + 1);
   if (w.evaluates) folder.evaluates++;
+  if (w.addsReactions) folder.reactionAdder ??= uri;
   if (w.computedModal) folder.computedModals++;
   for (const key of w.clears) folder.clears.add(key);
   for (const c of w.creates) {

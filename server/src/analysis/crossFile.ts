@@ -107,6 +107,7 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
   add(sources.names.misnamedVariables(uri, index.variables));
   const handled = interactionHandled(triggers.siteOf(uri));
   if (handled !== null) add(sources.names.unknownInputs(uri, handled, index.fieldUses));
+  if (index.reactionEventUnguarded) add(sources.names.botReactions(uri, index.reactionEventUnguarded));
   // A command that makes components of its own answers with them (Zupdate puts them back on the message).
   if (handled && index.componentEdits && !index.customIds.some((id) => id.sends)) add(sources.names.replacedComponents(uri, handled, index.componentEdits));
   return out;

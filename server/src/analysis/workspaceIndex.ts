@@ -67,6 +67,10 @@ export interface FileIndex {
    * the range: its name). Only on the files that have them.
    */
   readonly componentEdits?: readonly Occurrence[];
+  /** The file adds reactions (ZaddReactions, ZaddMessageReactions, ZaddCmdReactions): the bot's own reactions reach the reaction events. */
+  readonly addsReactions?: true;
+  /** An onReactionAdd event that never asks whether the user is a bot (ZisBot, ZbotID): its trigger. */
+  readonly reactionEventUnguarded?: Occurrence;
   readonly trigger?: Occurrence;
   readonly name?: string;
   readonly type: string;
@@ -95,7 +99,7 @@ export interface ModalInputs {
 
 interface RelOcc {
   /** The `computed…` kinds and `eval` have no name ('' and an empty range): they only say that the call is there. */
-  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval' | 'componentEdit';
+  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval' | 'componentEdit' | 'reacts';
   name: string;
   start: number;
   end: number;
@@ -242,7 +246,7 @@ export class WorkspaceIndex {
 
   private interestingCalls(): RegExp {
     if (this.callsOfInterest) return this.callsOfInterest;
-    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput', 'Zeval']);
+    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput', 'Zeval', ...REACTION_ADDERS]);
     for (const fn of this.catalog.functions) if (fn.arguments.some((param) => isInteractionIdParameter(param.name))) names.add(fn.name);
     // Only where the first match starts matters, which the order of the alternatives does not change.
     const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
@@ -265,6 +269,7 @@ export class WorkspaceIndex {
     let modals: { id: string; inputs: string[] | null }[] | undefined;
     let computedModal: true | undefined;
     let componentEdits: Occurrence[] | undefined;
+    let addsReactions: true | undefined;
     /** FileIndex.initialSets so far (each name once), and those names. */
     let initialSets: string[] | undefined;
     let repliesInOwnChannel: boolean | undefined;
@@ -308,6 +313,10 @@ export class WorkspaceIndex {
         }
         if (o.kind === 'computedField') {
           if (modal) modal.inputs = null;
+          continue;
+        }
+        if (o.kind === 'reacts') {
+          addsReactions = true;
           continue;
         }
         if (o.kind === 'componentEdit') {
@@ -380,6 +389,10 @@ export class WorkspaceIndex {
     if (modals) index.modals = modals;
     if (computedModal) index.computedModal = computedModal;
     if (componentEdits) index.componentEdits = componentEdits;
+    if (addsReactions) index.addsReactions = addsReactions;
+    // Discord sends the reaction events for the bot's own reactions too (bot.rs runs them for any user).
+    if (type === 'event' && trigger && REACTION_EVENTS.has(trigger.name.trim()) && !text.includes('ZisBot') && !text.includes('ZbotID'))
+      index.reactionEventUnguarded = trigger;
     if (clears) index.clears = clears;
     // Only what some component comes after matters (CustomIdOccurrence.setBefore).
     if (initialSets && customIds.some((id) => id.setBefore)) index.initialSets = initialSets;
@@ -446,6 +459,10 @@ export class WorkspaceIndex {
       out.push({ kind: 'eval', name: '', start: 0, end: 0 });
       return;
     }
+    if (REACTION_ADDERS.has(fnName)) {
+      out.push({ kind: 'reacts', name: '', start: 0, end: 0 });
+      return;
+    }
     if (fnName === 'Zoption' || fnName === 'ZinputValue') {
       if (first) out.push({ kind: fnName === 'Zoption' ? 'optionUse' : 'fieldUse', name: first.text, start: first.start, end: first.end });
       return;
@@ -478,6 +495,12 @@ export class WorkspaceIndex {
     });
   }
 }
+
+/** The functions that add reactions (to the reply, to a message, to the command's own message). */
+const REACTION_ADDERS: ReadonlySet<string> = new Set(['ZaddReactions', 'ZaddMessageReactions', 'ZaddCmdReactions']);
+
+/** The event the bot's own reactions start (its removal event runs only when someone takes one of them away). */
+const REACTION_EVENTS: ReadonlySet<string> = new Set(['onReactionAdd']);
 
 /**
  * Whether the component `call` makes sends the engine an interaction: not a
