@@ -296,7 +296,7 @@ export class BotNames {
         severity: 'warning',
         start: trigger.start,
         end: trigger.end,
-        message: `Discord sends ${trigger.name} for the bot's own reactions too, and the engine runs this command for whoever reacted: the reactions the bot adds (in ${decodeURIComponent(file)}) run it with the bot as the user, counting its votes, giving it roles or logging them. Skip them first: Zif{ZisBot==true;Zstop}.`,
+        message: `Discord sends ${trigger.name} for the bot's own reactions too, and the engine runs this command for whoever reacted: the reactions the bot adds (in ${decodeURIComponent(file)}) run it with the bot as the user, where they may count as votes, get the bot a role or fill a log. Unless nothing here can take them for a member's, skip them first: Zif{ZisBot==true;Zstop}.`,
       },
     ];
   }

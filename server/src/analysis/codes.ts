@@ -399,13 +399,13 @@ const CODE_TABLE = {
   'saved-id-is-command-message': {
     severity: 'warning',
     description:
-      "ZmessageID saved in a variable (ZsetServerVar{panel;ZmessageID}) by a prefix command whose reply carries reactions or buttons: ZmessageID is the message that ran the command, the user's own, not the bot's reply (context/messageID.rs), so the reaction-role or click command that compares the ID it gets with the saved one never matches. ZsendMessage{;text;true} gives the sent message's ID to save.",
+      "ZmessageID saved in a variable (ZsetServerVar{panel;ZmessageID}) by a prefix command whose reply gets reactions (ZaddReactions, and no ZaddCmdReactions): ZmessageID is the message that ran the command, the user's own, not the bot's reply (context/messageID.rs), so the reaction-role or click command that compares the ID it gets with the saved one never matches. ZsendMessage{;text;true} gives the sent message's ID to save.",
     example: '#trigger !panel + React for a role + ZaddReactions{🔴} + ZsetServerVar{panel;ZmessageID}',
   },
   'reaction-by-bot': {
     severity: 'warning',
     description:
-      "An onReactionAdd command that never asks whether the user is a bot (ZisBot, ZbotID), in a bot where a command adds reactions: Discord sends these events for the bot's own reactions too, and the engine runs the command for whoever reacted (bot.rs), so a poll's or a role panel's own reactions count as votes, give the bot the role, or fill a log. Only when every command file of the bot is known.",
+      "An onReactionAdd command that never asks whether the user is a bot (ZisBot, ZbotID) nor compares ZuserID, in a bot where a command adds reactions: Discord sends these events for the bot's own reactions too, and the engine runs the command for whoever reacted (bot.rs), so a poll's or a role panel's own reactions count as votes, give the bot the role, or fill a log. Only when every command file of the bot is known.",
     scope: 'workspace',
     example: '#trigger onReactionAdd (with ZaddReactions{👍;👎} in a suggestion command of the bot)',
   },

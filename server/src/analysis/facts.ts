@@ -34,7 +34,7 @@ export type ReportWhen =
   | 'chat-message-event'
   | 'image-untested'
   | 'replies-in-prefix'
-  // A prefix command whose reply carries reactions or components (ZaddReactions, ZaddButton, ZnewSelectMenu).
+  // A prefix command whose reply carries reactions (ZaddReactions), and that adds none to its own message.
   | 'reply-decorated'
   | 'no-user-agent'
   // No ZhttpAddHeader{Accept;...} in the file (RareFacts.setsAccept).

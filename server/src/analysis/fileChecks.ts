@@ -315,8 +315,9 @@ function reportConditional(
         return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel !== null;
       case 'event-without-channel':
         return eventTrigger !== undefined && eventTrigger.context.target === null && eventTrigger.context.channel === null;
+      // Reactions the reply gets, not the command's own message (ZaddCmdReactions: then the saved ID is the right one).
       case 'reply-decorated':
-        return isPrefixType(type) && (allCalls.has('ZaddReactions') || allCalls.has('ZaddButton') || allCalls.has('ZnewSelectMenu'));
+        return isPrefixType(type) && allCalls.has('ZaddReactions') && !allCalls.has('ZaddCmdReactions');
       case 'replies-in-prefix':
         return isPrefixType(type) && allCalls.has('Zreply') && !allCalls.has('ZuseChannel');
       // A file that tests an image getter somewhere handles the missing image its own way.

@@ -403,7 +403,7 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
   // A temporary variable tested may be a saved value's copy: the file walk decides by what it was set to (var:name).
   if (condition.includes('Zvar{')) {
     const names = [...condition.matchAll(TESTED_VAR)].map((m) => m[1].trim());
-    if (names.length === 0 || names.some((n) => n === '')) tested.push('*');
+    if (names.length === 0 || names.some((n) => n === '') || condition.includes('Zvar{Zvar{')) tested.push('*');
     else for (const n of names) tested.push(`var:${n}`);
   }
   const any = condition.includes('ZcustomID') || (tested.some((t) => !t.startsWith('var:')) && !heldToNumbers(condition));

@@ -391,7 +391,15 @@ export class WorkspaceIndex {
     if (componentEdits) index.componentEdits = componentEdits;
     if (addsReactions) index.addsReactions = addsReactions;
     // Discord sends the reaction events for the bot's own reactions too (bot.rs runs them for any user).
-    if (type === 'event' && trigger && REACTION_EVENTS.has(trigger.name.trim()) && !text.includes('ZisBot') && !text.includes('ZbotID'))
+    // A command that compares ZuserID picks its users (a game's player): the bot is not among them.
+    if (
+      type === 'event' &&
+      trigger &&
+      REACTION_EVENTS.has(trigger.name.trim()) &&
+      !text.includes('ZisBot') &&
+      !text.includes('ZbotID') &&
+      !/ZuserID\s*[!=]=|[!=]=\s*ZuserID\b/.test(text)
+    )
       index.reactionEventUnguarded = trigger;
     if (clears) index.clears = clears;
     // Only what some component comes after matters (CustomIdOccurrence.setBefore).

@@ -647,7 +647,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       if (!set && ctx.delayed > 0) event.later = true;
       // A list written in the command (`Zvar{choices;Yes|No|Maybe}`): its count is known where it is split (fileWalk countKnown).
       if (set && node.args.length === 2 && !hasCall(node.args[1]) && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '') event.written = true;
-      if (set && hasCall(node.args[1]) && STATE_READ.test(ctx.rel(node.args[1].start, node.args[node.args.length - 1].end))) event.fromState = true;
+      if (set && (ctx.guarded > 0 || inLoop || (hasCall(node.args[1]) && !freshValue(ctx.rel(node.args[1].start, node.args[node.args.length - 1].end)))))
+        event.fromState = true;
       (ctx.summary.varEvents ??= []).push(event);
     }
   }
@@ -749,8 +750,32 @@ function savedName(node: CallNode, ctx: StatementContext): string | undefined {
   return name === '' || name.includes('\\') ? undefined : name;
 }
 
-/** A value that may hold saved state: a saved getter, another temporary variable, an existence test. */
-const STATE_READ = /Zget(?:User|Server|Channel)?Var\b|Zvar\{|ZvarExists/;
+/**
+ * Calls whose result holds no saved state (a registration flag cannot come from them): chance, the command's own
+ * input and author, and arithmetic or text changes of those. Anything else (a getter, another Zvar, a split or
+ * JSON item of stored data, a Zif that may test a saved value) may.
+ */
+const FRESH_SOURCES: ReadonlySet<string> = new Set([
+  'ZrandomText',
+  'Zrandom',
+  'Zmessage',
+  'Zoption',
+  'Zmentioned',
+  'ZuserID',
+  'Zusername',
+  'Zsum',
+  'Zsub',
+  'Zmulti',
+  'Zdiv',
+  'Zlowercase',
+  'Zuppercase',
+]);
+
+/** Whether a set's value text calls only FRESH_SOURCES (see there). */
+function freshValue(value: string): boolean {
+  for (const m of value.matchAll(/Z[A-Za-z0-9]+/g)) if (!FRESH_SOURCES.has(m[0])) return false;
+  return true;
+}
 
 /** A getter or setter of a saved variable, or a test of one (saved-variable-unset). */
 function recordSavedVariable(

@@ -738,8 +738,8 @@ function hasErrorSince(ctx: StatementContext, length: number): boolean {
 }
 
 /**
- * `ZsetServerVar{panel;ZmessageID}` in a prefix command whose reply carries
- * reactions or buttons (a reaction-role panel): ZmessageID is the message
+ * `ZsetServerVar{panel;ZmessageID}` in a prefix command whose reply gets
+ * reactions (a reaction-role panel): ZmessageID is the message
  * that ran the command (context/messageID.rs: the trigger message; bot.rs
  * gives a prefix command the user's own), not the bot's reply, so the
  * reaction or click command that compares the ID it gets with the saved one
@@ -754,7 +754,7 @@ function checkSavedCommandMessageId(value: Argument, ctx: StatementContext): voi
     start: call.start,
     end: call.end,
     message:
-      "ZmessageID is the ID of the message that ran this command (the user's own), not of the bot's reply, which carries the reactions or buttons: a reaction or click on the reply comes with the reply's ID, so a later test against the saved one never matches. To keep the reply's ID, send it with ZsendMessage{;text;true} (ZsendEmbed{ZchannelID;1;true} for an embed), which gives the new message's ID, save that, and react with ZaddMessageReactions{ZchannelID;id;emoji}.",
+      "ZmessageID is the ID of the message that ran this command (the user's own), not of the bot's reply, which gets the reactions: a reaction on the reply comes with the reply's ID, so a reaction command that compares it with the saved one never matches. To keep the reply's ID, send it with ZsendMessage{;text;true} (ZsendEmbed{ZchannelID;1;true} for an embed), which gives the new message's ID, save that, and react with ZaddMessageReactions{ZchannelID;id;emoji}.",
   });
 }
 
@@ -767,8 +767,8 @@ function checkSavedCommandMessageId(value: Argument, ctx: StatementContext): voi
  */
 function reportSplitInLoop(node: CallNode, ctx: StatementContext): boolean {
   const split = wholeCall(node.args[0], ctx);
-  if (!split || split.close < 0 || ctx.rel(split.start, split.nameEnd) !== 'ZtextSplit') return false;
   const code = node.args[1];
+  if (!split || split.close < 0 || ctx.rel(split.start, split.nameEnd) !== 'ZtextSplit' || ctx.rel(code.start, code.end).trim() === '') return false;
   ctx.diagnostics.push({
     code: 'ignored-arguments',
     severity: 'warning',
