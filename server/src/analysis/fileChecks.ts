@@ -36,6 +36,7 @@ import type { AnalysisDiagnostic, DiagnosisParts } from './diagnostic';
 import type { DiagnosticCode } from './codes';
 import { checkComponentCounts } from './componentCounts';
 import { checkSlashRegistration, isDiscordName, type RegistrationLine } from './slashRegistration';
+import { handledCustomId } from './headerInfo';
 import type { ComponentRowPart, PrintedResult, ReportWhen, SavedScope, StatementResult } from './facts';
 import { COMMAND_TYPE_WORDS, optionRequired } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
@@ -356,10 +357,10 @@ function reportConditional(
         }
         if (when.startsWith('amount-unbounded:')) return !w.staffOnly && amountUnbounded(w, when.slice('amount-unbounded:'.length));
         if (when.startsWith('words-untested:')) return !w.countKnown && w.wordsAtLeast < Number(when.slice('words-untested:'.length));
-        if (when.startsWith('handles-id:')) {
-          const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(triggerValue?.value.trim() ?? '');
-          return w.type === 'interaction' && m !== null && m[1] === when.slice('handles-id:'.length) && w.inputUses.length === 0;
-        }
+        if (when.startsWith('handles-id:'))
+          return (
+            w.type === 'interaction' && w.inputUses.length === 0 && handledCustomId(triggerValue?.value.trim() ?? '')?.id === when.slice('handles-id:'.length)
+          );
         if (when.startsWith('saved-untested:'))
           return !w.savedTested.has(when.slice('saved-untested:'.length)) && !w.setsSaved(when.slice('saved-untested:'.length));
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));

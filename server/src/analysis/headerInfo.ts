@@ -20,6 +20,16 @@ export interface HeaderInfo {
   readonly options: readonly { readonly name: string; readonly start: number; readonly end: number }[];
 }
 
+/**
+ * The custom ID an `onInteraction{id}` trigger names, spaces around it left
+ * out, and where it starts in the trigger's text; undefined for any other
+ * trigger and for the catch-all `onInteraction`.
+ */
+export function handledCustomId(trigger: string): { id: string; at: number } | undefined {
+  const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(trigger);
+  return m?.[1] ? { id: m[1], at: trigger.indexOf(m[1], 'onInteraction{'.length) } : undefined;
+}
+
 const cache = new WeakMap<SyntaxTree, HeaderInfo>();
 
 export function headerInfo(tree: SyntaxTree): HeaderInfo {

@@ -412,7 +412,7 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
   return tested.length;
 }
 
-/** A temporary variable read with a written name (one computed by a call, `Zvar{Zvar{k}}`, does not match). */
+/** A temporary variable read with a written name (in `Zvar{Zvar{k}}` it finds the inner one: setupTestsOf checks for that). */
 const TESTED_VAR = /Zvar\{([^{};]*)\}/g;
 
 /** Every part of the condition compares by order (<, >=...) or to a number: a threshold, no flag (operators outside nested calls). */
@@ -472,9 +472,10 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   const tests = getter ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
   // A list's count, kept for the Zrandom that may pick up to it (random-range-may-be-empty).
-  if (held && LIST_COUNTS.has(calledName(held, ctx))) {
+  const counted = held && calledName(held, ctx);
+  if (held && counted && LIST_COUNTS.has(counted)) {
     (rareFacts(ctx.summary).countCopies ??= []).push(v);
-    if (countsMessageWords(calledName(held, ctx), held, ctx)) (rareFacts(ctx.summary).wordCountCopies ??= []).push(v);
+    if (countsMessageWords(counted, held, ctx)) (rareFacts(ctx.summary).wordCountCopies ??= []).push(v);
   }
   // An amount the user typed, kept for the Zsub that may take it (negative-amount).
   if (held && held.kind === NodeKind.Call) {

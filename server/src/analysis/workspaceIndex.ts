@@ -14,7 +14,7 @@ import type { ArgumentRecord } from '../catalog/types';
 import type { Catalog } from '../catalog';
 import { VARIABLE_FUNCTIONS, type VariableAccess, type VariableScope, variableFunction } from '../language/variableFunctions';
 import { interactionIdArgument, isInteractionIdParameter } from '../language/componentIds';
-import { headerInfo } from './headerInfo';
+import { handledCustomId, headerInfo } from './headerInfo';
 import { inValueSet, valueSetFor } from '../language/valueSets';
 import { isEngineSpace } from './engine/statementReader';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
@@ -365,11 +365,8 @@ export class WorkspaceIndex {
     }
     let handles: Occurrence | undefined;
     if (trigger) {
-      const m = /^onInteraction\{\s*([^{}]*?)\s*\}$/.exec(trigger.name);
-      if (m?.[1]) {
-        const at = trigger.name.indexOf(m[1], 'onInteraction{'.length);
-        handles = { name: m[1], start: trigger.start + at, end: trigger.start + at + m[1].length };
-      }
+      const handled = handledCustomId(trigger.name);
+      if (handled) handles = { name: handled.id, start: trigger.start + handled.at, end: trigger.start + handled.at + handled.id.length };
     }
     const index: { -readonly [K in keyof FileIndex]: FileIndex[K] } = {
       variables,

@@ -18,7 +18,7 @@ import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
-import { type ReadArgument, reportIf, type StatementContext, trimmedRange } from './context';
+import { type ReadArgument, reportIf, type StatementContext, trimmedRange, withoutCommentLines } from './context';
 import { HTTP_REQUESTS } from './callFacts';
 import { utf8Length } from '../engine/statementReader';
 
@@ -365,11 +365,7 @@ export function checkWordsAroundId(fnName: string, paramName: string, arg: Argum
   }
   own += ctx.rel(at, arg.end);
   // Lines that start with // are dropped by the engine's loader before it reads the call (loader.rs), at any depth.
-  if (own.includes('//'))
-    own = own
-      .split('\n')
-      .filter((line) => !line.trimStart().startsWith('//'))
-      .join('\n');
+  own = withoutCommentLines(own);
   const word = /[A-Za-z]{2,}/.exec(own);
   if (!word || calls === 0 || (BULK_IDS.has(fnName) && own.includes('\\;'))) return;
   const caught = ctx.caught > 0;
