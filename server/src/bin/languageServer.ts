@@ -29,6 +29,7 @@ import {
 } from 'vscode-languageserver/node';
 import { VERSION } from '../version';
 import { AnsweringWriter, isStreamError } from '../lsp/answeringWriter';
+import { ProtocolTurns, TurnKeepingReader } from '../lsp/protocolTurns';
 import { Lifecycle } from '../lsp/lifecycle';
 import { startServer } from '../lsp/server';
 import { runReaderIfWorker } from '../lsp/workspaceReader';
@@ -99,6 +100,9 @@ function connectTo(target: { port: number } | { path: string }, what: string): P
     socket.once('error', failed);
     socket.once('connect', () => {
       socket.off('error', failed);
+      // A header and its body are two writes: with Nagle's algorithm on, TCP holds the body back
+      // until the client's delayed ACK (about 40 ms per answer, measured over --socket).
+      socket.setNoDelay(true);
       resolve(socket);
     });
   });
@@ -178,7 +182,8 @@ async function main(): Promise<void> {
     },
     messageStrategy: lifecycle,
   };
-  const connection = createConnection(ProposedFeatures.all, reader, new AnsweringWriter(writer), options);
+  const protocolTurns = new ProtocolTurns();
+  const connection = createConnection(ProposedFeatures.all, new TurnKeepingReader(reader, protocolTurns), new AnsweringWriter(writer), options);
   process.on('uncaughtException', (error) => {
     process.stderr.write(`zscript-language-server: uncaught exception: ${error?.stack ?? error}\n`);
   });
@@ -186,7 +191,7 @@ async function main(): Promise<void> {
     process.stderr.write(`zscript-language-server: unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
   });
   // This file is also the workspace reader thread's (see lsp/workspaceReader.ts): the bundle is one file.
-  startServer(connection, { readerEntry: __filename });
+  startServer(connection, { readerEntry: __filename, protocolTurns });
 }
 
 if (!runReaderIfWorker()) void main();

@@ -28,6 +28,7 @@ import { Guard } from './guard';
 import { registerRequestHandlers } from './handlers';
 import { IndexProgress } from './indexProgress';
 import { LiveSettings } from './liveSettings';
+import type { ProtocolTurns } from './protocolTurns';
 import { WorkspaceFiles } from './workspaceScan';
 import { followWorkspace, listenToWatchedFiles, rereadClosed, workspaceFoldersOf } from './workspaceEvents';
 
@@ -38,6 +39,8 @@ export interface StartOptions {
   faultMethod?: string;
   /** The entry file that runs the workspace reader thread when started as a worker (else the scan reads in this thread). */
   readerEntry?: string;
+  /** Told of every message from the client (the connection's reader); the workspace scan leaves it the next turns. */
+  protocolTurns?: ProtocolTurns;
 }
 
 export function startServer(connection: Connection, options: StartOptions = {}): void {
@@ -68,6 +71,7 @@ export function startServer(connection: Connection, options: StartOptions = {}):
     options.readerEntry,
   );
   workspace.progress = new IndexProgress(connection);
+  if (options.protocolTurns) workspace.yieldTurn = () => options.protocolTurns!.yieldTurn();
   const documents = new OpenDocuments(service);
   const diagnostics = new DiagnosticsDelivery({
     connection,

@@ -95,6 +95,8 @@ export class WorkspaceFiles {
   scanning: Promise<void> = Promise.resolve();
   /** Told when a scan starts, as it indexes and when it ends. */
   progress: ScanProgress | undefined;
+  /** Whether the scan should leave this turn of the event loop to the protocol (see protocolTurns.ts). */
+  yieldTurn: () => boolean = () => false;
 
   constructor(
     private readonly service: ZscriptLanguageService,
@@ -226,6 +228,7 @@ export class WorkspaceFiles {
       const pump = () => {
         if (finished) return;
         if (generation !== this.scanGeneration) return end(true);
+        if (this.yieldTurn()) return void setImmediate(pump);
         const sliceEnd = performance.now() + PUMP_SLICE_MS;
         while (queue.length > 0 && performance.now() < sliceEnd) {
           const batch = queue[0];
