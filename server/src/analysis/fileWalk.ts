@@ -493,6 +493,7 @@ export class FileWalk {
     if (s.rare) this.rareFacts(s.rare, base);
     // After rareFacts: a copy made on this line is tested by a condition of the lines after it (or this one's).
     if (s.testedVars !== undefined && this.copies.size !== 0) this.copyTests(s.testedVars, s.mayStop === true);
+    if (s.testedVars !== undefined && s.mayStop && this.stateFlags.size !== 0 && s.testedVars.some((t) => this.stateFlags.has(t.v))) this.savedGate = true;
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) this.contextStatements.push(i);
     if (s.componentEvents) this.components(s.componentEvents, base);
@@ -828,14 +829,27 @@ export class FileWalk {
 
   /** Temporary variables last set to a value made of no saved variable (VarEvent.fromState): no registration flag. */
   private readonly freshVars = new Set<string>();
+  /**
+   * Temporary variables last set where saved state may have decided the value (VarEvent.fromState):
+   * `Zif{ZgetUserVar{started}==true;Zvar{registered;true}}`. A line that can stop the command on a
+   * test of one (`ZonlyIf{Zvar{registered}==true;...}`) is a gate, like a test of the saved variable.
+   */
+  private readonly stateFlags = new Set<string>();
 
   private variables(events: readonly VarEvent[], base: number): void {
     for (const v of events) {
       if (v.written) this.literalVars.add(v.name);
       if (v.set) {
-        if (v.name === '') this.freshVars.clear();
-        else if (v.fromState) this.freshVars.delete(v.name);
-        else this.freshVars.add(v.name);
+        if (v.name === '') {
+          this.freshVars.clear();
+          this.stateFlags.clear();
+        } else if (v.fromState) {
+          this.freshVars.delete(v.name);
+          this.stateFlags.add(v.name);
+        } else {
+          this.freshVars.add(v.name);
+          this.stateFlags.delete(v.name);
+        }
       }
       if (!v.set && this.emptyVarSets.size) {
         const pending = this.emptyVarSets.get(v.name);
