@@ -241,3 +241,44 @@ describe('BotNames: reaction events run for the bot’s own reactions', () => {
     assert.deepStrictEqual(warned({ 'other.zbr': '#trigger !hi\nHi\n', 'count.zbr': count }, 'count.zbr'), []);
   });
 });
+
+describe('BotNames: a saved flag compared with True or FALSE', () => {
+  /** The comparisons the reader's file gets warnings on (their text and code), with each fix's word. */
+  function flagged(files: Record<string, string>, reader: string): string[] {
+    const names = new BotNames();
+    for (const [name, text] of Object.entries(files)) names.update(`${BOT}/${name}`, indexOf(text));
+    const text = files[reader];
+    const compares = indexOf(text).flagCompares ?? [];
+    return names.flagComparisons(`${BOT}/${reader}`, compares).map((d) => `${text.slice(d.start, d.end)} ${d.code} -> ${d.fixes?.[0].edits[0].newText}`);
+  }
+  const afk = '#trigger !afk\nZif{ZgetUserVar{afk}==true;ZsetUserVar{afk;false}Back.;ZsetUserVar{afk; true }Away.}\n';
+
+  it('warns where every set of the bot writes true or false: == never holds, != always', () => {
+    const reader =
+      '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\nZonlyIf{ZgetUserVar{afk}!=FALSE && Zmessage!=;x}\nZif{Zmessage==x || ZgetUserVar{afk} == TRUE;a;b}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader }, 'who.zbr'), [
+      'ZgetUserVar{afk}==True condition-never-true -> true',
+      'ZgetUserVar{afk}!=FALSE condition-always-true -> false',
+      'ZgetUserVar{afk} == TRUE condition-never-true -> true',
+    ]);
+  });
+
+  it('is quiet where some set writes anything else, where nothing sets it, and for the words as the engine writes them', () => {
+    const reader = '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader, 'set.zbr': '#trigger !set\nZsetUserVar{afk;Zmessage{1}}\n' }, 'who.zbr'), []);
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader, 'set.zbr': '#trigger !set\nZsetUserVar{afk;yes}\n' }, 'who.zbr'), []);
+    assert.deepStrictEqual(flagged({ 'who.zbr': reader }, 'who.zbr'), []);
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': '#trigger !who\nZif{ZgetUserVar{afk}==true;a;b}\n' }, 'who.zbr'), []);
+    // Another scope's variable of that name is another variable; another member's is left alone.
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': '#trigger !who\nZif{ZgetServerVar{afk}==True;a;b}\n' }, 'who.zbr'), []);
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': '#trigger !who\nZif{ZgetUserVar{afk;ZmentionedID}==True;a;b}\n' }, 'who.zbr'), []);
+  });
+
+  it('is quiet for a part of a comparison (a word after it, a call around it), a computed name in the scope, and Zeval', () => {
+    const reader = '#trigger !who\nZif{ZgetUserVar{afk}==True!;a;b}\nZif{Zlowercase{ZgetUserVar{afk}}==True;a;b}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader }, 'who.zbr'), []);
+    const plain = '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'set.zbr': '#trigger !set\nZsetUserVar{Zmessage{1};x}\n' }, 'who.zbr'), []);
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'run.zbr': '#trigger !run\nZeval{Zmessage{1}}\n' }, 'who.zbr'), []);
+  });
+});

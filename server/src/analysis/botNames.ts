@@ -20,7 +20,7 @@ import type { VariableScope } from '../language/variableFunctions';
 import { getterOf, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic } from './diagnostic';
 import { oneEditApart } from './suggest';
-import type { FileIndex, Occurrence, VariableOccurrence } from './workspaceIndex';
+import type { FileIndex, FlagCompare, Occurrence, VariableOccurrence } from './workspaceIndex';
 
 /** What one file writes for the others, and its own reads the checks look at. */
 interface FileWrites {
@@ -40,6 +40,8 @@ interface FileWrites {
   readonly oneRow: boolean;
   /** FileIndex.addsReactions. */
   readonly addsReactions: boolean;
+  /** FileIndex.flagSets. */
+  readonly flagSets: readonly string[];
 }
 
 /** The files of a folder that save one variable: how many, and the first two (for messages). */
@@ -71,6 +73,8 @@ interface FolderWrites {
   readonly madeWith: Map<string, Set<string> | null>;
   /** A file that adds reactions (the first one met), for the reaction events. */
   reactionAdder: string | undefined;
+  /** Saved variables (`scope name`) some file sets to something other than the word true or false. */
+  readonly notFlags: Set<string>;
 }
 
 const SAVED_SCOPES: readonly VariableScope[] = ['user', 'server', 'channel', 'global'];
@@ -107,6 +111,7 @@ function writesOf(index: FileIndex): FileWrites | undefined {
     creates: creates ?? [],
     oneRow,
     addsReactions: index.addsReactions === true,
+    flagSets: index.flagSets ?? [],
     initialSets: index.initialSets ?? [],
     clears: index.clears ?? [],
     saved: saved ?? [],
@@ -127,6 +132,7 @@ function signature(w: FileWrites | undefined): string {
   if (w.oneRow) s += '\f';
   if (w.addsReactions) s += '\b';
   if (w.clears.length) s += `\v${w.clears.join('\n')}`;
+  if (w.flagSets.length) s += `\u000e${w.flagSets.join('\n')}`;
   return s;
 }
 
@@ -185,6 +191,7 @@ export class BotNames {
       madeWith: new Map(),
       reactionAdder: undefined,
       clears: new Set(),
+      notFlags: new Set(),
     };
     for (const file of files) {
       const writes = writesOf(this.byUri.get(file)!.index);
@@ -208,6 +215,34 @@ export class BotNames {
       if (v.access !== 'get' || v.scope === 'temporary' || folder.saved.has(`${v.scope} ${v.name}`) || folder.computedScopes.has(v.scope)) continue;
       const finding = misnamedVariable(v, folder);
       if (finding) out.push(finding);
+    }
+    return out;
+  }
+
+  /**
+   * The warnings on the file's comparisons of a saved variable with True,
+   * FALSE or the like (FileIndex.flagCompares) where every command of its
+   * folder that sets the variable writes the word true or false: == compares
+   * text exactly (control/helpers.rs), so the comparison never holds. Quiet
+   * for a scope in which some setter computes its name, and in a folder that
+   * runs Zeval.
+   */
+  flagComparisons(uri: string, compares: readonly FlagCompare[]): AnalysisDiagnostic[] {
+    const folder = this.folderWrites(uri);
+    if (!folder || folder.evaluates > 0) return [];
+    const out: AnalysisDiagnostic[] = [];
+    for (const c of compares) {
+      const key = `${c.scope} ${c.name}`;
+      if (!folder.saved.has(key) || folder.notFlags.has(key) || folder.computedScopes.has(c.scope)) continue;
+      const meant = c.word.toLowerCase();
+      out.push({
+        code: c.op === '==' ? 'condition-never-true' : 'condition-always-true',
+        severity: 'warning',
+        start: c.start,
+        end: c.end,
+        message: `Every command of this bot saves the ${SCOPE_WORDS[c.scope]} "${c.name}" as true or false, in small letters, and ${c.op} compares text exactly: "${c.getter}${c.op}${c.word}" is ${c.op === '==' ? 'never' : 'always'} true. Compare with ${meant}.`,
+        fixes: [{ title: `Change to ${meant}`, edits: [{ start: c.wordStart, end: c.wordStart + c.word.length, newText: meant }], preferred: true }],
+      });
     }
     return out;
   }
@@ -356,6 +391,7 @@ export class BotNames {
 
 function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   for (const key of w.saved) {
+    if (!w.flagSets.includes(key)) folder.notFlags.add(key);
     const writers = folder.saved.get(key);
     if (!writers) folder.saved.set(key, { first: [uri], count: 1 });
     else {

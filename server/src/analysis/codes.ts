@@ -121,13 +121,13 @@ const CODE_TABLE = {
   'condition-always-true': {
     severity: 'warning',
     description:
-      'A check that is always true: an empty word in ZcheckContains (often a ";" left at the end), which every text contains, or != between a true/false function and another word (ZisAdmin!=False).',
+      'A check that is always true: an empty word in ZcheckContains (often a ";" left at the end), which every text contains, or != between a true/false function and another word (ZisAdmin!=False), or between a saved variable that every command of the bot saves as true or false and another spelling (ZgetUserVar{afk}!=FALSE; with the whole bot only).',
     example: 'ZcheckContains{Zmessage;spam;scam;}',
   },
   'condition-never-true': {
     severity: 'warning',
     description:
-      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes), or a call\'s value compared with a word in quotes (=="red", =="" for empty, typographic quotes too: the quotes are compared) or with null, undefined or nil (just those words to the engine).',
+      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes), or a saved variable that every command of the bot saves as true or false compared with another spelling (ZgetUserVar{afk}==True: == compares text exactly; with the whole bot only), or a call\'s value compared with a word in quotes (=="red", =="" for empty, typographic quotes too: the quotes are compared) or with null, undefined or nil (just those words to the engine).',
     example: 'Zif{ZboostLevel>=4;x;y}',
   },
   'mixed-condition-operators': {

@@ -105,6 +105,7 @@ export function crossFileFindings(uri: string, sources: CrossFileSources): Cross
   };
   if (index.customIds.some((id) => id.sends)) add(unhandledInteractionFindings(uri, index.customIds, triggers));
   add(sources.names.misnamedVariables(uri, index.variables));
+  if (index.flagCompares) add(sources.names.flagComparisons(uri, index.flagCompares));
   const handled = interactionHandled(triggers.siteOf(uri));
   if (handled !== null) add(sources.names.unknownInputs(uri, handled, index.fieldUses));
   if (index.reactionEventUnguarded) add(sources.names.botReactions(uri, index.reactionEventUnguarded));

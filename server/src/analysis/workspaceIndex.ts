@@ -15,6 +15,7 @@ import type { Catalog } from '../catalog';
 import { VARIABLE_FUNCTIONS, type VariableAccess, type VariableScope, variableFunction } from '../language/variableFunctions';
 import { interactionIdArgument, isInteractionIdParameter } from '../language/componentIds';
 import { handledCustomId, headerInfo } from './headerInfo';
+import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { inValueSet, valueSetFor } from '../language/valueSets';
 import { isEngineSpace } from './engine/statementReader';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
@@ -90,6 +91,24 @@ export interface FileIndex {
   readonly initialSets?: readonly string[];
   /** Saved variables (`scope name`) the file may empty: reset, or set to empty text. */
   readonly clears?: readonly string[];
+  /** Saved variables (`scope name`) the file sets, every time, to the written word true or false. */
+  readonly flagSets?: readonly string[];
+  /** Conditions that compare a saved variable with True, FALSE or another spelling of true or false than the engine's. */
+  readonly flagCompares?: readonly FlagCompare[];
+}
+
+/**
+ * `ZgetUserVar{afk}==True` in a condition: the engine compares text exactly
+ * (control/helpers.rs), so where every set writes `true` or `false` the
+ * comparison never holds. The range is the comparison's.
+ */
+export interface FlagCompare extends Occurrence {
+  readonly scope: VariableScope;
+  /** The getter as written, e.g. `ZgetUserVar{afk}`. */
+  readonly getter: string;
+  readonly op: '==' | '!=';
+  readonly word: string;
+  readonly wordStart: number;
 }
 
 export interface ModalInputs {
@@ -99,7 +118,19 @@ export interface ModalInputs {
 
 interface RelOcc {
   /** The `computed…` kinds and `eval` have no name ('' and an empty range): they only say that the call is there. */
-  kind: 'var' | 'optionUse' | 'customId' | 'fieldId' | 'fieldUse' | 'computedSet' | 'computedModal' | 'computedField' | 'eval' | 'componentEdit' | 'reacts';
+  kind:
+    | 'var'
+    | 'optionUse'
+    | 'customId'
+    | 'fieldId'
+    | 'fieldUse'
+    | 'computedSet'
+    | 'computedModal'
+    | 'computedField'
+    | 'eval'
+    | 'componentEdit'
+    | 'reacts'
+    | 'flagCompare';
   name: string;
   start: number;
   end: number;
@@ -116,6 +147,13 @@ interface RelOcc {
   initial?: true;
   /** var: a reset, or a set to empty text: the variable may be empty afterwards. */
   clears?: true;
+  /** var: a saved variable's set to the written word true or false. */
+  flag?: true;
+  /** flagCompare: the getter (its text), the operator, the word and where it starts. */
+  getter?: string;
+  op?: '==' | '!=';
+  word?: string;
+  wordStart?: number;
 }
 
 /** Shared by every file without field IDs (most of them). */
@@ -276,6 +314,9 @@ export class WorkspaceIndex {
     let initialKnown: Set<string> | undefined;
     let clears: string[] | undefined;
     let clearKnown: Set<string> | undefined;
+    /** Saved variables set here → whether every set writes true or false (FileIndex.flagSets). */
+    let flagOnly: Map<string, boolean> | undefined;
+    let flagCompares: FlagCompare[] | undefined;
     /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
     let modal: { id: string; inputs: string[] | null } | undefined;
     const { trigger, name, type, options } = headerInfo(tree);
@@ -323,12 +364,29 @@ export class WorkspaceIndex {
           (componentEdits ??= []).push({ name: o.name, start: base + o.start, end: base + o.end });
           continue;
         }
+        if (o.kind === 'flagCompare') {
+          (flagCompares ??= []).push({
+            name: this.intern(o.name),
+            start: base + o.start,
+            end: base + o.end,
+            scope: o.scope!,
+            getter: o.getter!,
+            op: o.op!,
+            word: o.word!,
+            wordStart: base + o.wordStart!,
+          });
+          continue;
+        }
         // Names repeat across a workspace: one string each (a slice of a file's text would keep the text alive twice over).
         const name = this.intern(o.name);
         const start = base + o.start;
         const end = base + o.end;
         if (o.kind === 'var') {
           variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
+          if (o.access === 'set' && o.scope !== 'temporary') {
+            const key = `${o.scope} ${name}`;
+            (flagOnly ??= new Map()).set(key, (flagOnly.get(key) ?? true) && o.flag === true);
+          }
           // Each name once (a file may set one thousands of times), one string per name across the workspace.
           if (o.clears) {
             const key = this.intern(`${o.scope} ${name}`);
@@ -399,6 +457,8 @@ export class WorkspaceIndex {
     )
       index.reactionEventUnguarded = trigger;
     if (clears) index.clears = clears;
+    if (flagOnly) for (const [key, only] of flagOnly) if (only) ((index.flagSets as string[] | undefined) ??= []).push(this.intern(key));
+    if (flagCompares) index.flagCompares = flagCompares;
     // Only what some component comes after matters (CustomIdOccurrence.setBefore).
     if (initialSets && customIds.some((id) => id.setBefore)) index.initialSets = initialSets;
     return index;
@@ -455,6 +515,7 @@ export class WorkspaceIndex {
             occ.initial = true;
           if (access === 'reset' || (value !== undefined && !written && value.nodes.length === 0) || (access === 'set' && value === undefined))
             occ.clears = true;
+          if (value !== undefined && value.nodes.length === 0 && FLAG_WORDS.has(text.slice(value.start, value.end).trim())) occ.flag = true;
         }
         out.push(occ);
       } else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
@@ -462,6 +523,10 @@ export class WorkspaceIndex {
     }
     if (fnName === 'Zeval') {
       out.push({ kind: 'eval', name: '', start: 0, end: 0 });
+      return;
+    }
+    if (CONDITION_FUNCTIONS.has(fnName) && call.args.length > 0) {
+      flagComparesIn(text, call.args[0].start, call.args[0].end, out);
       return;
     }
     if (REACTION_ADDERS.has(fnName)) {
@@ -502,6 +567,34 @@ export class WorkspaceIndex {
 }
 
 /** The functions that add reactions (to the reply, to a message, to the command's own message). */
+/** The words a flag is saved as, and what the engine's conditions take for true (control/helpers.rs). */
+const FLAG_WORDS: ReadonlySet<string> = new Set(['true', 'false']);
+
+/**
+ * One comparison of a condition (between its start or " && "/" || " and the next): a saved variable's getter
+ * with a literal name and no other argument, == or !=, and true or false spelt otherwise (True, FALSE).
+ */
+const FLAG_COMPARE =
+  /(?<=^|\s&&\s|\s\|\|\s)(\s*)(Zget(?:User|Server|Channel)?Var\{([^{};\\]+)\})\s*(==|!=)\s*([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\s*(?=$|\s&&\s|\s\|\|\s)/g;
+
+/** The flag comparisons (FileIndex.flagCompares) of a condition at [start, end) of `text`. */
+function flagComparesIn(text: string, start: number, end: number, out: RelOcc[]): void {
+  const condition = text.slice(start, end);
+  if (!/[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]/.test(condition)) return;
+  FLAG_COMPARE.lastIndex = 0;
+  for (let m = FLAG_COMPARE.exec(condition); m; m = FLAG_COMPARE.exec(condition)) {
+    const word = m[5];
+    if (FLAG_WORDS.has(word)) continue;
+    const getter = m[2];
+    const name = m[3].trim();
+    const vf = variableFunction(getter.slice(0, getter.indexOf('{')));
+    if (!vf || vf.scope === 'temporary' || name === '') continue;
+    const from = start + m.index + m[1].length;
+    const to = from + m[0].length - m[1].length - (m[0].length - m[0].trimEnd().length);
+    out.push({ kind: 'flagCompare', name, start: from, end: to, scope: vf.scope, getter, op: m[4] as '==' | '!=', word, wordStart: to - word.length });
+  }
+}
+
 const REACTION_ADDERS: ReadonlySet<string> = new Set(['ZaddReactions', 'ZaddMessageReactions', 'ZaddCmdReactions']);
 
 /** The event the bot's own reactions start (its removal event runs only when someone takes one of them away). */

@@ -510,12 +510,11 @@ function main(argv: readonly string[]): number {
   if (json) out.write('{\n  "diagnostics": [');
   // A first reading for the triggers, so that each file's report can say which others share its
   // trigger; the texts are read again below rather than held (a run may cover thousands of files).
+  // A single file too: alone in its bot, it is the whole bot (the names it reads and writes, its flags).
   const layout = new Layout(catalog);
-  if (files.length > 1) {
-    for (const file of files) {
-      const read = readCommandFile(file);
-      if ('text' in read) layout.add(file, read.text);
-    }
+  for (const file of files) {
+    const read = readCommandFile(file);
+    if ('text' in read) layout.add(file, read.text);
   }
   for (const file of files) {
     const read = readCommandFile(file);
