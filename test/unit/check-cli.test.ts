@@ -192,28 +192,19 @@ describe('zscript-check (dist/check.js)', () => {
   });
 
   it('warns on a saved flag compared with True where the whole bot saves it as true or false', () => {
-    const bot = path.join(temp, 'afk-bot');
-    const commands = path.join(bot, 'commands');
-    fs.mkdirSync(commands, { recursive: true });
-    fs.writeFileSync(path.join(bot, 'zbr.json'), '{}');
-    fs.writeFileSync(path.join(commands, 'afk.zbr'), '#trigger !afk\nZif{ZgetUserVar{afk}==true;ZsetUserVar{afk;false}Back.;ZsetUserVar{afk;true}Away.}\n');
-    const list = path.join(commands, 'list.zbr');
-    fs.writeFileSync(list, '#trigger !isafk\nZif{ZgetUserVar{afk}==True;Away.;Here.}\n');
+    const toggle = '#trigger !afk\nZif{ZgetUserVar{afk}==true;ZsetUserVar{afk;false}Back.;ZsetUserVar{afk;true}Away.}\n';
+    const { bot, file } = makeBot(temp, 'afk-bot', { 'afk.zbr': toggle, 'list.zbr': '#trigger !isafk\nZif{ZgetUserVar{afk}==True;Away.;Here.}\n' });
     const warned = (args: string[]) => lines(check(args).stdout).filter((l) => / condition-never-true /.test(l));
     assert.deepStrictEqual(warned([bot]), [
-      `${list}:2:5: warning condition-never-true Every command of this bot saves the user variable "afk" as true or false, in small letters, and == compares text exactly: "ZgetUserVar{afk}==True" is never true. Compare with true.`,
+      `${file['list.zbr']}:2:5: warning condition-never-true Every command of this bot saves the user variable "afk" as true or false, in small letters, and == compares text exactly: "ZgetUserVar{afk}==True" is never true. Compare with true.`,
     ]);
     // The file alone: another command may save True.
-    assert.deepStrictEqual(warned([list]), []);
+    assert.deepStrictEqual(warned([file['list.zbr']]), []);
     // A bot of one command is whole with that one file.
-    const solo = path.join(temp, 'afk-solo', 'commands');
-    fs.mkdirSync(solo, { recursive: true });
-    fs.writeFileSync(path.join(temp, 'afk-solo', 'zbr.json'), '{}');
-    const toggle = path.join(solo, 'afk.zbr');
-    fs.writeFileSync(toggle, '#trigger !afk\nZif{ZgetUserVar{afk}==True;ZsetUserVar{afk;false}Back.;ZsetUserVar{afk;true}Away.}\n');
+    const solo = makeBot(temp, 'afk-solo', { 'afk.zbr': toggle.replace('==true', '==True') }).file['afk.zbr'];
     assert.deepStrictEqual(
-      warned([toggle]).map((l) => l.slice(0, l.indexOf(' Every'))),
-      [`${toggle}:2:5: warning condition-never-true`],
+      warned([solo]).map((l) => l.slice(0, l.indexOf(' Every'))),
+      [`${solo}:2:5: warning condition-never-true`],
     );
   });
 
