@@ -255,11 +255,12 @@ describe('BotNames: a saved flag compared with True or FALSE', () => {
 
   it('warns where every set of the bot writes true or false: == never holds, != always', () => {
     const reader =
-      '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\nZonlyIf{ZgetUserVar{afk}!=FALSE && Zmessage!=;x}\nZif{Zmessage==x || ZgetUserVar{afk} == TRUE;a;b}\n';
+      '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\nZonlyIf{ZgetUserVar{afk}!=FALSE && Zmessage!=;x}\nZif{Zmessage==x || ZgetUserVar{afk} == TRUE;a;b}\nZif{True==ZgetUserVar{afk};a;b}\n';
     assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader }, 'who.zbr'), [
       'ZgetUserVar{afk}==True condition-never-true -> true',
       'ZgetUserVar{afk}!=FALSE condition-always-true -> false',
       'ZgetUserVar{afk} == TRUE condition-never-true -> true',
+      'True==ZgetUserVar{afk} condition-never-true -> true',
     ]);
   });
 
@@ -280,5 +281,16 @@ describe('BotNames: a saved flag compared with True or FALSE', () => {
     const plain = '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\n';
     assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'set.zbr': '#trigger !set\nZsetUserVar{Zmessage{1};x}\n' }, 'who.zbr'), []);
     assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'run.zbr': '#trigger !run\nZeval{Zmessage{1}}\n' }, 'who.zbr'), []);
+    // An alias of a setter (runtime.rs evaluate_alias) may save anything, True included.
+    const alias = '#trigger !brb\nZalias{ZsetUserVar;save}\nZsave{afk;True}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'brb.zbr': alias }, 'who.zbr'), []);
+  });
+
+  it('counts a set to empty text (or a reset) as no other spelling: nothing saved cannot equal True either', () => {
+    const plain = '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\n';
+    const back = '#trigger !back\nZsetUserVar{afk;}\nZresetUserVar{afk}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': '#trigger !afk\nZsetUserVar{afk;true}\n', 'back.zbr': back, 'who.zbr': plain }, 'who.zbr'), [
+      'ZgetUserVar{afk}==True condition-never-true -> true',
+    ]);
   });
 });

@@ -227,6 +227,14 @@ export interface StatementSummary {
    * walk reads it only while it knows a copy.
    */
   testedVars?: { v: string; number: boolean }[];
+  /**
+   * The line is `Zif{ZgetUserVar{started}==true;Zvar{registered;true}}` (a saved getter compared with written
+   * text by ==, or with empty text by !=; one Zvar set to written text, no other branch): the flag gets its
+   * `value` only where the saved variable holds one (FileWalk.stateFlags).
+   */
+  stateFlag?: { v: string; value: string };
+  /** The line is `ZonlyIf{Zvar{registered}==true;...}`: the command goes on only where the variable holds `value`. */
+  flagGuard?: { v: string; value: string };
 }
 
 /** StatementSummary.rare: the facts few lines have. */
@@ -459,6 +467,8 @@ export function emptySummary(): StatementSummary {
     embedAnswer: undefined,
     suppress: undefined,
     testedVars: undefined,
+    stateFlag: undefined,
+    flagGuard: undefined,
   } satisfies { [K in keyof Required<StatementSummary>]: undefined };
 }
 

@@ -469,6 +469,9 @@ export class FileWalk {
     if (s.embedEvents) this.embedOrder(s.embedEvents, base);
     if (s.orderEvents) this.order(s.orderEvents, base);
     if (s.varEvents) this.variables(s.varEvents, base);
+    // After the line's own sets (which end what an earlier flag meant).
+    if (s.stateFlag) this.stateFlags.set(s.stateFlag.v, s.stateFlag.value);
+    if (s.flagGuard && this.stateFlags.get(s.flagGuard.v) === s.flagGuard.value) this.savedGate = true;
     if (s.emptyVarSets) this.emptyVariables(s.emptyVarSets, base);
     // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
     // same question asked again turns no one away who reached the action.
@@ -493,7 +496,6 @@ export class FileWalk {
     if (s.rare) this.rareFacts(s.rare, base);
     // After rareFacts: a copy made on this line is tested by a condition of the lines after it (or this one's).
     if (s.testedVars !== undefined && this.copies.size !== 0) this.copyTests(s.testedVars, s.mayStop === true);
-    if (s.testedVars !== undefined && s.mayStop && this.stateFlags.size !== 0 && s.testedVars.some((t) => this.stateFlags.has(t.v))) this.savedGate = true;
     if (s.savedVars) this.savedVariables(s.savedVars, base);
     if (s.contextUses) this.contextStatements.push(i);
     if (s.componentEvents) this.components(s.componentEvents, base);
@@ -830,11 +832,12 @@ export class FileWalk {
   /** Temporary variables last set to a value made of no saved variable (VarEvent.fromState): no registration flag. */
   private readonly freshVars = new Set<string>();
   /**
-   * Temporary variables last set where saved state may have decided the value (VarEvent.fromState):
-   * `Zif{ZgetUserVar{started}==true;Zvar{registered;true}}`. A line that can stop the command on a
-   * test of one (`ZonlyIf{Zvar{registered}==true;...}`) is a gate, like a test of the saved variable.
+   * Temporary flags last set only where a saved variable holds a value (StatementSummary.stateFlag), with the
+   * value they were set to: `Zif{ZgetUserVar{started}==true;Zvar{registered;true}}`. A ZonlyIf that lets
+   * through only that value (`ZonlyIf{Zvar{registered}==true;...}`) turns away every member without the saved
+   * value: a gate, like a test of the saved variable.
    */
-  private readonly stateFlags = new Set<string>();
+  private readonly stateFlags = new Map<string, string>();
 
   private variables(events: readonly VarEvent[], base: number): void {
     for (const v of events) {
@@ -843,11 +846,9 @@ export class FileWalk {
         if (v.name === '') {
           this.freshVars.clear();
           this.stateFlags.clear();
-        } else if (v.fromState) {
-          this.freshVars.delete(v.name);
-          this.stateFlags.add(v.name);
         } else {
-          this.freshVars.add(v.name);
+          if (v.fromState) this.freshVars.delete(v.name);
+          else this.freshVars.add(v.name);
           this.stateFlags.delete(v.name);
         }
       }

@@ -18,6 +18,7 @@ import {
   type SavedVarEvent,
   savedKey,
   type StatementResult,
+  type StatementSummary,
   statementResult,
   type VarEvent,
 } from './facts';
@@ -122,6 +123,23 @@ function dropFixesCopyingErrors(conditional: readonly { diagnostic: AnalysisDiag
   }
 }
 
+/** `Zif{ZgetUserVar{started}==true;Zvar{registered;true}}` (StatementSummary.stateFlag). */
+const STATE_FLAG =
+  /^\s*Zif\{\s*Zget(?:User|Server|Channel)?Var\{[^{};\\]+\}\s*(?:==\s*[^\s{};&|\\][^{};&|\\]*?|!=)\s*;\s*Zvar\{\s*([A-Za-z0-9_]+)\s*;\s*([^\s{};\\][^{};\\]*?)\s*\}\s*\}\s*$/;
+/** `ZonlyIf{Zvar{registered}==true;...}` (StatementSummary.flagGuard). */
+const FLAG_GUARD = /^\s*ZonlyIf\{\s*Zvar\{\s*([A-Za-z0-9_]+)\s*\}\s*==\s*([^\s{};\\][^{};\\]*?)\s*;/;
+
+/** A line that sets a registration flag from saved state, or lets through only one value of a flag (two whole-line patterns). */
+function registrationFlag(line: string, summary: StatementSummary): void {
+  const c = line.charCodeAt(line.search(/\S/) + 1);
+  // 'i' of Zif, 'o' of ZonlyIf: most lines are neither.
+  if (c !== 105 && c !== 111) return;
+  const set = STATE_FLAG.exec(line);
+  if (set) summary.stateFlag = { v: set[1], value: set[2] };
+  const guard = FLAG_GUARD.exec(line);
+  if (guard) summary.flagGuard = { v: guard[1], value: guard[2] };
+}
+
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
@@ -140,6 +158,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   }
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
   reportSyntaxErrors(st, text, base, diagnostics);
+  registrationFlag(rel(0, st.end), summary);
   const unknownNames: { name: string; start: number }[] = [];
   const { catalog, suggester, profiles } = tables;
   const ctx: StatementContext = {

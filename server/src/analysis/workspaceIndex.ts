@@ -104,8 +104,8 @@ export interface FileIndex {
  */
 export interface FlagCompare extends Occurrence {
   readonly scope: VariableScope;
-  /** The getter as written, e.g. `ZgetUserVar{afk}`. */
-  readonly getter: string;
+  /** The comparison as written, e.g. `ZgetUserVar{afk}==True`. */
+  readonly written: string;
   readonly op: '==' | '!=';
   readonly word: string;
   readonly wordStart: number;
@@ -149,8 +149,8 @@ interface RelOcc {
   clears?: true;
   /** var: a saved variable's set to the written word true or false. */
   flag?: true;
-  /** flagCompare: the getter (its text), the operator, the word and where it starts. */
-  getter?: string;
+  /** flagCompare: the comparison as written, the operator, the word and where it starts. */
+  written?: string;
   op?: '==' | '!=';
   word?: string;
   wordStart?: number;
@@ -284,7 +284,7 @@ export class WorkspaceIndex {
 
   private interestingCalls(): RegExp {
     if (this.callsOfInterest) return this.callsOfInterest;
-    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput', 'Zeval', ...REACTION_ADDERS]);
+    const names = new Set([...Object.keys(VARIABLE_FUNCTIONS), 'Zoption', 'ZinputValue', 'ZaddTextInput', 'Zeval', 'Zalias', ...REACTION_ADDERS]);
     for (const fn of this.catalog.functions) if (fn.arguments.some((param) => isInteractionIdParameter(param.name))) names.add(fn.name);
     // Only where the first match starts matters, which the order of the alternatives does not change.
     const escaped = [...names].map((n) => n.replace(/[^A-Za-z0-9_]/g, '\\$&'));
@@ -370,7 +370,7 @@ export class WorkspaceIndex {
             start: base + o.start,
             end: base + o.end,
             scope: o.scope!,
-            getter: o.getter!,
+            written: o.written!,
             op: o.op!,
             word: o.word!,
             wordStart: base + o.wordStart!,
@@ -515,13 +515,16 @@ export class WorkspaceIndex {
             occ.initial = true;
           if (access === 'reset' || (value !== undefined && !written && value.nodes.length === 0) || (access === 'set' && value === undefined))
             occ.clears = true;
-          if (value !== undefined && value.nodes.length === 0 && FLAG_WORDS.has(text.slice(value.start, value.end).trim())) occ.flag = true;
+          // Empty text (or no value) can no more equal True than true and false can.
+          if (access === 'set' && (value === undefined || (value.nodes.length === 0 && FLAG_WORDS.has(text.slice(value.start, value.end).trim()))))
+            occ.flag = true;
         }
         out.push(occ);
       } else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
       return;
     }
-    if (fnName === 'Zeval') {
+    // Zalias{ZsetUserVar;save} makes Zsave{name;value} a setter the index cannot follow: like Zeval, it may set anything.
+    if (fnName === 'Zeval' || (fnName === 'Zalias' && call.args.length > 0 && /Z(?:re)?set/i.test(text.slice(call.args[0].start, call.args[0].end)))) {
       out.push({ kind: 'eval', name: '', start: 0, end: 0 });
       return;
     }
@@ -567,31 +570,48 @@ export class WorkspaceIndex {
 }
 
 /** The functions that add reactions (to the reply, to a message, to the command's own message). */
-/** The words a flag is saved as, and what the engine's conditions take for true (control/helpers.rs). */
-const FLAG_WORDS: ReadonlySet<string> = new Set(['true', 'false']);
+/** What a flag is saved as: the words the engine's conditions take for true and false (control/helpers.rs), or nothing. */
+const FLAG_WORDS: ReadonlySet<string> = new Set(['true', 'false', '']);
 
 /**
  * One comparison of a condition (between its start or " && "/" || " and the next): a saved variable's getter
  * with a literal name and no other argument, == or !=, and true or false spelt otherwise (True, FALSE).
  */
-const FLAG_COMPARE =
-  /(?<=^|\s&&\s|\s\|\|\s)(\s*)(Zget(?:User|Server|Channel)?Var\{([^{};\\]+)\})\s*(==|!=)\s*([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\s*(?=$|\s&&\s|\s\|\|\s)/g;
+const FLAG_GETTER = String.raw`(Zget(?:User|Server|Channel)?Var\{([^{};\\]+)\})`;
+const FLAG_SPELLING = '([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])';
+const PART_START = String.raw`(?<=^|\s&&\s|\s\|\|\s)(\s*)`;
+const PART_END = String.raw`\s*(?=$|\s&&\s|\s\|\|\s)`;
+/** The getter first (groups: lead, getter, name, operator, word), and the word first (lead, word, operator, getter, name). */
+const FLAG_COMPARE = new RegExp(`${PART_START}${FLAG_GETTER}\\s*(==|!=)\\s*${FLAG_SPELLING}${PART_END}`, 'g');
+const FLAG_COMPARE_REVERSED = new RegExp(`${PART_START}${FLAG_SPELLING}\\s*(==|!=)\\s*${FLAG_GETTER}${PART_END}`, 'g');
 
 /** The flag comparisons (FileIndex.flagCompares) of a condition at [start, end) of `text`. */
 function flagComparesIn(text: string, start: number, end: number, out: RelOcc[]): void {
   const condition = text.slice(start, end);
   if (!/[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]/.test(condition)) return;
-  FLAG_COMPARE.lastIndex = 0;
-  for (let m = FLAG_COMPARE.exec(condition); m; m = FLAG_COMPARE.exec(condition)) {
-    const word = m[5];
-    if (FLAG_WORDS.has(word)) continue;
-    const getter = m[2];
-    const name = m[3].trim();
-    const vf = variableFunction(getter.slice(0, getter.indexOf('{')));
-    if (!vf || vf.scope === 'temporary' || name === '') continue;
-    const from = start + m.index + m[1].length;
-    const to = from + m[0].length - m[1].length - (m[0].length - m[0].trimEnd().length);
-    out.push({ kind: 'flagCompare', name, start: from, end: to, scope: vf.scope, getter, op: m[4] as '==' | '!=', word, wordStart: to - word.length });
+  for (const reversed of [false, true]) {
+    const pattern = reversed ? FLAG_COMPARE_REVERSED : FLAG_COMPARE;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(condition); m; m = pattern.exec(condition)) {
+      const [word, getter, name] = reversed ? [m[2], m[4], m[5].trim()] : [m[5], m[2], m[3].trim()];
+      if (FLAG_WORDS.has(word)) continue;
+      const vf = variableFunction(getter.slice(0, getter.indexOf('{')));
+      if (!vf || vf.scope === 'temporary' || name === '') continue;
+      const from = start + m.index + m[1].length;
+      const to = from + m[0].trim().length;
+      const written = m[0].trim();
+      out.push({
+        kind: 'flagCompare',
+        name,
+        start: from,
+        end: to,
+        scope: vf.scope,
+        written,
+        op: m[reversed ? 3 : 4] as '==' | '!=',
+        word,
+        wordStart: reversed ? from : to - word.length,
+      });
+    }
   }
 }
 
