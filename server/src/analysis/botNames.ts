@@ -40,8 +40,8 @@ interface FileWrites {
   readonly oneRow: boolean;
   /** FileIndex.addsReactions. */
   readonly addsReactions: boolean;
-  /** FileIndex.flagSets. */
-  readonly flagSets: readonly string[];
+  /** Saved variables (`scope name`) it sets to something other than the word true or false, or nothing (VariableOccurrence.flag). */
+  readonly notFlags: readonly string[];
 }
 
 /** The files of a folder that save one variable: how many, and the first two (for messages). */
@@ -95,7 +95,13 @@ const NEAR_NAME_MIN = 4;
 function writesOf(index: FileIndex): FileWrites | undefined {
   // Each name once: a file may set one on every line.
   let savedNames: Set<string> | undefined;
-  for (const v of index.variables) if (v.access === 'set' && v.scope !== 'temporary') (savedNames ??= new Set()).add(`${v.scope} ${v.name}`);
+  let notFlags: Set<string> | undefined;
+  for (const v of index.variables)
+    if (v.access === 'set' && v.scope !== 'temporary') {
+      const key = `${v.scope} ${v.name}`;
+      (savedNames ??= new Set()).add(key);
+      if (!v.flag) (notFlags ??= new Set()).add(key);
+    }
   const saved = savedNames && [...savedNames];
   let creates: { id: string; setBefore: number }[] | undefined;
   // One row of buttons (at most five, none but the first starting a new row): the engine sends only a reply's last row.
@@ -111,7 +117,7 @@ function writesOf(index: FileIndex): FileWrites | undefined {
     creates: creates ?? [],
     oneRow,
     addsReactions: index.addsReactions === true,
-    flagSets: index.flagSets ?? [],
+    notFlags: notFlags ? [...notFlags] : [],
     initialSets: index.initialSets ?? [],
     clears: index.clears ?? [],
     saved: saved ?? [],
@@ -132,7 +138,7 @@ function signature(w: FileWrites | undefined): string {
   if (w.oneRow) s += '\f';
   if (w.addsReactions) s += '\b';
   if (w.clears.length) s += `\v${w.clears.join('\n')}`;
-  if (w.flagSets.length) s += `\u000e${w.flagSets.join('\n')}`;
+  if (w.notFlags.length) s += `\u000e${w.notFlags.join('\n')}`;
   return s;
 }
 
@@ -391,7 +397,6 @@ export class BotNames {
 
 function add(folder: FolderWrites, uri: string, w: FileWrites): void {
   for (const key of w.saved) {
-    if (!w.flagSets.includes(key)) folder.notFlags.add(key);
     const writers = folder.saved.get(key);
     if (!writers) folder.saved.set(key, { first: [uri], count: 1 });
     else {
@@ -399,6 +404,7 @@ function add(folder: FolderWrites, uri: string, w: FileWrites): void {
       if (writers.first.length < 2) writers.first.push(uri);
     }
   }
+  for (const key of w.notFlags) folder.notFlags.add(key);
   for (const scope of w.computedScopes) folder.computedScopes.set(scope, (folder.computedScopes.get(scope) ?? 0) + 1);
   if (w.evaluates) folder.evaluates++;
   if (w.addsReactions) folder.reactionAdder ??= uri;

@@ -48,6 +48,8 @@ export interface VariableOccurrence extends Occurrence {
   readonly access: Exclude<VariableAccess, 'getOrSet'>;
   /** The function's name, e.g. `ZsetUserVar`. */
   readonly fn: string;
+  /** A saved variable's set to the word true or false, or to nothing (what a flag is saved as). */
+  readonly flag?: true;
 }
 
 export interface FileIndex {
@@ -91,8 +93,6 @@ export interface FileIndex {
   readonly initialSets?: readonly string[];
   /** Saved variables (`scope name`) the file may empty: reset, or set to empty text. */
   readonly clears?: readonly string[];
-  /** Saved variables (`scope name`) the file sets, every time, to the written word true or false. */
-  readonly flagSets?: readonly string[];
   /** Conditions that compare a saved variable with True, FALSE or another spelling of true or false than the engine's. */
   readonly flagCompares?: readonly FlagCompare[];
 }
@@ -314,8 +314,6 @@ export class WorkspaceIndex {
     let initialKnown: Set<string> | undefined;
     let clears: string[] | undefined;
     let clearKnown: Set<string> | undefined;
-    /** Saved variables set here → whether every set writes true or false (FileIndex.flagSets). */
-    let flagOnly: Map<string, boolean> | undefined;
     let flagCompares: FlagCompare[] | undefined;
     /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
     let modal: { id: string; inputs: string[] | null } | undefined;
@@ -382,11 +380,11 @@ export class WorkspaceIndex {
         const start = base + o.start;
         const end = base + o.end;
         if (o.kind === 'var') {
-          variables.push({ name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) });
-          if (o.access === 'set' && o.scope !== 'temporary') {
-            const key = `${o.scope} ${name}`;
-            (flagOnly ??= new Map()).set(key, (flagOnly.get(key) ?? true) && o.flag === true);
-          }
+          variables.push(
+            o.flag
+              ? { name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!), flag: true }
+              : { name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!) },
+          );
           // Each name once (a file may set one thousands of times), one string per name across the workspace.
           if (o.clears) {
             const key = this.intern(`${o.scope} ${name}`);
@@ -457,7 +455,6 @@ export class WorkspaceIndex {
     )
       index.reactionEventUnguarded = trigger;
     if (clears) index.clears = clears;
-    if (flagOnly) for (const [key, only] of flagOnly) if (only) ((index.flagSets as string[] | undefined) ??= []).push(this.intern(key));
     if (flagCompares) index.flagCompares = flagCompares;
     // Only what some component comes after matters (CustomIdOccurrence.setBefore).
     if (initialSets && customIds.some((id) => id.setBefore)) index.initialSets = initialSets;
