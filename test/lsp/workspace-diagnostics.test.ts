@@ -51,14 +51,15 @@ describe('lsp: diagnostics across files', function () {
 
   const codesOf = (p: any) => (p.diagnostics as any[]).map((d) => d.code);
 
-  it('warns on both files of a folder that share a trigger, naming the other, and clears when one changes', async () => {
+  it('reports both files of a folder that share a trigger (an error), naming the other, and clears when one changes', async () => {
     await client.notify('textDocument/didOpen', { textDocument: { uri: a, languageId: 'zscript', version: 1, text: '#trigger !ping\nPong!\n' } });
     await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === a);
     const both = client.next('textDocument/publishDiagnostics', (p) => p.uri === a && codesOf(p).includes('duplicate-trigger'));
     await client.notify('textDocument/didOpen', { textDocument: { uri: b, languageId: 'zscript', version: 1, text: '#trigger !ping\nAlso pong\n' } });
     const onB = await client.waitFor('textDocument/publishDiagnostics', (p) => p.uri === b && codesOf(p).includes('duplicate-trigger'));
     const d = onB.params.diagnostics.find((x: any) => x.code === 'duplicate-trigger');
-    assert.strictEqual(d.severity, 2);
+    // An error: the engine drops one of the two files (loader.rs).
+    assert.strictEqual(d.severity, 1);
     assert.match(d.message, /ping\.zbr/);
     assert.deepStrictEqual(d.range, { start: { line: 0, character: 9 }, end: { line: 0, character: 14 } });
     assert.strictEqual(d.relatedInformation[0].location.uri, a);

@@ -76,16 +76,17 @@ describe('zscript-check (dist/check.js)', () => {
     fs.writeFileSync(path.join(bot, 'commands', 'help-mod.zbr'), '#trigger !help mod\nModerator help\n');
     fs.writeFileSync(path.join(bot, 'commands', 'admin', 'ban.zbr'), '#trigger !ban\nBanned\n');
     const r = check([bot]);
-    assert.strictEqual(r.code, 0, r.stderr);
+    // The shared trigger is an error: the engine drops one of the two files (loader.rs).
+    assert.strictEqual(r.code, 1, r.stderr);
     const at = (...p: string[]) => path.join(bot, 'commands', ...p);
     assert.deepStrictEqual(lines(r.stdout), [
       `${at('admin', 'ban.zbr')}:1:1: information file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
       `${at('help-mod.zbr')}:1:10: warning trigger-overlap A message "!help mod" also starts with "!help", the trigger of help.zbr: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
-      `${at('ping.zbr')}:1:10: warning duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
-      `${at('pong.zbr')}:1:10: warning duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
+      `${at('ping.zbr')}:1:10: error duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
+      `${at('pong.zbr')}:1:10: error duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
     ]);
-    assert.match(r.stderr, /5 files checked, 0 errors, 3 warnings/);
-    assert.strictEqual(check(['--max-warnings', '0', bot]).code, 1, 'the shared trigger counts as a warning');
+    assert.match(r.stderr, /5 files checked, 2 errors, 1 warning/);
+    assert.strictEqual(check(['--severity', 'duplicate-trigger=warning', bot]).code, 0, 'downgraded, the shared trigger no longer fails the run');
     // A byte-order mark before the trigger line: the engine reads that line as text, not as a header
     // (loader.rs), so the file has no trigger and is not loaded: no trigger to share either.
     fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '\ufeff#trigger !ping\nAlso pong\n');
@@ -102,7 +103,7 @@ describe('zscript-check (dist/check.js)', () => {
     const before = lines(check([bot]).stdout).filter((l) => l.startsWith(at('pong.zbr')));
     assert.deepStrictEqual(
       before.map((l) => l.split(' ').slice(0, 3).join(' ')),
-      [`${at('pong.zbr')}:1:1: warning byte-order-mark`, `${at('pong.zbr')}:2:10: warning duplicate-trigger`],
+      [`${at('pong.zbr')}:1:1: warning byte-order-mark`, `${at('pong.zbr')}:2:10: error duplicate-trigger`],
     );
     fs.writeFileSync(path.join(bot, 'commands', 'pong.zbr'), '#trigger !ping\nAlso pong\n');
     // A file checked alone has no other file to share its trigger with.

@@ -935,9 +935,9 @@ const CODE_TABLE = {
     scope: 'workspace',
   },
   'duplicate-trigger': {
-    severity: 'warning',
+    severity: 'error',
     description:
-      'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them, and which one is not defined. Related information names the other files.',
+      'Another file of the same folder has the same trigger (or handles the same event or onInteraction ID): the engine loads only one of them and drops the others without a word (loader.rs keeps its commands in a map by trigger), and which one is not defined. Related information names the other files.',
     example: '#trigger !ping (in two files of commands/)',
     scope: 'workspace',
   },

@@ -403,7 +403,7 @@ export function sharedCooldownFinding(site: TriggerSite, others: readonly Trigge
 }
 
 /**
- * The warning on a file whose trigger other files of its folder share
+ * The error on a file whose trigger other files of its folder share
  * (offsets in that file). A trigger the catalog lists is an event's name:
  * the files then handle the same event rather than answer the same command.
  */
@@ -412,7 +412,8 @@ export function duplicateTriggerFinding(site: TriggerSite, others: readonly Trig
   const names = others.map((o) => fileNameOf(o.uri));
   return {
     code: 'duplicate-trigger',
-    severity: 'warning',
+    // The engine drops all but one of the files, silently: as good as refusing them (the severity rule's error).
+    severity: 'error',
     start: site.start,
     end: site.end,
     message: `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} the same trigger "${site.trigger}": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that ${sameEvent ? 'handle the same event' : 'have the same trigger'} must be merged into one.`,
