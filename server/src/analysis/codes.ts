@@ -727,6 +727,12 @@ const CODE_TABLE = {
       'Zdm outside ZtryRun on a line before an action the command means to take (Zban, Zkick, Ztimeout, ZroleGrant...): the DM fails for a user who does not accept DMs from the server, the failure halts the command, and the action never happens. The fix wraps it in ZtryRun.',
     example: 'Zdm{Zmentioned{1};You were banned.} + Zban{Zmentioned{1}}',
   },
+  'time-zone-name': {
+    severity: 'warning',
+    description:
+      'Ztime with no time zone where the words before it ask for the time of day ("Updated at Ztime", "Time: Ztime"): without an argument Ztime writes the name of the active time zone (Asia/Tokyo unless a Ztime{zone} set another), not the time. Not where the line speaks of a zone, nor in a condition. The fix writes <t:ZgetTimestamp:t>, which Discord shows in each reader\'s own time.',
+    example: 'Last updated at Ztime',
+  },
   'time-without-zero': {
     severity: 'warning',
     description:

@@ -296,6 +296,8 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.nameEnd);
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
+      if (name === 'Ztime' && ctx.tested === 0 && node.args.every((a) => ctx.rel(a.start, a.end).trim() === ''))
+        checkZoneNameAsClock(node.start, node.end, ctx);
       if (ctx.tested > 0) recordTestedName(name, ctx);
       if (name === 'Zvar') recordCopyFacts(node, depth === 0, ctx);
       if (name === 'Zvar' && ctx.delayInLoop > 0 && ctx.loopSets) checkLoopVariableInDelay(node, ctx);
@@ -379,6 +381,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
       if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);
+      if (name === 'Ztime' && ctx.tested === 0) checkZoneNameAsClock(node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {
@@ -402,6 +405,33 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
     end,
     message: `${name} gives the ${name === 'Zminute' ? 'minute' : 'second'} as a plain number, with no leading zero: ${name === 'Zminute' ? '9:05 shows as "9:5"' : '9:30:05 shows as "9:30:5"'}. Write ${padded} to keep two digits.`,
     fixes: [{ title: `Write ${padded}`, edits: [{ start, end, newText: padded }], preferred: true }],
+  });
+}
+
+/** Words written right before a value meant as the time of day: "Updated at ", "Time: ", "now ". */
+const CLOCK_WORDS = /(?:\b(?:at|time|clock|now)|\bit is)\s*:?\s*$/i;
+
+/**
+ * `Updated at Ztime`: without a time zone, Ztime writes the active zone's
+ * name (time/time.rs; Asia/Tokyo until a Ztime{zone} sets one, context.rs),
+ * not the time. Reported where the words before it on the line ask for a
+ * clock, and the line says nothing of a zone.
+ */
+function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext): void {
+  const text = ctx.text;
+  const at = ctx.base + start;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  if (!CLOCK_WORDS.test(text.slice(Math.max(lineStart, at - 40), at)) || /zone|\btz\b/i.test(line)) return;
+  const clock = '<t:ZgetTimestamp:t>';
+  ctx.diagnostics.push({
+    code: 'time-zone-name',
+    severity: 'warning',
+    start,
+    end,
+    message: `Ztime without a time zone writes the name of the active time zone (Asia/Tokyo until a Ztime{zone} sets another), so the line shows that name, not the time. For the time write ${clock}, which Discord shows in each reader's own time, or Zhour:Zminute (in the active zone).`,
+    fixes: [{ title: `Write ${clock}`, edits: [{ start, end, newText: clock }], preferred: true }],
   });
 }
 
