@@ -44,6 +44,19 @@ describe('analysis: valid corpus (zero errors, zero warnings)', () => {
 });
 
 describe('analysis: checks', () => {
+  it('time-zone-name offers the <t:...> markup only where Discord renders it', () => {
+    const fixOf = (line: string) => {
+      const found = diagnose(`#trigger !x\nZtitle{Status}\n${line}`).filter((d) => d.code === 'time-zone-name');
+      assert.strictEqual(found.length, 1, line);
+      return found[0].fixes?.[0].edits[0].newText;
+    };
+    assert.strictEqual(fixOf('Updated at Ztime'), '<t:ZgetTimestamp:t>');
+    assert.strictEqual(fixOf('Zdescription{Server clock: Ztime{}}'), '<t:ZgetTimestamp:t>');
+    assert.strictEqual(fixOf('ZaddField{Now;It is Ztime}'), '<t:ZgetTimestamp:t>');
+    // A footer or a field's name shows the markup as it is written.
+    assert.strictEqual(fixOf('Zfooter{Updated at Ztime}'), undefined);
+    assert.strictEqual(fixOf('ZaddField{Time now: Ztime;x}'), undefined);
+  });
   it('unknown-function: narrowest range, did-you-mean fix, case-insensitive match', () => {
     const text = '#trigger !x\nzz ZAddField{a;b}';
     const [d] = diagnose(text);

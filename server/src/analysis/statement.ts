@@ -195,6 +195,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     setupTests: [],
     branchEnd: Number.POSITIVE_INFINITY,
     branchStart: -1,
+    enclosing: undefined,
   };
   walkNodes(st.nodes, 0, ctx, false, false);
   // A fix that copies a call the walk found an error in would copy the error too (value-may-be-empty's Zif{call==;...;call}).
@@ -326,6 +327,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const eventsBefore = name === 'Zif' ? (ctx.summary.savedVars?.length ?? 0) : 0;
       const branchEndAround = ctx.branchEnd;
       const branchStartAround = ctx.branchStart;
+      const enclosingAround = ctx.enclosing;
       // A loop started here sets the loop values afresh for its code, also inside a Zdelay's.
       const delayInLoopAround = ctx.delayInLoop;
       const loopSetsAround = ctx.loopSets;
@@ -338,6 +340,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (j === guardFrom) ctx.guarded++;
         if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
         ctx.branchStart = name === 'Zif' && j >= 1 ? args[j].start : -1;
+        ctx.enclosing = { name, arg: j };
         // Zif's condition walked: a saved variable it tests makes its branches a set-up. So may a copy of one
         // (Zvar{last}, made on an earlier line), and a component's ID: the command that made it may have set the value.
         if (j === 1 && name === 'Zif') {
@@ -367,6 +370,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       }
       ctx.branchEnd = branchEndAround;
       ctx.branchStart = branchStartAround;
+      ctx.enclosing = enclosingAround;
       if (guardFrom < args.length) ctx.guarded--;
       if (backgroundFrom < args.length) ctx.background--;
       if (backgroundFrom < args.length && name === 'Zdelay' && --ctx.delayed === 0) ctx.delayBlock = -1;
@@ -408,8 +412,8 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
   });
 }
 
-/** Words written right before a value meant as the time of day: "Updated at ", "Time: ", "now ". */
-const CLOCK_WORDS = /(?:\b(?:at|time|clock|now)|\bit is)\s*:?\s*$/i;
+/** Words written right before a value meant as the time of day: "Updated at ", "Time: ", "now ", "Updated ". */
+const CLOCK_WORDS = /(?:\b(?:at|time|clock|now|updated)|\bit is)\s*:?\s*$/i;
 
 /**
  * `Updated at Ztime`: without a time zone, Ztime writes the active zone's
@@ -423,15 +427,24 @@ function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext)
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const lineEnd = text.indexOf('\n', at);
   const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-  if (!CLOCK_WORDS.test(text.slice(Math.max(lineStart, at - 40), at)) || /zone|\btz\b/i.test(line)) return;
+  // Text glued to it is another name misspelt (reported as such); a clock written on the line makes the name a label.
+  if (/[A-Za-z0-9]/.test(text.charAt(ctx.base + end)) || !CLOCK_WORDS.test(text.slice(Math.max(lineStart, at - 40), at))) return;
+  if (/zone|\btz\b|Zhour|Zminute|ZgetTimestamp|<t:/i.test(line)) return;
   const clock = '<t:ZgetTimestamp:t>';
+  // Discord renders its <t:...> markup in message text, an embed's description and a field's value only.
+  const where = ctx.enclosing;
+  const renders =
+    where === undefined ||
+    (where.name === 'Zif' && where.arg >= 1) ||
+    (where.name === 'Zdescription' && where.arg === 0) ||
+    (where.name === 'ZaddField' && where.arg === 1);
   ctx.diagnostics.push({
     code: 'time-zone-name',
     severity: 'warning',
     start,
     end,
-    message: `Ztime without a time zone writes the name of the active time zone (Asia/Tokyo until a Ztime{zone} sets another), so the line shows that name, not the time. For the time write ${clock}, which Discord shows in each reader's own time, or Zhour:Zminute (in the active zone).`,
-    fixes: [{ title: `Write ${clock}`, edits: [{ start, end, newText: clock }], preferred: true }],
+    message: `Ztime without a time zone writes the name of the active time zone (Asia/Tokyo until a Ztime{zone} sets another), so the line shows that name, not the time. For the time write ${renders ? `${clock}, which Discord shows in each reader's own time, or ` : ''}Zhour:Zminute (in the active zone)${renders ? '' : `; Discord does not render its ${clock} markup there`}.`,
+    fixes: renders ? [{ title: `Write ${clock}`, edits: [{ start, end, newText: clock }], preferred: true }] : undefined,
   });
 }
 
