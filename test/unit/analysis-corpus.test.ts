@@ -71,6 +71,13 @@ describe('analysis: checks', () => {
       'ZaddField',
     );
   });
+  it('unknown-function suggests no name that starts otherwise and is three edits away: another function, not a slip', () => {
+    const meant = (name: string) => /Did you mean (\w+)\?/.exec(diagnose(`#trigger !x\n${name}{1}`)[0].message)?.[1];
+    assert.strictEqual(meant('ZmentionedChannels'), undefined, 'ZignoreChannels would change what the line does');
+    assert.strictEqual(meant('ZgetServerVariable'), 'ZgetServerVar');
+    assert.strictEqual(meant('ZsendMesage'), 'ZsendMessage');
+    assert.strictEqual(meant('ZgteUserVar'), 'ZgetUserVar');
+  });
   it('comment-cuts-text advises braces, not an escape (the language has none for "/")', () => {
     const [d] = diagnose('#trigger !x\nSee https://example.com/docs');
     assert.strictEqual(d.code, 'comment-cuts-text');

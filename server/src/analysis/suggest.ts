@@ -26,11 +26,22 @@ export class FunctionSuggester {
     const cached = this.answers.get(name);
     if (cached !== undefined) return cached === '' ? undefined : cached;
     const ci = this.catalog.getFunctionIgnoringCase(name);
-    const found = ci ? ci.name : closest(name, this.names);
+    let found = ci ? ci.name : closest(name, this.names);
+    if (found && !ci && !sameStart(name, found) && editDistance(name.toLowerCase(), found.toLowerCase(), 3) > 2) found = undefined;
     if (this.answers.size >= SUGGESTION_CACHE_LIMIT) this.answers.clear();
     this.answers.set(name, found ?? '');
     return found;
   }
+}
+
+/**
+ * Whether two function names start alike (the three letters after the Z):
+ * a name three or more edits away that starts otherwise is another function
+ * that happens to end alike (ZmentionedChannels and ZignoreChannels), whose
+ * suggestion would change what the line does.
+ */
+function sameStart(a: string, b: string): boolean {
+  return a.slice(1, 4).toLowerCase() === b.slice(1, 4).toLowerCase();
 }
 
 /** Lower-cased candidate lists, by list identity (the catalog's name list, the fixed word lists, value sets). */
