@@ -286,6 +286,16 @@ describe('BotNames: a saved flag compared with True or FALSE', () => {
     assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': plain, 'brb.zbr': alias }, 'who.zbr'), []);
   });
 
+  it('follows a temporary copy of the saved variable, while it holds one', () => {
+    const copy = '#trigger !who\nZvar{state;ZgetUserVar{afk}}\nZif{Zvar{state}==True;a;b}\n';
+    assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': copy }, 'who.zbr'), ['Zvar{state}==True condition-never-true -> true']);
+    // Set again to something else, another member's value, or never a copy: not the saved variable's value.
+    const reset = '#trigger !who\nZvar{state;ZgetUserVar{afk}}\nZvar{state;Zmessage{1}}\nZif{Zvar{state}==True;a;b}\n';
+    const other = '#trigger !who\nZvar{state;ZgetUserVar{afk;ZmentionedID}}\nZif{Zvar{state}==True;a;b}\n';
+    const plain = '#trigger !who\nZvar{state;true}\nZif{Zvar{state}==True;a;b}\n';
+    for (const reader of [reset, other, plain]) assert.deepStrictEqual(flagged({ 'afk.zbr': afk, 'who.zbr': reader }, 'who.zbr'), [], reader);
+  });
+
   it('counts a set to empty text (or a reset) as no other spelling: nothing saved cannot equal True either', () => {
     const plain = '#trigger !who\nZif{ZgetUserVar{afk}==True;a;b}\n';
     const back = '#trigger !back\nZsetUserVar{afk;}\nZresetUserVar{afk}\n';

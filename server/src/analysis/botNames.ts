@@ -246,7 +246,7 @@ export class BotNames {
         severity: 'warning',
         start: c.start,
         end: c.end,
-        message: `Every command of this bot saves the ${SCOPE_WORDS[c.scope]} "${c.name}" as true or false, in small letters, and ${c.op} compares text exactly: "${c.written}" is ${c.op === '==' ? 'never' : 'always'} true. Compare with ${meant}.`,
+        message: `Every command of this bot saves the ${SCOPE_WORDS[c.scope]} "${c.name}" as true or false, in small letters, and ${c.op} compares text exactly: "${c.written}"${c.via ? ` (Zvar{${c.via}} holds its value)` : ''} is ${c.op === '==' ? 'never' : 'always'} true. Compare with ${meant}.`,
         fixes: [{ title: `Change to ${meant}`, edits: [{ start: c.wordStart, end: c.wordStart + c.word.length, newText: meant }], preferred: true }],
       });
     }

@@ -109,6 +109,8 @@ export interface FlagCompare extends Occurrence {
   readonly op: '==' | '!=';
   readonly word: string;
   readonly wordStart: number;
+  /** The temporary variable compared, which holds a copy of the saved one (`Zvar{afk;ZgetUserVar{afk}}` on an earlier line). */
+  readonly via?: string;
 }
 
 export interface ModalInputs {
@@ -149,6 +151,9 @@ interface RelOcc {
   clears?: true;
   /** var: a saved variable's set to the written word true or false. */
   flag?: true;
+  /** var: a temporary variable's set to a copy of a saved one (`Zvar{afk;ZgetUserVar{afk}}`): its scope and name. */
+  copyScope?: VariableScope;
+  copyName?: string;
   /** flagCompare: the comparison as written, the operator, the word and where it starts. */
   written?: string;
   op?: '==' | '!=';
@@ -315,6 +320,8 @@ export class WorkspaceIndex {
     let clears: string[] | undefined;
     let clearKnown: Set<string> | undefined;
     let flagCompares: FlagCompare[] | undefined;
+    /** Temporary variables holding a copy of a saved variable, while they do (for flagCompares through them). */
+    let copies: Map<string, { scope: VariableScope; name: string }> | undefined;
     /** The modal the text inputs that follow belong to (undefined: none, or one with a computed ID). */
     let modal: { id: string; inputs: string[] | null } | undefined;
     const { trigger, name, type, options } = headerInfo(tree);
@@ -337,6 +344,7 @@ export class WorkspaceIndex {
         if (cacheStatements) this.statementCache.set(st, rel);
       }
       for (const o of rel) {
+        if (o.kind === 'computedSet' && o.scope === 'temporary') copies?.clear();
         if (o.kind === 'computedSet') {
           if (!computedSetScopes?.includes(o.scope!)) (computedSetScopes ??= []).push(o.scope!);
           continue;
@@ -363,11 +371,15 @@ export class WorkspaceIndex {
           continue;
         }
         if (o.kind === 'flagCompare') {
+          // Through a temporary variable: the saved variable it holds a copy of, if it does.
+          const copied = o.scope === 'temporary' ? copies?.get(o.name) : undefined;
+          if (o.scope === 'temporary' && !copied) continue;
           (flagCompares ??= []).push({
-            name: this.intern(o.name),
+            ...(copied ? { via: o.name } : {}),
+            name: this.intern(copied ? copied.name : o.name),
             start: base + o.start,
             end: base + o.end,
-            scope: o.scope!,
+            scope: copied ? copied.scope : o.scope!,
             written: o.written!,
             op: o.op!,
             word: o.word!,
@@ -380,6 +392,10 @@ export class WorkspaceIndex {
         const start = base + o.start;
         const end = base + o.end;
         if (o.kind === 'var') {
+          if (o.scope === 'temporary' && o.access === 'set') {
+            if (o.copyScope) (copies ??= new Map()).set(name, { scope: o.copyScope, name: o.copyName! });
+            else copies?.delete(name);
+          }
           variables.push(
             o.flag
               ? { name, start, end, scope: o.scope!, access: o.access!, fn: this.intern(o.fn!), flag: true }
@@ -516,6 +532,7 @@ export class WorkspaceIndex {
           if (access === 'set' && (value === undefined || (value.nodes.length === 0 && FLAG_WORDS.has(text.slice(value.start, value.end).trim()))))
             occ.flag = true;
         }
+        if (vf.scope === 'temporary' && access === 'set') copyOfSaved(text, call, occ);
         out.push(occ);
       } else if (access === 'set' && call.args[0]?.nodes.length) out.push({ kind: 'computedSet', name: '', start: 0, end: 0, scope: vf.scope });
       return;
@@ -574,7 +591,7 @@ const FLAG_WORDS: ReadonlySet<string> = new Set(['true', 'false', '']);
  * One comparison of a condition (between its start or " && "/" || " and the next): a saved variable's getter
  * with a literal name and no other argument, == or !=, and true or false spelt otherwise (True, FALSE).
  */
-const FLAG_GETTER = String.raw`(Zget(?:User|Server|Channel)?Var\{([^{};\\]+)\})`;
+const FLAG_GETTER = String.raw`(Z(?:get(?:User|Server|Channel)?Var|var)\{([^{};\\]+)\})`;
 const FLAG_SPELLING = '([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])';
 const PART_START = String.raw`(?<=^|\s&&\s|\s\|\|\s)(\s*)`;
 const PART_END = String.raw`\s*(?=$|\s&&\s|\s\|\|\s)`;
@@ -593,7 +610,8 @@ function flagComparesIn(text: string, start: number, end: number, out: RelOcc[])
       const [word, getter, name] = reversed ? [m[2], m[4], m[5].trim()] : [m[5], m[2], m[3].trim()];
       if (FLAG_WORDS.has(word)) continue;
       const vf = variableFunction(getter.slice(0, getter.indexOf('{')));
-      if (!vf || vf.scope === 'temporary' || name === '') continue;
+      // A temporary variable counts where it holds a copy of a saved one (indexTree resolves it).
+      if (!vf || name === '') continue;
       const from = start + m.index + m[1].length;
       const to = from + m[0].trim().length;
       const written = m[0].trim();
@@ -610,6 +628,20 @@ function flagComparesIn(text: string, start: number, end: number, out: RelOcc[])
       });
     }
   }
+}
+
+/** `Zvar{afk;ZgetUserVar{afk}}`: the value is one saved getter with a written name and nothing else (RelOcc.copyScope). */
+function copyOfSaved(text: string, call: CallNode, occ: RelOcc): void {
+  const value = call.args[1];
+  if (call.args.length !== 2 || value.nodes.length !== 1 || text.slice(value.start, value.end).trim() !== text.slice(value.nodes[0].start, value.nodes[0].end))
+    return;
+  const getter = value.nodes[0];
+  if (getter.kind !== NodeKind.Call || getter.args.length !== 1) return;
+  const vf = variableFunction(text.slice(getter.start, getter.nameEnd));
+  const name = literalArgument(text, getter, 0);
+  if (!vf || vf.scope === 'temporary' || vf.access !== 'get' || !name) return;
+  occ.copyScope = vf.scope;
+  occ.copyName = name.text;
 }
 
 const REACTION_ADDERS: ReadonlySet<string> = new Set(['ZaddReactions', 'ZaddMessageReactions', 'ZaddCmdReactions']);
