@@ -53,6 +53,12 @@ describe('analysis: checks', () => {
     assert.strictEqual(fixOf('Updated at Ztime'), '<t:ZgetTimestamp:t>');
     assert.strictEqual(fixOf('Zdescription{Server clock: Ztime{}}'), '<t:ZgetTimestamp:t>');
     assert.strictEqual(fixOf('ZaddField{Now;It is Ztime}'), '<t:ZgetTimestamp:t>');
+    // The field's name asks for the time, and Ztime is its whole value.
+    assert.strictEqual(fixOf('ZaddField{Local time;Ztime;true}'), '<t:ZgetTimestamp:t>');
+    assert.deepStrictEqual(
+      diagnose('#trigger !x\nZtitle{Status}\nZaddField{Zone;Ztime}\nZaddField{Timezone;Ztime}').filter((d) => d.code === 'time-zone-name'),
+      [],
+    );
     // A footer or a field's name shows the markup as it is written.
     assert.strictEqual(fixOf('Zfooter{Updated at Ztime}'), undefined);
     assert.strictEqual(fixOf('ZaddField{Time now: Ztime;x}'), undefined);

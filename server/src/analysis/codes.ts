@@ -730,7 +730,7 @@ const CODE_TABLE = {
   'time-zone-name': {
     severity: 'warning',
     description:
-      'Ztime with no time zone where the words before it ask for the time of day ("Updated at Ztime", "Time: Ztime"): without an argument Ztime writes the name of the active time zone (Asia/Tokyo unless a Ztime{zone} set another), not the time. Not where the line speaks of a zone or writes a clock too (Zhour, Zminute, ZgetTimestamp, <t:...>: the name is a label then), nor in a condition. Where Discord renders its markup (message text, Zdescription, a field\'s value) the fix writes <t:ZgetTimestamp:t>, which Discord shows in each reader\'s own time.',
+      'Ztime with no time zone where the words before it ask for the time of day ("Updated at Ztime", "Time: Ztime", a field named Time whose value it is): without an argument Ztime writes the name of the active time zone (Asia/Tokyo unless a Ztime{zone} set another), not the time. Not where the line speaks of a zone or writes a clock too (Zhour, Zminute, ZgetTimestamp, <t:...>: the name is a label then), nor in a condition. Where Discord renders its markup (message text, Zdescription, a field\'s value) the fix writes <t:ZgetTimestamp:t>, which Discord shows in each reader\'s own time.',
     example: 'Last updated at Ztime',
   },
   'time-without-zero': {

@@ -414,6 +414,8 @@ function checkClockDigits(name: string, start: number, end: number, ctx: Stateme
 
 /** Words written right before a value meant as the time of day: "Updated at ", "Time: ", "now ", "Updated ". */
 const CLOCK_WORDS = /(?:\b(?:at|time|clock|now|updated)|\bit is)\s*:?\s*$/i;
+/** A field's name that asks for the time of day, right before its value: `ZaddField{Time;`. */
+const CLOCK_FIELD_NAME = /\{\s*(?:[\w ]*\b)?(?:time|clock|now|updated)\s*:?\s*;\s*$/i;
 
 /**
  * `Updated at Ztime`: without a time zone, Ztime writes the active zone's
@@ -427,12 +429,15 @@ function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext)
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const lineEnd = text.indexOf('\n', at);
   const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  const where = ctx.enclosing;
+  const before = text.slice(Math.max(lineStart, at - 40), at);
+  // The words may also be a field's name, with Ztime its whole value (ZaddField{Time;Ztime}).
+  const asked = CLOCK_WORDS.test(before) || (where?.name === 'ZaddField' && where.arg === 1 && CLOCK_FIELD_NAME.test(before));
   // Text glued to it is another name misspelt (reported as such); a clock written on the line makes the name a label.
-  if (/[A-Za-z0-9]/.test(text.charAt(ctx.base + end)) || !CLOCK_WORDS.test(text.slice(Math.max(lineStart, at - 40), at))) return;
+  if (/[A-Za-z0-9]/.test(text.charAt(ctx.base + end)) || !asked) return;
   if (/zone|\btz\b|Zhour|Zminute|ZgetTimestamp|<t:/i.test(line)) return;
   const clock = '<t:ZgetTimestamp:t>';
   // Discord renders its <t:...> markup in message text, an embed's description and a field's value only.
-  const where = ctx.enclosing;
   const renders =
     where === undefined ||
     (where.name === 'Zif' && where.arg >= 1) ||
