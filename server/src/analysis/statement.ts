@@ -297,8 +297,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const name = ctx.rel(node.start, node.nameEnd);
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
-      if (name === 'Ztime' && ctx.tested === 0 && node.args.every((a) => ctx.rel(a.start, a.end).trim() === ''))
-        checkZoneNameAsClock(node.start, node.end, ctx);
+      if (name === 'Ztime' && node.args.every((a) => ctx.rel(a.start, a.end).trim() === '')) checkZoneNameAsClock(node.start, node.end, ctx);
       if (ctx.tested > 0) recordTestedName(name, ctx);
       if (name === 'Zvar') recordCopyFacts(node, depth === 0, ctx);
       if (name === 'Zvar' && ctx.delayInLoop > 0 && ctx.loopSets) checkLoopVariableInDelay(node, ctx);
@@ -385,7 +384,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       if (profile.loopValue) checkLoopValue(name, node.start, node.end, inLoop, ctx);
       if (name === 'ZslashID') reportSlashIdWithoutName(node.start, node.end, ctx);
       if (name === 'Zminute' || name === 'Zsecond') checkClockDigits(name, node.start, node.end, ctx);
-      if (name === 'Ztime' && ctx.tested === 0) checkZoneNameAsClock(node.start, node.end, ctx);
+      if (name === 'Ztime') checkZoneNameAsClock(node.start, node.end, ctx);
     } else if (node.kind === NodeKind.Group) {
       walkNodes(node.nodes, depth + 1, ctx, inCall, inLoop);
     } else if (node.kind === NodeKind.Comment) {
@@ -421,9 +420,10 @@ const CLOCK_FIELD_NAME = /\{\s*(?:[\w ]*\b)?(?:time|clock|now|updated)\s*:?\s*;\
  * `Updated at Ztime`: without a time zone, Ztime writes the active zone's
  * name (time/time.rs; Asia/Tokyo until a Ztime{zone} sets one, context.rs),
  * not the time. Reported where the words before it on the line ask for a
- * clock, and the line says nothing of a zone.
+ * clock, and the line says nothing of a zone; not in a condition.
  */
 function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext): void {
+  if (ctx.tested > 0) return;
   const text = ctx.text;
   const at = ctx.base + start;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;

@@ -583,7 +583,6 @@ export class WorkspaceIndex {
   }
 }
 
-/** The functions that add reactions (to the reply, to a message, to the command's own message). */
 /** What a flag is saved as: the words the engine's conditions take for true and false (control/helpers.rs), or nothing. */
 const FLAG_WORDS: ReadonlySet<string> = new Set(['true', 'false', '']);
 
@@ -612,9 +611,9 @@ function flagComparesIn(text: string, start: number, end: number, out: RelOcc[])
       const vf = variableFunction(getter.slice(0, getter.indexOf('{')));
       // A temporary variable counts where it holds a copy of a saved one (indexTree resolves it).
       if (!vf || name === '') continue;
-      const from = start + m.index + m[1].length;
-      const to = from + m[0].trim().length;
       const written = m[0].trim();
+      const from = start + m.index + m[1].length;
+      const to = from + written.length;
       out.push({
         kind: 'flagCompare',
         name,
@@ -644,6 +643,7 @@ function copyOfSaved(text: string, call: CallNode, occ: RelOcc): void {
   occ.copyName = name.text;
 }
 
+/** The functions that add reactions (to the reply, to a message, to the command's own message). */
 const REACTION_ADDERS: ReadonlySet<string> = new Set(['ZaddReactions', 'ZaddMessageReactions', 'ZaddCmdReactions']);
 
 /** The event the bot's own reactions start (its removal event runs only when someone takes one of them away). */

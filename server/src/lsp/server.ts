@@ -71,7 +71,8 @@ export function startServer(connection: Connection, options: StartOptions = {}):
     options.readerEntry,
   );
   workspace.progress = new IndexProgress(connection);
-  if (options.protocolTurns) workspace.yieldTurn = () => options.protocolTurns!.yieldTurn();
+  const turns = options.protocolTurns;
+  if (turns) workspace.yieldTurn = () => turns.yieldTurn();
   const documents = new OpenDocuments(service);
   const diagnostics = new DiagnosticsDelivery({
     connection,

@@ -107,9 +107,9 @@ export interface StatementContext {
   /** Where the Zif branch the walk is in ends (statement offsets; Infinity outside one): a set there covers reads after it up to here. */
   branchEnd: number;
   /** Where the Zif branch starts whose own content the walk is in (not inside a call of it): -1 elsewhere. */
+  branchStart: number;
   /** The call whose argument the walk is in (its name and the argument's index), undefined at the statement's top level. */
   enclosing: { name: string; arg: number } | undefined;
-  branchStart: number;
 }
 
 /** A call's argument as the rules read it: its trimmed text, and whether it is literal (no call inside). */
