@@ -65,6 +65,7 @@ import { selectionRangesAt } from './features/selectionRange';
 import { formattingEdits } from './features/formatting';
 import type { ServiceSettings } from './features/serviceSettings';
 import { isSeverityLevel, type SeverityLevel } from './analysis/codes';
+import { ShardedMap } from './base/shardedMap';
 
 export type { ServiceSettings, Severity } from './features/serviceSettings';
 
@@ -187,7 +188,7 @@ export class LanguageService implements ZscriptLanguageService {
    * for the few most recent in `diskStates`. So memory grows with the text
    * of the workspace, not with its trees (several times the text).
    */
-  private readonly disk = new Map<string, DiskFile>();
+  private readonly disk = new ShardedMap<DiskFile>();
   private readonly diskStates = new Map<string, DocumentState>();
   private readonly index: WorkspaceIndex;
   /** Called when a feature fails internally (the request then answers empty); tests make it rethrow. */

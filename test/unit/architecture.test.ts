@@ -11,7 +11,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SERVER = path.join(ROOT, 'server', 'src');
 
 /** Layers in order; a module may import its own layer and those before it. */
-const LAYERS = ['catalog', 'language', 'syntax', 'analysis', 'features', 'service', 'protocol'];
+const LAYERS = ['base', 'catalog', 'language', 'syntax', 'analysis', 'features', 'service', 'protocol'];
 
 function layerOf(file: string): string {
   const rel = path.relative(SERVER, file).split(path.sep);

@@ -48,3 +48,29 @@ describe('workspace scan: progress', () => {
     assert.strictEqual(files.fileCount, 0);
   });
 });
+
+describe('workspace scan: a rescan forgets what is gone', () => {
+  it('drops every file deleted since the last scan, keeps the others, and tells the service', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-rescan-'));
+    try {
+      // More files than one pass of the sweep looks at between its checks of the clock (256).
+      for (let i = 0; i < 700; i++) fs.writeFileSync(path.join(dir, `c${i}.zbr`), `#trigger !c${i}\nHello\n`);
+      const service = new LanguageService(bundledCatalog());
+      const files = new WorkspaceFiles(service, { info: () => undefined, warn: () => undefined });
+      files.setFolders([dir]);
+      await files.rescan();
+      assert.strictEqual(files.fileCount, 700);
+      const first = files.files().find((uri) => uri.endsWith('/c0.zbr'))!;
+      assert.strictEqual(service.hasDocument(first), true);
+      for (let i = 0; i < 700; i += 3) fs.rmSync(path.join(dir, `c${i}.zbr`));
+      await files.rescan();
+      const kept = files.files().map((uri) => uri.slice(uri.lastIndexOf('/') + 1));
+      assert.strictEqual(kept.length, 700 - 234);
+      assert.ok(!kept.includes('c0.zbr') && !kept.includes('c699.zbr') && kept.includes('c1.zbr') && kept.includes('c698.zbr'));
+      assert.strictEqual(service.hasDocument(first), false);
+      assert.strictEqual(service.hasDocument(files.files()[0]), true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

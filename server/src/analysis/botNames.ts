@@ -21,6 +21,7 @@ import { getterOf, setterOf } from '../language/variableFunctions';
 import type { AnalysisDiagnostic } from './diagnostic';
 import { oneEditApart } from './suggest';
 import type { FileIndex, FlagCompare, Occurrence, VariableOccurrence } from './workspaceIndex';
+import { ShardedMap } from '../base/shardedMap';
 
 /** What one file writes for the others, and its own reads the checks look at. */
 interface FileWrites {
@@ -148,7 +149,7 @@ function folderOf(uri: string): string {
 
 export class BotNames {
   /** Each file's index entry (shared with the workspace index: nothing is copied), and its writes' signature once asked. */
-  private readonly byUri = new Map<string, { index: FileIndex; signature?: string }>();
+  private readonly byUri = new ShardedMap<{ index: FileIndex; signature?: string }>();
   private readonly filesByFolder = new Map<string, Set<string>>();
   /** What each folder writes, made when a check first asks after a change (a workspace scan changes every file once). */
   private readonly byFolder = new Map<string, FolderWrites>();

@@ -18,6 +18,7 @@ import { statementIndexAt } from '../syntax/positions';
 import { COOLDOWN_TAKERS, type CommandFacts } from './analyzer';
 import type { CustomIdOccurrence } from './workspaceIndex';
 import { engineHeaderLine, engineTriggerStatement, type LoaderLine, loaderLinesOf, readAsLoader } from './engine/loader';
+import { ShardedMap } from '../base/shardedMap';
 
 export interface TriggerSite {
   readonly uri: string;
@@ -210,7 +211,7 @@ function folderOf(uri: string): string {
 
 /** The triggers of every known file, by folder, with a counter that changes whenever a duplicate may have appeared or gone. */
 export class CommandTriggers {
-  private readonly byUri = new Map<string, TriggerSite>();
+  private readonly byUri = new ShardedMap<TriggerSite>();
   private readonly byFolder = new Map<string, Map<string, Set<string>>>();
   /** Bumped when a file's trigger changes (its own or another file's cross-file diagnostics may change). */
   generation = 0;

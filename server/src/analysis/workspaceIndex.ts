@@ -19,6 +19,7 @@ import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { inValueSet, valueSetFor } from '../language/valueSets';
 import { isEngineSpace } from './engine/statementReader';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
+import { ShardedMap } from '../base/shardedMap';
 
 export interface Occurrence {
   readonly name: string;
@@ -175,7 +176,7 @@ export interface IndexedFile {
 }
 
 export class WorkspaceIndex {
-  private readonly files = new Map<string, { file: IndexedFile; index?: FileIndex }>();
+  private readonly files = new ShardedMap<{ file: IndexedFile; index?: FileIndex }>();
   private statementCache = new WeakMap<Statement, RelOcc[]>();
 
   constructor(private catalog: Catalog) {}
