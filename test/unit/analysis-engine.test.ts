@@ -100,8 +100,11 @@ describe('engine reading: plain words run as functions', () => {
     const [key, condition] = diagnose(text).filter((d) => d.code === 'word-runs-function');
     assert.match(
       key.message,
-      /ZhttpResult then looks up the key named by that result, not "message"\. To use the word itself as the key, write Zlowercase\{MESSAGE\}\.$/,
+      /ZhttpResult then looks up the key named by that result, not "message"\. When nothing is typed after the trigger, that result is empty, and ZhttpResult without a key gives the whole response \(the raw JSON\), which an image or a link cannot use\. To use the word itself as the key, write Zlowercase\{MESSAGE\}\.$/,
     );
+    // Under another key, an empty result leaves that key: no raw body.
+    const deeper = diagnose('#trigger !x\nZhttpGet{https://example.com/api}\nZhttpResult{data;message}\n').find((d) => d.code === 'word-runs-function');
+    assert.doesNotMatch(deeper!.message, /without a key/);
     assert.match(
       condition.message,
       /The condition then reads that result where "ping" is written\. To keep the word in the condition, write Zlowercase\{PING\}\.$/,

@@ -33,6 +33,31 @@ function only(text: string, code: string): AnalysisDiagnostic {
 }
 
 describe('analysis: fixes', () => {
+  it('missing-argument with one argument where the first parameter may be left out: says how the engine reads it, and the fix empties the first', () => {
+    const text = '#trigger !a\nZsendMessage{Hello everyone!}\n';
+    const found = diagnose(text);
+    // One finding for the call: not also that "Hello everyone!" is no channel ID.
+    assert.deepStrictEqual(
+      found.map((d) => d.code),
+      ['missing-argument'],
+    );
+    assert.match(found[0].message, /^With one argument, ZsendMessage reads it as "channelID" \(argument 1\), not as "content"/);
+    assert.match(found[0].message, /leave argument 1 empty: ZsendMessage\{;\.\.\.\}\.$/);
+    const fixed = applied(text, found[0]);
+    assert.strictEqual(fixed, '#trigger !a\nZsendMessage{;Hello everyone!}\n');
+    assert.deepStrictEqual(diagnose(fixed), []);
+    // Two arguments, or a required first parameter: the usual message.
+    assert.match(only('#trigger !a\nZhasRole{;}\n', 'empty-required-argument').message, /ZhasRole halts the command when "role ID"/);
+  });
+
+  it("trigger-type-mismatch on a wrong event name names the event meant (other libraries' names, then spelling)", () => {
+    const message = (trigger: string) => only(`#trigger ${trigger}\n#type event\nHi\n`, 'trigger-type-mismatch').message;
+    assert.match(message('onMemberRemove'), /Did you mean onMemberLeave\?$/);
+    assert.match(message('onGuildMemberAdd'), /Did you mean onMemberJoin\?$/);
+    assert.match(message('onMesageDelete'), /Did you mean onMessageDelete\?$/);
+    assert.match(message('onSomethingElse'), /must be an event such as onMemberJoin\.$/);
+  });
+
   it('ignored-arguments on ZforSplit{ZtextSplit{...};code}: the fix splits first, then loops, and leaves no finding', () => {
     const text = '#trigger !lock\nZforSplit{ZtextSplit{general,memes;,};Locking ZloopValue}\n';
     const fixed = applied(text, only(text, 'ignored-arguments'));

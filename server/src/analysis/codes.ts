@@ -43,7 +43,7 @@ const CODE_TABLE = {
   'missing-argument': {
     severity: 'error',
     description:
-      'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments".',
+      'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments". Also a required argument left out: with one argument to a function whose first may be left out (ZsendMessage{Hello}, ZhasRole{roleID}), the engine reads it as the first (the channel, the user) and halts without the second; the fix leaves the first empty (ZsendMessage{;Hello}).',
     example: 'Zsum{5}',
   },
   'too-many-arguments': {
@@ -329,7 +329,7 @@ const CODE_TABLE = {
   'negative-amount': {
     severity: 'warning',
     description:
-      'A saved variable set to Zsub{ZgetUserVar{coins};Zmessage{2}} (a balance, or a copy of it, less a Zmessage or Zoption amount, or a Zvar copy of one) where no condition compares the amount with a number: -500 passes ZisInteger and ZisNumber, a slash option has no minimum, and Zsub of a negative amount adds it (a !pay that takes from the other side). Not in a command only staff may run (ZonlyAdmin, ZonlyPerms, ZonlyForRoles...).',
+      'A saved variable set to Zsub{ZgetUserVar{coins};Zmessage{2}} (a balance, or a copy of it, less a Zmessage or Zoption amount, or a Zvar copy of one) where no condition compares the amount with a number: -500 passes ZisInteger and ZisNumber, a slash option has no minimum, and Zsub of a negative amount adds it (a !pay that takes from the other side). Not in a command only staff may run (ZonlyAdmin, ZonlyPerms, ZonlyForRoles..., or a ZonlyIf on the author\'s admin or moderator flag, permission, role or ID), nor where a condition matches the amount against digits only (ZregexMatch{Zmessage{2};^[0-9]+$}) or looks for a "-" in it (ZcheckContains{Zmessage{2};-}).',
     example: 'ZsetUserVar{coins;Zsub{ZgetUserVar{coins};Zmessage{2}}}',
   },
   'invalid-emoji': {
@@ -511,7 +511,7 @@ const CODE_TABLE = {
   'trigger-type-mismatch': {
     severity: 'error',
     description:
-      'The trigger form does not fit #type. An error where Discord refuses to register a slash command (no "/", a space or a capital in its name); a warning where the command loads but is never reached: an event name in a prefix command, an unknown event, an interaction trigger of another form, onInteraction{} or onInteraction{id_*} (the engine matches a custom ID exactly, with no wildcard), a sub-slash trigger of three words.',
+      'The trigger form does not fit #type. An error where Discord refuses to register a slash command (no "/", a space or a capital in its name); a warning where the command loads but is never reached: an event name in a prefix command, an unknown event, an interaction trigger of another form, onInteraction{} or onInteraction{id_*} (the engine matches a custom ID exactly, with no wildcard), a sub-slash trigger of three words. An unknown event gets the event it most likely means (onMemberRemove: onMemberLeave; onGuildMemberAdd: onMemberJoin; otherwise the closest spelling).',
     example: '#type slash + #trigger !ping',
   },
   'option-value-lost': {
@@ -567,7 +567,7 @@ const CODE_TABLE = {
   'optional-option-missing': {
     severity: 'warning',
     description:
-      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets (ZtryRun catches nothing there: reading a left-out option is no error; a typed read in ZtryRun is left alone, since the fallback may be the default meant). Not where the file tells a left-out option apart: a condition or a ZreplaceText with the text not found, or ZisNumber/ZisInteger of the option, or the same of a Zvar holding it.',
+      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets (ZtryRun catches nothing there: reading a left-out option is no error; a typed read in ZtryRun is left alone, since the fallback may be the default meant). Not where the file tells a left-out option apart: a condition or a ZreplaceText with the text not found, a startsWith, endsWith or contains test with a start or an end of it (Zoption{reason} startsWith option, ZendsWith{...;found}), or ZisNumber/ZisInteger of the option, or the same of a Zvar holding it.',
     example: '#trigger /purge + #type slash + #description Delete messages + #option amount|How many|integer|optional + Zclear{Zoption{amount}}',
   },
   'split-index-may-be-missing': {
@@ -579,7 +579,7 @@ const CODE_TABLE = {
   'reset-clears-everyone': {
     severity: 'warning',
     description:
-      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects: they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant. ZresetUserVar also behind a staff guard in a prefix command that reads a mention: the reset takes no member, and wipes everyone's, not the mentioned one's (set theirs: ZsetUserVar{xp;0;Zmentioned{1}}).",
+      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects (ZonlyAdmin, ZonlyPerms..., or a ZonlyIf that lets only the author's admin or moderator flag, permission, role or ID through: ZonlyIf{ZisAdmin==true;...}): they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant. ZresetUserVar also behind a staff guard in a prefix command that reads a mention: the reset takes no member, and wipes everyone's, not the mentioned one's (set theirs: ZsetUserVar{xp;0;Zmentioned{1}}).",
     example: 'ZresetUserVar{coins}Your balance was reset.',
   },
   'json-path-through-list': {

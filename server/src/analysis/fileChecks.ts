@@ -42,6 +42,7 @@ import { COMMAND_TYPE_WORDS, optionRequired } from '../language/headerWords';
 import { engineTriggerStatement, type LoaderDivergence, readAsLoader } from './engine/loader';
 import { COOLDOWNS, PRINTED_RESULTS } from './rules/callFacts';
 import { CallNames, type CallNamesBefore } from './callNames';
+import { closest } from './suggest';
 import { engineEmbedIndex, FileWalk, MESSAGE_LIMIT, type SavedRead } from './fileWalk';
 
 export { moveFixText } from './fileWalk';
@@ -478,7 +479,8 @@ function checkTrigger(
     problem = `"${t}" is written as a slash command's name, but this command is a prefix command${type === undefined ? ' (no #type line)' : ''}: the engine registers no slash command for it, and it runs only when someone sends "${t}" as a message. Add "#type slash".`;
   } else if (kind === 'event' && catalog.triggers.length > 0 && !catalog.getTrigger(t)) {
     severity = 'warning';
-    problem = `"${t}" is not an event name, so the engine never runs this command. An event command's trigger must be an event such as onMemberJoin.`;
+    const meant = nearestEvent(t, catalog);
+    problem = `"${t}" is not an event name, so the engine never runs this command. ${meant ? `Did you mean ${meant}?` : "An event command's trigger must be an event such as onMemberJoin."}`;
   } else if (kind === 'interaction' && !/^onInteraction(\{[^}]*\})?$/.test(t)) {
     severity = 'warning';
     problem =
@@ -1462,3 +1464,35 @@ function amountUnbounded(w: FileWalk, amount: string): boolean {
   const from = w.amountCopies.get(amount);
   return from !== undefined && !w.boundedAmounts.has(amount) && !w.boundedAmounts.has(from);
 }
+
+/**
+ * The event a wrong event name most likely meant: the names of Discord's own
+ * gateway events and of other bot libraries (onGuildMemberAdd,
+ * onMessageCreate, onMemberRemove...), then the closest by spelling.
+ */
+function nearestEvent(word: string, catalog: Catalog): string | undefined {
+  const names = catalog.triggers.map((t) => t.name).filter((n) => n !== 'onInteraction');
+  const known = Object.hasOwn(EVENT_ALIASES, word.toLowerCase()) ? EVENT_ALIASES[word.toLowerCase()] : undefined;
+  if (known && names.includes(known)) return known;
+  return closest(word, names);
+}
+
+/** Other names for the engine's events (lower case), as Discord's gateway and other libraries call them. */
+const EVENT_ALIASES: Readonly<Record<string, string>> = {
+  onmemberremove: 'onMemberLeave',
+  onguildmemberadd: 'onMemberJoin',
+  onguildmemberremove: 'onMemberLeave',
+  onguildmemberupdate: 'onMemberUpdate',
+  onmemberadd: 'onMemberJoin',
+  onjoin: 'onMemberJoin',
+  onleave: 'onMemberLeave',
+  onmessagecreate: 'onMessage',
+  onmessageupdate: 'onMessageEdit',
+  onmessagereactionadd: 'onReactionAdd',
+  onmessagereactionremove: 'onReactionRemove',
+  onguildbanadd: 'onBanAdd',
+  onguildbanremove: 'onBanRemove',
+  onguildcreate: 'onBotJoin',
+  onguilddelete: 'onBotLeave',
+  onvoicestate: 'onVoiceStateUpdate',
+};

@@ -292,7 +292,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (Object.hasOwn(LIST_PATH_ARGUMENTS, name)) recordJsonList(name, args, ctx);
   if (name === 'ZjsonParse' && args[0]?.literal)
     for (const m of args[0].text.matchAll(/"([^"\\]+)"\s*:\s*\[/g)) (rareFacts(ctx.summary).jsonLists ??= []).push(m[1]);
-  if (profile.facts?.staffGuard) rareFacts(ctx.summary).staffOnly = true;
+  if (profile.facts?.staffGuard || (name === 'ZonlyIf' && args[0] && isStaffCondition(args[0].text))) rareFacts(ctx.summary).staffOnly = true;
   if (profile.facts?.ownerGuard || (name === 'ZonlyIf' && args[0] && OWNER_TEST.test(args[0].text))) rareFacts(ctx.summary).ownerOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
@@ -904,6 +904,7 @@ function checkEngineArity(
         reportSilentCallAsRequired(name, r.pos, r.name, args[i].arg, ctx);
       }
     } else if (r.when === 'empty-or-missing' && !stored) {
+      if (reportOneArgumentForTwo(node, name, r.name, fn, args, count, r.pos, ctx)) return true;
       const silentGuard = silentGuardFix(node, name, r.pos, ctx);
       ctx.diagnostics.push({
         code: 'missing-argument',
@@ -918,6 +919,40 @@ function checkEngineArity(
     }
   }
   return false;
+}
+
+/**
+ * `ZsendMessage{Hello}`, `ZhasRole{123...}`: one argument to a function whose
+ * first parameter may be left out and whose second is required. The author
+ * wrote the second and meant the first to take its default, but the engine
+ * reads arguments by position: the one given is the first (the channel, the
+ * user), and the call halts without the second. One finding for the call
+ * (the first argument's own check would only add that it is no ID), with the
+ * fix that leaves the first empty. True when reported.
+ */
+function reportOneArgumentForTwo(
+  node: CallNode,
+  name: string,
+  missing: string,
+  fn: FunctionRecord | undefined,
+  args: readonly ReadArgument[],
+  count: number,
+  pos: number,
+  ctx: StatementContext,
+): boolean {
+  const first = fn?.arguments[0];
+  if (count !== 1 || pos !== 2 || !first || first.required || args[0].text === '' || fn.arguments[1]?.required !== true) return false;
+  const byDefault = first.default ? ` (${first.default})` : '';
+  const at = node.open + 1;
+  ctx.diagnostics.push({
+    code: 'missing-argument',
+    severity: 'error',
+    start: node.start,
+    end: node.nameEnd,
+    message: `With one argument, ${name} reads it as "${first.name}" (argument 1), not as "${fn.arguments[1].name}", and halts the command without "${missing}" (argument ${pos}). To leave "${first.name}" to its default${byDefault}, leave argument 1 empty: ${name}{;...}.`,
+    fixes: [{ title: `Leave "${first.name}" empty: ${name}{;...}`, edits: [{ start: at, end: at, newText: ';' }], preferred: true }],
+  });
+  return true;
 }
 
 /** Lookups by name that halt the command when nothing has the name (id/channelID.rs, roleID.rs: "no channel found matching"). */
@@ -2086,6 +2121,34 @@ const OWN_MESSAGE_ID = /^ZmessageID(?:\{\s*\})?$/;
 
 /** A condition that lets one user through by ID (`ZuserID==123456789012345678`). */
 const OWNER_TEST = /ZuserID(?:\{\})?\s*==\s*\d{15,}|\d{15,}\s*==\s*ZuserID/;
+
+/**
+ * A ZonlyIf condition that lets only staff (or the owner) through: the
+ * author's administrator or moderator flag, permission or role tested for
+ * "true" (what users/isAdmin.rs, users/isModerator.rs,
+ * permissions/checkUserPerms.rs and roles/hasRole.rs answer; `==` is exact,
+ * control/helpers.rs), or the author's ID compared with an ID, the bot's
+ * owner or the server's. ZonlyIf stops everyone else before the next
+ * statement, as ZonlyAdmin does. A part of the condition must be that test
+ * (with the others joined by ` && `): one of several joined by ` || ` may let
+ * anyone through.
+ */
+function isStaffCondition(condition: string): boolean {
+  return !condition.includes(' || ') && condition.split(' && ').some((part) => STAFF_TEST.test(part));
+}
+
+const STAFF_TEST = new RegExp(
+  String.raw`^\s*(?:` +
+    [
+      // No operator: the condition holds for "true" (or "1") only.
+      String.raw`Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\}`,
+      String.raw`(?:Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\})\s*(?:==\s*true|!=\s*false)`,
+      String.raw`(?:true\s*==|false\s*!=)\s*(?:Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\})`,
+      String.raw`ZuserID(?:\{\})?\s*==\s*(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)`,
+      String.raw`(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)\s*==\s*ZuserID(?:\{\})?`,
+    ].join('|') +
+    String.raw`)\s*$`,
+);
 
 /** The resets, and whose variables they delete (variables/reset*.rs). */
 const RESETS_FOR_ALL: Readonly<Record<string, { whose: string; set: string }>> = {

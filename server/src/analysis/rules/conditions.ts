@@ -170,6 +170,16 @@ function checkSingleEquals(arg: Argument, ctx: StatementContext): void {
 const BOUNDED_AMOUNT =
   /(Z(?:message|option|var)\{[^{}]*\})\s*(?:(?:>=|<=|>|<)\s*-?\d|\s(?:startsWith|contains)\s+-)|-?\d\s*(?:>=|<=|>|<)\s*(Z(?:message|option|var)\{[^{}]*\})/g;
 
+/**
+ * An amount tested so that a minus cannot pass whichever way the test goes:
+ * matched against an anchored pattern of digits only
+ * (`ZregexMatch{Zmessage{2};^[0-9]+$}`, `^\d+$`, `^[1-9][0-9]*$`: the regex
+ * crate's is_match, string/regexMatch.rs), or searched for "-"
+ * (`ZcheckContains{Zmessage{2};-}`, `ZstartsWith{Zmessage{2};-}`).
+ */
+const AMOUNT_PATTERN_TEST =
+  /Z(?:regexMatch\{(Z(?:message|option|var)\{[^{}]*\});\s*\^(?:(?:\[(?:\d-\d|\d)+\]|\\d)(?:[+*?]|\{\d+(?:,\d*)?\})?)+\$\s*\}|(?:checkContains|startsWith)\{(Z(?:message|option|var)\{[^{}]*\});\s*-\s*\})/g;
+
 /** An amount's call as negative-amount keys it: `Zmessage{ 2 }` and `Zmessage{2}` alike. */
 export function normalAmount(call: string): string {
   return call.replace(/\s+/g, '');
@@ -387,7 +397,32 @@ export function recordAbsenceTests(text: string, ctx: StatementContext): void {
     else (facts.absenceTestedVars ??= []).push(name.trim());
   };
   if (text.includes('not found') || text.includes('option "')) for (const m of text.matchAll(/Z(option|var)\{([^{}\\;]+)\}/g)) add(m[1], m[2]);
-  else for (const m of text.matchAll(NUMBER_TEST_OF)) add(m[1], m[2]);
+  else {
+    for (const m of text.matchAll(NUMBER_TEST_OF)) add(m[1], m[2]);
+    for (const m of text.matchAll(WORD_TEST_OF)) if (tellsAbsence(m[3], m[4])) add(m[1], m[2]);
+    for (const m of text.matchAll(WORD_CALL_TEST_OF)) if (m[4].split(';').some((word) => tellsAbsence(m[1], word))) add(m[2], m[3]);
+  }
+}
+
+/** `Zoption{reason} startsWith option`: a read tested with a word operator, up to the end of its comparison. */
+const WORD_TEST_OF = /Z(option|var)\{([^{}\\;]+)\}\s+(startsWith|endsWith|contains)\s+(.+?)\s*(?=$| && | \|\| )/g;
+/** `ZstartsWith{Zoption{reason};option}`, `ZcheckContains{Zvar{r};not found}` (its words after the text). */
+const WORD_CALL_TEST_OF = /Z(startsWith|endsWith|checkContains)\{\s*Z(option|var)\{([^{}\\;]+)\}\s*;([^{}]*)\}/g;
+
+/**
+ * Whether a test of the text with `word` holds for a left-out option's text
+ * (`option "name" not found`, context/option.rs) whatever its name: a start
+ * of `option "`, an end of `" not found`, or a part of either of four letters
+ * or more (ZcheckContains ignores case, string/checkContains.rs).
+ */
+function tellsAbsence(test: string, word: string): boolean {
+  const head = 'option "';
+  const tail = '" not found';
+  const w = test === 'checkContains' ? word.trim().toLowerCase() : word.trim();
+  if (w === '') return false;
+  if (test === 'startsWith') return head.startsWith(w) || w.startsWith(head);
+  if (test === 'endsWith') return tail.endsWith(w);
+  return w.length >= 4 && (head.includes(w) || tail.includes(w));
 }
 
 /** The checks of a call's condition argument (its first), when `name` takes one. */
@@ -422,7 +457,8 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
     if (condition.includes('Zmessage{') || condition.includes('Zoption{') || condition.includes('Zvar{'))
-      for (const m of condition.matchAll(BOUNDED_AMOUNT)) (rareFacts(ctx.summary).boundedAmounts ??= []).push(normalAmount(m[1] ?? m[2]));
+      for (const pattern of [BOUNDED_AMOUNT, AMOUNT_PATTERN_TEST])
+        for (const m of condition.matchAll(pattern)) (rareFacts(ctx.summary).boundedAmounts ??= []).push(normalAmount(m[1] ?? m[2]));
     checkSeparatedNumbers(args[0].arg, ctx);
     recordZeroTests(args[0].arg, ctx);
     checkMisreadEquality(args[0].arg, ctx);

@@ -352,7 +352,12 @@ function reportWordCall(
         : placeholder
           ? " So the cooldown's placeholder never reaches the cooldown, which would put the time left in its place: the message shows the time zone's name."
           : named === 'key'
-            ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".`
+            ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".${
+                // http/httpResult.rs leaves out empty keys and, with none left, gives the raw body.
+                nameOf!.fn === 'ZhttpResult' && w.fn.key === 'message' && text.charCodeAt(a - 1) === 123 /* { */ && text.charCodeAt(b) === 125 /* } */
+                  ? ' When nothing is typed after the trigger, that result is empty, and ZhttpResult without a key gives the whole response (the raw JSON), which an image or a link cannot use.'
+                  : ''
+              }`
             : named === 'value'
               ? ` ${nameOf!.fn} then ${VALUE_USE[nameOf!.fn] ?? 'stores'} ${before ? `"${before}" followed by that result` : 'that result'}, not "${word}".`
               : named === 'condition'
