@@ -33,6 +33,13 @@ function only(text: string, code: string): AnalysisDiagnostic {
 }
 
 describe('analysis: fixes', () => {
+  it('loop-passes-on-lines on Zrepeat of one symbol: the fix repeats it on one line with ZrepeatText, and nothing is left to report', () => {
+    const text = '#trigger !rate\nZvar{n;3}\nRating: Zrepeat{Zvar{n};*}\n';
+    const fixed = applied(text, only(text, 'loop-passes-on-lines'));
+    assert.strictEqual(fixed, '#trigger !rate\nZvar{n;3}\nRating: ZrepeatText{*;Zvar{n}}\n');
+    assert.deepStrictEqual(diagnose(fixed), []);
+  });
+
   it('missing-argument with one argument where the first parameter may be left out: says how the engine reads it, and the fix empties the first', () => {
     const text = '#trigger !a\nZsendMessage{Hello everyone!}\n';
     const found = diagnose(text);

@@ -305,7 +305,7 @@ const CODE_TABLE = {
   'loop-passes-on-lines': {
     severity: 'warning',
     description:
-      'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray.',
+      'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray. Also Zrepeat of one symbol or emoji (Zrepeat{5;⭐}, a rating or a progress bar): the symbols come out in a column; the fix repeats them on one line with ZrepeatText{⭐;5} (string/repeatText.rs).',
     example: 'ZtextSplit{a b c; }ZforSplit{ZloopValue, }',
   },
   'name-in-mention': {

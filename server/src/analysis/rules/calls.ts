@@ -342,6 +342,7 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
   const body = name === 'ZforSplit' ? node.args[0] : node.args[node.args.length - 1];
   const raw = ctx.rel(body.start, body.end);
   const code = raw.trim();
+  if (name === 'Zrepeat' && node.args.length === 2 && isBarUnit(code)) return reportVerticalBar(node, code, ctx);
   const m = TRAILING_SEPARATOR.exec(code);
   // A row that starts with its separator too (`| ZloopValue |`) is meant one to a line.
   if (!m || code.startsWith(m[1])) return;
@@ -363,6 +364,37 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
     fixes: valueOnly
       ? [{ title: `Join them on one line: ${joined}`, edits: [{ start: node.start, end: node.close + 1, newText: joined }], preferred: true }]
       : undefined,
+  });
+}
+
+/**
+ * What a bar or a rating is drawn with: one or two symbols (⭐, 🟩, █, =, an
+ * emoji with its variation selector), or one Discord emoji (`:star:`,
+ * `<:name:id>`). No letter, digit or space: a word or a sentence repeated
+ * may well be meant one to a line.
+ */
+function isBarUnit(code: string): boolean {
+  if (/^(?::[a-z0-9_+-]+:|<a?:\w+:\d+>)$/.test(code)) return true;
+  const points = Array.from(code.replace(/[\ufe0f\u200d]/g, ''));
+  return points.length >= 1 && points.length <= 2 && !points.some((p) => /[\p{L}\p{N}\s{};\\]/u.test(p));
+}
+
+/**
+ * Zrepeat{5;⭐}: the engine joins the passes with line breaks (runtime.rs
+ * evaluate_repeat), so a star rating or a progress bar comes out as a column.
+ * ZrepeatText{⭐;5} (string/repeatText.rs) repeats the text on one line.
+ */
+function reportVerticalBar(node: CallNode, unit: string, ctx: StatementContext): void {
+  const count = ctx.rel(node.args[0].start, node.args[0].end).trim();
+  if (count === '') return;
+  const inRow = `ZrepeatText{${unit};${count}}`;
+  ctx.diagnostics.push({
+    code: 'loop-passes-on-lines',
+    severity: 'warning',
+    start: node.start,
+    end: node.nameEnd,
+    message: `Zrepeat writes each pass on a line of its own, so these "${unit}" stand one under another, not in a row. To repeat them on one line, write ${inRow}.`,
+    fixes: [{ title: `Repeat on one line: ${inRow}`, edits: [{ start: node.start, end: node.close + 1, newText: inRow }], preferred: true }],
   });
 }
 
