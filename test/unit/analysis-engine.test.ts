@@ -100,7 +100,7 @@ describe('engine reading: plain words run as functions', () => {
     const [key, condition] = diagnose(text).filter((d) => d.code === 'word-runs-function');
     assert.match(
       key.message,
-      /ZhttpResult then looks up the key named by that result, not "message"\. When nothing is typed after the trigger, that result is empty, and ZhttpResult without a key gives the whole response \(the raw JSON\), which an image or a link cannot use\. To use the word itself as the key, write Zlowercase\{MESSAGE\}\.$/,
+      /ZhttpResult then looks up the key named by that result, not "message"\. Where Zmessage is empty \(nothing typed after a prefix command's trigger; a slash or an event command\), ZhttpResult gets no key and gives the whole response, the raw JSON\. To use the word itself as the key, write Zlowercase\{MESSAGE\}\.$/,
     );
     // Under another key, an empty result leaves that key: no raw body.
     const deeper = diagnose('#trigger !x\nZhttpGet{https://example.com/api}\nZhttpResult{data;message}\n').find((d) => d.code === 'word-runs-function');

@@ -38,6 +38,12 @@ describe('analysis: fixes', () => {
     const fixed = applied(text, only(text, 'loop-passes-on-lines'));
     assert.strictEqual(fixed, '#trigger !rate\nZvar{n;3}\nRating: ZrepeatText{*;Zvar{n}}\n');
     assert.deepStrictEqual(diagnose(fixed), []);
+    // A count the user types: ZrepeatText has no limit of passes (Zrepeat stops at 1,000), so no fix, and the message says so.
+    const typed = only('#trigger !stars\nZrepeat{Zmessage{1};*}\n', 'loop-passes-on-lines');
+    assert.strictEqual(typed.fixes, undefined);
+    assert.match(typed.message, /keeping the count within bounds first: ZrepeatText has no limit/);
+    // A blank spacer (U+2800) is stacked on purpose.
+    assert.ok(!diagnose('#trigger !gap\nZrepeat{3;\u2800}\n').some((d) => d.code === 'loop-passes-on-lines'));
   });
 
   it('missing-argument with one argument where the first parameter may be left out: says how the engine reads it, and the fix empties the first', () => {
@@ -53,6 +59,10 @@ describe('analysis: fixes', () => {
     const fixed = applied(text, found[0]);
     assert.strictEqual(fixed, '#trigger !a\nZsendMessage{;Hello everyone!}\n');
     assert.deepStrictEqual(diagnose(fixed), []);
+    // A call alone may be the first argument, with the second forgotten: the usual message, no fix.
+    const id = only('#trigger !a\nZsendMessage{ZchannelID{mod-logs}}\n', 'missing-argument');
+    assert.match(id.message, /^ZsendMessage halts the command without "content"/);
+    assert.strictEqual(id.fixes, undefined);
     // Two arguments, or a required first parameter: the usual message.
     assert.match(only('#trigger !a\nZhasRole{;}\n', 'empty-required-argument').message, /ZhasRole halts the command when "role ID"/);
   });
@@ -61,6 +71,7 @@ describe('analysis: fixes', () => {
     const message = (trigger: string) => only(`#trigger ${trigger}\n#type event\nHi\n`, 'trigger-type-mismatch').message;
     assert.match(message('onMemberRemove'), /Did you mean onMemberLeave\?$/);
     assert.match(message('onGuildMemberAdd'), /Did you mean onMemberJoin\?$/);
+    assert.match(message('onMemberBan'), /Did you mean onBanAdd\?$/);
     assert.match(message('onMesageDelete'), /Did you mean onMessageDelete\?$/);
     assert.match(message('onSomethingElse'), /must be an event such as onMemberJoin\.$/);
   });

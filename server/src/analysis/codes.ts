@@ -43,7 +43,7 @@ const CODE_TABLE = {
   'missing-argument': {
     severity: 'error',
     description:
-      'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments". Also a required argument left out: with one argument to a function whose first may be left out (ZsendMessage{Hello}, ZhasRole{roleID}), the engine reads it as the first (the channel, the user) and halts without the second; the fix leaves the first empty (ZsendMessage{;Hello}).',
+      'Fewer arguments than the engine requires for the function (its registry\'s minimum, which can differ from the catalog\'s syntax): it halts with "Too few arguments". Also a required argument left out: with one argument to a function whose first may be left out (ZsendMessage{Hello}, ZhasRole{roleID}), the engine reads it as the first (the channel, the user) and halts without the second; where that argument is text rather than an ID, the fix leaves the first empty (ZsendMessage{;Hello}).',
     example: 'Zsum{5}',
   },
   'too-many-arguments': {
@@ -305,7 +305,7 @@ const CODE_TABLE = {
   'loop-passes-on-lines': {
     severity: 'warning',
     description:
-      'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray. Also Zrepeat of one symbol or emoji (Zrepeat{5;⭐}, a rating or a progress bar): the symbols come out in a column; the fix repeats them on one line with ZrepeatText{⭐;5} (string/repeatText.rs).',
+      'The code of ZforSplit, ZforJson or Zrepeat ending with a list separator (",", "|", "·", "•", \\;): the engine writes each pass on a line of its own, so the separator ends every line instead of standing between the items. The fix, where the code is only ZloopValue and the separator, joins the items with ZjoinSplitText or ZjsonJoinArray. Also Zrepeat of one symbol or emoji (Zrepeat{5;⭐}, a rating or a progress bar; not a blank, a vertical line or an arrow, stacked on purpose): the symbols come out in a column; the fix repeats them on one line with ZrepeatText{⭐;5} (string/repeatText.rs), offered only for a count the command computes (ZrepeatText has no limit, Zrepeat stops at 1,000).',
     example: 'ZtextSplit{a b c; }ZforSplit{ZloopValue, }',
   },
   'name-in-mention': {
@@ -567,7 +567,7 @@ const CODE_TABLE = {
   'optional-option-missing': {
     severity: 'warning',
     description:
-      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets (ZtryRun catches nothing there: reading a left-out option is no error; a typed read in ZtryRun is left alone, since the fallback may be the default meant). Not where the file tells a left-out option apart: a condition or a ZreplaceText with the text not found, a startsWith, endsWith or contains test with a start or an end of it (Zoption{reason} startsWith option, ZendsWith{...;found}), or ZisNumber/ZisInteger of the option, or the same of a Zvar holding it.',
+      'Zoption{name} of an optional #option in a slash command: a left-out option reads as the text option "name" not found (context/option.rs). As the whole argument of a function that wants a number, an ID, an address, a duration or a colour (Zclear{Zoption{amount}}) the function cannot use it; anywhere else that text is what the reply, the ban reason or the saved variable gets (ZtryRun catches nothing there: reading a left-out option is no error; a typed read in ZtryRun is left alone, since the fallback may be the default meant). Not where the file tells a left-out option apart: a condition or a ZreplaceText with the text not found, a startsWith, endsWith or contains test with a start or an end of it of four letters or more (Zoption{reason} startsWith option, ZendsWith{...;found}), or ZisNumber/ZisInteger of the option, or the same of a Zvar holding it.',
     example: '#trigger /purge + #type slash + #description Delete messages + #option amount|How many|integer|optional + Zclear{Zoption{amount}}',
   },
   'split-index-may-be-missing': {
@@ -579,7 +579,7 @@ const CODE_TABLE = {
   'reset-clears-everyone': {
     severity: 'warning',
     description:
-      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects (ZonlyAdmin, ZonlyPerms..., or a ZonlyIf that lets only the author's admin or moderator flag, permission, role or ID through: ZonlyIf{ZisAdmin==true;...}): they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant. ZresetUserVar also behind a staff guard in a prefix command that reads a mention: the reset takes no member, and wipes everyone's, not the mentioned one's (set theirs: ZsetUserVar{xp;0;Zmentioned{1}}).",
+      "ZresetUserVar, ZresetChannelVar or ZresetServerVar at a line's top level (not in a Zif branch) in a command no staff guard protects (ZonlyAdmin, ZonlyPerms..., or, at a line's top level, a ZonlyIf that lets only the author's admin or moderator flag, permission, role or ID through, ZonlyIf{ZisAdmin==true;...}, or Zif{ZisAdmin==true;;Zstop}): they delete the variable for every member of the server, every channel, or every server, not the author's or this one's. To reset one, set it: ZsetUserVar{coins;0} (empty for an ID or a text). ZresetServerVar also behind a staff guard: one server's staff then wipe every other server's value; only a guard letting given users through (ZonlyForIDs, the bot's owner) makes that meant. ZresetUserVar also behind a staff guard in a prefix command that reads a mention: the reset takes no member, and wipes everyone's, not the mentioned one's (set theirs: ZsetUserVar{xp;0;Zmentioned{1}}).",
     example: 'ZresetUserVar{coins}Your balance was reset.',
   },
   'json-path-through-list': {

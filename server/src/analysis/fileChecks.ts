@@ -1495,4 +1495,12 @@ const EVENT_ALIASES: Readonly<Record<string, string>> = {
   onguildcreate: 'onBotJoin',
   onguilddelete: 'onBotLeave',
   onvoicestate: 'onVoiceStateUpdate',
+  onmemberban: 'onBanAdd',
+  onmemberunban: 'onBanRemove',
+  onban: 'onBanAdd',
+  onunban: 'onBanRemove',
+  onuserupdate: 'onMemberUpdate',
+  onmessagedeleted: 'onMessageDelete',
+  onreaction: 'onReactionAdd',
+  onboost: 'onBoostAdd',
 };

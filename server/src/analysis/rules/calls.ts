@@ -292,7 +292,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (Object.hasOwn(LIST_PATH_ARGUMENTS, name)) recordJsonList(name, args, ctx);
   if (name === 'ZjsonParse' && args[0]?.literal)
     for (const m of args[0].text.matchAll(/"([^"\\]+)"\s*:\s*\[/g)) (rareFacts(ctx.summary).jsonLists ??= []).push(m[1]);
-  if (profile.facts?.staffGuard || (name === 'ZonlyIf' && args[0] && isStaffCondition(args[0].text))) rareFacts(ctx.summary).staffOnly = true;
+  if (profile.facts?.staffGuard || (!inCall && isStaffGuard(name, args))) rareFacts(ctx.summary).staffOnly = true;
   if (profile.facts?.ownerGuard || (name === 'ZonlyIf' && args[0] && OWNER_TEST.test(args[0].text))) rareFacts(ctx.summary).ownerOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
@@ -374,9 +374,10 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
  * may well be meant one to a line.
  */
 function isBarUnit(code: string): boolean {
-  if (/^(?::[a-z0-9_+-]+:|<a?:\w+:\d+>)$/.test(code)) return true;
+  if (/^(?::[a-z0-9_+-]+:|<a?:\w+:\d+>)$/.test(code)) return !/^:(?:arrow_(?:down|up|double_down|double_up)\w*|blank|space)\w*:$/.test(code);
   const points = Array.from(code.replace(/[\ufe0f\u200d]/g, ''));
-  return points.length >= 1 && points.length <= 2 && !points.some((p) => /[\p{L}\p{N}\s{};\\]/u.test(p));
+  // Not what is stacked on purpose: blanks and invisible marks (a spacer line), vertical lines and arrows (a column).
+  return points.length >= 1 && points.length <= 2 && !points.some((p) => /[\p{L}\p{N}\s{};\\\p{Cf}\u2800|│┃║¦⬇⬆↓↑⇩⇧]/u.test(p));
 }
 
 /**
@@ -388,13 +389,18 @@ function reportVerticalBar(node: CallNode, unit: string, ctx: StatementContext):
   const count = ctx.rel(node.args[0].start, node.args[0].end).trim();
   if (count === '') return;
   const inRow = `ZrepeatText{${unit};${count}}`;
+  // ZrepeatText repeats as often as it is told, where Zrepeat stops at 1,000 passes: a count the user types
+  // (!stars 99999999) would build a huge text. The fix is offered for counts the command computes itself.
+  const typed = /Z(?:message|option|mentioned|args|input|modal|httpResult|jsonGet)/i.test(count);
   ctx.diagnostics.push({
     code: 'loop-passes-on-lines',
     severity: 'warning',
     start: node.start,
     end: node.nameEnd,
-    message: `Zrepeat writes each pass on a line of its own, so these "${unit}" stand one under another, not in a row. To repeat them on one line, write ${inRow}.`,
-    fixes: [{ title: `Repeat on one line: ${inRow}`, edits: [{ start: node.start, end: node.close + 1, newText: inRow }], preferred: true }],
+    message: `Zrepeat writes each pass on a line of its own, so these "${unit}" stand one under another, not in a row. To repeat them on one line, write ${inRow}${typed ? ', keeping the count within bounds first: ZrepeatText has no limit, where Zrepeat stops at 1,000 passes' : ''}.`,
+    fixes: typed
+      ? undefined
+      : [{ title: `Repeat on one line: ${inRow}`, edits: [{ start: node.start, end: node.close + 1, newText: inRow }], preferred: true }],
   });
 }
 
@@ -974,6 +980,9 @@ function reportOneArgumentForTwo(
 ): boolean {
   const first = fn?.arguments[0];
   if (count !== 1 || pos !== 2 || !first || first.required || args[0].text === '' || fn.arguments[1]?.required !== true) return false;
+  // Only text that is no ID, written around or without calls (`Hello`, `Announcement: Zmessage`): a call alone
+  // (ZchannelID{mod-logs}, Zmentioned{1}) or a number may well be the first argument, with the second forgotten.
+  if (!writtenText(args[0].text)) return false;
   const byDefault = first.default ? ` (${first.default})` : '';
   const at = node.open + 1;
   ctx.diagnostics.push({
@@ -985,6 +994,14 @@ function reportOneArgumentForTwo(
     fixes: [{ title: `Leave "${first.name}" empty: ${name}{;...}`, edits: [{ start: at, end: at, newText: ';' }], preferred: true }],
   });
   return true;
+}
+
+/** Whether an argument has letters or spaces of its own, outside its calls (then it is a text, not an ID). */
+function writtenText(text: string): boolean {
+  let outside = text;
+  // Innermost calls first, until none is left.
+  for (let i = 0; i < 20 && /Z\w*\{[^{}]*\}/.test(outside); i++) outside = outside.replace(/Z\w*\{[^{}]*\}/g, '');
+  return /[\p{L}\s]/u.test(outside.replace(/\bZ\w+/g, '').trim());
 }
 
 /** Lookups by name that halt the command when nothing has the name (id/channelID.rs, roleID.rs: "no channel found matching"). */
@@ -2151,8 +2168,8 @@ function checkBranchDurations(fn: FunctionRecord, param: string, arg: Argument, 
 /** The command's own message (the target of an event about a message). */
 const OWN_MESSAGE_ID = /^ZmessageID(?:\{\s*\})?$/;
 
-/** A condition that lets one user through by ID (`ZuserID==123456789012345678`). */
-const OWNER_TEST = /ZuserID(?:\{\})?\s*==\s*\d{15,}|\d{15,}\s*==\s*ZuserID/;
+/** A condition that lets one user through by ID (`ZuserID==123456789012345678`), or the bot's owner (`ZuserID==ZbotOwnerID`). */
+const OWNER_TEST = /ZuserID(?:\{\})?\s*==\s*(?:\d{15,}|ZbotOwnerID)|(?:\d{15,}|ZbotOwnerID(?:\{\})?)\s*==\s*ZuserID/;
 
 /**
  * A ZonlyIf condition that lets only staff (or the owner) through: the
@@ -2169,13 +2186,25 @@ function isStaffCondition(condition: string): boolean {
   return !condition.includes(' || ') && condition.split(' && ').some((part) => STAFF_TEST.test(part));
 }
 
+/**
+ * A statement that stops everyone but staff: `ZonlyIf{<staff test>;...}`, or
+ * `Zif{<staff test>;;Zstop}` (nothing for staff, a stop for everyone else:
+ * the silent guard the checker's own fixes write). Only at a line's top level
+ * (the caller's test): inside a Zif branch, a ZtryRun (which catches the
+ * halt), a Zalias or a Zasync it guards nothing after it.
+ */
+function isStaffGuard(name: string, args: readonly ReadArgument[]): boolean {
+  if (name === 'ZonlyIf') return args.length >= 2 && isStaffCondition(args[0].text);
+  return name === 'Zif' && args.length === 3 && args[1].text === '' && /^Zstop(?:\{\s*\})?$/.test(args[2].text) && isStaffCondition(args[0].text);
+}
+
 const STAFF_TEST = new RegExp(
   String.raw`^\s*(?:` +
     [
       // No operator: the condition holds for "true" (or "1") only.
-      String.raw`Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\}`,
-      String.raw`(?:Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\})\s*(?:==\s*true|!=\s*false)`,
-      String.raw`(?:true\s*==|false\s*!=)\s*(?:Z(?:isAdmin|isModerator)(?:\{\})?|Z(?:checkUserPerms|hasRole)\{(?:ZuserID(?:\{\})?)?;[^{}]+\})`,
+      String.raw`Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\}`,
+      String.raw`(?:Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\})\s*(?:==\s*true|!=\s*false)`,
+      String.raw`(?:true\s*==|false\s*!=)\s*(?:Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\})`,
       String.raw`ZuserID(?:\{\})?\s*==\s*(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)`,
       String.raw`(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)\s*==\s*ZuserID(?:\{\})?`,
     ].join('|') +

@@ -412,17 +412,18 @@ const WORD_CALL_TEST_OF = /Z(startsWith|endsWith|checkContains)\{\s*Z(option|var
 /**
  * Whether a test of the text with `word` holds for a left-out option's text
  * (`option "name" not found`, context/option.rs) whatever its name: a start
- * of `option "`, an end of `" not found`, or a part of either of four letters
- * or more (ZcheckContains ignores case, string/checkContains.rs).
+ * of `option "`, an end of `" not found`, or a part of either, of four
+ * letters or more (ZcheckContains ignores case, string/checkContains.rs).
  */
 function tellsAbsence(test: string, word: string): boolean {
   const head = 'option "';
   const tail = '" not found';
   const w = test === 'checkContains' ? word.trim().toLowerCase() : word.trim();
-  if (w === '') return false;
+  // Four letters at least: `endsWith d` (days) or `startsWith o` holds for other text as much as for a left-out option.
+  if (w.replace(/[\s"]/g, '').length < 4) return false;
   if (test === 'startsWith') return head.startsWith(w) || w.startsWith(head);
   if (test === 'endsWith') return tail.endsWith(w);
-  return w.length >= 4 && (head.includes(w) || tail.includes(w));
+  return head.includes(w) || tail.includes(w);
 }
 
 /** The checks of a call's condition argument (its first), when `name` takes one. */

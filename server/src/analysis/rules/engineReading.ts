@@ -355,7 +355,7 @@ function reportWordCall(
             ? ` ${nameOf!.fn} then ${nameOf!.fn === 'ZhttpResult' || nameOf!.fn === 'ZjsonGet' || nameOf!.fn === 'ZjsonExists' ? 'looks up' : 'uses'} the key ${before ? `"${before}" followed by that result` : 'named by that result'}, not "${word}".${
                 // http/httpResult.rs leaves out empty keys and, with none left, gives the raw body.
                 nameOf!.fn === 'ZhttpResult' && w.fn.key === 'message' && text.charCodeAt(a - 1) === 123 /* { */ && text.charCodeAt(b) === 125 /* } */
-                  ? ' When nothing is typed after the trigger, that result is empty, and ZhttpResult without a key gives the whole response (the raw JSON), which an image or a link cannot use.'
+                  ? " Where Zmessage is empty (nothing typed after a prefix command's trigger; a slash or an event command), ZhttpResult gets no key and gives the whole response, the raw JSON."
                   : ''
               }`
             : named === 'value'
