@@ -381,7 +381,7 @@ const CODE_TABLE = {
   'always-halts': {
     severity: 'error',
     description:
-      'A call the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses; ZslashID without a name looks for a trigger slash commands do not have; ZmessageSnapshot is unfinished and answers with an error for every message. Each halts the command every time.',
+      'A call the engine cannot run successfully: ZeditSelectMenu sends a menu with no options, which Discord refuses; ZslashID without a name looks for a trigger slash commands do not have; ZmessageSnapshot is unfinished and answers with an error for every message; ZvoiceSuppress reads the stage channel from a third argument, which the engine refuses (at most 2). Each halts the command every time.',
     example: 'ZeditSelectMenu{colors;1;1;Pick one;123456789012345678}',
   },
   'delayed-output-lost': {

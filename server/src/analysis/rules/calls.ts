@@ -140,6 +140,15 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
     // message/messageSnapshot.rs fetches the message and then always answers with an error: unfinished.
+    // voice/voiceSuppress.rs reads the stage channel from a third argument, which the registry's maximum of 2 refuses.
+    if (name === 'ZvoiceSuppress' && node.close >= 0 && args.length === 2)
+      ctx.diagnostics.push({
+        code: 'always-halts',
+        severity: ctx.caught > 0 ? 'warning' : 'error',
+        start: node.start,
+        end: node.nameEnd,
+        message: `ZvoiceSuppress cannot work in this version of the engine: it reads the stage channel from a third argument, which the engine refuses (at most 2), so with two it ${ctx.caught > 0 ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'} ("channelID" is missing). Suppress or unsuppress a speaker from Discord itself for now.`,
+      });
     if (name === 'ZmessageSnapshot' && node.close >= 0)
       ctx.diagnostics.push({
         code: 'always-halts',
