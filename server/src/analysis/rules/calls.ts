@@ -15,6 +15,7 @@ import { checkConditionArgument, normalAmount, recordAbsenceTests } from './cond
 import {
   argumentText,
   hasCall,
+  ownText,
   type ReadArgument,
   reportIf,
   type StatementContext,
@@ -140,23 +141,23 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
     // message/messageSnapshot.rs fetches the message and then always answers with an error: unfinished.
+    if (name === 'ZmessageSnapshot' && node.close >= 0)
+      reportAlwaysHalts(
+        node.start,
+        node.nameEnd,
+        (outcome) =>
+          `ZmessageSnapshot is unfinished in the engine: for a message it finds it answers "message does not contain a snapshot", and for one it does not, "not found", so it ${outcome}. Read a message with ZgetMessage{channelID;messageID} instead.`,
+        ctx,
+      );
     // voice/voiceSuppress.rs reads the stage channel from a third argument, which the registry's maximum of 2 refuses.
     if (name === 'ZvoiceSuppress' && node.close >= 0 && args.length === 2)
-      ctx.diagnostics.push({
-        code: 'always-halts',
-        severity: ctx.caught > 0 ? 'warning' : 'error',
-        start: node.start,
-        end: node.nameEnd,
-        message: `ZvoiceSuppress cannot work in this version of the engine: it reads the stage channel from a third argument, which the engine refuses (at most 2), so with two it ${ctx.caught > 0 ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'} ("channelID" is missing). Suppress or unsuppress a speaker from Discord itself for now.`,
-      });
-    if (name === 'ZmessageSnapshot' && node.close >= 0)
-      ctx.diagnostics.push({
-        code: 'always-halts',
-        severity: ctx.caught > 0 ? 'warning' : 'error',
-        start: node.start,
-        end: node.nameEnd,
-        message: `ZmessageSnapshot is unfinished in the engine: for a message it finds it answers "message does not contain a snapshot", and for one it does not, "not found", so it ${ctx.caught > 0 ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'}. Read a message with ZgetMessage{channelID;messageID} instead.`,
-      });
+      reportAlwaysHalts(
+        node.start,
+        node.nameEnd,
+        (outcome) =>
+          `ZvoiceSuppress cannot work in this version of the engine: it reads the stage channel from a third argument, which the engine refuses (at most 2), so with two it ${outcome} ("channelID" is missing). Suppress or unsuppress a speaker from Discord itself for now.`,
+        ctx,
+      );
     checkTextArithmetic(node, name, profile.facts?.numericArguments, ctx);
     return;
   }
@@ -989,9 +990,9 @@ function reportOneArgumentForTwo(
 ): boolean {
   const first = fn?.arguments[0];
   if (count !== 1 || pos !== 2 || !first || first.required || args[0].text === '' || fn.arguments[1]?.required !== true) return false;
-  // Only text that is no ID, written around or without calls (`Hello`, `Announcement: Zmessage`): a call alone
-  // (ZchannelID{mod-logs}, Zmentioned{1}) or a number may well be the first argument, with the second forgotten.
-  if (!writtenText(args[0].text)) return false;
+  // Only text that is no ID, letters or spaces written around or without calls (`Hello`, `Announcement: Zmessage`):
+  // a call alone (ZchannelID{mod-logs}, Zmentioned{1}) or a number may well be the first argument, the second forgotten.
+  if (!/[\p{L}\s]/u.test(ownText(args[0].arg, ctx).text.trim())) return false;
   const byDefault = first.default ? ` (${first.default})` : '';
   const at = node.open + 1;
   ctx.diagnostics.push({
@@ -1003,14 +1004,6 @@ function reportOneArgumentForTwo(
     fixes: [{ title: `Leave "${first.name}" empty: ${name}{;...}`, edits: [{ start: at, end: at, newText: ';' }], preferred: true }],
   });
   return true;
-}
-
-/** Whether an argument has letters or spaces of its own, outside its calls (then it is a text, not an ID). */
-function writtenText(text: string): boolean {
-  let outside = text;
-  // Innermost calls first, until none is left.
-  for (let i = 0; i < 20 && /Z\w*\{[^{}]*\}/.test(outside); i++) outside = outside.replace(/Z\w*\{[^{}]*\}/g, '');
-  return /[\p{L}\s]/u.test(outside.replace(/\bZ\w+/g, '').trim());
 }
 
 /** Lookups by name that halt the command when nothing has the name (id/channelID.rs, roleID.rs: "no channel found matching"). */
@@ -1628,14 +1621,28 @@ function checkEmptyChoices(node: CallNode, args: readonly ReadArgument[], ctx: S
  * slash commands without a trigger, so this halts the command every time.
  */
 export function reportSlashIdWithoutName(start: number, end: number, ctx: StatementContext): void {
-  // In ZtryRun the halt is caught: the call fails every time, and the command goes on.
+  reportAlwaysHalts(
+    start,
+    end,
+    (outcome) =>
+      `ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it ${outcome}. Name the slash command: ZslashID{ping}.`,
+    ctx,
+  );
+}
+
+/**
+ * always-halts on a call that fails on every run; `message` gets what then
+ * happens. In ZtryRun the halt is caught: the call fails every time, and the
+ * command goes on (a warning).
+ */
+function reportAlwaysHalts(start: number, end: number, message: (outcome: string) => string, ctx: StatementContext): void {
   const caught = ctx.caught > 0;
   ctx.diagnostics.push({
     code: 'always-halts',
     severity: caught ? 'warning' : 'error',
     start,
     end,
-    message: `ZslashID without a name looks the running command up by its trigger, which the engine never has for a slash command (and a prefix command is no slash command): it ${caught ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'}. Name the slash command: ZslashID{ping}.`,
+    message: message(caught ? 'fails every time (ZtryRun catches it)' : 'halts the command every time'),
   });
 }
 
@@ -2207,15 +2214,21 @@ function isStaffGuard(name: string, args: readonly ReadArgument[]): boolean {
   return name === 'Zif' && args.length === 3 && args[1].text === '' && /^Zstop(?:\{\s*\})?$/.test(args[2].text) && isStaffCondition(args[0].text);
 }
 
+/** The author's privilege, answered "true" or "false": admin or moderator flag, a permission, a role (empty user: the author). */
+const PRIVILEGE = String.raw`(?:Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\})`;
+/** One user's ID: written, the bot's owner, the server's owner. */
+const ONE_USER = String.raw`(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)`;
+const AUTHOR = String.raw`ZuserID(?:\{\})?`;
+
 const STAFF_TEST = new RegExp(
   String.raw`^\s*(?:` +
     [
       // No operator: the condition holds for "true" (or "1") only.
-      String.raw`Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\}`,
-      String.raw`(?:Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\})\s*(?:==\s*true|!=\s*false)`,
-      String.raw`(?:true\s*==|false\s*!=)\s*(?:Z(?:isAdmin|isModerator)(?:\{\})?|ZcheckUserPerms\{ZuserID(?:\{\})?;[^{}]+\}|ZhasRole\{(?:ZuserID(?:\{\})?)?;[^{}]+\})`,
-      String.raw`ZuserID(?:\{\})?\s*==\s*(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)`,
-      String.raw`(?:\d{15,}|ZbotOwnerID(?:\{\})?|ZserverOwner(?:\{\})?)\s*==\s*ZuserID(?:\{\})?`,
+      PRIVILEGE,
+      String.raw`${PRIVILEGE}\s*(?:==\s*true|!=\s*false)`,
+      String.raw`(?:true\s*==|false\s*!=)\s*${PRIVILEGE}`,
+      String.raw`${AUTHOR}\s*==\s*${ONE_USER}`,
+      String.raw`${ONE_USER}\s*==\s*${AUTHOR}`,
     ].join('|') +
     String.raw`)\s*$`,
 );

@@ -134,6 +134,26 @@ export function argumentText(raw: string): string {
 }
 
 /**
+ * An argument's own text: what stands outside its calls (and bare calls),
+ * with the lines the engine's loader drops as comments left out. `calls`: how
+ * many calls it holds.
+ */
+export function ownText(arg: Argument, ctx: Pick<StatementContext, 'rel'>): { text: string; calls: number } {
+  let text = '';
+  let at = arg.start;
+  let calls = 0;
+  for (const n of arg.nodes) {
+    if (n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) continue;
+    calls++;
+    text += ctx.rel(at, n.start);
+    at = n.end;
+  }
+  text += ctx.rel(at, arg.end);
+  // Lines that start with // are dropped by the engine's loader before it reads the call (loader.rs), at any depth.
+  return { text: withoutCommentLines(text), calls };
+}
+
+/**
  * The call that is the whole of the argument, spaces aside (`Zsum{Zvar{a};1}`'s
  * first), or undefined: text around a call makes a value of its own.
  */

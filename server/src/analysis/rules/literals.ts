@@ -18,7 +18,7 @@ import { type Argument, NodeKind } from '../../syntax/tree';
 import type { DiagnosticCode, Severity } from '../codes';
 import type { AnalysisFix } from '../diagnostic';
 import { closest } from '../suggest';
-import { type ReadArgument, reportIf, type StatementContext, trimmedRange, withoutCommentLines } from './context';
+import { ownText, type ReadArgument, reportIf, type StatementContext, trimmedRange } from './context';
 import { HTTP_REQUESTS } from './callFacts';
 import { utf8Length } from '../engine/statementReader';
 
@@ -353,19 +353,7 @@ export function checkWordsAroundId(fnName: string, paramName: string, arg: Argum
   if (TEXT_KEY_IDS.has(fnName) || COMPARED_IDS.has(fnName) || arg.nodes.length === 0) return;
   // The role lists read a last argument that is no number as their refusal message (onlyForRoleIDs.rs, blackListRolesIDs.rs).
   if (last && ROLE_ID_LISTS.has(fnName)) return;
-  // The argument's own text: what is outside its calls.
-  let own = '';
-  let at = arg.start;
-  let calls = 0;
-  for (const n of arg.nodes) {
-    if (n.kind !== NodeKind.Call && n.kind !== NodeKind.BareCall) continue;
-    calls++;
-    own += ctx.rel(at, n.start);
-    at = n.end;
-  }
-  own += ctx.rel(at, arg.end);
-  // Lines that start with // are dropped by the engine's loader before it reads the call (loader.rs), at any depth.
-  own = withoutCommentLines(own);
+  const { text: own, calls } = ownText(arg, ctx);
   const word = /[A-Za-z]{2,}/.exec(own);
   if (!word || calls === 0 || (BULK_IDS.has(fnName) && own.includes('\\;'))) return;
   const caught = ctx.caught > 0;
