@@ -40,6 +40,8 @@ function removeStaleOutput(dir) {
 const shebang = { js: '#!/usr/bin/env node' };
 const entries = [
   { in: 'server/src/bin/languageServer.ts', out: 'dist/server.js', banner: shebang },
+  // The server's workspace reader thread, small on purpose (see its file).
+  { in: 'server/src/bin/workspaceReader.ts', out: 'dist/workspace-reader.js' },
   { in: 'server/src/bin/catalogServer.ts', out: 'dist/catalog-server.js', banner: shebang },
   { in: 'server/src/bin/check.ts', out: 'dist/check.js', banner: shebang },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },

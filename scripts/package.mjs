@@ -30,6 +30,7 @@ export const EXTENSION_FILES = {
   LICENSE: 'LICENSE',
   'dist/extension.js': 'dist/extension.js',
   'dist/server.js': 'dist/server.js',
+  'dist/workspace-reader.js': 'dist/workspace-reader.js',
   'images/icon.png': 'images/icon.png',
   // The README's screenshot (scripts/screenshot.mjs takes it again).
   'images/catalog-page.png': 'images/catalog-page.png',

@@ -24,6 +24,7 @@ const ALLOWED = [
   'README.md',
   'dist/extension.js',
   'dist/server.js',
+  'dist/workspace-reader.js',
   'images/catalog-page.png',
   'images/icon.png',
   'images/vscode-completion.png',
@@ -71,7 +72,7 @@ describe('VS Code extension package (.vsix)', function () {
   let stdout: string;
 
   before(() => {
-    for (const bundle of ['dist/extension.js', 'dist/server.js']) {
+    for (const bundle of ['dist/extension.js', 'dist/server.js', 'dist/workspace-reader.js']) {
       assert.ok(fs.existsSync(path.join(ROOT, bundle)), `${bundle} is missing: run the build first`);
     }
     temp = fs.mkdtempSync(path.join(os.tmpdir(), 'zscript-vsix-'));
@@ -98,6 +99,7 @@ describe('VS Code extension package (.vsix)', function () {
       'extension/changelog.md',
       'extension/dist/extension.js',
       'extension/dist/server.js',
+      'extension/dist/workspace-reader.js',
       'extension/images/catalog-page.png',
       'extension/images/icon.png',
       'extension/images/vscode-completion.png',
@@ -114,12 +116,13 @@ describe('VS Code extension package (.vsix)', function () {
   });
 
   it('prints the size and the file list', () => {
-    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 17 entries/);
+    assert.match(stdout, /zscript\.vsix: [\d.]+ (KiB|MiB) \(\d+ bytes\), 18 entries/);
     assert.match(stdout, /extension\/dist\/server\.js/);
   });
 
   it('the packaged files are the repository files, and the bundles are self-contained', () => {
     assert.deepStrictEqual(entries.get('extension/dist/server.js')!(), fs.readFileSync(path.join(ROOT, 'dist', 'server.js')));
+    assert.deepStrictEqual(entries.get('extension/dist/workspace-reader.js')!(), fs.readFileSync(path.join(ROOT, 'dist', 'workspace-reader.js')));
     assert.deepStrictEqual(entries.get('extension/images/icon.png')!(), fs.readFileSync(path.join(ROOT, 'images', 'icon.png')));
     const extension = entries.get('extension/dist/extension.js')!().toString('utf8');
     // Only vscode and Node's own modules may be required at run time.

@@ -66,7 +66,7 @@ describe('protocol turns', () => {
         new LanguageService(bundledCatalog()),
         { info: () => undefined, warn: () => undefined },
         undefined,
-        path.join(ROOT, 'dist', 'server.js'),
+        path.join(ROOT, 'dist', 'workspace-reader.js'),
       );
       const asked: number[] = [];
       let indexedWhenAsked = -1;

@@ -10,7 +10,9 @@
  * In stdio mode nothing but protocol is ever written to stdout: console output
  * is redirected to stderr before the connection starts.
  */
+import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as path from 'node:path';
 import * as util from 'node:util';
 import {
   createConnection,
@@ -190,8 +192,20 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     process.stderr.write(`zscript-language-server: unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
   });
-  // This file is also the workspace reader thread's (see lsp/workspaceReader.ts): the bundle is one file.
-  startServer(connection, { readerEntry: __filename, protocolTurns });
+  startServer(connection, { readerEntry: readerEntryFile(), protocolTurns });
+}
+
+/**
+ * The file the workspace reader thread runs: the small reader bundle next to
+ * this one (bin/workspaceReader.ts), or this file itself, which starts the
+ * reader too when it finds itself in that thread (a server copied alone).
+ */
+function readerEntryFile(): string {
+  for (const name of ['workspace-reader.js', 'workspaceReader.js']) {
+    const file = path.join(__dirname, name);
+    if (fs.existsSync(file)) return file;
+  }
+  return __filename;
 }
 
 if (!runReaderIfWorker()) void main();
