@@ -76,6 +76,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     assert.ok(size < 1000 * 1024, `tarball is ${size} bytes`);
     for (const wanted of [
       'dist/server.js',
+      'dist/workspace-reader.js',
       'dist/check.js',
       'dist/catalog-server.js',
       'dist/index.js',
@@ -89,7 +90,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
       assert.ok(packedFiles.includes(wanted), `${wanted} is packed`);
     }
     const allowed =
-      /^(dist\/(server|check|catalog-server|index)\.js|dist\/types\/.*\.d\.ts|catalog\/[a-z_]+\.json|catalog\/schema\/[a-z_]+\.schema\.json|docs\/.*\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+      /^(dist\/(server|workspace-reader|check|catalog-server|index)\.js|dist\/types\/.*\.d\.ts|catalog\/[a-z_]+\.json|catalog\/schema\/[a-z_]+\.schema\.json|docs\/.*\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     const unexpected = packedFiles.filter((f) => !allowed.test(f));
     assert.deepStrictEqual(unexpected, [], 'nothing but bundles, declarations, catalog and docs');
   });
@@ -98,7 +99,7 @@ describe('npm package: pack, install -g into a temporary prefix, run the bins', 
     assert.deepStrictEqual(Object.keys(MANIFEST.dependencies ?? {}).sort(), ['vscode-languageserver-textdocument', 'vscode-languageserver-types']);
     // The bundles load nothing from node_modules: every require is one of Node's own modules.
     const builtins = new Set(require('node:module').builtinModules as string[]);
-    for (const bundle of ['index.js', 'server.js', 'check.js', 'catalog-server.js']) {
+    for (const bundle of ['index.js', 'server.js', 'workspace-reader.js', 'check.js', 'catalog-server.js']) {
       const text = fs.readFileSync(path.join(installed, 'dist', bundle), 'utf8');
       const required = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1].replace(/^node:/, ''));
       assert.ok(required.length > 0, bundle);
