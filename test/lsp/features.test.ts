@@ -148,6 +148,17 @@ describe('lsp: features over stdio', function () {
     assert.ok(resolved.documentation && resolved.detail, JSON.stringify(resolved));
   });
 
+  it('offers #trigger first in a new, empty file', async () => {
+    const uri = 'file:///tmp/zscript-features/new-empty.zbr';
+    await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'zscript', version: 1, text: '' } });
+    const list = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 }, context: { triggerKind: 1 } });
+    const items = [...(Array.isArray(list) ? list : list.items)].sort((a: any, b: any) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+    assert.strictEqual(items[0].label, '#trigger');
+    assert.strictEqual(items[0].preselect, true);
+    assert.ok(items.some((i: any) => i.label === 'Zreply'));
+    await client.notify('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('pops up no list on `{` or `;` typed in text (Enter stays a line break), values on a closed parameter', async () => {
     const at = (needle: string, plus: number, ch: string) =>
       client.request('textDocument/completion', {

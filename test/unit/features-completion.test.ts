@@ -84,6 +84,39 @@ describe('features: completion', () => {
     }
   });
 
+  it('offers #trigger first, preselected, in an empty file and above the first body line of a file without one', () => {
+    for (const text of ['¦', '\n¦', '// my command\n¦', '¦\nHello', '#type slash\n¦']) {
+      const shown = sorted(complete(text));
+      assert.strictEqual(shown[0].label, '#trigger', JSON.stringify(text));
+      assert.strictEqual(shown[0].preselect, true, JSON.stringify(text));
+      assert.strictEqual((shown[0].textEdit as TextEdit).newText, '#trigger ');
+      assert.ok(labels(shown).includes('#type') && labels(shown).includes('Zreply'), JSON.stringify(text));
+    }
+  });
+
+  it('offers the directives after the functions on a blank line of a file that has a #trigger, and none after text', () => {
+    for (const text of ['#trigger !x\n¦', '#trigger !x\nHello\n\n¦\nBye']) {
+      const shown = sorted(complete(text));
+      assert.strictEqual(shown[0].label.startsWith('Z'), true, JSON.stringify(text));
+      const directive = shown.findIndex((i) => i.label === '#name');
+      assert.ok(directive > shown.findIndex((i) => i.label === 'Zreply'), JSON.stringify(text));
+      assert.ok(!shown.some((i) => i.preselect && i.label.startsWith('#')), JSON.stringify(text));
+    }
+    assert.ok(!labels(complete('#trigger !x\nHello ¦').items).some((l) => l.startsWith('#')));
+  });
+
+  it('completes the name typed after a bare call glued to it, closing that call with {}', () => {
+    const list = complete('#trigger !x\nID: ZuserIDZdis¦');
+    const item = visible(list, 'Zdis').find((i) => i.label === 'ZdisplayName');
+    assert.ok(item, labels(list.items).slice(0, 5).join());
+    const edit = item.textEdit as TextEdit;
+    assert.ok(edit.newText.startsWith('{}ZdisplayName'), edit.newText);
+    assert.deepStrictEqual(edit.range.start, { line: 1, character: 11 });
+    assert.ok(complete('#trigger !x\nHi ZusernameZ¦').items.some((i) => i.label === 'Zreply'));
+    // One Z in the word: inserted as typed.
+    assert.strictEqual((complete('Hi Zdis¦').items.find((i) => i.label === 'ZdisplayName')!.textEdit as TextEdit).newText.startsWith('Zdisplay'), true);
+  });
+
   it('replaces the whole word being typed, `Z` included', () => {
     const { svc, text, position } = openAt('Hello Zusern¦ame!');
     const item = svc.completions(URI, position).items.find((i) => i.label === 'Zusername')!;

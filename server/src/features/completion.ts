@@ -191,7 +191,14 @@ export function completionsAt(model: DocumentModel, offset: number, ctx: Feature
   const st = loc?.statement;
   // No statement, or a fresh line after the last one (past a header's or comment's line break): a body line begins.
   const freshLine = st !== undefined && (st.kind === StatementKind.Header || st.kind === StatementKind.Comment) && /[\r\n]/.test(loc!.text.slice(st.end, rel));
-  if (!loc || !st || freshLine) return unasked ? empty : { isIncomplete: false, items: functionItems(ctx.catalog, model, offset, offset, '', false, '1') };
+  if (!loc || !st || freshLine) {
+    if (unasked) return empty;
+    return { isIncomplete: false, items: [...directiveItemsAt(model, offset), ...functionItems(ctx.catalog, model, offset, offset, '', false, '1')] };
+  }
+  if (!unasked && st.kind === StatementKind.Blank) {
+    // A blank line asked for completion: a header line may begin here as well as a body line.
+    return { isIncomplete: false, items: [...directiveItemsAt(model, offset), ...functionItems(ctx.catalog, model, offset, offset, '', false, '1')] };
+  }
   switch (st.kind) {
     case StatementKind.Comment:
       return rel > st.start ? empty : bodyCompletions(model, loc, rel, ctx, unasked);
@@ -213,7 +220,8 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   let wordEnd = rel;
   while (wordEnd < text.length && isWordChar(text.charCodeAt(wordEnd))) wordEnd++;
   const run = text.slice(wordStart, rel);
-  const z = run.indexOf('Z');
+  // The name being typed starts at the word's last Z: `ZuserIDZdis` is a bare call followed by one typed after it.
+  const z = run.lastIndexOf('Z');
   const fnStart = z >= 0 ? wordStart + z : wordStart;
   // `\Zname` outputs the name as text, and after a lone `\` the next character is escaped: never complete there.
   if (isEscaped(text, fnStart)) return list;
@@ -266,7 +274,10 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   const fnEnd = typed === '' ? rel : wordEnd;
   const followedByBrace = text.charCodeAt(fnEnd) === 123; /* { */
   const range = toRange(model.doc, loc.start + fnStart, loc.start + fnEnd);
-  const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1');
+  // Glued to a name before it (`ZuserIDZdis`), a call would join that name: the engine reads letters up to the
+  // first other character, so the inserted call gets `{}` in front to close the one before (as bare-call-needs-braces advises).
+  const glued = z > 0 && run.lastIndexOf('Z', z - 1) >= 0 && isWordChar(text.charCodeAt(fnStart - 1));
+  const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1', glued ? '{}' : '');
   list.items = valueItems.concat(fnItems);
   // Past `Z` the list holds only the names the typed letters can still match: the client must ask
   // again when the word changes (a backspace widens it), which isIncomplete tells it.
@@ -298,7 +309,7 @@ function functionItems(
  * match: a list of every function is 594 items (about 70 KB on the wire), and one of the names
  * after `Zse` a third of that, which the client receives, parses and filters on every request.
  */
-function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, followedByBrace: boolean, group: string): CompletionItem[] {
+function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, followedByBrace: boolean, group: string, before = ''): CompletionItem[] {
   const startsWithZ = typed.startsWith('Z');
   const filter = typed.length > 1;
   const items: CompletionItem[] = [];
@@ -318,7 +329,7 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
       sortText,
       filterText: startsWithZ ? fn.name : fn.name.slice(1),
       insertTextFormat: followedByBrace ? 1 : 2,
-      textEdit: { range, newText: followedByBrace ? fn.name : entry.snippet },
+      textEdit: { range, newText: before + (followedByBrace ? fn.name : entry.snippet) },
       data: { zscript: 'function', name: fn.name },
     };
     if (entry.labelDetails) item.labelDetails = entry.labelDetails;
@@ -431,6 +442,42 @@ function valueCompletions(
     items.push(valueItem(value.value, Kind.EnumMember, range, n++, value.value === param.default ? `${detail} (default)` : detail, value.description));
   }
   return closed;
+}
+
+/**
+ * The directives as items inserted at `offset`, on a line with nothing before the cursor. In a
+ * file without a #trigger line, before its first body line, they come first with #trigger
+ * preselected (the engine does not load a file without one: the first line a new file needs);
+ * elsewhere after the functions.
+ */
+function directiveItemsAt(model: DocumentModel, offset: number): CompletionItem[] {
+  const text = model.tree.text;
+  let lineStart = offset;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--;
+  if (text.slice(lineStart, offset).trim() !== '') return [];
+  let hasTrigger = false;
+  let bodyBefore = false;
+  const { statements, starts } = model.tree;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    if (st.kind === StatementKind.Header && text.startsWith('trigger', starts[i] + st.start + 1)) hasTrigger = true;
+    else if (starts[i] < offset && st.kind !== StatementKind.Header && st.kind !== StatementKind.Comment && st.kind !== StatementKind.Blank) bodyBefore = true;
+  }
+  const first = !hasTrigger && !bodyBefore;
+  const range = toRange(model.doc, offset, offset);
+  return DIRECTIVES.map((d, i) => {
+    const item: CompletionItem = {
+      label: `#${d.name}`,
+      kind: Kind.Keyword,
+      detail: d.summary,
+      documentation: { kind: 'markdown', value: directiveMarkdown(d) },
+      sortText: `${first ? '0' : '9'}${String(i).padStart(2, '0')}`,
+      filterText: `#${d.name}`,
+      textEdit: { range, newText: `#${d.name} ` },
+    };
+    if (first && d.name === 'trigger') item.preselect = true;
+    return item;
+  });
 }
 
 function headerCompletions(model: DocumentModel, loc: LocatedStatement, st: HeaderStatement, rel: number, ctx: FeatureContext): CompletionItem[] {
