@@ -138,13 +138,36 @@ describe('features: code actions', () => {
     );
   });
 
-  it('puts the disable comment above a call that spans lines (inside braces `//` is text)', () => {
+  it('on a later line of a call that spans lines, silences that line alone with a comment line right above it (the engine skips it)', () => {
     const svc = service();
-    const text = 'Zif{a==b;\n  ZaddFeild{x;y}}\n';
+    const text = '#trigger !check\nZif{Zmessage{1}==;\n  Ztitel{Usage}\n;\n  Zfooer{Thanks}\n}\n';
     svc.openDocument(URI, text, 1);
-    const d = svc.diagnostics(URI).find((x) => x.range.start.line === 1)!;
+    const d = svc.diagnostics(URI).find((x) => x.range.start.line === 2)!;
     const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
-    assert.deepStrictEqual(disable.edit!.changes![URI][0].range.start, { line: 0, character: 0 });
+    assert.strictEqual(disable.title, 'Disable unknown-function for this line');
+    const edit = disable.edit!.changes![URI][0];
+    assert.deepStrictEqual(edit.range.start, { line: 2, character: 0 });
+    const fixed = applyEdits(text, [edit], offsetIn(text));
+    assert.strictEqual(
+      fixed,
+      '#trigger !check\nZif{Zmessage{1}==;\n  // zscript-disable-next-line unknown-function\n  Ztitel{Usage}\n;\n  Zfooer{Thanks}\n}\n',
+    );
+    svc.openDocument(URI, fixed, 2);
+    // The other line's finding stays.
+    assert.deepStrictEqual(
+      svc.diagnostics(URI).map((x) => `${x.range.start.line}:${x.code}`),
+      ['5:unknown-function'],
+    );
+  });
+
+  it('on the first line of a call that spans lines, says the comment above it silences the whole statement', () => {
+    const svc = service();
+    const text = '#trigger !check\nZif{Ztitel{x}==;\n  Hi\n}\n';
+    svc.openDocument(URI, text, 1);
+    const d = svc.diagnostics(URI).find((x) => x.code === 'unknown-function')!;
+    const disable = svc.codeActions(URI, d.range, [d]).find((a) => a.title.startsWith('Disable'))!;
+    assert.strictEqual(disable.title, 'Disable unknown-function for this statement (lines 2–4)');
+    assert.deepStrictEqual(disable.edit!.changes![URI][0].range.start, { line: 1, character: 0 });
   });
 
   it('offers the fixes of its own diagnostics at the cursor when the client sends none', () => {

@@ -251,6 +251,11 @@ export interface RareFacts {
   numberSets?: string[];
   /** `Zmessage{1}==warn`, `ZisNumber{Zmessage{1}}`: the first word is a subcommand or a number, not a mention. */
   firstWordNamed?: true;
+  /**
+   * `// zscript-disable-next-line` on a comment line inside a multi-line call (the engine skips that line): the
+   * next non-blank line of the statement, its codes (null: all).
+   */
+  innerSilence?: { start: number; end: number; codes: string[] | null }[];
   /** ZjsonSet{ZloopIndex;...}: the file keys an object by the loop's count itself. */
   loopIndexObject?: true;
   /** The first call whose answer depends on the time zone (a clock, a date). */
@@ -377,6 +382,7 @@ export interface CopyTests {
 export function rareFacts(summary: StatementSummary): RareFacts {
   return (summary.rare ??= {
     firstWordNamed: undefined,
+    innerSilence: undefined,
     loopIndexObject: undefined,
     zoneRead: undefined,
     setsZone: undefined,

@@ -224,6 +224,7 @@ export function diagnoseFile(tree: SyntaxTree, results: readonly StatementResult
   for (const [j, codes] of lineSilence) {
     if (j < tree.statements.length) silencedRanges.push({ start: tree.starts[j], end: tree.starts[j + 1], codes });
   }
+  for (const r of w.innerSilence) silencedRanges.push(r);
   const parts: DiagnosisParts = { statements: perStatement, fileLevel: out, loopCount, fileSilence, silencedRanges };
   return {
     parts,

@@ -180,6 +180,8 @@ export class FileWalk {
   readonly out: AnalysisDiagnostic[] = [];
   /** Statement index -> codes silenced by a comment above it (null = all). */
   readonly lineSilence = new Map<number, string[] | null>();
+  /** Lines inside multi-line calls silenced by a comment line above them (RareFacts.innerSilence), absolute. */
+  readonly innerSilence: { start: number; end: number; codes: string[] | null }[] = [];
   readonly fileSilence = new Set<string>();
   /** The statements' own diagnostics (those with any). */
   readonly perStatement: OwnDiagnostics[] = [];
@@ -457,6 +459,7 @@ export class FileWalk {
     const s = result.summary;
     const kind = result.kind;
     if (s.disable) this.silence(i, s.disable);
+    if (s.rare?.innerSilence) for (const r of s.rare.innerSilence) this.innerSilence.push({ start: base + r.start, end: base + r.end, codes: r.codes });
     if (kind === StatementKind.Body) this.body(s, base);
     if (kind === StatementKind.Body && s.meantText && !this.firstWriting) {
       const text = this.tree.text;

@@ -6,7 +6,7 @@
  */
 import { ARITHMETIC_FUNCTIONS } from '../language/arithmetic';
 import { checkInvisibleCharacters, INVISIBLE } from './rules/invisibleCharacters';
-import type { WordCall } from './engine/statementReader';
+import { isEngineSpace, type WordCall } from './engine/statementReader';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
@@ -140,6 +140,38 @@ function registrationFlag(line: string, summary: StatementSummary): void {
   if (guard) summary.flagGuard = { v: guard[1], value: guard[2] };
 }
 
+/**
+ * `// zscript-disable-next-line` on a line of its own inside a multi-line call, which the engine
+ * skips (docs/language.md): it silences the next non-blank line of the call, where a directive
+ * above the statement silences the whole statement (RareFacts.innerSilence).
+ */
+function recordInnerSilence(text: string, base: number, length: number, summary: StatementSummary): void {
+  const end = base + length;
+  let lineStart = text.indexOf('\n', base) + 1;
+  if (lineStart <= 0 || lineStart >= end) return;
+  let pending: string[] | null | undefined;
+  let found: { start: number; end: number; codes: string[] | null }[] | undefined;
+  while (lineStart < end) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd >= end) lineEnd = end;
+    let a = lineStart;
+    let b = lineEnd;
+    while (a < b && isEngineSpace(text.charCodeAt(a))) a++;
+    while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
+    if (a < b) {
+      if (pending !== undefined) {
+        (found ??= []).push({ start: lineStart - base, end: lineEnd - base, codes: pending });
+        pending = undefined;
+      } else if (b - a > 2 && text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47) {
+        const directive = parseDisableDirective(text.slice(a + 2, b).trim());
+        if (directive?.nextLine) pending = directive.codes;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  if (found) rareFacts(summary).innerSilence = found;
+}
+
 export function analyzeStatement(st: Statement, text: string, base: number, tables: AnalysisTables): StatementResult {
   const diagnostics: AnalysisDiagnostic[] = [];
   const summary = emptySummary();
@@ -152,6 +184,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
   // How the engine's loader groups this statement's lines, where that may differ from the tree.
   const loader = loaderLinesOf(text, base, st.length, st.kind);
   if (loader) summary.loader = loader;
+  if (loader && loader.length > 1) recordInnerSilence(text, base, st.length, summary);
   if (st.kind === StatementKind.Header) {
     checkHeader(st, text, base, diagnostics, summary);
     return statementResult(st.kind, diagnostics, summary);

@@ -9,6 +9,7 @@ import { nearestNames } from '../analysis/suggest';
 import type { DiagnosticData } from './diagnostics';
 import { COMMON_FUNCTIONS } from './completion';
 import { statementIndexAt } from '../syntax/positions';
+import { StatementKind } from '../syntax/tree';
 import { spellingFixes } from './spellings';
 import { headerInfo } from '../analysis/headerInfo';
 import { type DocumentModel, type FeatureContext, lineBreakAt } from './model';
@@ -228,10 +229,20 @@ export function codeActionsFor(
       });
       continue;
     }
-    // Inside a call spanning lines a `//` line is plain text: the comment goes above the statement's first line.
+    // On a later line of a call spanning lines, the comment goes on a line of its own right above it (the
+    // engine skips a `//` line there, and the directive silences the next line of the call); on the first
+    // line, above the statement, where it silences the whole statement.
     const diagnosticOffset = doc.offsetAt(sent.range.start);
     const index = statementIndexAt(model.tree, diagnosticOffset);
-    const line = index >= 0 ? doc.positionAt(model.tree.starts[index]).line : Math.max(0, Math.min(sent.range.start.line, doc.lineCount - 1));
+    const firstLine = index >= 0 ? doc.positionAt(model.tree.starts[index]).line : -1;
+    const diagnosticLine = Math.max(0, Math.min(sent.range.start.line, doc.lineCount - 1));
+    const inner = index >= 0 && model.tree.statements[index].kind === StatementKind.Body && diagnosticLine > firstLine;
+    const line = inner || index < 0 ? diagnosticLine : firstLine;
+    let scope = 'this line';
+    if (!inner && index >= 0) {
+      const lastLine = doc.positionAt(Math.max(model.tree.starts[index], model.tree.starts[index + 1] - 1)).line;
+      if (lastLine > firstLine) scope = `this statement (lines ${firstLine + 1}–${lastLine + 1})`;
+    }
     const key = `${code}@${line}`;
     if (disabled.has(key)) continue;
     disabled.add(key);
@@ -241,7 +252,7 @@ export function codeActionsFor(
     const eol = lineBreakAt(doc.getText(), lineStart);
     const position = doc.positionAt(lineStart);
     actions.push({
-      title: `Disable ${code} for this line`,
+      title: `Disable ${code} for ${scope}`,
       kind: QUICK_FIX,
       diagnostics: [sent],
       edit: { changes: { [uri]: [{ range: { start: position, end: position }, newText: `${indent}// zscript-disable-next-line ${code}${eol}` }] } },
