@@ -34,6 +34,18 @@ export function checkEngineReading(
     if (w.withZ) continue;
     const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base, catalog);
     if (STABLE_WORDS.has(w.fn.key) && ((nameOf?.role === 'variable' && nameOf.fn === 'Zvar') || nameOf?.role === 'block')) continue;
+    if (w.fn.key === 'time' && nameOf?.role === 'variable') {
+      // `afk_time` in a saved variable's name: Ztime gives the run's time zone, "Asia/Tokyo" until the command
+      // chooses one (executor.rs), so every command makes the same name, unless this one chooses a zone.
+      const found: AnalysisDiagnostic[] = [];
+      reportWordCall(w, text, base, catalog, found, nameOf, undefined);
+      for (const d of found) {
+        d.message +=
+          ' This command chooses a time zone with Ztime{...}, so the name changes with that zone: a command that does not choose one makes "Asia/Tokyo" of it, and reads another variable.';
+        (summary.reportIf ??= []).push({ when: 'zone-chosen', diagnostic: d });
+      }
+      continue;
+    }
     reportWordCall(w, text, base, catalog, out, nameOf, nameOf ? undefined : wholeArgumentOf(nodes, w.start - base, w.end - base, text, base));
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
