@@ -2300,11 +2300,25 @@ function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: Stateme
   // repeat-count-may-be-zero). A variable holding a saved list or a typed one may hold a single item (fileWalk countKnown).
   const list = args[0];
   const listCall = list && !list.literal ? wholeCall(list.arg, ctx) : undefined;
-  if (list?.literal) rareFacts(ctx.summary).countTested = true;
+  const listSource = list && !list.literal ? wholeCallOrBare(list.arg, ctx) : undefined;
+  if (list?.literal || (listSource && isFixedFormatText(listSource, ctx))) rareFacts(ctx.summary).countTested = true;
   else if (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1 && !hasCall(listCall.args[0]))
     (rareFacts(ctx.summary).splitVars ??= []).push(ctx.rel(listCall.args[0].start, listCall.args[0].end).trim());
   const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
   if (now !== undefined) markSplit(now, ctx);
+}
+
+/**
+ * Text the bot writes in a fixed shape, so a split of it always has the same count: Zdate
+ * (YYYY-MM-DD, time/date.rs), ZtimeFormat with a written pattern, ZfromTimestamp with a written
+ * format or none (full, date, time, relative: time/fromTimestamp.rs).
+ */
+function isFixedFormatText(call: CallNode | BareCallNode, ctx: StatementContext): boolean {
+  const name = calledName(call, ctx);
+  if (name === 'Zdate') return true;
+  if (call.kind !== NodeKind.Call || (name !== 'ZtimeFormat' && name !== 'ZfromTimestamp')) return false;
+  const format = call.args[1];
+  return format ? !hasCall(format) && ctx.rel(format.start, format.end).trim() !== '' : name === 'ZfromTimestamp';
 }
 
 function markSplit(now: 'sure' | 'maybeNone', ctx: StatementContext): void {
