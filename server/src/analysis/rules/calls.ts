@@ -140,6 +140,9 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     // Their separator is the second argument (math/listMath.rs, textsplit/listShuffle.rs, listReverse.rs).
     if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
+    // string/repeatText.rs repeats its trimmed text: `ZrepeatText{_ ;5}` writes "_____".
+    if (name === 'ZrepeatText' && args[0]?.literal && args[0].text !== '')
+      reportLostSpaces(name, 'text', args[0].arg, ctx.rel(args[0].arg.start, args[0].arg.end), args[0].text, ctx);
     // message/messageSnapshot.rs fetches the message and then always answers with an error: unfinished.
     if (name === 'ZmessageSnapshot' && node.close >= 0)
       reportAlwaysHalts(
@@ -1363,7 +1366,7 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
   // Only spaces around the text (a line break or tab there is layout).
   if (raw.length !== leading + text.length + trailing) return;
   const space = 'ZfromCharCode{32}';
-  const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : 'replacement';
+  const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : paramName === 'text' ? 'text to repeat' : 'replacement';
   // `\ ` meant as an escaped space: the engine has no such escape, and keeps the backslash.
   const escaped = text === '\\' && leading === 0;
   const kept = escaped ? space.repeat(trailing) : `${space.repeat(leading)}${text}${space.repeat(trailing)}`;
