@@ -72,6 +72,8 @@ export function checkBareWords(
     const fn = catalog.getFunction(word);
     const engine = engineFacts.forWord(word);
     let misspelt: string | undefined;
+    /** No function, and built as the functions' names are (builtLikeAName). */
+    let builtLike = false;
     /** `ZthumbnailZuserAvatar`: a function that needs arguments, run together with the next name (where the rest starts). */
     let joinedAt = -1;
     // The split first (almost never found), the address test (a scan back to the last space) only then.
@@ -101,7 +103,12 @@ export function checkBareWords(
       if (!suggester || word.length < 4) continue;
       const caseOnly = catalog.getFunctionIgnoringCase(word)?.name;
       misspelt = caseOnly ?? (word.length >= MISSPELT_MIN_LENGTH ? (suggester.suggest(word) ?? engineOnlyNear(word, catalog)) : undefined);
-      if (misspelt === undefined || (caseOnly === undefined && !oneEditApart(word, misspelt))) continue;
+      if (misspelt === undefined || (caseOnly === undefined && !oneEditApart(word, misspelt))) {
+        misspelt = undefined;
+        // Reported below, once the word is known to be printed (not in a comment, an escape or Zalias's name).
+        builtLike = builtLikeAName(word, catalog) && !endingRuns(word) && !inAddress(content, start);
+        if (!builtLike) continue;
+      }
       // An ending the engine runs (`Zexecutiontime`: time) is word-runs-function's; a word in an address is the address's.
       if (endingRuns(word) || inAddress(content, start)) continue;
     }
@@ -143,7 +150,7 @@ export function checkBareWords(
     let slashes = 0;
     while (content.charCodeAt(end + slashes) === 0x5c) slashes++;
     if (slashes > 0 && content.charCodeAt(end + slashes) === 0x7b) {
-      if (misspelt !== undefined) continue;
+      if (misspelt !== undefined || builtLike) continue;
       let depth = 0;
       for (const [a, b] of argumentRanges) if (start >= a && start < b) depth++;
       const needed = 2 ** Math.min(depth, 8);
@@ -172,6 +179,17 @@ export function checkBareWords(
           (engineFacts.forCall(first)?.min ?? catalog.getFunction(first)?.arguments.filter((a) => a.required).length ?? 1) <= 1
             ? [{ title: `Change to ${first}{${rest}}`, edits: [{ start, end, newText: `${first}{${rest}}` }], preferred: true }]
             : undefined,
+      });
+      continue;
+    }
+    if (builtLike) {
+      const alike = namesStartingAlike(word, catalog);
+      out.push({
+        code: 'misspelt-function',
+        severity: 'warning',
+        start,
+        end,
+        message: `${word} is no function of the engine: it prints the word as plain text.${alike.length ? ` Functions whose names start the same: ${alike.join(', ')}.` : ''} (A name Zalias defines runs only with braces: ${word}{}.)`,
       });
       continue;
     }
@@ -262,6 +280,61 @@ function gluedBareCallAt(word: string, catalog: Catalog): number {
 }
 
 /** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
+/** The first parts of the functions' names (`user` of ZuserAvatar, `delete` of ZdeleteMessage) that begin two or more of them. */
+let namesPrefixes: { catalog: Catalog; prefixes: Set<string> } | undefined;
+
+/**
+ * A word built as the functions' names are (`ZdeleteCommand`, `ZuserMention`, `ZserverMemberCount`): a
+ * first part several names begin with, then capitalised parts. Such a word is a function the author
+ * thinks exists (other bot makers have `$deleteCommand`-style names), where `Zelda` or `ZeroTwo` is prose.
+ */
+function builtLikeAName(word: string, catalog: Catalog): boolean {
+  const m = /^Z([a-z]+)[A-Z][A-Za-z]*$/.exec(word);
+  if (!m || word.length < MISSPELT_MIN_LENGTH) return false;
+  return namesPrefixesFor(catalog).has(m[1]);
+}
+
+function namesPrefixesFor(catalog: Catalog): Set<string> {
+  if (namesPrefixes?.catalog === catalog) return namesPrefixes.prefixes;
+  const counts = new Map<string, number>();
+  const count = (name: string) => {
+    const m = /^Z([a-z]+)[A-Z]/.exec(name);
+    if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  };
+  const seen = new Set<string>();
+  for (const fn of catalog.functions) {
+    seen.add(fn.name);
+    count(fn.name);
+  }
+  for (const fn of engineFacts.functions) if (fn.registered && !seen.has(`Z${fn.key}`)) count(`Z${fn.key}`);
+  const prefixes = new Set<string>();
+  for (const [prefix, n] of counts) if (n >= 2) prefixes.add(prefix);
+  namesPrefixes = { catalog, prefixes };
+  return prefixes;
+}
+
+/**
+ * Up to four catalog functions sharing the longest start with `word`, when that start goes three
+ * letters past its first part (ZuserAvatarURL: ZuserAvatar); sharing only `Zuser` says nothing.
+ */
+function namesStartingAlike(word: string, catalog: Catalog): string[] {
+  const firstPart = /^Z[a-z]+/.exec(word)?.[0].length ?? 1;
+  let best = firstPart + 3;
+  let found: string[] = [];
+  for (const fn of catalog.functions) {
+    const name = fn.name;
+    let k = 1;
+    while (k < word.length && k < name.length && word.charCodeAt(k) === name.charCodeAt(k)) k++;
+    if (k < best) continue;
+    if (k > best) {
+      best = k;
+      found = [];
+    }
+    found.push(name);
+  }
+  return found.slice(0, 4);
+}
+
 function endingRuns(word: string): boolean {
   for (let k = 1; k < word.length; k++) if (engineFacts.forWord(word.slice(k))?.min === 0) return true;
   return false;
