@@ -117,6 +117,11 @@ describe('features: completion', () => {
     assert.strictEqual((complete('Hi Zdis¦').items.find((i) => i.label === 'ZdisplayName')!.textEdit as TextEdit).newText.startsWith('Zdisplay'), true);
   });
 
+  it('offers nothing on a `//` line inside a call spanning lines (the engine skips it)', () => {
+    assert.deepStrictEqual(complete('#trigger !a\nZif{ZisAdmin==true;\n  // staff only: Zus¦\n  Welcome boss\n}\n').items, []);
+    assert.ok(complete('#trigger !a\nZif{ZisAdmin==true;\n  // staff only\n  Zus¦\n}\n').items.some((i) => i.label === 'Zusername'));
+  });
+
   it('replaces the whole word being typed, `Z` included', () => {
     const { svc, text, position } = openAt('Hello Zusern¦ame!');
     const item = svc.completions(URI, position).items.find((i) => i.label === 'Zusername')!;

@@ -18,6 +18,11 @@ function hoverText(marked: string): string | undefined {
 }
 
 describe('features: hover', () => {
+  it('says nothing on a `//` line inside a call spanning lines (the engine skips it), and names the argument around it', () => {
+    assert.strictEqual(hoverText('Zif{ZisAdmin==true;\n  // staff only: Zus¦ername\n  Welcome boss\n;\n  Nope\n}'), undefined);
+    assert.match(hoverText('Zif{ZisAdmin==true;\n  // staff only\n  Welcome bo¦ss\n;\n  Nope\n}') ?? '', /then/);
+  });
+
   it('documents a function with a parameter table and its example', () => {
     const text = hoverText('ZaddBu¦tton{;ok}')!;
     assert.match(text, /Adds a button/);

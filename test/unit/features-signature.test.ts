@@ -33,6 +33,14 @@ describe('features: signature help', () => {
     assert.strictEqual(h.activeParameter, 0);
   });
 
+  it('shows no signature in the arguments of a call the catalog does not know, nor on a `//` line inside a call', () => {
+    assert.strictEqual(help('ZaddField{Score;Zclmp{5;¦}}'), null);
+    assert.strictEqual(help('Zif{ZisAdmin==true;\n  // a note; ¦here\n  Hi\n}'), null);
+    // Around them, the known call's.
+    assert.strictEqual(activeName('ZaddField{Score;Zclmp{5;6}¦}'), 'value');
+    assert.strictEqual(activeName('Zif{ZisAdmin==true;\n  // a note; here\n  H¦i\n}'), 'then');
+  });
+
   it('follows the cursor through the arguments', () => {
     assert.strictEqual(activeName('ZaddField{a;¦}'), 'value');
     assert.strictEqual(activeName('ZaddField{a;b;tr¦ue}'), 'inline');

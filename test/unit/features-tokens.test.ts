@@ -21,6 +21,16 @@ function decode(text: string, data: readonly number[]) {
 }
 
 describe('features: semantic tokens', () => {
+  it('colours a `//` line inside a call spanning lines as a comment, its calls and semicolons included (the engine skips it)', () => {
+    const svc = service();
+    const text = '#trigger !a\nZif{ZisAdmin==true;\n  // staff only: Ztitle{x}; more\n  Welcome boss\n;\n  Nope\n}\n';
+    svc.openDocument(URI, text, 1);
+    const tokens = decode(text, svc.semanticTokens(URI).data);
+    assert.ok(tokens.includes('// staff only: Ztitle{x}; more:comment'), tokens.join(' | '));
+    assert.ok(!tokens.some((t) => t.startsWith('Ztitle')), tokens.join(' | '));
+    assert.ok(tokens.includes('Zif:function.defaultLibrary.controlFlow'));
+  });
+
   it('colours functions by category, headers, escapes, comments and operators', () => {
     const svc = service();
     const text = '#type event\n#trigger onMemberJoin\n// hi\nZif{Zusername==bob;\\{yes\\};Znope{}} // done\nZsetUserVar{xp;1}\nZonlyIf{1 contains 2;no}\n';

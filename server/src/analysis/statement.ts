@@ -6,7 +6,8 @@
  */
 import { ARITHMETIC_FUNCTIONS } from '../language/arithmetic';
 import { checkInvisibleCharacters, INVISIBLE } from './rules/invisibleCharacters';
-import { isEngineSpace, type WordCall } from './engine/statementReader';
+import type { WordCall } from './engine/statementReader';
+import { isEngineSpace } from '../syntax/commentLines';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';

@@ -17,7 +17,7 @@ import { interactionIdArgument, isInteractionIdParameter } from '../language/com
 import { handledCustomId, headerInfo } from './headerInfo';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { inValueSet, valueSetFor } from '../language/valueSets';
-import { isEngineSpace } from './engine/statementReader';
+import { isEngineSpace } from '../syntax/commentLines';
 import { type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type SyntaxTree, type TopLevelNode } from '../syntax/tree';
 import { ShardedMap } from '../base/shardedMap';
 

@@ -3,6 +3,7 @@
  * parameters), values of the parameter an argument binds to, header directive
  * names and values. Only the statement under the cursor is looked at.
  */
+import { commentLineAt } from '../syntax/commentLines';
 import type { CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionList, MarkupContent, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
@@ -214,6 +215,8 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   const list: CompletionList = { isIncomplete: false, items: [] };
   // In a trailing `//` comment: nothing.
   if (st.kind === StatementKind.Body && (st as BodyStatement).nodes.some((n) => n.kind === NodeKind.Comment && rel > n.start)) return list;
+  // On a `//` line inside a call spanning lines, which the engine skips: nothing either.
+  if (st.kind === StatementKind.Body && commentLineAt(text, 0, st.end, rel)) return list;
 
   let wordStart = rel;
   while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;

@@ -3,6 +3,7 @@
  * bind and its default), header directives, event trigger names and
  * permission names.
  */
+import { commentLineAt } from '../syntax/commentLines';
 import { escapeInCallAt } from '../analysis/rules/engineReading';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
@@ -92,6 +93,8 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
     return null;
   }
   if (st.kind !== StatementKind.Body) return null;
+  // A `//` line inside a call spanning lines: the engine skips it, nothing there is code.
+  if (commentLineAt(text, 0, st.end, rel)) return null;
 
   const node = innermostNodeAt(st, rel);
   if (node && (node.kind === NodeKind.Call || node.kind === NodeKind.BareCall)) {

@@ -11,7 +11,7 @@ import { argumentIndexAt, statementIndexAt } from '../syntax/positions';
 import type { Catalog } from '../catalog';
 import type { FunctionRecord } from '../catalog/types';
 import { type ArgumentInput, type Binding, bindArguments } from '../analysis/binding';
-import { isEngineSpace } from '../analysis/engine/statementReader';
+import { isEngineSpace } from '../syntax/commentLines';
 import type { ServiceSettings } from './serviceSettings';
 import type { WorkspaceIndex } from '../analysis/workspaceIndex';
 import type { FunctionSuggester } from '../analysis/suggest';

@@ -14,6 +14,7 @@
  * Tokens are computed per statement and cached by statement identity, so a
  * request after a one-line edit only recomputes that statement.
  */
+import { commentLinesIn } from '../syntax/commentLines';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog';
 import { variableFunction } from '../language/variableFunctions';
@@ -89,6 +90,18 @@ function statementTokens(catalog: Catalog, st: Statement, text: string): Stateme
     } else push(st.valueStart, st.valueEnd, T.string);
   } else if (st.kind === StatementKind.Body) {
     visitNodes(catalog, st.nodes, text, push);
+    // `//` lines inside a call spanning lines are comments to the engine: their tokens give way to one comment token.
+    const comments = commentLinesIn(text, 0, st.end);
+    if (comments.length) {
+      const kept: RawTokens = [];
+      for (let i = 0; i < raw.length; i += 4) {
+        const at = raw[i];
+        if (!comments.some((c) => at >= c.start && at < c.end)) kept.push(raw[i], raw[i + 1], raw[i + 2], raw[i + 3]);
+      }
+      raw.length = 0;
+      raw.push(...kept);
+      for (const c of comments) push(c.start, c.end, T.comment);
+    }
   }
   // Sort by offset (argument tokens and nested nodes are collected out of order).
   const order: number[] = [];

@@ -3,6 +3,7 @@
  * parameter follows the binding rule (analysis/binding.ts), so variadic
  * parameters and the ones after them light up exactly as diagnostics bind them.
  */
+import { commentLineAt } from '../syntax/commentLines';
 import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-types';
 import { type Parameter, signatureOf } from '../catalog/parameters';
 import { closedValuesFor } from './closedValues';
@@ -48,12 +49,15 @@ export function signatureHelpAt(model: DocumentModel, offset: number, ctx: Featu
   const loc = locateStatement(model.tree, offset);
   if (!loc) return null;
   const rel = offset - loc.start;
+  // A `//` line inside a call spanning lines: the engine skips it, it fills no parameter.
+  if (commentLineAt(loc.text, 0, loc.text.length, rel)) return null;
   const path = callPathAt(loc.statement, rel);
-  // The innermost call whose function is known (an unknown inner name falls back to its parent).
+  // The innermost call: in the arguments of one the catalog does not know (`Zclmp{5;`), no signature,
+  // rather than its parent's with a parameter the cursor is not in.
   for (let i = path.length - 1; i >= 0; i--) {
     const frame = path[i];
     const bound = bindCall(ctx.catalog, loc.text, frame.call);
-    if (!bound) continue;
+    if (!bound) return null;
     const { fn, binding } = bound;
     const { label, offsets } = signatureParts(fn);
     const { params } = signatureOf(fn);

@@ -20,7 +20,8 @@
  */
 import { KNOWN_DIRECTIVES } from '../../syntax/parse';
 import { StatementKind } from '../../syntax/tree';
-import { isEngineSpace, isEscapable } from './statementReader';
+import { isEscapable } from './statementReader';
+import { isEngineSpace } from '../../syntax/commentLines';
 
 /**
  * One line of a statement as the loader sees it. No offsets but where a

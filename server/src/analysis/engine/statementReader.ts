@@ -28,6 +28,7 @@
  * Facts only: this is an independent model of observed behaviour, checked
  * against fixtures, not a translation of the engine's source.
  */
+import { isEngineSpace } from '../../syntax/commentLines';
 import type { EngineFacts, EngineFunction } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 
@@ -120,23 +121,6 @@ function isAlphabetic(cp: number): boolean {
 function isAlphanumeric(cp: number): boolean {
   if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57);
   return ALPHANUMERIC.test(String.fromCodePoint(cp));
-}
-
-/** Unicode White_Space, the set the engine trims (a byte-order mark is not in it). */
-export function isEngineSpace(cp: number): boolean {
-  if (cp <= 32) return cp === 32 || (cp >= 9 && cp <= 13);
-  if (cp < 0x85) return false;
-  return (
-    cp === 0x85 ||
-    cp === 0xa0 ||
-    cp === 0x1680 ||
-    (cp >= 0x2000 && cp <= 0x200a) ||
-    cp === 0x2028 ||
-    cp === 0x2029 ||
-    cp === 0x202f ||
-    cp === 0x205f ||
-    cp === 0x3000
-  );
 }
 
 /** Bytes of one code point in UTF-8, the engine's string encoding (its lengths and slices count these). */

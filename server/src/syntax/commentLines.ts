@@ -1,0 +1,54 @@
+/**
+ * Comment lines inside a call that spans lines. The engine's loader skips
+ * every line whose trimmed text starts with `//`, between the lines of a call
+ * too (loader.rs), so such a line is a comment wherever it stands. The tree
+ * keeps it in the call's argument text (the statement's text is lossless);
+ * the editor features that read that text as code leave these lines alone.
+ */
+
+/** The `//` lines after the first line of `text[from, to)`: from the `//` to the line's end (before `\r\n`). */
+export function commentLinesIn(text: string, from: number, to: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let lineStart = text.indexOf('\n', from) + 1;
+  if (lineStart <= 0) return out;
+  while (lineStart < to) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd > to) lineEnd = to;
+    let a = lineStart;
+    while (a < lineEnd && isEngineSpace(text.charCodeAt(a))) a++;
+    if (text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47 && a + 1 < lineEnd) {
+      let b = lineEnd;
+      while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
+      out.push({ start: a, end: b });
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+/** The comment line (commentLinesIn) that holds offset `at`, if any: from its line's start to its end. */
+export function commentLineAt(text: string, from: number, to: number, at: number): { start: number; end: number } | undefined {
+  let lineStart = at;
+  while (lineStart > from && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  if (lineStart === from) return undefined;
+  let lineEnd = text.indexOf('\n', at);
+  if (lineEnd < 0 || lineEnd > to) lineEnd = to;
+  return commentLinesIn(text, lineStart - 1, lineEnd)[0];
+}
+
+/** Unicode White_Space, the set the engine trims (a byte-order mark is not in it). */
+export function isEngineSpace(cp: number): boolean {
+  if (cp <= 32) return cp === 32 || (cp >= 9 && cp <= 13);
+  if (cp < 0x85) return false;
+  return (
+    cp === 0x85 ||
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
+  );
+}
