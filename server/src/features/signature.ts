@@ -54,25 +54,22 @@ export function signatureHelpAt(model: DocumentModel, offset: number, ctx: Featu
   const path = callPathAt(loc.statement, rel);
   // The innermost call: in the arguments of one the catalog does not know (`Zclmp{5;`), no signature,
   // rather than its parent's with a parameter the cursor is not in.
-  for (let i = path.length - 1; i >= 0; i--) {
-    const frame = path[i];
-    const bound = bindCall(ctx.catalog, loc.text, frame.call);
-    if (!bound) return null;
-    const { fn, binding } = bound;
-    const { label, offsets } = signatureParts(fn);
-    const { params } = signatureOf(fn);
-    const parameters: ParameterInformation[] = params.map((p, k) => ({
-      label: offsets[k],
-      documentation: { kind: 'markdown', value: parameterMarkdown(fn, p) },
-    }));
-    const entry = boundParamAt(fn, binding, frame.argIndex);
-    // A surplus argument points past the last parameter: nothing is highlighted.
-    const activeParameter = entry?.param ? entry.param.index : params.length;
-    return {
-      signatures: [{ label, documentation: { kind: 'markdown', value: fn.description }, parameters, activeParameter }],
-      activeSignature: 0,
-      activeParameter,
-    };
-  }
-  return null;
+  const frame = path[path.length - 1];
+  const bound = frame ? bindCall(ctx.catalog, loc.text, frame.call) : undefined;
+  if (!frame || !bound) return null;
+  const { fn, binding } = bound;
+  const { label, offsets } = signatureParts(fn);
+  const { params } = signatureOf(fn);
+  const parameters: ParameterInformation[] = params.map((p, k) => ({
+    label: offsets[k],
+    documentation: { kind: 'markdown', value: parameterMarkdown(fn, p) },
+  }));
+  const entry = boundParamAt(fn, binding, frame.argIndex);
+  // A surplus argument points past the last parameter: nothing is highlighted.
+  const activeParameter = entry?.param ? entry.param.index : params.length;
+  return {
+    signatures: [{ label, documentation: { kind: 'markdown', value: fn.description }, parameters, activeParameter }],
+    activeSignature: 0,
+    activeParameter,
+  };
 }
