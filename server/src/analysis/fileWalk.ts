@@ -272,7 +272,17 @@ export class FileWalk {
     return this.savedSet.has(key) || this.savedSet.has(`${key.slice(0, key.indexOf(':'))}:`);
   }
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
-  private savedGate = false;
+  /**
+   * Scopes of the saved variables a line that can stop the command tests (a gate): authors without a
+   * value are turned away there. A gate opens for variables of its own scope only: another command
+   * that sets a member's `registered` sets their `coins` too, but a game's channel variable or a
+   * server's setup says nothing of a member's. '*': a gate of an unknown scope (a flag copied from one).
+   */
+  private readonly savedGates = new Set<string>();
+
+  private gated(scope: string): boolean {
+    return this.savedGates.size > 0 && (this.savedGates.has('*') || this.savedGates.has(scope));
+  }
   readonly savedReads: SavedRead[] = [];
   /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks, for exists-checks-global. */
   readonly savedUses = new Map<string, SavedScope>();
@@ -474,7 +484,7 @@ export class FileWalk {
     if (s.varEvents) this.variables(s.varEvents, base);
     // After the line's own sets (which end what an earlier flag meant).
     if (s.stateFlag) this.stateFlags.set(s.stateFlag.v, s.stateFlag.value);
-    if (s.flagGuard && this.stateFlags.get(s.flagGuard.v) === s.flagGuard.value) this.savedGate = true;
+    if (s.flagGuard && this.stateFlags.get(s.flagGuard.v) === s.flagGuard.value) this.savedGates.add('*');
     if (s.emptyVarSets) this.emptyVariables(s.emptyVarSets, base);
     // Only an action no earlier line checked anyone for: after a first guard (or ZonlyIf, or a Zstop) the
     // same question asked again turns no one away who reached the action.
@@ -892,7 +902,7 @@ export class FileWalk {
     if (!copy) return;
     const key = savedKey(copy);
     // A gate turns away authors without a value; another member's variable is not the author's.
-    if ((this.savedGate && copy.of === undefined) || this.savedSet.has(key) || this.savedSet.has(`${copy.scope}:`) || this.savedTested.has(key)) return;
+    if ((this.gated(copy.scope) && copy.of === undefined) || this.savedSet.has(key) || this.savedSet.has(`${copy.scope}:`) || this.savedTested.has(key)) return;
     this.savedCopies.delete(v);
     this.savedReads.push({ scope: copy.scope, name: copy.name, by, text: copy.text, start: copy.start, end: copy.end, via: v, of: copy.of });
   }
@@ -954,7 +964,7 @@ export class FileWalk {
       if (!tests) continue;
       if (tests.saved) {
         this.savedTested.add(tests.saved);
-        if (mayStop) this.savedGate = true;
+        if (mayStop) this.savedGates.add(tests.saved.slice(0, tests.saved.indexOf(':')));
       }
       if (tests.image) this.imageTested = true;
       if (tests.mention) this.mentionTested = true;
@@ -975,7 +985,7 @@ export class FileWalk {
       if (
         v.kind === 'read' &&
         // A gate turns away authors without a value; another member's variable is not the author's.
-        (!this.savedGate || v.of !== undefined) &&
+        (!this.gated(v.scope) || v.of !== undefined) &&
         !this.savedSet.has(savedKey(v)) &&
         !this.savedSet.has(`${v.scope}:`) &&
         !this.savedTested.has(savedKey(v)) &&
@@ -1006,7 +1016,7 @@ export class FileWalk {
         if (v.scope === 'global') this.globalUses.add(v.name);
         else if (!this.savedUses.has(v.name)) this.savedUses.set(v.name, v.scope);
       } else if (v.kind === 'exists') this.existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
-      if (v.gate) this.savedGate = true;
+      if (v.gate) this.savedGates.add(v.scope);
     }
   }
 

@@ -494,8 +494,9 @@ function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext)
  * (`ZgetUserVar{xp}>=100`) vouches for itself only: the branch of a level-up
  * still reads `lvl`, unset for a new member. Any other test of a saved
  * variable (`ZgetUserVar{registered}==true`, ZvarExists) may be a registration
- * flag, set with the rest; so may a temporary variable (maybe a saved value's
- * copy) or the component clicked, whose maker may set things up.
+ * flag, set with the rest of its scope (`*:user`); so may a temporary variable
+ * (maybe a saved value's copy) or the component clicked, whose maker may set
+ * things up (`*`).
  */
 function setupTestsOf(ctx: StatementContext, from: number, condition: string): number {
   const events = ctx.summary.savedVars;
@@ -507,8 +508,10 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
     if (names.length === 0 || names.some((n) => n === '') || condition.includes('Zvar{Zvar{')) tested.push('*');
     else for (const n of names) tested.push(`var:${n}`);
   }
-  const any = condition.includes('ZcustomID') || (tested.some((t) => !t.startsWith('var:')) && !heldToNumbers(condition));
-  if (any) tested.push('*');
+  // A saved variable's test vouches for the other variables of its scope only (a member's `registered` for their
+  // `coins`; a game's channel variable says nothing of a member's wins): `*:scope`.
+  if (!heldToNumbers(condition)) for (const t of [...tested]) if (!t.startsWith('var:') && !t.startsWith('*')) tested.push(`*:${t.slice(0, t.indexOf(':'))}`);
+  if (condition.includes('ZcustomID')) tested.push('*');
   ctx.setupTests.push(...tested);
   return tested.length;
 }

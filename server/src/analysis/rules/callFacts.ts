@@ -862,7 +862,11 @@ export function recordSavedRead(
   // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
   const of = savedOwner(read, 'get', scope, ctx);
   const key = savedKey({ scope, name, of });
-  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(key)))) return;
+  if (
+    ctx.caught ||
+    (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(key) || ctx.setupTests.includes(`*:${scope}`)))
+  )
+    return;
   const text = ctx.rel(read.start, read.end);
   const event: SavedVarEvent = zeroTest
     ? { kind: 'read', scope, name, by, text, start: read.start, end: read.end, zeroTest }
