@@ -657,7 +657,8 @@ const CODE_TABLE = {
   },
   'embed-not-built': {
     severity: 'error',
-    description: 'ZsendEmbed or ZsendWebhook before anything gives its embed a part: the engine halts the command ("embed 1 not found").',
+    description:
+      'ZsendEmbed, ZsendWebhook or ZeditEmbed (which puts the embed this command builds into a message) before anything gives its embed a part: the engine halts the command ("embed 1 not found").',
     example: 'ZsendEmbed{123456789012345678} + Ztitle{News}',
   },
   'embed-already-sent': {

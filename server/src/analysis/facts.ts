@@ -642,6 +642,8 @@ export interface EmbedSend {
   caught?: true;
   /** Sent by ZsendWebhook rather than ZsendEmbed. */
   webhook?: true;
+  /** ZeditEmbed: it puts the embed into a message, and the reply keeps it. */
+  edit?: true;
 }
 
 /** A `// zscript-disable[-next-line] [CODES]` comment. */

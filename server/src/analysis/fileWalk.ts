@@ -127,18 +127,18 @@ export class EmbedSends {
         continue;
       }
       const send = sends![q++];
-      const sender = send.webhook ? 'ZsendWebhook' : 'ZsendEmbed';
+      const sender = send.edit ? 'ZeditEmbed' : send.webhook ? 'ZsendWebhook' : 'ZsendEmbed';
       const index = String(engineEmbedIndex(send.index));
-      this.sends.push({ index, start: base + send.start });
+      if (!send.edit) this.sends.push({ index, start: base + send.start });
       if (this.built.has(index)) {
-        if (send.topLevel) this.sent.set(index, sender);
+        if (send.topLevel && !send.edit) this.sent.set(index, sender);
       } else if (!send.caught && !this.unseen)
         out.push({
           code: 'embed-not-built',
           severity: 'error',
           start: base + send.start,
           end: base + send.end,
-          message: `${sender} sends embed ${index}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
+          message: `${sender} ${send.edit ? 'puts' : 'sends'} embed ${index}${send.edit ? ' of this command into the message' : ''}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
         });
     }
   }

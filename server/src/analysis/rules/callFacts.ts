@@ -561,6 +561,17 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const text = user ? ctx.rel(user.start, user.end).trim() : '';
     if (text === '' || text === 'ZuserID' || text === 'ZuserID{}') recordMemberUse(name, node.start, node.nameEnd, ctx);
   }
+  // embeds/editEmbed.rs puts this command's embed (index 1, or its third argument) into the message, and
+  // halts like a send when nothing built it ("embed 1 not found"); the embed stays in the reply.
+  if (name === 'ZeditEmbed' && node.close >= 0) {
+    const a = node.args.length >= 2 ? node.args[2] : undefined;
+    const index = a === undefined ? '1' : hasCall(a) ? undefined : ctx.rel(a.start, a.end).trim() || '1';
+    if (index !== undefined) {
+      const send: EmbedSend = { index, start: node.start, end: node.nameEnd, edit: true };
+      if (ctx.caught) send.caught = true;
+      (ctx.summary.embedSends ??= []).push(send);
+    }
+  }
   if (!kinds) return;
   const part = kinds.embedPart;
   if (part) {
