@@ -336,6 +336,10 @@ export interface RareFacts {
   resultTested?: true;
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
   copies?: { v: string; tests: CopyTests; getter?: SavedCopy }[];
+  /** `Zvar{r;ZroleID{name}}`: a Zvar holding a lookup by name that halts when nothing has the name (lookup-halts-when-missing through the copy). */
+  lookupCopies?: { v: string; start: number; end: number; nameEnd: number; what: string; text: string }[];
+  /** Temporary variables a condition compares with empty text (`Zvar{r}!=`), to see whether what they hold was found. */
+  emptyTestedVars?: string[];
   /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
   outsideJson?: true;
   /** A role guard (ZonlyForRoles) or a role given to the author: the author has a role afterwards. */
@@ -382,6 +386,8 @@ export interface CopyTests {
 export function rareFacts(summary: StatementSummary): RareFacts {
   return (summary.rare ??= {
     firstWordNamed: undefined,
+    lookupCopies: undefined,
+    emptyTestedVars: undefined,
     innerSilence: undefined,
     loopIndexObject: undefined,
     zoneRead: undefined,

@@ -45,6 +45,7 @@ import {
 } from './facts';
 import type { LoaderReading } from './engine/loader';
 import { ifDoesNotStop } from './rules/ifGuard';
+import { lookupHalts } from './rules/calls';
 import { optionRefused, optionRequired } from '../language/headerWords';
 import { COOLDOWNS, JSON_READERS_THAT_HALT } from './rules/callFacts';
 
@@ -533,6 +534,15 @@ export class FileWalk {
 
   /** The facts that StatementSummary.rare says a line has. */
   private rareFacts(s: RareFacts, base: number): void {
+    if (s.lookupCopies)
+      for (const c of s.lookupCopies) this.lookupCopies.set(c.v, { ...c, start: base + c.start, end: base + c.end, nameEnd: base + c.nameEnd });
+    if (s.emptyTestedVars && this.lookupCopies.size)
+      for (const v of s.emptyTestedVars) {
+        const lookup = this.lookupCopies.get(v);
+        if (!lookup) continue;
+        this.out.push(lookupHalts(lookup, `comparing Zvar{${v}} with empty text`));
+        this.lookupCopies.delete(v);
+      }
     if (s.copies)
       for (const c of s.copies) {
         this.copies.set(c.v, c.tests);
@@ -880,6 +890,7 @@ export class FileWalk {
         // A copy set again holds something else now (the line's own copy is recorded after this: rareFacts).
         forgetCopy(this.copies, v.name);
         forgetCopy(this.savedCopies, v.name);
+        forgetCopy(this.lookupCopies, v.name);
         // The channel or target a variable named may be another one now (a loop over channels).
         if (this.permsSet.size) for (const key of this.permsSet.keys()) if (v.name === '' || key.includes(`Zvar{${v.name}}`)) this.permsSet.delete(key);
       } else if (!this.anyVarSet && !this.varsSet.has(v.name)) {
@@ -954,6 +965,8 @@ export class FileWalk {
     }
   }
 
+  /** Lookups by name that halt when nothing has the name, by the Zvar that holds one (RareFacts.lookupCopies), absolute. */
+  private readonly lookupCopies = new Map<string, { start: number; end: number; nameEnd: number; what: string; text: string }>();
   /** What each temporary variable holds a copy of (RareFacts.copies), while it does. */
   private readonly copies = new Map<string, CopyTests>();
 

@@ -28,7 +28,7 @@ import type { FunctionSuggester } from './suggest';
 import type { CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts, savedGetter } from './rules/callFacts';
-import { checkCall, countsMessageWords, LIST_COUNTS, reportSlashIdWithoutName } from './rules/calls';
+import { checkCall, countsMessageWords, LIST_COUNTS, nameLookup, reportSlashIdWithoutName } from './rules/calls';
 import { checkCommentCutsText } from './rules/comments';
 import { forEachTopLevel } from './rules/conditions';
 import { calledName, hasCall, type StatementContext, wholeCallOrBare } from './rules/context';
@@ -575,6 +575,17 @@ function recordCopyFacts(node: CallNode, topLevel: boolean, ctx: StatementContex
   // A test of the copy tests the variable it holds (another member's too: savedKey with the member).
   const tests = getter ? { saved: savedKey(getter) } : held ? copyTests(held, ctx) : undefined;
   if (tests) (rareFacts(ctx.summary).copies ??= []).push(getter ? { v, tests, getter } : { v, tests });
+  // A lookup by name that halts when nothing has it, kept for a later test of the copy against empty text.
+  const lookup = held && !ctx.caught ? nameLookup(held, ctx) : undefined;
+  if (lookup)
+    (rareFacts(ctx.summary).lookupCopies ??= []).push({
+      v,
+      start: lookup.call.start,
+      end: lookup.call.end,
+      nameEnd: lookup.call.nameEnd,
+      what: lookup.what,
+      text: ctx.rel(lookup.call.start, lookup.call.end),
+    });
   // A list's count, kept for the Zrandom that may pick up to it (random-range-may-be-empty).
   const counted = held && calledName(held, ctx);
   if (held && counted && LIST_COUNTS.has(counted)) {

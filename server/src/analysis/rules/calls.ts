@@ -1013,7 +1013,7 @@ function reportOneArgumentForTwo(
 const NAME_LOOKUPS: Readonly<Record<string, string>> = { ZchannelID: 'channel', ZroleID: 'role' };
 
 /** A ZchannelID{name} or ZroleID{name} with a name (without one it is the current channel, or the author's top role). */
-function nameLookup(node: CallNode | BareCallNode | undefined, ctx: StatementContext): { call: CallNode; what: string } | undefined {
+export function nameLookup(node: CallNode | BareCallNode | undefined, ctx: StatementContext): { call: CallNode; what: string } | undefined {
   if (node?.kind !== NodeKind.Call || node.args.length === 0) return undefined;
   const called = ctx.rel(node.start, node.nameEnd);
   if (!Object.hasOwn(NAME_LOOKUPS, called) || ctx.rel(node.args[0].start, node.args[0].end).trim() === '') return undefined;
@@ -1023,16 +1023,25 @@ function nameLookup(node: CallNode | BareCallNode | undefined, ctx: StatementCon
 /** `fallback`: what the fix's ZtryRun gives for a missing one (undefined: nothing, the empty text a comparison looks for). */
 function reportLookupHalts(call: CallNode, what: string, test: string, ctx: StatementContext, fallback?: string): void {
   if (ctx.caught) return;
-  const written = ctx.rel(call.start, call.end);
+  ctx.diagnostics.push(lookupHalts({ start: call.start, end: call.end, nameEnd: call.nameEnd, what, text: ctx.rel(call.start, call.end) }, test, fallback));
+}
+
+/** lookup-halts-when-missing at `lookup` (its offsets, whatever they are relative to). */
+export function lookupHalts(
+  lookup: { start: number; end: number; nameEnd: number; what: string; text: string },
+  test: string,
+  fallback?: string,
+): AnalysisDiagnostic {
+  const { what, text: written } = lookup;
   const caught = fallback === undefined ? `ZtryRun{${written}}` : `ZtryRun{${written};${fallback}}`;
-  ctx.diagnostics.push({
+  return {
     code: 'lookup-halts-when-missing',
     severity: 'warning',
-    start: call.start,
-    end: call.nameEnd,
+    start: lookup.start,
+    end: lookup.nameEnd,
     message: `${written} halts the command when no ${what} has that name ("no ${what} found matching"), so ${test} never sees a missing ${what}: the command stops instead. Look it up in ZtryRun, which gives ${fallback === undefined ? 'empty text' : `"${fallback}"`} instead: ${caught}.`,
-    fixes: [{ title: `Look it up in ${caught}`, edits: [{ start: call.start, end: call.end, newText: caught }], preferred: true }],
-  });
+    fixes: [{ title: `Look it up in ${caught}`, edits: [{ start: lookup.start, end: lookup.end, newText: caught }], preferred: true }],
+  };
 }
 
 /** `ZchannelExists{ZchannelID{ticket-ZuserID}}`: the lookup halts before the test runs when there is no such channel. */
@@ -1042,9 +1051,15 @@ function checkLookupAsExistence(name: string, arg: Argument, ctx: StatementConte
   if (lookup) reportLookupHalts(lookup.call, lookup.what, name, ctx, 'none');
 }
 
+/** A temporary variable compared with empty text, as a whole condition: `Zvar{r}!=`, `Zvar{r} == `. */
+const EMPTY_TESTED_VAR = /^Zvar\{\s*([A-Za-z0-9_]+)\s*\}\s*(?:==|!=)$/;
+
 /** `Zif{ZchannelID{logs}==;...}`: a lookup compared with empty text, to see whether the channel exists. */
 function checkLookupComparedWithEmpty(arg: Argument, ctx: StatementContext): void {
   const text = ctx.rel(arg.start, arg.end).trim();
+  // `Zvar{r}!=`: the copy of a lookup, if a line before made one, is tested the same way (the file walk joins them).
+  const copy = EMPTY_TESTED_VAR.exec(text);
+  if (copy) (rareFacts(ctx.summary).emptyTestedVars ??= []).push(copy[1]);
   if (!/^Z(?:channel|role)ID\{/.test(text) || !/(?:==|!=)\s*$/.test(text)) return;
   const first = arg.nodes.find((n) => n.kind === NodeKind.Call || n.kind === NodeKind.BareCall);
   const lookup = nameLookup(first, ctx);
