@@ -279,7 +279,6 @@ function gluedBareCallAt(word: string, catalog: Catalog): number {
   return 0;
 }
 
-/** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
 /** The first parts of the functions' names (`user` of ZuserAvatar, `delete` of ZdeleteMessage) that begin two or more of them. */
 let namesPrefixes: { catalog: Catalog; prefixes: Set<string> } | undefined;
 
@@ -335,6 +334,7 @@ function namesStartingAlike(word: string, catalog: Catalog): string[] {
   return found.slice(0, 4);
 }
 
+/** Whether the engine runs a function for an ending of `word` (it looks a name up at every letter). */
 function endingRuns(word: string): boolean {
   for (let k = 1; k < word.length; k++) if (engineFacts.forWord(word.slice(k))?.min === 0) return true;
   return false;
