@@ -599,6 +599,17 @@ export interface ZeroTest {
 }
 
 /** The key of a saved variable in the walk's sets: scope, name and, for another member's user variable, whose. */
+/**
+ * What a test of the saved variable `key` (savedKey) vouches for (setupTestsOf, and the file walk's
+ * gates): `*` for a member's own state (a user variable: the command that set it may set their coins,
+ * or a server's counter, with it), `*:scope` for a server's, channel's or the bot's (a game's channel
+ * variable says nothing of a member's wins).
+ */
+export function gateOf(key: string): string {
+  const scope = key.slice(0, key.indexOf(':'));
+  return scope === 'user' ? '*' : `*:${scope}`;
+}
+
 export function savedKey(v: { scope: SavedScope; name: string; of?: string }): string {
   return v.of === undefined ? `${v.scope}:${v.name}` : `${v.scope}:${v.name}@${v.of}`;
 }

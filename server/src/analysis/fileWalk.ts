@@ -32,6 +32,7 @@ import {
   type PrintedResult,
   type RareFacts,
   type CopyTests,
+  gateOf,
   savedKey,
   type ReportWhen,
   type SavedCopy,
@@ -274,15 +275,15 @@ export class FileWalk {
   }
   /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   /**
-   * Scopes of the saved variables a line that can stop the command tests (a gate): authors without a
-   * value are turned away there. A gate opens for variables of its own scope only: another command
-   * that sets a member's `registered` sets their `coins` too, but a game's channel variable or a
-   * server's setup says nothing of a member's. '*': a gate of an unknown scope (a flag copied from one).
+   * What the lines that can stop the command on a test of a saved variable (gates) vouch for: authors
+   * without a value are turned away there (gateOf). A member's own state (`registered`, an open ticket)
+   * vouches for all ('*': the command that set it may set their coins, or a server's counter, with it);
+   * a game's channel variable or a server's setup for its own scope only ('*:channel', '*:server').
    */
   private readonly savedGates = new Set<string>();
 
   private gated(scope: string): boolean {
-    return this.savedGates.size > 0 && (this.savedGates.has('*') || this.savedGates.has(scope));
+    return this.savedGates.size > 0 && (this.savedGates.has('*') || this.savedGates.has(`*:${scope}`));
   }
   readonly savedReads: SavedRead[] = [];
   /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks, for exists-checks-global. */
@@ -977,7 +978,7 @@ export class FileWalk {
       if (!tests) continue;
       if (tests.saved) {
         this.savedTested.add(tests.saved);
-        if (mayStop) this.savedGates.add(tests.saved.slice(0, tests.saved.indexOf(':')));
+        if (mayStop) this.savedGates.add(gateOf(tests.saved));
       }
       if (tests.image) this.imageTested = true;
       if (tests.mention) this.mentionTested = true;
@@ -1029,7 +1030,7 @@ export class FileWalk {
         if (v.scope === 'global') this.globalUses.add(v.name);
         else if (!this.savedUses.has(v.name)) this.savedUses.set(v.name, v.scope);
       } else if (v.kind === 'exists') this.existsChecks.push({ name: v.name, by: v.by!, start: base + v.start!, end: base + v.end! });
-      if (v.gate) this.savedGates.add(v.scope);
+      if (v.gate) this.savedGates.add(gateOf(savedKey(v)));
     }
   }
 

@@ -14,6 +14,7 @@ import type { AnalysisDiagnostic } from './diagnostic';
 import {
   type CopyTests,
   emptySummary,
+  gateOf,
   type SavedCopy,
   rareFacts,
   type SavedVarEvent,
@@ -508,9 +509,10 @@ function setupTestsOf(ctx: StatementContext, from: number, condition: string): n
     if (names.length === 0 || names.some((n) => n === '') || condition.includes('Zvar{Zvar{')) tested.push('*');
     else for (const n of names) tested.push(`var:${n}`);
   }
-  // A saved variable's test vouches for the other variables of its scope only (a member's `registered` for their
-  // `coins`; a game's channel variable says nothing of a member's wins): `*:scope`.
-  if (!heldToNumbers(condition)) for (const t of [...tested]) if (!t.startsWith('var:') && !t.startsWith('*')) tested.push(`*:${t.slice(0, t.indexOf(':'))}`);
+  // A member's own saved state (`registered`, an open ticket) vouches for anything the command that set it
+  // may have set with it (their coins, a server's counter of tickets): `*`. A server's, channel's or the bot's
+  // vouches for its own scope only (a game's channel variable says nothing of a member's wins): `*:scope`.
+  if (!heldToNumbers(condition)) for (const t of [...tested]) if (!t.startsWith('var:') && !t.startsWith('*')) tested.push(gateOf(t));
   if (condition.includes('ZcustomID')) tested.push('*');
   ctx.setupTests.push(...tested);
   return tested.length;
