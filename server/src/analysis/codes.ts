@@ -573,7 +573,7 @@ const CODE_TABLE = {
   'split-index-may-be-missing': {
     severity: 'warning',
     description:
-      'ZsplitText{N} (N of 2 or more) in a file that splits text it does not write itself and tests no count: the engine halts the command when the list has fewer than N items ("index out of range"), as when a user writes fewer parts than the command reads. Check ZgetTextSplitLength first.',
+      'ZsplitText{N} (N of 2 or more) in a file that splits text it does not write itself and tests no count: the engine halts the command when the list has fewer than N items ("index out of range"), as when a user writes fewer parts than the command reads. Check ZgetTextSplitLength first. After a split of text the bot writes in a fixed shape (Zdate, ZtimeFormat or ZfromTimestamp with a written format), an index within its items is fine and one past them an error (it halts every time).',
     example: 'ZtextSplit{Zmessage;|}Ztitle{ZsplitText{1}}Zdescription{ZsplitText{2}}',
   },
   'reset-clears-everyone': {

@@ -63,6 +63,8 @@ export type ReportWhen =
   | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
+  // count-untested, for ZsplitText{n}: and the last split before it is not of text the bot writes in a fixed shape with at least n items (RareFacts.splitCounts).
+  | `split-index:${number}`
   // Neither, nor a ZargsCheck of at least that many words (a count of the message's words: ZargCount, ZwordCount{Zmessage}).
   | `words-untested:${number}`
   // No condition tests an image getter or ZuserRoles, and no role guard or role given shows that the author has a role.
@@ -288,6 +290,11 @@ export interface RareFacts {
   messageWords?: { n: number; start: number; end: number }[];
   /** A count of a list (ZgetTextSplitLength, ZargCount...) in a condition: the file checks how many items there are. */
   countTested?: true;
+  /**
+   * The line's top-level ZtextSplits in order: where, and how many items one of text the bot writes in a
+   * fixed shape gives (`ZtextSplit{Zdate;-}`: 3; none for other text: what a user typed, a saved list).
+   */
+  splitCounts?: { start: number; count?: number }[];
   /** ZargsCheck{min;...}: the message has at least min words (not a list split at another separator); the largest min. */
   wordsAtLeast?: number;
   /** Zvar names set to a count of the message's words (ZargCount, ZwordCount{Zmessage}): a ZargsCheck may settle them. */
@@ -405,6 +412,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     mentionTested: undefined,
     messageWords: undefined,
     countTested: undefined,
+    splitCounts: undefined,
     resultTested: undefined,
     listApi: undefined,
     otherApi: undefined,

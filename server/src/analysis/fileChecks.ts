@@ -368,7 +368,21 @@ function reportConditional(
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
     }
   };
-  for (const r of w.reportIf) if (holds(r.when)) out.push(r.diagnostic);
+  for (const r of w.reportIf) {
+    if (r.when.startsWith('split-index:')) {
+      // Read from a split of text the bot writes in a fixed shape (`ZtextSplit{Zdate;-}`): an index within its items is there.
+      const known = w.splitCountBefore(r.diagnostic.start);
+      const n = Number(r.when.slice('split-index:'.length));
+      if (known === undefined) {
+        if (holds('count-untested')) out.push(r.diagnostic);
+      } else if (n > known)
+        out.push({
+          ...r.diagnostic,
+          severity: 'error',
+          message: `ZsplitText{${n}} halts the command every time ("index out of range"): the ZtextSplit before it splits text the bot writes in a fixed shape, which gives ${known} item${known === 1 ? '' : 's'} at that separator. Split at the separator the text has (a date from Zdate is YYYY-MM-DD), or read an item that is there.`,
+        });
+    } else if (holds(r.when)) out.push(r.diagnostic);
+  }
 }
 
 /** The engine's own answer of each cooldown without a message (cooldown/*.rs). */

@@ -403,6 +403,18 @@ export class FileWalk {
   readonly countCopies = new Set<string>();
   readonly comparedVars = new Set<string>();
   readonly splitVars = new Set<string>();
+  /** The top-level splits in text order, and the items of those whose count is known (RareFacts.splitCounts), absolute. */
+  readonly splitCounts: { start: number; count?: number }[] = [];
+
+  /** The items of the last top-level split before `at`, when known (a split of text the bot writes in a fixed shape). */
+  splitCountBefore(at: number): number | undefined {
+    let count: number | undefined;
+    for (const c of this.splitCounts) {
+      if (c.start >= at) break;
+      count = c.count;
+    }
+    return count;
+  }
   readonly literalVars = new Set<string>();
   pollSendUncaught = false;
   pollSendCaught = false;
@@ -616,6 +628,7 @@ export class FileWalk {
     if (s.countCopies) for (const v of s.countCopies) this.countCopies.add(v);
     if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
     if (s.splitVars) for (const v of s.splitVars) this.splitVars.add(v);
+    if (s.splitCounts) for (const c of s.splitCounts) this.splitCounts.push({ start: base + c.start, count: c.count });
     if (s.pollSendUncaught) this.pollSendUncaught = true;
     if (s.pollSendCaught) this.pollSendCaught = true;
     if (s.authorHasRole) this.authorHasRole = true;

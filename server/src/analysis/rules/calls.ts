@@ -2166,7 +2166,7 @@ function checkSplitIndex(index: ReadArgument, ctx: StatementContext): void {
   if (ctx.guarded > 0 || !index.literal || !/^\d+$/.test(index.text)) return;
   const n = Number(index.text);
   if (n < 2 || n > 1000) return;
-  reportIf(ctx, 'count-untested', {
+  reportIf(ctx, `split-index:${n}`, {
     code: 'split-index-may-be-missing',
     severity: 'warning',
     start: index.arg.start,
@@ -2319,24 +2319,74 @@ function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: Stateme
   const list = args[0];
   const listCall = list && !list.literal ? wholeCall(list.arg, ctx) : undefined;
   const listSource = list && !list.literal ? wholeCallOrBare(list.arg, ctx) : undefined;
-  if (list?.literal || (listSource && isFixedFormatText(listSource, ctx))) rareFacts(ctx.summary).countTested = true;
-  else if (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1 && !hasCall(listCall.args[0]))
+  const fixed = listSource && written ? fixedSplitCount(listSource, separator.text, ctx) : undefined;
+  if (list?.literal) rareFacts(ctx.summary).countTested = true;
+  // Where the next ZsplitText reads: a top-level split surely ran (one in a branch may not have).
+  if (ctx.guarded === 0 && ctx.background === 0)
+    (rareFacts(ctx.summary).splitCounts ??= []).push(fixed === undefined ? { start: node.start } : { start: node.start, count: fixed });
+  if (listCall && ctx.rel(listCall.start, listCall.nameEnd) === 'Zvar' && listCall.args.length === 1 && !hasCall(listCall.args[0]))
     (rareFacts(ctx.summary).splitVars ??= []).push(ctx.rel(listCall.args[0].start, listCall.args[0].end).trim());
   const now = written ? (ctx.guarded === 0 && ctx.background === 0 && node.close >= 0 ? 'sure' : undefined) : 'maybeNone';
   if (now !== undefined) markSplit(now, ctx);
 }
 
 /**
- * Text the bot writes in a fixed shape, so a split of it always has the same count: Zdate
- * (YYYY-MM-DD, time/date.rs), ZtimeFormat with a written pattern, ZfromTimestamp with a written
- * format or none (full, date, time, relative: time/fromTimestamp.rs).
+ * How many items a ZtextSplit at `separator` makes of text the bot writes in a fixed shape, or
+ * undefined: Zdate (YYYY-MM-DD, time/date.rs), ZfromTimestamp with a written format or none (date,
+ * time, relative, else the full "%Y-%m-%d %H:%M:%S": time/fromTimestamp.rs), ZtimeFormat with a
+ * written pattern. The shape is rendered with sample values; a separator a value could hold (a
+ * letter or digit), or a pattern part whose text varies otherwise, leaves the count unknown.
  */
-function isFixedFormatText(call: CallNode | BareCallNode, ctx: StatementContext): boolean {
+function fixedSplitCount(call: CallNode | BareCallNode, separator: string, ctx: StatementContext): number | undefined {
+  if (separator === '' || /[\p{L}\p{N}%]/u.test(separator)) return undefined;
   const name = calledName(call, ctx);
-  if (name === 'Zdate') return true;
-  if (call.kind !== NodeKind.Call || (name !== 'ZtimeFormat' && name !== 'ZfromTimestamp')) return false;
-  const format = call.args[1];
-  return format ? !hasCall(format) && ctx.rel(format.start, format.end).trim() !== '' : name === 'ZfromTimestamp';
+  let pattern: string | undefined;
+  if (name === 'Zdate') pattern = '%Y-%m-%d';
+  else if (call.kind === NodeKind.Call && (name === 'ZfromTimestamp' || name === 'ZtimeFormat')) {
+    const format = call.args[1];
+    if (format && hasCall(format)) return undefined;
+    const written = format ? ctx.rel(format.start, format.end).trim() : '';
+    if (name === 'ZtimeFormat') pattern = written || undefined;
+    else pattern = written === 'date' ? '%Y-%m-%d' : written === 'time' ? '%H:%M:%S' : written === 'relative' ? '9s ago' : '%Y-%m-%d %H:%M:%S';
+  }
+  const sample = pattern === undefined ? undefined : renderedSample(pattern);
+  return sample === undefined ? undefined : sample.split(separator).length;
+}
+
+/** Sample values of the strftime fields whose text is letters and digits only (chrono's). */
+const FIELD_SAMPLES: Readonly<Record<string, string>> = {
+  Y: '2025',
+  m: '01',
+  d: '02',
+  H: '03',
+  M: '04',
+  S: '05',
+  y: '25',
+  j: '032',
+  I: '03',
+  u: '1',
+  w: '1',
+  A: 'Monday',
+  a: 'Mon',
+  B: 'January',
+  b: 'Jan',
+  p: 'AM',
+  '%': '%',
+};
+
+/** A strftime pattern with sample values, or undefined where a field is not in FIELD_SAMPLES. */
+function renderedSample(pattern: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '%') {
+      out += pattern[i];
+      continue;
+    }
+    const sample = FIELD_SAMPLES[pattern[++i]];
+    if (sample === undefined) return undefined;
+    out += sample;
+  }
+  return out;
 }
 
 function markSplit(now: 'sure' | 'maybeNone', ctx: StatementContext): void {
