@@ -75,6 +75,8 @@ export type ReportWhen =
   | 'count-untested-outside-json'
   // The file chooses a time zone with Ztime{zone}.
   | 'zone-chosen'
+  // The command's own lines choose a zone other than the engine's first (Asia/Tokyo) before the diagnostic (RareFacts.zoneChoice).
+  | 'zone-chosen-before'
   // No condition of the file tests a moderation result ("failed", "banned"...: RareFacts.resultTested).
   | 'refusal-untested'
   // The file requests a web API known to answer with a JSON list (RareFacts.listApi), and no other address.
@@ -264,6 +266,8 @@ export interface RareFacts {
   zoneRead?: { name: string; start: number; end: number };
   /** The first Ztime{zone}: the command chooses its time zone there. */
   setsZone?: { start: number; end: number };
+  /** The first Ztime{zone} of the command's own lines (not Zdelay's or Zasync's) choosing a zone other than Asia/Tokyo, where it starts. */
+  zoneChoice?: number;
   /** How many Ztime{zone} calls the line has. */
   zoneSets?: number;
   /** Zdm calls outside ZtryRun (the whole call): their failure halts what follows. */
@@ -400,6 +404,7 @@ export function rareFacts(summary: StatementSummary): RareFacts {
     zoneRead: undefined,
     setsZone: undefined,
     zoneSets: undefined,
+    zoneChoice: undefined,
     dms: undefined,
     defaultCooldowns: undefined,
     writesMention: undefined,

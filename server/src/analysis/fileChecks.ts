@@ -381,6 +381,8 @@ function reportConditional(
           severity: 'error',
           message: `ZsplitText{${n}} halts the command every time ("index out of range"): the ZtextSplit before it splits text the bot writes in a fixed shape, which gives ${known} item${known === 1 ? '' : 's'} at that separator. Split at the separator the text has (a date from Zdate is YYYY-MM-DD), or read an item that is there.`,
         });
+    } else if (r.when === 'zone-chosen-before') {
+      if (w.zoneChoice !== undefined && w.zoneChoice < r.diagnostic.start) out.push(r.diagnostic);
     } else if (holds(r.when)) out.push(r.diagnostic);
   }
 }

@@ -403,6 +403,8 @@ export class FileWalk {
   readonly countCopies = new Set<string>();
   readonly comparedVars = new Set<string>();
   readonly splitVars = new Set<string>();
+  /** Where the command's own lines first choose a time zone other than Asia/Tokyo (RareFacts.zoneChoice), absolute. */
+  zoneChoice: number | undefined = undefined;
   /** The top-level splits in text order, and the items of those whose count is known (RareFacts.splitCounts), absolute. */
   readonly splitCounts: { start: number; count?: number }[] = [];
 
@@ -629,6 +631,7 @@ export class FileWalk {
     if (s.comparedVars) for (const v of s.comparedVars) this.comparedVars.add(v);
     if (s.splitVars) for (const v of s.splitVars) this.splitVars.add(v);
     if (s.splitCounts) for (const c of s.splitCounts) this.splitCounts.push({ start: base + c.start, count: c.count });
+    if (s.zoneChoice !== undefined && this.zoneChoice === undefined) this.zoneChoice = base + s.zoneChoice;
     if (s.pollSendUncaught) this.pollSendUncaught = true;
     if (s.pollSendCaught) this.pollSendCaught = true;
     if (s.authorHasRole) this.authorHasRole = true;

@@ -535,6 +535,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const rare = rareFacts(ctx.summary);
     rare.setsZone ??= { start: node.start, end: node.nameEnd };
     rare.zoneSets = (rare.zoneSets ?? 0) + 1;
+    // The run starts in Asia/Tokyo (executor.rs): choosing it changes nothing a name made with Ztime{} holds.
+    if (ctx.background === 0 && ctx.rel(node.args[0].start, node.args[0].end).trim() !== 'Asia/Tokyo') rare.zoneChoice ??= node.start;
   }
   // A DM whose failure (DMs closed) halts the command: reported when an action the command means to take follows (fileWalk.ts).
   if (name === 'Zdm' && !ctx.caught && !ctx.background && node.close >= 0) (rareFacts(ctx.summary).dms ??= []).push({ start: node.start, end: node.close + 1 });

@@ -36,13 +36,13 @@ export function checkEngineReading(
     if (STABLE_WORDS.has(w.fn.key) && ((nameOf?.role === 'variable' && nameOf.fn === 'Zvar') || nameOf?.role === 'block')) continue;
     if (w.fn.key === 'time' && nameOf?.role === 'variable') {
       // `afk_time` in a saved variable's name: Ztime gives the run's time zone, "Asia/Tokyo" until the command
-      // chooses one (executor.rs), so every command makes the same name, unless this one chooses a zone.
+      // chooses one (executor.rs), so every command makes the same name, unless this one chose another before.
       const found: AnalysisDiagnostic[] = [];
       reportWordCall(w, text, base, catalog, found, nameOf, undefined);
       for (const d of found) {
         d.message +=
           ' This command chooses a time zone with Ztime{...}, so the name changes with that zone: a command that does not choose one makes "Asia/Tokyo" of it, and reads another variable.';
-        (summary.reportIf ??= []).push({ when: 'zone-chosen', diagnostic: d });
+        (summary.reportIf ??= []).push({ when: 'zone-chosen-before', diagnostic: d });
       }
       continue;
     }
