@@ -85,7 +85,7 @@ describe('features: completion', () => {
   });
 
   it('offers #trigger first, preselected, in an empty file and above the first body line of a file without one', () => {
-    for (const text of ['¦', '\n¦', '// my command\n¦', '¦\nHello', '#type slash\n¦']) {
+    for (const text of ['¦', '\n¦', '// my command\n¦', '¦\nHello', '#type slash\n¦', '#trigger\n¦', '#trigger!x\n¦', '\ufeff#trigger !x\n¦']) {
       const shown = sorted(complete(text));
       assert.strictEqual(shown[0].label, '#trigger', JSON.stringify(text));
       assert.strictEqual(shown[0].preselect, true, JSON.stringify(text));
@@ -113,6 +113,10 @@ describe('features: completion', () => {
     assert.ok(edit.newText.startsWith('{}ZdisplayName'), edit.newText);
     assert.deepStrictEqual(edit.range.start, { line: 1, character: 11 });
     assert.ok(complete('#trigger !x\nHi ZusernameZ¦').items.some((i) => i.label === 'Zreply'));
+    // After a name that needs arguments no {} (Ztitle{} would halt); a name glued after the cursor stays.
+    assert.ok(!(complete('Ztitle{ZtitleZdis¦}').items.find((i) => i.label === 'ZdisplayName')!.textEdit as TextEdit).newText.startsWith('{}'));
+    const mid = complete('#trigger !x\nZuserI¦ZdisplayName').items.find((i) => i.label === 'ZuserID')!.textEdit as TextEdit;
+    assert.deepStrictEqual(mid.range.end, { line: 1, character: 6 });
     // One Z in the word: inserted as typed.
     assert.strictEqual((complete('Hi Zdis¦').items.find((i) => i.label === 'ZdisplayName')!.textEdit as TextEdit).newText.startsWith('Zdisplay'), true);
   });

@@ -274,12 +274,17 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   }
   // With nothing typed before the cursor a function is inserted there: the word after the cursor
   // (`¦Ztitle{x}`, `Ztitle{¦abc}`) is the user's text, not a name being typed, and stays.
-  const fnEnd = typed === '' ? rel : wordEnd;
+  // The name ends where the next one glued to it begins (`ZuserI¦ZdisplayName` keeps ZdisplayName).
+  let fnEnd = typed === '' ? rel : wordEnd;
+  const nextName = text.indexOf('Z', rel);
+  if (nextName >= rel && nextName < fnEnd) fnEnd = nextName;
   const followedByBrace = text.charCodeAt(fnEnd) === 123; /* { */
   const range = toRange(model.doc, loc.start + fnStart, loc.start + fnEnd);
   // Glued to a name before it (`ZuserIDZdis`), a call would join that name: the engine reads letters up to the
   // first other character, so the inserted call gets `{}` in front to close the one before (as bare-call-needs-braces advises).
-  const glued = z > 0 && run.lastIndexOf('Z', z - 1) >= 0 && isWordChar(text.charCodeAt(fnStart - 1));
+  // Only after a name that runs bare (ZuserID): `Ztitle{}` would halt for want of its text.
+  const before = z > 0 ? run.slice(run.lastIndexOf('Z', z - 1), z) : '';
+  const glued = before.length > 1 && isWordChar(text.charCodeAt(fnStart - 1)) && ctx.catalog.isBareCallable(before);
   const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1', glued ? '{}' : '');
   list.items = valueItems.concat(fnItems);
   // Past `Z` the list holds only the names the typed letters can still match: the client must ask
@@ -463,7 +468,13 @@ function directiveItemsAt(model: DocumentModel, offset: number): CompletionItem[
   const { statements, starts } = model.tree;
   for (let i = 0; i < statements.length; i++) {
     const st = statements[i];
-    if (st.kind === StatementKind.Header && text.startsWith('trigger', starts[i] + st.start + 1)) hasTrigger = true;
+    // The engine's reading: `#trigger ` and a word (a byte-order mark before the first line hides it).
+    if (
+      st.kind === StatementKind.Header &&
+      !(starts[i] === 0 && text.charCodeAt(0) === 0xfeff) &&
+      /^#trigger[ \t]+\S/.test(text.slice(starts[i] + st.start, starts[i] + st.end))
+    )
+      hasTrigger = true;
     else if (starts[i] < offset && st.kind !== StatementKind.Header && st.kind !== StatementKind.Comment && st.kind !== StatementKind.Blank) bodyBefore = true;
   }
   const first = !hasTrigger && !bodyBefore;

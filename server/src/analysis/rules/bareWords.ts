@@ -2,6 +2,9 @@
  * A `Zname` of a catalog function with required parameters, written without
  * braces, is plain text to the engine (the parser leaves it as text): warn.
  */
+import { variableFunction } from '../../language/variableFunctions';
+import { isComponentIdParameter } from '../../language/componentIds';
+import { commentLineAt } from '../../syntax/commentLines';
 import type { Catalog } from '../../catalog/catalog';
 import { engineFacts } from '../../catalog/engine';
 import { type ContentNode, NodeKind, type TopLevelNode } from '../../syntax/tree';
@@ -52,8 +55,9 @@ export function checkBareWords(
   // word passes the cheap tests (most statements have no candidate at all).
   let nodeStarts: Set<number> | undefined;
   let skip: [number, number][] | undefined;
-  /** The ranges of calls' arguments. */
+  /** The ranges of calls' arguments, and whether each is a name (nameArgument). */
   let argumentRanges: [number, number][] | undefined;
+  let nameArguments: boolean[] | undefined;
   // The words /Z[A-Za-z]+/g would match, scanned by hand: the name string is made only for
   // words that pass the character tests (most are calls, followed by "{").
   const length = content.length;
@@ -117,10 +121,11 @@ export function checkBareWords(
     // Only an escaped call's text (a backslash right after the name) can concern a name that runs bare.
     const escaped = content.charCodeAt(end) === 0x5c;
     if (bare && !escaped) continue;
-    if (!nodeStarts || !skip || !argumentRanges) {
+    if (!nodeStarts || !skip || !argumentRanges || !nameArguments) {
       nodeStarts = new Set<number>();
       skip = [];
       argumentRanges = [];
+      nameArguments = [];
       const stack: (readonly (TopLevelNode | ContentNode)[])[] = [nodes];
       while (stack.length) {
         for (const n of stack.pop()!) {
@@ -133,16 +138,19 @@ export function checkBareWords(
             const called = content.slice(n.start, n.nameEnd);
             if (called === 'Zalias') for (const a of n.args.slice(0, 2)) skip.push([a.start, a.end]);
             if (called === 'Zeval') for (const a of n.args) skip.push([a.start, a.end]);
-            for (const a of n.args) {
-              argumentRanges.push([a.start, a.end]);
+            n.args.forEach((a, k) => {
+              argumentRanges!.push([a.start, a.end]);
+              nameArguments!.push(nameArgument(called, k, catalog));
               stack.push(a.nodes);
-            }
+            });
           } else if (n.kind === NodeKind.Group) stack.push(n.nodes);
         }
       }
     }
     if (!escaped && nodeStarts.has(start)) continue;
     if (skip.some(([a, b]) => start >= a && start < b)) continue;
+    // A `//` line inside a call spanning lines, which the engine skips.
+    if (commentLineAt(content, 0, content.length, start)) continue;
     // `Zvar\{name\;value\}`: the call's text, escaped to be shown. At the top level the engine prints
     // it so. Each call the text is an argument of halves the backslashes (its argument splitter reads
     // `\\` as `\` and `\{` as `{`), and the text is then read again: inside d calls the call runs
@@ -183,13 +191,29 @@ export function checkBareWords(
       continue;
     }
     if (builtLike) {
+      // Where the word is text (printed, compared, stored): not a variable's name, an ID or a key, an
+      // emoji's name (`<:ZserverBoost:1>`), a handle, a file or a path, code in backticks.
+      if (inName(start, argumentRanges, nameArguments) || !inProse(content, start, end)) continue;
+      const meant = withoutGet(word, catalog);
+      if (meant) {
+        const runsBare = catalog.isBareCallable(meant);
+        out.push({
+          code: 'misspelt-function',
+          severity: 'warning',
+          start,
+          end,
+          message: `${word} is no function of the engine: it takes the word as plain text. Did you mean ${meant}${runsBare ? '' : ` (with its arguments in braces: ${catalog.getFunction(meant)?.syntax ?? `${meant}{...}`})`}?`,
+          fixes: runsBare ? [{ title: `Change to ${meant}`, edits: [{ start, end, newText: meant }], preferred: true }] : undefined,
+        });
+        continue;
+      }
       const alike = namesStartingAlike(word, catalog);
       out.push({
         code: 'misspelt-function',
         severity: 'warning',
         start,
         end,
-        message: `${word} is no function of the engine: it prints the word as plain text.${alike.length ? ` Functions whose names start the same: ${alike.join(', ')}.` : ''} (A name Zalias defines runs only with braces: ${word}{}.)`,
+        message: `${word} is no function of the engine: it takes the word as plain text.${alike.length ? ` Functions whose names start the same: ${alike.join(', ')}.` : ''} (A name Zalias defines runs only with braces: ${word}{}.)`,
       });
       continue;
     }
@@ -279,6 +303,45 @@ function gluedBareCallAt(word: string, catalog: Catalog): number {
   return 0;
 }
 
+/** Whether argument `k` of `called` is a name (a variable's or an option's, a component's custom ID, a JSON key), not text. */
+function nameArgument(called: string, k: number, catalog: Catalog): boolean {
+  if (k === 0 && (variableFunction(called) !== undefined || called === 'Zoption')) return true;
+  const param = catalog.getAnyFunction(called)?.arguments[k]?.name;
+  return param !== undefined && (isComponentIdParameter(param) || param === 'key');
+}
+
+/** Whether `at` is inside a name argument (nameArgument), the innermost argument deciding. */
+function inName(at: number, ranges: readonly [number, number][] | undefined, names: readonly boolean[] | undefined): boolean {
+  if (!ranges || !names) return false;
+  let inner = -1;
+  for (let k = 0; k < ranges.length; k++) {
+    const [a, b] = ranges[k];
+    if (at >= a && at < b && (inner < 0 || a >= ranges[inner][0])) inner = k;
+  }
+  return inner >= 0 && names[inner];
+}
+
+/** Whether `content[start, end)` stands in prose: not an emoji's or a handle's name, a file, a path or code in backticks. */
+function inProse(content: string, start: number, end: number): boolean {
+  const before = content.charCodeAt(start - 1);
+  // : < @ / . # `
+  if (before === 58 || before === 60 || before === 64 || before === 47 || before === 46 || before === 35 || before === 96) return false;
+  const after = content.charCodeAt(end);
+  if (after === 58 || (after === 46 && /[A-Za-z]/.test(content[end + 1] ?? ''))) return false;
+  let lineStart = start;
+  while (lineStart > 0 && content.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  let ticks = 0;
+  for (let k = lineStart; k < start; k++) if (content.charCodeAt(k) === 96) ticks++;
+  return ticks % 2 === 0;
+}
+
+/** `ZgetDate`: the function named without "get" (Zdate), when there is one. */
+function withoutGet(word: string, catalog: Catalog): string | undefined {
+  if (!/^Zget[A-Z]/.test(word)) return undefined;
+  const name = `Z${word[4].toLowerCase()}${word.slice(5)}`;
+  return catalog.getFunction(name)?.name;
+}
+
 /** The first parts of the functions' names (`user` of ZuserAvatar, `delete` of ZdeleteMessage) that begin two or more of them. */
 let namesPrefixes: { catalog: Catalog; prefixes: Set<string> } | undefined;
 
@@ -307,7 +370,9 @@ function namesPrefixesFor(catalog: Catalog): Set<string> {
   }
   for (const fn of engineFacts.functions) if (fn.registered && !seen.has(`Z${fn.key}`)) count(`Z${fn.key}`);
   const prefixes = new Set<string>();
-  for (const [prefix, n] of counts) if (n >= 2) prefixes.add(prefix);
+  // Short first parts begin people's and brands' names too (ZbotHelper, ZaiLing, ZisLeo, ZnewWave): only
+  // the three verbs of that length, which start the guesses beginners make (ZgetDate, ZsetStatus, ZaddRole).
+  for (const [prefix, n] of counts) if (n >= 2 && (prefix.length >= 4 || prefix === 'get' || prefix === 'set' || prefix === 'add')) prefixes.add(prefix);
   namesPrefixes = { catalog, prefixes };
   return prefixes;
 }

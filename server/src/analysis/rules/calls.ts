@@ -141,8 +141,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
     if (Object.hasOwn(LIST_SEPARATOR_OUTCOME, name) && args[1]?.literal) checkTrimmedSeparator(name, 'separator', undefined, args[1].arg, args[1].text, ctx);
     if (name === 'Zcensor' && args.length === 3) reportCensorWordAsPad(args, ctx);
     // string/repeatText.rs repeats its trimmed text: `ZrepeatText{_ ;5}` writes "_____".
-    if (name === 'ZrepeatText' && args[0]?.literal && args[0].text !== '')
-      reportLostSpaces(name, 'text', args[0].arg, ctx.rel(args[0].arg.start, args[0].arg.end), args[0].text, ctx);
+    if (name === 'ZrepeatText' && args[0]?.literal) reportRepeatedSpaces(args[0], ctx);
     // message/messageSnapshot.rs fetches the message and then always answers with an error: unfinished.
     if (name === 'ZmessageSnapshot' && node.close >= 0)
       reportAlwaysHalts(
@@ -1399,6 +1398,22 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
   // ZjoinSplitText joins ZtextSplit's items, which keep their own spaces ("a, b" split at ","): the file decides.
   if (name === 'ZjoinSplitText' && !escaped) reportIf(ctx, 'no-text-split', diagnostic);
   else ctx.diagnostics.push(diagnostic);
+}
+
+/** ZrepeatText's text with spaces around it, or of spaces only (string/repeatText.rs repeats the trimmed text). */
+function reportRepeatedSpaces(text: ReadArgument, ctx: StatementContext): void {
+  const raw = ctx.rel(text.arg.start, text.arg.end);
+  if (text.text !== '') return reportLostSpaces('ZrepeatText', 'text', text.arg, raw, text.text, ctx);
+  if (!/^ +$/.test(raw)) return;
+  const kept = 'ZfromCharCode{32}';
+  ctx.diagnostics.push({
+    code: 'separator-space-lost',
+    severity: 'warning',
+    start: text.arg.start,
+    end: text.arg.end,
+    message: `The engine trims every argument, so ZrepeatText's text to repeat is empty here, not ${raw.length === 1 ? 'a space' : `${raw.length} spaces`}: it writes nothing. Write the space as a call, whose answer is not trimmed: ZrepeatText{${kept};...}.`,
+    fixes: [{ title: `Change to ${kept}`, edits: [{ start: text.arg.start, end: text.arg.end, newText: kept.repeat(raw.length) }], preferred: true }],
+  });
 }
 
 /**
