@@ -900,7 +900,7 @@ const CODE_TABLE = {
   'misspelt-function': {
     severity: 'warning',
     description:
-      'A word without braces that is one letter from a function name, or differs from one in capitals only (at least 6 letters, Z included, unless only capitals differ), or is built as the names are (a first part several names begin with, then capitalised words: ZdeleteCommand, ZuserMention): the engine knows no such function and prints the word as text.',
+      'A word without braces that is one letter from a function name, or differs from one in capitals only (at least 6 letters, Z included, unless only capitals differ), or is built as the names are (a first part of four letters or more that several names begin with, or get, set or add, then capitalised words: ZdeleteCommand, ZuserMention, ZgetDate), outside names, IDs and keys: the engine knows no such function and takes the word as text.',
     example: 'Welcome Zusernme!',
   },
   'foreign-syntax': {
