@@ -7,7 +7,7 @@
 import { ARITHMETIC_FUNCTIONS } from '../language/arithmetic';
 import { checkInvisibleCharacters, INVISIBLE } from './rules/invisibleCharacters';
 import type { WordCall } from './engine/statementReader';
-import { isEngineSpace } from '../syntax/commentLines';
+import { forEachEngineLine, isCommentLine } from '../syntax/commentLines';
 import type { Catalog } from '../catalog/catalog';
 import { type BareCallNode, type CallNode, type ContentNode, NodeKind, type Statement, StatementKind, type TopLevelNode } from '../syntax/tree';
 import type { AnalysisDiagnostic } from './diagnostic';
@@ -148,29 +148,20 @@ function registrationFlag(line: string, summary: StatementSummary): void {
  * above the statement silences the whole statement (RareFacts.innerSilence).
  */
 function recordInnerSilence(text: string, base: number, length: number, summary: StatementSummary): void {
-  const end = base + length;
-  let lineStart = text.indexOf('\n', base) + 1;
-  if (lineStart <= 0 || lineStart >= end) return;
+  const second = text.indexOf('\n', base) + 1;
+  if (second <= 0 || second >= base + length) return;
   let pending: string[] | null | undefined;
   let found: { start: number; end: number; codes: string[] | null }[] | undefined;
-  while (lineStart < end) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0 || lineEnd >= end) lineEnd = end;
-    let a = lineStart;
-    let b = lineEnd;
-    while (a < b && isEngineSpace(text.charCodeAt(a))) a++;
-    while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
-    if (a < b) {
-      if (pending !== undefined) {
-        (found ??= []).push({ start: lineStart - base, end: lineEnd - base, codes: pending });
-        pending = undefined;
-      } else if (b - a > 2 && text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47) {
-        const directive = parseDisableDirective(text.slice(a + 2, b).trim());
-        if (directive?.nextLine) pending = directive.codes;
-      }
+  forEachEngineLine(text, second, base + length, (lineStart, lineEnd, a, b) => {
+    if (a === b) return;
+    if (pending !== undefined) {
+      (found ??= []).push({ start: lineStart - base, end: lineEnd - base, codes: pending });
+      pending = undefined;
+    } else if (isCommentLine(text, a, b)) {
+      const directive = parseDisableDirective(text.slice(a + 2, b).trim());
+      if (directive?.nextLine) pending = directive.codes;
     }
-    lineStart = lineEnd + 1;
-  }
+  });
   if (found) rareFacts(summary).innerSilence = found;
 }
 

@@ -6,23 +6,37 @@
  * the editor features that read that text as code leave these lines alone.
  */
 
-/** The `//` lines after the first line of `text[from, to)`: from the `//` to the line's end (before `\r\n`). */
-export function commentLinesIn(text: string, from: number, to: number): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  let lineStart = text.indexOf('\n', from) + 1;
-  if (lineStart <= 0) return out;
+/**
+ * Each line of `text[from, to)` as the engine's loader sees it: the line's start and end (before its
+ * `\n`), and the trimmed text's [a, b) (the engine trims every line before it reads it).
+ */
+export function forEachEngineLine(text: string, from: number, to: number, visit: (lineStart: number, lineEnd: number, a: number, b: number) => void): void {
+  let lineStart = from;
   while (lineStart < to) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0 || lineEnd > to) lineEnd = to;
     let a = lineStart;
-    while (a < lineEnd && isEngineSpace(text.charCodeAt(a))) a++;
-    if (text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47 && a + 1 < lineEnd) {
-      let b = lineEnd;
-      while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
-      out.push({ start: a, end: b });
-    }
+    let b = lineEnd;
+    while (a < b && isEngineSpace(text.charCodeAt(a))) a++;
+    while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
+    visit(lineStart, lineEnd, a, b);
     lineStart = lineEnd + 1;
   }
+}
+
+/** Whether trimmed line text `text[a, b)` is a `//` comment. */
+export function isCommentLine(text: string, a: number, b: number): boolean {
+  return b - a >= 2 && text.charCodeAt(a) === 47 && text.charCodeAt(a + 1) === 47;
+}
+
+/** The `//` lines after the first line of `text[from, to)`: from the `//` to the line's end (before `\r\n`). */
+export function commentLinesIn(text: string, from: number, to: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const second = text.indexOf('\n', from) + 1;
+  if (second <= 0) return out;
+  forEachEngineLine(text, second, to, (_lineStart, _lineEnd, a, b) => {
+    if (isCommentLine(text, a, b)) out.push({ start: a, end: b });
+  });
   return out;
 }
 

@@ -21,7 +21,7 @@
 import { KNOWN_DIRECTIVES } from '../../syntax/parse';
 import { StatementKind } from '../../syntax/tree';
 import { isEscapable } from './statementReader';
-import { isEngineSpace } from '../../syntax/commentLines';
+import { forEachEngineLine, isEngineSpace } from '../../syntax/commentLines';
 
 /**
  * One line of a statement as the loader sees it. No offsets but where a
@@ -45,19 +45,8 @@ export interface LoaderLine {
 /** The loader's lines of a statement, or undefined when it is one line whose reading cannot differ from the tree's. */
 export function loaderLinesOf(text: string, base: number, length: number, kind: StatementKind): LoaderLine[] | undefined {
   if (kind === StatementKind.Blank || kind === StatementKind.Comment) return undefined;
-  const end = base + length;
   const lines: LoaderLine[] = [];
-  let lineStart = base;
-  while (lineStart < end) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0 || lineEnd >= end) lineEnd = end;
-    let a = lineStart;
-    let b = lineEnd;
-    while (a < b && isEngineSpace(text.charCodeAt(a))) a++;
-    while (b > a && isEngineSpace(text.charCodeAt(b - 1))) b--;
-    lines.push(loaderLine(text, a, b, base));
-    lineStart = lineEnd + 1;
-  }
+  forEachEngineLine(text, base, base + length, (_lineStart, _lineEnd, a, b) => lines.push(loaderLine(text, a, b, base)));
   if (lines.length === 1 && lines[0].change === 0 && lines[0].cut < 0 && lines[0].counted === undefined) return undefined;
   return lines;
 }
