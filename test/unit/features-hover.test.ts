@@ -18,6 +18,18 @@ function hoverText(marked: string): string | undefined {
 }
 
 describe('features: hover', () => {
+  it("says what the engine runs for a plain word or a word's end, and how to keep the word", () => {
+    const stop = hoverText('#trigger !x\nPlease st¦op spamming') ?? '';
+    assert.match(stop, /runs the word `stop` as the function `Zstop`/);
+    assert.match(stop, /Zlowercase\{STOP\}/);
+    const day = hoverText('#trigger !x\nTo¦day is great') ?? '';
+    assert.match(day, /`day` at the end of `Today` as the function `Zday`/);
+    assert.match(day, /ToZlowercase\{DAY\}/);
+    assert.match(hoverText('#trigger !x\nZtitle{Happy To¦day}') ?? '', /`Zday`/);
+    // A word the engine leaves alone: no such hover.
+    assert.strictEqual(hoverText('#trigger !x\nHel¦lo there'), undefined);
+  });
+
   it('says nothing on a `//` line inside a call spanning lines (the engine skips it), and names the argument around it', () => {
     assert.strictEqual(hoverText('Zif{ZisAdmin==true;\n  // staff only: Zus¦ername\n  Welcome boss\n;\n  Nope\n}'), undefined);
     assert.match(hoverText('Zif{ZisAdmin==true;\n  // staff only\n  Welcome bo¦ss\n;\n  Nope\n}') ?? '', /then/);

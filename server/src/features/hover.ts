@@ -5,6 +5,7 @@
  */
 import { commentLineAt } from '../syntax/commentLines';
 import { escapeInCallAt } from '../analysis/rules/engineReading';
+import { mayReadDifferently, readStatement } from '../analysis/engine/statementReader';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
 import { parseDuration } from '../language/literals';
@@ -57,6 +58,31 @@ const PREFIX_MEANING: Record<string, string> = { '+': 'allows', '-': 'denies', '
 
 function markdown(value: string) {
   return { kind: 'markdown' as const, value };
+}
+
+/**
+ * The word call (engine/statementReader.ts: a plain word, or a word's end, that the engine runs as
+ * a function) at document offset `at` of the statement text[from, to), as hover text, or undefined.
+ */
+function wordCallAt(text: string, from: number, to: number, at: number, ctx: FeatureContext): { text: string; start: number; end: number } | undefined {
+  if (!mayReadDifferently(text, from, to, engineFacts)) return undefined;
+  const w = readStatement(text, from, to, engineFacts).wordCalls.find((c) => !c.withZ && at >= c.start && at <= c.end);
+  if (!w) return undefined;
+  let a = w.start;
+  while (a > from && /[A-Za-z0-9]/.test(text[a - 1])) a--;
+  let b = w.end;
+  while (b < to && /[A-Za-z0-9]/.test(text[b])) b++;
+  const whole = text.slice(a, b);
+  const fn = ctx.catalog.getAnyFunction(`Z${w.fn.key}`);
+  const does = fn ? ` (${fn.description.replace(/\.$/, '')})` : '';
+  // The diagnostic's fix: the run part in capitals inside Zlowercase (not after a Z, which would join the names).
+  const keep = whole.startsWith('Z') ? whole : text.slice(a, w.start) + engineFacts.textSpelling(w.name) + text.slice(w.end, b);
+  const where = a === w.start && b === w.end ? `the word \`${w.name}\`` : `\`${w.name}\` at the end of \`${whole}\``;
+  return {
+    text: `The engine runs ${where} as the function \`Z${w.fn.key}\`${does}: it looks every word up as a function name.${keep !== whole ? ` To write the word itself, write \`${keep}\`.` : ''}`,
+    start: w.start,
+    end: w.end,
+  };
 }
 
 export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContext): Hover | null {
@@ -118,6 +144,10 @@ export function hoverAt(model: DocumentModel, offset: number, ctx: FeatureContex
       range: toRange(model.doc, loc.start + node.start, loc.start + node.end),
     };
   }
+
+  // A plain word, or its end, that the engine runs as a function (`Please stop`, `Today`): what it does there.
+  const word = wordCallAt(model.tree.text, loc.start, loc.start + st.end, loc.start + rel, ctx);
+  if (word) return { contents: markdown(word.text), range: toRange(model.doc, word.start, word.end) };
 
   // An argument: the parameter it binds to.
   const path = callPathAt(st, rel);
