@@ -348,7 +348,7 @@ export interface RareFacts {
   /** Zvar{v;...} sets of a copy of one call (`Zvar{w;ZgetUserVar{wallet}}`), with what a test of the copy tests. */
   copies?: { v: string; tests: CopyTests; getter?: SavedCopy }[];
   /** `Zvar{r;ZroleID{name}}`: a Zvar holding a lookup by name that halts when nothing has the name (lookup-halts-when-missing through the copy). */
-  lookupCopies?: { v: string; start: number; end: number; nameEnd: number; what: string; text: string }[];
+  lookupCopies?: ({ v: string } & NameLookupAt)[];
   /** Temporary variables a condition compares with empty text (`Zvar{r}!=`), to see whether what they hold was found. */
   emptyTestedVars?: string[];
   /** ZjsonParse of text made by a call: the JSON comes from elsewhere, and its arrays may be empty. */
@@ -621,6 +621,21 @@ export interface ZeroTest {
 export function gateOf(key: string): string {
   const scope = key.slice(0, key.indexOf(':'));
   return scope === 'user' ? '*' : `*:${scope}`;
+}
+
+/** Whether the gates `has` answers for (gateOf's) vouch for a saved variable of `scope`. */
+export function gatesCover(has: (gate: string) => boolean, scope: string): boolean {
+  return has('*') || has(`*:${scope}`);
+}
+
+/** A lookup by name that halts when nothing has the name (`ZroleID{name}`): where, what it looks for, as written. */
+export interface NameLookupAt {
+  start: number;
+  end: number;
+  nameEnd: number;
+  /** "channel" or "role". */
+  what: string;
+  text: string;
 }
 
 export function savedKey(v: { scope: SavedScope; name: string; of?: string }): string {

@@ -33,6 +33,8 @@ import {
   type RareFacts,
   type CopyTests,
   gateOf,
+  gatesCover,
+  type NameLookupAt,
   savedKey,
   type ReportWhen,
   type SavedCopy,
@@ -273,7 +275,6 @@ export class FileWalk {
   setsSaved(key: string): boolean {
     return this.savedSet.has(key) || this.savedSet.has(`${key.slice(0, key.indexOf(':'))}:`);
   }
-  /** A saved variable tested where the command can stop there: later reads may be only for those who have values. */
   /**
    * What the lines that can stop the command on a test of a saved variable (gates) vouch for: authors
    * without a value are turned away there (gateOf). A member's own state (`registered`, an open ticket)
@@ -283,7 +284,7 @@ export class FileWalk {
   private readonly savedGates = new Set<string>();
 
   private gated(scope: string): boolean {
-    return this.savedGates.size > 0 && (this.savedGates.has('*') || this.savedGates.has(`*:${scope}`));
+    return this.savedGates.size > 0 && gatesCover((gate) => this.savedGates.has(gate), scope);
   }
   readonly savedReads: SavedRead[] = [];
   /** Saved names by scope as the file's getters and setters use them, and the ZvarExists checks, for exists-checks-global. */
@@ -983,7 +984,7 @@ export class FileWalk {
   }
 
   /** Lookups by name that halt when nothing has the name, by the Zvar that holds one (RareFacts.lookupCopies), absolute. */
-  private readonly lookupCopies = new Map<string, { start: number; end: number; nameEnd: number; what: string; text: string }>();
+  private readonly lookupCopies = new Map<string, NameLookupAt>();
   /** What each temporary variable holds a copy of (RareFacts.copies), while it does. */
   private readonly copies = new Map<string, CopyTests>();
 

@@ -486,9 +486,10 @@ function checkZoneNameAsClock(start: number, end: number, ctx: StatementContext)
  * (`ZgetUserVar{xp}>=100`) vouches for itself only: the branch of a level-up
  * still reads `lvl`, unset for a new member. Any other test of a saved
  * variable (`ZgetUserVar{registered}==true`, ZvarExists) may be a registration
- * flag, set with the rest of its scope (`*:user`); so may a temporary variable
- * (maybe a saved value's copy) or the component clicked, whose maker may set
- * things up (`*`).
+ * flag, set with the rest: a member's own for anything (`*`), a server's,
+ * channel's or the bot's for its own scope (`*:scope`, gateOf); so may a
+ * temporary variable (maybe a saved value's copy) or the component clicked,
+ * whose maker may set things up (`*`).
  */
 function setupTestsOf(ctx: StatementContext, from: number, condition: string): number {
   const events = ctx.summary.savedVars;

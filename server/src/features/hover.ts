@@ -4,7 +4,7 @@
  * permission names.
  */
 import { commentLineAt } from '../syntax/commentLines';
-import { escapeInCallAt } from '../analysis/rules/engineReading';
+import { escapeInCallAt, keptWordFix, wholeWordOf } from '../analysis/rules/engineReading';
 import { mayReadDifferently, readStatement } from '../analysis/engine/statementReader';
 import type { Hover } from 'vscode-languageserver-types';
 import { CONDITION_FUNCTIONS } from '../language/conditions';
@@ -68,15 +68,13 @@ function wordCallAt(text: string, from: number, to: number, at: number, ctx: Fea
   if (!mayReadDifferently(text, from, to, engineFacts)) return undefined;
   const w = readStatement(text, from, to, engineFacts).wordCalls.find((c) => !c.withZ && at >= c.start && at <= c.end);
   if (!w) return undefined;
-  let a = w.start;
-  while (a > from && /[A-Za-z0-9]/.test(text[a - 1])) a--;
-  let b = w.end;
-  while (b < to && /[A-Za-z0-9]/.test(text[b])) b++;
+  const { start: a, end: b } = wholeWordOf(w, text);
   const whole = text.slice(a, b);
   const fn = ctx.catalog.getAnyFunction(`Z${w.fn.key}`);
   const does = fn ? ` (${fn.description.replace(/\.$/, '')})` : '';
-  // The diagnostic's fix: the run part in capitals inside Zlowercase (not after a Z, which would join the names).
-  const keep = whole.startsWith('Z') ? whole : text.slice(a, w.start) + engineFacts.textSpelling(w.name) + text.slice(w.end, b);
+  // What word-runs-function's fix writes in the word's place.
+  const fix = keptWordFix(w, text.slice(a, w.start), 0);
+  const keep = fix ? text.slice(a, w.start) + fix.edits[0].newText + text.slice(w.end, b) : whole;
   const where = a === w.start && b === w.end ? `the word \`${w.name}\`` : `\`${w.name}\` at the end of \`${whole}\``;
   return {
     text: `The engine runs ${where} as the function \`Z${w.fn.key}\`${does}: it looks every word up as a function name.${keep !== whole ? ` To write the word itself, write \`${keep}\`.` : ''}`,

@@ -40,14 +40,18 @@ export function commentLinesIn(text: string, from: number, to: number): { start:
   return out;
 }
 
-/** The comment line (commentLinesIn) that holds offset `at`, if any: from its line's start to its end. */
+/** The comment line (commentLinesIn) that holds offset `at`, if any: from its `//` to its end. */
 export function commentLineAt(text: string, from: number, to: number, at: number): { start: number; end: number } | undefined {
   let lineStart = at;
   while (lineStart > from && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
   if (lineStart === from) return undefined;
   let lineEnd = text.indexOf('\n', at);
   if (lineEnd < 0 || lineEnd > to) lineEnd = to;
-  return commentLinesIn(text, lineStart - 1, lineEnd)[0];
+  let found: { start: number; end: number } | undefined;
+  forEachEngineLine(text, lineStart, lineEnd, (_lineStart, _lineEnd, a, b) => {
+    if (isCommentLine(text, a, b)) found = { start: a, end: b };
+  });
+  return found;
 }
 
 /** Unicode White_Space, the set the engine trims (a byte-order mark is not in it). */

@@ -14,6 +14,7 @@ import {
   type ComponentEvent,
   type EmbedContent,
   type EmbedSend,
+  gatesCover,
   type OrderEvent,
   rareFacts,
   type SavedScope,
@@ -875,10 +876,7 @@ export function recordSavedRead(
   // A branch under any other condition (Zif{Zmessage{1}==42;...}) halts for a new user whenever it runs.
   const of = savedOwner(read, 'get', scope, ctx);
   const key = savedKey({ scope, name, of });
-  if (
-    ctx.caught ||
-    (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes('*') || ctx.setupTests.includes(key) || ctx.setupTests.includes(`*:${scope}`)))
-  )
+  if (ctx.caught || (ctx.guarded && ctx.setupBranch > 0 && (ctx.setupTests.includes(key) || gatesCover((gate) => ctx.setupTests.includes(gate), scope))))
     return;
   const text = ctx.rel(read.start, read.end);
   const event: SavedVarEvent = zeroTest

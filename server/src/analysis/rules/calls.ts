@@ -9,7 +9,7 @@ import type { FunctionRecord } from '../../catalog/types';
 import { type Argument, type BareCallNode, type CallNode, type ContentNode, NodeKind } from '../../syntax/tree';
 import { bindArguments } from '../binding';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
-import { rareFacts, type ReportWhen } from '../facts';
+import { type NameLookupAt, rareFacts, type ReportWhen } from '../facts';
 import { HTTP_REQUESTS, isLinkButton, PRINTED_RESULTS, recordCallFacts, webhookTextIndex } from './callFacts';
 import { checkConditionArgument, normalAmount, recordAbsenceTests } from './conditions';
 import {
@@ -364,7 +364,7 @@ function checkLoopSeparator(node: CallNode, name: string, ctx: StatementContext)
   const valueOnly = name !== 'Zrepeat' && code.slice(0, -written.length).trim() === 'ZloopValue';
   const keys = name === 'ZforJson' ? node.args.slice(0, -1).map((a) => ctx.rel(a.start, a.end)) : [];
   // The engine trims the separator argument: its spaces are written as ZfromCharCode{32} (separator-space-lost).
-  const space = 'ZfromCharCode{32}';
+  const space = SPACE_CALL;
   const separator = written === ',' || written === '\\;' ? `${written}${space}` : `${space}${written}${space}`;
   const joined = name === 'ZforJson' ? `ZjsonJoinArray{${keys.join(';')};${separator}}` : `ZjoinSplitText{${separator}}`;
   ctx.diagnostics.push({
@@ -1026,11 +1026,7 @@ function reportLookupHalts(call: CallNode, what: string, test: string, ctx: Stat
 }
 
 /** lookup-halts-when-missing at `lookup` (its offsets, whatever they are relative to). */
-export function lookupHalts(
-  lookup: { start: number; end: number; nameEnd: number; what: string; text: string },
-  test: string,
-  fallback?: string,
-): AnalysisDiagnostic {
+export function lookupHalts(lookup: NameLookupAt, test: string, fallback?: string): AnalysisDiagnostic {
   const { what, text: written } = lookup;
   const caught = fallback === undefined ? `ZtryRun{${written}}` : `ZtryRun{${written};${fallback}}`;
   return {
@@ -1379,7 +1375,7 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
   const leading = /^( *)/.exec(raw)?.[1].length ?? 0;
   // Only spaces around the text (a line break or tab there is layout).
   if (raw.length !== leading + text.length + trailing) return;
-  const space = 'ZfromCharCode{32}';
+  const space = SPACE_CALL;
   const role = paramName === 'separator' ? 'separator' : paramName === 'sample' ? 'text to find' : paramName === 'text' ? 'text to repeat' : 'replacement';
   // `\ ` meant as an escaped space: the engine has no such escape, and keeps the backslash.
   const escaped = text === '\\' && leading === 0;
@@ -1400,12 +1396,15 @@ function reportLostSpaces(name: string, paramName: string, arg: Argument, raw: s
   else ctx.diagnostics.push(diagnostic);
 }
 
+/** A space written as a call, whose answer the engine does not trim (it trims every argument). */
+const SPACE_CALL = 'ZfromCharCode{32}';
+
 /** ZrepeatText's text with spaces around it, or of spaces only (string/repeatText.rs repeats the trimmed text). */
 function reportRepeatedSpaces(text: ReadArgument, ctx: StatementContext): void {
   const raw = ctx.rel(text.arg.start, text.arg.end);
   if (text.text !== '') return reportLostSpaces('ZrepeatText', 'text', text.arg, raw, text.text, ctx);
   if (!/^ +$/.test(raw)) return;
-  const kept = 'ZfromCharCode{32}';
+  const kept = SPACE_CALL;
   ctx.diagnostics.push({
     code: 'separator-space-lost',
     severity: 'warning',
@@ -2332,8 +2331,8 @@ function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: Stateme
   // text) has the items it is written with: its count is no surprise (random-range-may-be-empty,
   // repeat-count-may-be-zero). A variable holding a saved list or a typed one may hold a single item (fileWalk countKnown).
   const list = args[0];
-  const listCall = list && !list.literal ? wholeCall(list.arg, ctx) : undefined;
   const listSource = list && !list.literal ? wholeCallOrBare(list.arg, ctx) : undefined;
+  const listCall = listSource?.kind === NodeKind.Call ? listSource : undefined;
   const fixed = listSource && written ? fixedSplitCount(listSource, separator.text, ctx) : undefined;
   if (list?.literal) rareFacts(ctx.summary).countTested = true;
   // Where the next ZsplitText reads: a top-level split surely ran (one in a branch may not have).

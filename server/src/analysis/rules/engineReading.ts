@@ -330,10 +330,7 @@ function reportWordCall(
   wholeArgument: { fn: string; at: number } | undefined,
 ): void {
   // The whole word the match ends, for the message.
-  let a = w.start;
-  while (a > 0 && isAlnum(text.charCodeAt(a - 1))) a--;
-  let b = w.end;
-  while (b < text.length && isAlnum(text.charCodeAt(b))) b++;
+  const { start: a, end: b } = wholeWordOf(w, text);
   const word = text.slice(a, b);
   const fnName = `Z${w.fn.key}`;
   const does = whatItDoes(w.fn, catalog);
@@ -401,8 +398,7 @@ function reportWordCall(
     });
     return;
   }
-  // In a run that starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one name: no fix there.
-  const fix = before.startsWith('Z') ? undefined : keepWordFix(w, base);
+  const fix = keptWordFix(w, before, base);
   const advice = !fix
     ? ''
     : named === 'key'
@@ -431,6 +427,24 @@ function reportWordCall(
     fixes: fix ? [fix] : undefined,
     reading: `runs ${where} as the function ${fnName}`,
   });
+}
+
+/** The whole run of letters and digits whose end (or all of it) the word call `w` is. */
+export function wholeWordOf(w: WordCall, text: string): { start: number; end: number } {
+  let start = w.start;
+  while (start > 0 && isAlnum(text.charCodeAt(start - 1))) start--;
+  let end = w.end;
+  while (end < text.length && isAlnum(text.charCodeAt(end))) end++;
+  return { start, end };
+}
+
+/**
+ * The fix that keeps the word `w` (keepWordFix), `before`: the part of its run before it. In a run that
+ * starts with Z (`Zexecutiontime`), the engine would read the run and the inserted Zlowercase as one
+ * name: no fix there.
+ */
+export function keptWordFix(w: WordCall, before: string, base: number): AnalysisFix | undefined {
+  return before.startsWith('Z') ? undefined : keepWordFix(w, base);
 }
 
 /**
