@@ -33,6 +33,13 @@ function only(text: string, code: string): AnalysisDiagnostic {
 }
 
 describe('analysis: fixes', () => {
+  it('word-runs-function on $username in a condition: the fix calls Zusername, as it does in text', () => {
+    const text = '#trigger !hi\nZif{$username == Bob;Hi Bob!;Who are you?}\n';
+    const d = only(text, 'word-runs-function');
+    assert.match(d.message, /the condition reads "\$" followed by the result\. Write Zusername\./);
+    assert.strictEqual(applied(text, d), '#trigger !hi\nZif{Zusername == Bob;Hi Bob!;Who are you?}\n');
+  });
+
   it('loop-passes-on-lines on Zrepeat of one symbol: the fix repeats it on one line with ZrepeatText, and nothing is left to report', () => {
     const text = '#trigger !rate\nZvar{n;3}\nRating: Zrepeat{Zvar{n};*}\n';
     const fixed = applied(text, only(text, 'loop-passes-on-lines'));

@@ -109,6 +109,29 @@ describe('features: code actions', () => {
     assert.ok(svc.codeActions(URI, d.range, [d]).some((a) => /ZaddField/.test(a.title)));
   });
 
+  it('takes the fixes from the current text, not from the data of a diagnostic kept from before an edit', () => {
+    const svc = service();
+    const before = '#trigger !st\nZtitle{Hi}\nZcolor{#F1C}\n';
+    svc.openDocument(URI, before, 1);
+    const old = svc.diagnostics(URI).find((x) => x.code === 'invalid-color')!;
+    assert.ok(old?.data, 'the color has a fix');
+    // A line pasted above before the next pull; the client moves the marker (VS Code does), its data stays.
+    svc.changeDocument(URI, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'Zdescription{Welcome}\n' }], 2);
+    const after = '#trigger !st\nZdescription{Welcome}\nZtitle{Hi}\nZcolor{#F1C}\n';
+    const moved = { ...old, range: { start: { ...old.range.start, line: 3 }, end: { ...old.range.end, line: 3 } } };
+    const fix = svc.codeActions(URI, moved.range, [moved]).find((a) => a.isPreferred)!;
+    assert.ok(fix, 'the moved diagnostic still gets its fix');
+    const fixed = applyEdits(after, fix.edit!.changes![URI], offsetIn(after));
+    assert.ok(fixed.includes('\nZtitle{Hi}\nZcolor{#FF11CC}\n'), fixed);
+    // Not moved: the range is of the old text, where the current one has no such diagnostic; only the disable comment.
+    const titles = svc.codeActions(URI, old.range, [old]).map((a) => a.title);
+    assert.deepStrictEqual(
+      titles.filter((t) => !t.startsWith('Disable')),
+      [],
+      JSON.stringify(titles),
+    );
+  });
+
   it('offers a disable-next-line comment with the line indentation for every diagnostic', () => {
     const svc = service();
     const text = 'Ztitle{a}\n  ZaddFeild{x;y}\n';

@@ -17,6 +17,11 @@ function hints(text: string, settings?: Partial<ServiceSettings>, range = FULL):
 const show = (list: InlayHint[]) => list.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
 
 describe('features: inlay hints', () => {
+  it('shows no default where the engine halts without the argument (ZgetCooldown{} is refused)', () => {
+    assert.deepStrictEqual(show(hints('Wait ZgetCooldown{} seconds')), []);
+    assert.deepStrictEqual(show(hints('Wait ZgetCooldown{normal} seconds')), []);
+  });
+
   it('shows defaults for empty and omitted optional parameters of ZaddButton{;ok}', () => {
     assert.deepStrictEqual(show(hints('ZaddButton{;ok}')), ['0:11 newRow: false', '0:14 style: secondary', '0:14 false']);
     // The shortened one keeps its name in the tooltip.

@@ -41,6 +41,16 @@ describe('features: signature help', () => {
     assert.strictEqual(activeName('Zif{ZisAdmin==true;\n  // a note; here\n  H¦i\n}'), 'then');
   });
 
+  it('marks as needed the parameters the engine halts without, where the catalog says optional', () => {
+    // The registry wants two arguments for ZsetUserVar ("Too few arguments" otherwise), as the diagnostics say.
+    const h = help('ZsetUserVar{coins;¦}')!;
+    assert.strictEqual(h.signatures[0].label, 'ZsetUserVar{name;value;userID?;guildID?}');
+    const doc = h.signatures[0].parameters![1].documentation as { value: string };
+    assert.match(doc.value, /^\*\*value\*\*: `string`, required/);
+    // Still optional where the engine does without it.
+    assert.strictEqual(help('ZaddField{a;b;¦}')!.signatures[0].label, 'ZaddField{name;value;inline?;index?}');
+  });
+
   it('follows the cursor through the arguments', () => {
     assert.strictEqual(activeName('ZaddField{a;¦}'), 'value');
     assert.strictEqual(activeName('ZaddField{a;b;tr¦ue}'), 'inline');

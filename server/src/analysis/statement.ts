@@ -324,6 +324,8 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       const profile = ctx.profiles.get(name);
       checkCall(node, name, profile, ctx, inCall, inLoop);
       if (name === 'Ztime' && node.args.every((a) => ctx.rel(a.start, a.end).trim() === '')) checkZoneNameAsClock(node.start, node.end, ctx);
+      // `Zhour{}:Zminute{}`, as the catalog writes them.
+      if ((name === 'Zminute' || name === 'Zsecond') && node.close === node.open + 1) checkClockDigits(name, node.start, node.end, ctx);
       if (ctx.tested > 0) recordTestedName(name, ctx);
       if (name === 'Zvar') recordCopyFacts(node, depth === 0, ctx);
       if (name === 'Zvar' && ctx.delayInLoop > 0 && ctx.loopSets) checkLoopVariableInDelay(node, ctx);
@@ -420,13 +422,16 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
 }
 
 /**
- * `Zhour:Zminute`: the engine writes the minute (and the second) as a plain
- * number, with no leading zero (time/minute.rs, time/second.rs), so 9:05
- * shows as "9:5". Reported after a ":" in the text, where a clock is meant.
+ * `Zhour:Zminute` or `Zhour{}:Zminute{}`: the engine writes the minute (and
+ * the second) as a plain number, with no leading zero (time/minute.rs,
+ * time/second.rs), so 9:05 shows as "9:5". Reported after a ":" in the
+ * text, where a clock is meant.
  */
 function checkClockDigits(name: string, start: number, end: number, ctx: StatementContext): void {
   if (start === 0 || ctx.rel(start - 1, start) !== ':') return;
-  const padded = `Zif{${name}<10;0}${name}`;
+  // As written: `Zminute` or `Zminute{}`.
+  const call = ctx.rel(start, end);
+  const padded = `Zif{${call}<10;0}${call}`;
   ctx.diagnostics.push({
     code: 'time-without-zero',
     severity: 'warning',

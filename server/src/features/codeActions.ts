@@ -178,21 +178,19 @@ export function codeActionsFor(
   }
   for (const sent of list) {
     if (!sent?.range || (sent.source !== undefined && sent.source !== 'zscript')) continue;
-    let diagnostic = sent;
-    let data = diagnostic.data as DiagnosticData | undefined;
-    if (!data?.fixes) {
-      // Clients that drop `data`: find the same diagnostic in the current analysis.
-      ours ??= current();
-      const match = ours.find((d) => d.code === sent.code && sameRange(d, sent));
-      if (match) {
-        diagnostic = match;
-        data = match.data as DiagnosticData | undefined;
-      }
-    }
+    // The fixes are those of the same diagnostic in the current analysis, never the `data` the client sent:
+    // that holds ranges in the text it was made for, and a client keeps it as it is while it moves the
+    // diagnostic after an edit above (VS Code) or sends one from before the edit. Applied there, a fix would
+    // rewrite another line. A diagnostic the current text does not have (same code and range) gets none.
+    ours ??= current();
+    const match = ours.find((d) => d.code === sent.code && sameRange(d, sent));
+    const diagnostic = match ?? sent;
+    const data = match?.data as DiagnosticData | undefined;
     const own = data?.fixes ?? [];
-    const name = diagnostic.code === 'unknown-function' ? unknownName(model, diagnostic) : undefined;
+    const name = match && diagnostic.code === 'unknown-function' ? unknownName(model, diagnostic) : undefined;
     let fixes: FixData[];
-    if (name) fixes = spellingFixes(model, name.start, name.text, own, ctx, commonRank);
+    if (!match) fixes = [];
+    else if (name) fixes = spellingFixes(model, name.start, name.text, own, ctx, commonRank);
     else {
       const extra = extraFixes(model, diagnostic, own);
       // One preferred fix at most: an extra fix that is a closer spelling outranks the analysis' own.

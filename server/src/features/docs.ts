@@ -31,8 +31,9 @@ export function paramTypeText(param: ArgumentRecord | Parameter): string {
 }
 
 /** One line about a parameter: `type`, required/optional, default. */
-export function paramSummary(param: ArgumentRecord | Parameter): string {
-  const parts = [`\`${paramTypeText(param)}\``, param.required ? 'required' : 'optional'];
+/** `needed`: the engine halts without it (engineNeeds), whatever the catalog says. */
+export function paramSummary(param: ArgumentRecord | Parameter, needed = false): string {
+  const parts = [`\`${paramTypeText(param)}\``, param.required || needed ? 'required' : 'optional'];
   if (param.default !== undefined) parts.push(param.default === '' ? 'default: empty' : `default: \`${visibleDefault(param.default)}\``);
   if ('variadic' in param && param.variadic) parts.push('repeats');
   return parts.join(', ');
@@ -41,6 +42,24 @@ export function paramSummary(param: ArgumentRecord | Parameter): string {
 /** A default as it can be shown on one line: a line break as \\n, a tab as \\t. */
 function visibleDefault(value: string): string {
   return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t');
+}
+
+/**
+ * Whether the engine halts a call to `fnName` that stops before the
+ * parameter at `index` (0-based): its registry wants at least that many
+ * arguments, or its source halts when that one is missing. The catalog marks
+ * some of these optional (`ZsetUserVar{name;value?}`, `ZgetCooldown{type?}`);
+ * signature help, the parameter tables and the default hints follow the
+ * engine, as the diagnostics do.
+ */
+export function engineNeeds(fnName: string, index: number): boolean {
+  const e = engineFacts.forCall(fnName);
+  return e !== undefined && (index < e.min || e.required.some((r) => r.pos === index + 1 && r.when === 'empty-or-missing'));
+}
+
+/** Whether the engine halts a call to `fnName` whose argument at `index` is there but empty. */
+export function engineNeedsFilled(fnName: string, index: number): boolean {
+  return engineFacts.forCall(fnName)?.required.some((r) => r.pos === index + 1) ?? false;
 }
 
 /**
@@ -58,12 +77,14 @@ export function parameterTable(fn: FunctionRecord): string {
   const { params } = signatureOf(fn);
   if (params.some((p) => engineParamDescription(fn.name, p.name) !== undefined)) {
     // The engine reads every argument as text: no type column, what each one is instead.
-    const rows = params.map((p) => `| \`${p.name}\` | ${p.required ? 'yes' : 'no'} | ${escapeCell(engineParamDescription(fn.name, p.name) ?? '')} |`);
+    const rows = params.map(
+      (p) => `| \`${p.name}\` | ${p.required || engineNeeds(fn.name, p.index) ? 'yes' : 'no'} | ${escapeCell(engineParamDescription(fn.name, p.name) ?? '')} |`,
+    );
     return ['| parameter | required | what it is |', '|---|---|---|', ...rows].join('\n');
   }
   const rows = params.map(
     (p) =>
-      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,
+      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required || engineNeeds(fn.name, p.index) ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,
   );
   return ['| parameter | type | required | default |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -14,6 +14,7 @@ import { signatureOf } from '../catalog/parameters';
 import { type CallNode, type ContentNode, NodeKind, StatementKind, type TopLevelNode } from '../syntax/tree';
 import { statementIndexAt } from '../syntax/positions';
 import { type DocumentModel, type FeatureContext, argumentHasCall, bindCall, trimmedArgument } from './model';
+import { engineNeeds, engineNeedsFilled } from './docs';
 
 const PARAMETER_KIND = 2;
 /** Long defaults (guard messages) are shortened; the tooltip has them whole. */
@@ -143,7 +144,10 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         const arg = call.args[k];
         const trimmed = trimmedArgs[k];
         if (trimmed.start === trimmed.end) {
-          if (defaults && !param.required && param.default) add(arg.start, `${param.name}: ${param.default}`, false, param.default);
+          // Not where the engine halts on it: empty there, or left out (`Zf{}` is no argument at all to the
+          // engine: ZgetCooldown{} is refused, its type is needed whatever the catalog's default).
+          const halts = engineNeedsFilled(fn.name, param.index) || (call.close === call.open + 1 && engineNeeds(fn.name, param.index));
+          if (defaults && !param.required && param.default && !halts) add(arg.start, `${param.name}: ${param.default}`, false, param.default);
           return;
         }
         if (mode === 'none' || entry.repeat || params.length === 1) return;
@@ -158,7 +162,7 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       const boundParams = new Set(binding.args.map((a) => a.param));
       const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
       for (const p of params) {
-        if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default) continue;
+        if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default || engineNeeds(fn.name, p.index)) continue;
         add(call.close, `${p.name}: ${p.default}`, true, p.default);
       }
       return !full;

@@ -8,7 +8,7 @@ import type { ParameterInformation, SignatureHelp } from 'vscode-languageserver-
 import { type Parameter, signatureOf } from '../catalog/parameters';
 import { closedValuesFor } from './closedValues';
 import type { FunctionRecord } from '../catalog/types';
-import { engineParamDescription, paramSummary } from './docs';
+import { engineNeeds, engineParamDescription, paramSummary } from './docs';
 import { type DocumentModel, type FeatureContext, bindCall, boundParamAt, callPathAt, locateStatement } from './model';
 import { PERMISSION_EDITING_FUNCTIONS } from '../language/permissions';
 
@@ -20,7 +20,7 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
   params.forEach((p, i) => {
     if (i > 0) label += ';';
     offsets.push([label.length, label.length + p.name.length]);
-    label += p.required ? p.name : `${p.name}?`;
+    label += p.required || engineNeeds(fn.name, i) ? p.name : `${p.name}?`;
     if (p.variadic) label += ';...';
   });
   // An engine function whose parameters are not named: its syntax (`Zabbreviate{...}`).
@@ -31,7 +31,7 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
 
 /** The active parameter's documentation: type, required, default, and what values it takes. */
 export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
-  const lines = [`**${p.name}**: ${paramSummary(p)}`];
+  const lines = [`**${p.name}**: ${paramSummary(p, engineNeeds(fn.name, p.index))}`];
   const described = engineParamDescription(fn.name, p.name);
   if (described) lines.push(described.charAt(0).toUpperCase() + described.slice(1));
   const closed = closedValuesFor(fn.name, p.name);

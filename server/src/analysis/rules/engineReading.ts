@@ -384,15 +384,18 @@ function reportWordCall(
                           : ' The bot writes its result instead of the word.';
   // `$username` (another bot language's sigil) or `zusername`: the function was meant, and only the sigil is wrong.
   // Not a clock's word after "$" ("$time is money" is prose): the other bot languages' $ names are the user's and the server's.
-  const sigil = halts || named ? undefined : a === w.start && text[a - 1] === '$' && !CLOCK_WORDS.has(w.fn.key) ? a - 1 : before === 'z' ? a : undefined;
+  // In a condition or a stored value too (Zif{$username == Bob;...}): there the word kept would never be what was meant either.
+  const sigilAllowed = !halts && (!named || named === 'condition' || named === 'value');
+  const sigil = !sigilAllowed ? undefined : a === w.start && text[a - 1] === '$' && !CLOCK_WORDS.has(w.fn.key) ? a - 1 : before === 'z' ? a : undefined;
   if (sigil !== undefined) {
     const written = text[sigil];
+    const reads = named === 'condition' ? 'the condition reads' : named === 'value' ? `${nameOf!.fn} ${VALUE_USE[nameOf!.fn] ?? 'stores'}` : 'the bot writes';
     out.push({
       code: 'word-runs-function',
       severity: 'warning',
       start: sigil - base,
       end: w.end - base,
-      message: `The engine runs "${w.name}" as ${fnName} here, but ${written === '$' ? '"$" is another bot language\'s way to call a function: to the engine it is text' : 'a call starts with a capital Z: the small "z" is text'}, so the bot writes "${written}" followed by the result. Write ${fnName}.`,
+      message: `The engine runs "${w.name}" as ${fnName} here, but ${written === '$' ? '"$" is another bot language\'s way to call a function: to the engine it is text' : 'a call starts with a capital Z: the small "z" is text'}, so ${reads} "${written}" followed by the result. Write ${fnName}.`,
       fixes: [{ title: `Write ${fnName}`, edits: [{ start: sigil - base, end: sigil - base + 1, newText: 'Z' }], preferred: true }],
       reading: `runs "${w.name}" as the function ${fnName}, after the text "${written}"`,
     });
