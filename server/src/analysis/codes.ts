@@ -527,7 +527,12 @@ const CODE_TABLE = {
   },
   'unclosed-call': { severity: 'error', description: 'A call whose { is never closed.', example: 'Zuppercase{hi' },
   'unclosed-brace': { severity: 'error', description: 'A { group that is never closed.', example: '{hi' },
-  'stray-brace': { severity: 'error', description: 'A } with nothing open.', example: 'hi}' },
+  'stray-brace': {
+    severity: 'error',
+    description:
+      'A } with nothing open: the engine never loads its line nor any line after it. Information only when nothing but blank and comment lines follow it (a } left over at the end of the file changes nothing); the fix then removes it.',
+    example: 'hi}',
+  },
   'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
   'loop-value-outside-loop': {
     severity: 'warning',

@@ -63,6 +63,9 @@ export type ReportWhen =
   | `count-copy:${string}`
   // No condition of the file tests a count of a list (RareFacts.countTested).
   | 'count-untested'
+  // Positional: a header or body statement starts after the diagnostic (FileWalk.contentAfter); and the opposite.
+  | 'content-after'
+  | 'nothing-after'
   // count-untested, for ZsplitText{n}: and the last split before it is not of text the bot writes in a fixed shape with at least n items (RareFacts.splitCounts).
   | `split-index:${number}`
   // Neither, nor a ZargsCheck of at least that many words (a count of the message's words: ZargCount, ZwordCount{Zmessage}).
@@ -675,6 +678,8 @@ export interface EmbedContent {
   end: number;
   /** Not inside any call's argument: the call runs each time the statement does (the field count). */
   topLevel?: true;
+  /** In Zdelay's or Zasync's code, which runs after the reply has gone: no part of the reply's embed. */
+  background?: true;
 }
 
 /** A ZsendEmbed call: which embed, where its name is, and whether it is outside every call's argument. */

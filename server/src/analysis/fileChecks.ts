@@ -368,6 +368,13 @@ function reportConditional(
         return isPrefixType(type) && !w.numberTestedWords.has(when.slice('prefix-word-untested:'.length));
     }
   };
+  // The conditions on where the diagnostic is; the others are the file's (decided once).
+  const holdsAt = (when: ReportWhen, at: number): boolean => {
+    if (when === 'zone-chosen-before') return w.zoneChoice !== undefined && w.zoneChoice < at;
+    if (when === 'content-after') return w.contentAfter(at);
+    if (when === 'nothing-after') return !w.contentAfter(at);
+    return holds(when);
+  };
   for (const r of w.reportIf) {
     if (r.when.startsWith('split-index:')) {
       // Read from a split of text the bot writes in a fixed shape (`ZtextSplit{Zdate;-}`): an index within its items is there.
@@ -381,9 +388,7 @@ function reportConditional(
           severity: 'error',
           message: `ZsplitText{${n}} halts the command every time ("index out of range"): the ZtextSplit before it splits text the bot writes in a fixed shape, which gives ${known} item${known === 1 ? '' : 's'} at that separator. Split at the separator the text has (a date from Zdate is YYYY-MM-DD), or read an item that is there.`,
         });
-    } else if (r.when === 'zone-chosen-before') {
-      if (w.zoneChoice !== undefined && w.zoneChoice < r.diagnostic.start) out.push(r.diagnostic);
-    } else if (holds(r.when)) out.push(r.diagnostic);
+    } else if (holdsAt(r.when, r.diagnostic.start)) out.push(r.diagnostic);
   }
 }
 
@@ -1138,6 +1143,7 @@ export function embedDiagnostics(statements: readonly number[], results: readonl
   for (const i of statements) {
     const base = startOf(i);
     for (const e of results[i].summary.embedContent ?? []) {
+      if (e.background) continue;
       // `Zfooter{text;https://...}` is embed 1's footer to the engine (any index that is no number).
       const n = engineEmbedIndex(e.index);
       // An index outside 1-10 halts the command at that call (limit-exceeded says so): it adds no embed.

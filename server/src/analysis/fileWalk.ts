@@ -409,6 +409,16 @@ export class FileWalk {
   /** The top-level splits in text order, and the items of those whose count is known (RareFacts.splitCounts), absolute. */
   readonly splitCounts: { start: number; count?: number }[] = [];
 
+  /** Whether a header or body statement (something the loader would load) starts after `at` (absolute). */
+  contentAfter(at: number): boolean {
+    const { statements, starts } = this.tree;
+    for (let i = statements.length - 1; i >= 0 && starts[i] > at; i--) {
+      const kind = statements[i].kind;
+      if (kind === StatementKind.Body || kind === StatementKind.Header) return true;
+    }
+    return false;
+  }
+
   /** The items of the last top-level split before `at`, when known (a split of text the bot writes in a fixed shape). */
   splitCountBefore(at: number): number | undefined {
     let count: number | undefined;

@@ -183,7 +183,7 @@ export function analyzeStatement(st: Statement, text: string, base: number, tabl
     return statementResult(st.kind, diagnostics, summary);
   }
   const rel = (a: number, b: number) => text.slice(base + a, base + b);
-  reportSyntaxErrors(st, text, base, diagnostics);
+  reportSyntaxErrors(st, text, base, diagnostics, summary);
   registrationFlag(rel(0, st.end), summary);
   const unknownNames: { name: string; start: number }[] = [];
   const { catalog, suggester, profiles } = tables;

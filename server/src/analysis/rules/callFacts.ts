@@ -587,6 +587,8 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       }
       const content: EmbedContent = { index, sendable: part.sendable, name, start: node.start, end: node.nameEnd };
       if (!inCall) content.topLevel = true;
+      // Zdelay's and Zasync's code builds after the reply has gone (delayed-output-lost says so): not the reply's embed.
+      if (ctx.background > 0) content.background = true;
       (ctx.summary.embedContent ??= []).push(content);
     }
   }

@@ -51,26 +51,43 @@ import { checkDoubledBraces } from './foreignSyntax';
 
 /** `name`: the call's name, `profile` what it is (CallProfiles); `inCall`: inside another call's argument; `inLoop`: inside the code of a loop function. */
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
-  if (ctx.background === 0) {
+  // Where a halt is caught: in ZtryRun's code, a failure the function returns (FnOutput::Error or UserError) runs
+  // the fallback instead (runtime.rs evaluate_try_run); the engine's own refusals (argument counts, an unknown
+  // name) and a lazy form's (Zif's condition) are Err results, which pass through it.
+  const caught = ctx.caught > 0 && !profile.engine?.lazy;
+  if (ctx.background === 0 && !caught) {
     checkOneCall(node, name, profile, ctx, inCall, inLoop);
     return;
   }
   const before = ctx.diagnostics.length;
   checkOneCall(node, name, profile, ctx, inCall, inLoop);
   // Zdelay's and Zasync's code runs in a task of its own whose error nobody sees (runtime.rs discards it): the
-  // command itself has answered already. Said so where a message would send the author looking for an error.
+  // command itself has answered already, so it is not halted (a warning: what the code was to do never happens).
+  // Said so where a message would send the author looking for an error.
+  const background = ctx.background > 0;
   const code = ctx.delayed > 0 ? 'the delayed code' : "Zasync's code";
-  const after =
-    ctx.delayed > 0
+  const after = !background
+    ? ' Inside ZtryRun that failure is caught: the fallback runs instead (and with no fallback, the code gives nothing).'
+    : ctx.delayed > 0
       ? ' The command itself has answered already: nobody sees that error, and what the delayed code was to do never happens.'
       : ' Nobody sees that error: Zasync gives an empty result.';
   for (let i = before; i < ctx.diagnostics.length; i++) {
     const d = ctx.diagnostics[i];
-    if (!HALTS.test(d.message)) continue;
-    const message = d.message.replace(HALTS, (words) => (words === 'halts the command' ? `stops ${code}` : `${code} stops`));
-    ctx.diagnostics[i] = { ...d, message: message + after };
+    // A crash takes the whole bot down, wherever it happens.
+    if (/crash/i.test(d.message) || (!background && ENGINE_REFUSALS.has(d.code))) continue;
+    const halts = HALTS.test(d.message);
+    if (!halts && d.severity !== 'error') continue;
+    const message = !halts
+      ? `${d.message} ${name} fails on it${background ? `, which stops ${code}` : ''}.`
+      : d.message.replace(HALTS, (words) =>
+          background ? (words === 'halts the command' ? `stops ${code}` : `${code} stops`) : words === 'halts the command' ? 'fails' : 'it fails',
+        );
+    ctx.diagnostics[i] = { ...d, severity: d.severity === 'error' ? 'warning' : d.severity, message: message + after };
   }
 }
+
+/** Refusals of the engine itself, before or instead of running the function (runtime.rs returns Err): ZtryRun does not catch them. */
+const ENGINE_REFUSALS: ReadonlySet<string> = new Set(['missing-argument', 'too-many-arguments', 'unknown-function']);
 
 /** How a message says that the command halts (the first time it does). */
 const HALTS = /halts the command|the command halts/;
@@ -1002,7 +1019,8 @@ function reportOneArgumentForTwo(
     severity: 'error',
     start: node.start,
     end: node.nameEnd,
-    message: `With one argument, ${name} reads it as "${first.name}" (argument 1), not as "${fn.arguments[1].name}", and halts the command without "${missing}" (argument ${pos}). To leave "${first.name}" to its default${byDefault}, leave argument 1 empty: ${name}{;...}.`,
+    // Which the engine checks first varies (actions/sendMessage.rs checks the channel ID, and halts with "invalid channel ID"): both are said.
+    message: `With one argument, ${name} reads it as "${first.name}" (argument 1), not as "${fn.arguments[1].name}": the engine halts the command, since that text is ${first.type === 'snowflake' ? 'no ID' : `no ${first.name}`} and "${missing}" (argument ${pos}) is missing. To leave "${first.name}" to its default${byDefault}, leave argument 1 empty: ${name}{;...}.`,
     fixes: [{ title: `Leave "${first.name}" empty: ${name}{;...}`, edits: [{ start: at, end: at, newText: ';' }], preferred: true }],
   });
   return true;
@@ -2235,15 +2253,44 @@ function isStaffCondition(condition: string): boolean {
 }
 
 /**
- * A statement that stops everyone but staff: `ZonlyIf{<staff test>;...}`, or
+ * A statement that stops everyone but staff: `ZonlyIf{<staff test>;...}`,
  * `Zif{<staff test>;;Zstop}` (nothing for staff, a stop for everyone else:
- * the silent guard the checker's own fixes write). Only at a line's top level
+ * the silent guard the checker's own fixes write; the first branch may say
+ * something), or the test turned round,
+ * `Zif{ZisAdmin==false;Zerror{Admins only.}}`: the branch's stop or error
+ * ends the command (runtime.rs evaluate_if passes the branch's result up,
+ * errors/error.rs answers with a user error). Only at a line's top level
  * (the caller's test): inside a Zif branch, a ZtryRun (which catches the
  * halt), a Zalias or a Zasync it guards nothing after it.
  */
 function isStaffGuard(name: string, args: readonly ReadArgument[]): boolean {
   if (name === 'ZonlyIf') return args.length >= 2 && isStaffCondition(args[0].text);
-  return name === 'Zif' && args.length === 3 && args[1].text === '' && /^Zstop(?:\{\s*\})?$/.test(args[2].text) && isStaffCondition(args[0].text);
+  if (name !== 'Zif' || args.length < 2 || args.length > 3) return false;
+  // Whatever the other branch does, only staff get past the stop.
+  if (args.length === 3 && stopsTheCommand(args[2].text) && isStaffCondition(args[0].text)) return true;
+  return stopsTheCommand(args[1].text) && isNotStaffCondition(args[0].text);
+}
+
+/** A branch that is one Zstop, or one Zerror{...} and nothing else. */
+function stopsTheCommand(branch: string): boolean {
+  if (/^Zstop(?:\{\s*\})?$/.test(branch)) return true;
+  if (!branch.startsWith('Zerror{') || !branch.endsWith('}')) return false;
+  // The Zerror's own braces close at the end: `Zerror{a}Ztitle{b}` is two calls.
+  let depth = 0;
+  for (let i = 6; i < branch.length; i++) {
+    const c = branch.charCodeAt(i);
+    if (c === 92 /* \ */) i++;
+    else if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return i === branch.length - 1;
+  }
+  return false;
+}
+
+/** A condition true for everyone but staff: a staff test with its answer turned round (`ZisAdmin==false`, `ZuserID!=<owner>`). */
+function isNotStaffCondition(condition: string): boolean {
+  // Either test true stops (one kind of staff is needed); both true stops (either kind will do).
+  if (condition.includes(' && ')) return !condition.includes(' || ') && condition.split(' && ').every((part) => NOT_STAFF_TEST.test(part));
+  return condition.split(' || ').some((part) => NOT_STAFF_TEST.test(part));
 }
 
 /** The author's privilege, answered "true" or "false": admin or moderator flag, a permission, a role (empty user: the author). */
@@ -2261,6 +2308,17 @@ const STAFF_TEST = new RegExp(
       String.raw`(?:true\s*==|false\s*!=)\s*${PRIVILEGE}`,
       String.raw`${AUTHOR}\s*==\s*${ONE_USER}`,
       String.raw`${ONE_USER}\s*==\s*${AUTHOR}`,
+    ].join('|') +
+    String.raw`)\s*$`,
+);
+
+const NOT_STAFF_TEST = new RegExp(
+  String.raw`^\s*(?:` +
+    [
+      String.raw`${PRIVILEGE}\s*(?:==\s*false|!=\s*true)`,
+      String.raw`(?:false\s*==|true\s*!=)\s*${PRIVILEGE}`,
+      String.raw`${AUTHOR}\s*!=\s*${ONE_USER}`,
+      String.raw`${ONE_USER}\s*!=\s*${AUTHOR}`,
     ].join('|') +
     String.raw`)\s*$`,
 );

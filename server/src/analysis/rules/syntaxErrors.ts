@@ -1,9 +1,10 @@
 /** The parser's errors as diagnostics, with the fixes that are certain (a missing "}", an escaped stray "}"). */
 import { type BodyStatement, NodeKind } from '../../syntax/tree';
 import type { AnalysisDiagnostic, AnalysisFix } from '../diagnostic';
+import type { StatementSummary } from '../facts';
 
 /** `text` and `base`: the file's text and the statement's start in it (the errors' offsets are relative). */
-export function reportSyntaxErrors(st: BodyStatement, text: string, base: number, diagnostics: AnalysisDiagnostic[]): void {
+export function reportSyntaxErrors(st: BodyStatement, text: string, base: number, diagnostics: AnalysisDiagnostic[], summary: StatementSummary): void {
   for (const e of st.errors) {
     const code = e.code === 'stray-close' ? 'stray-brace' : e.code === 'missing-name' ? 'missing-name' : e.code;
     const d: AnalysisDiagnostic = { code, severity: 'error', start: e.start, end: e.end, message: e.message };
@@ -18,8 +19,39 @@ export function reportSyntaxErrors(st: BodyStatement, text: string, base: number
         ...closingFixes(st, text, base, e.start).map((f) => ({ ...f, preferred: undefined })),
       ];
     if (code === 'stray-brace') d.fixes = [{ title: 'Escape it as "\\}"', edits: [{ start: e.start, end: e.start, newText: '\\' }] }];
+    if (code === 'stray-brace' && strayBraceAlone(st, text, base, e.start)) {
+      // The loader drops its line and every line after it: an error where there is something after it, and where
+      // there is nothing (a "}" left over at the end of the file), a brace that changes nothing.
+      (summary.reportIf ??= []).push(
+        { when: 'content-after', diagnostic: d },
+        {
+          when: 'nothing-after',
+          diagnostic: {
+            code,
+            severity: 'information',
+            start: e.start,
+            end: e.end,
+            message:
+              'This } closes nothing. The engine never loads its line nor any line after it, but there is nothing else there: it changes nothing. Remove it.',
+            fixes: [{ title: 'Remove the "}"', edits: [{ start: e.start, end: e.end, newText: '' }], preferred: true }],
+          },
+        },
+      );
+      continue;
+    }
     diagnostics.push(d);
   }
+}
+
+/**
+ * A stray "}" whose statement holds nothing else. The brace count the loader
+ * keeps goes below zero there and never comes back, so it reads on to the
+ * end of the file and drops all of it unfinished (loader.rs): whether that
+ * loses anything depends on the lines after it (the file walk decides).
+ */
+function strayBraceAlone(st: BodyStatement, text: string, base: number, at: number): boolean {
+  const own = text.slice(base, base + st.end);
+  return (own.slice(0, at) + own.slice(at + 1)).trim() === '';
 }
 
 /**
