@@ -160,7 +160,7 @@ describe('lsp: diagnostics across files', function () {
     const p = await client.waitFor('textDocument/publishDiagnostics', (n) => n.uri === nested);
     const d = p.params.diagnostics.find((x: any) => x.code === 'file-not-loaded');
     assert.ok(d, JSON.stringify(p.params.diagnostics));
-    assert.strictEqual(d.severity, 3);
+    assert.strictEqual(d.severity, 2);
     assert.match(d.message, /subfolder "admin"/);
   });
 });

@@ -80,12 +80,12 @@ describe('zscript-check (dist/check.js)', () => {
     assert.strictEqual(r.code, 1, r.stderr);
     const at = (...p: string[]) => path.join(bot, 'commands', ...p);
     assert.deepStrictEqual(lines(r.stdout), [
-      `${at('admin', 'ban.zbr')}:1:1: information file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
+      `${at('admin', 'ban.zbr')}:1:1: warning file-not-loaded The engine loads only the files directly in commands/ (next to zbr.json), not those in its subfolder "admin": this command is never loaded. Move it up into commands/.`,
       `${at('help-mod.zbr')}:1:10: warning trigger-overlap A message "!help mod" also starts with "!help", the trigger of help.zbr: the engine tries the commands in no set order and runs the first that matches, so which of the two answers changes from one start of the bot to the next. Give this command a trigger that does not start with another's and a space.`,
       `${at('ping.zbr')}:1:10: error duplicate-trigger pong.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
       `${at('pong.zbr')}:1:10: error duplicate-trigger ping.zbr has the same trigger "!ping": the engine keeps its commands by trigger, so only one of these files is loaded, and which one is not defined. Files that have the same trigger must be merged into one.`,
     ]);
-    assert.match(r.stderr, /5 files checked, 2 errors, 1 warning/);
+    assert.match(r.stderr, /5 files checked, 2 errors, 2 warnings/);
     assert.strictEqual(check(['--severity', 'duplicate-trigger=warning', bot]).code, 0, 'downgraded, the shared trigger no longer fails the run');
     // A byte-order mark before the trigger line: the engine reads that line as text, not as a header
     // (loader.rs), so the file has no trigger and is not loaded: no trigger to share either.

@@ -7,6 +7,7 @@ import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { service } from './features-helpers.test';
+import { notLoadedFinding } from '../../server/src/analysis/commandLayout';
 
 const DIR = path.resolve(__dirname, '../../../test/fixtures/workspace/commands');
 const uriOf = (file: string) => `file://${path.join(DIR, file)}`;
@@ -68,5 +69,19 @@ describe('features: the fixture workspace', () => {
     const { svc } = load();
     const def = svc.definition(uriOf('verify.zbr'), { line: 0, character: 25 }) as { uri: string };
     assert.strictEqual(path.basename(def.uri), 'panel.zbr');
+  });
+});
+
+describe('features: a file the engine never loads', () => {
+  const isBotRoot = (folder: string) => folder === 'file:///bot';
+  it('warns on a command sorted into a subfolder of commands/, and only notes one in a folder set aside', () => {
+    const sorted = notLoadedFinding('file:///bot/commands/moderation/ban.zbr', isBotRoot);
+    assert.strictEqual(sorted?.severity, 'warning');
+    assert.match(sorted!.message, /subfolder "moderation": this command is never loaded/);
+    for (const folder of ['disabled', 'old', 'Archive', '_drafts', 'templates', 'backup'])
+      assert.strictEqual(notLoadedFinding(`file:///bot/commands/${folder}/ban.zbr`, isBotRoot)?.severity, 'information', folder);
+    // Loaded: directly in commands/, or no zbr.json next to the commands/ folder.
+    assert.strictEqual(notLoadedFinding('file:///bot/commands/ban.zbr', isBotRoot), undefined);
+    assert.strictEqual(notLoadedFinding('file:///other/commands/moderation/ban.zbr', isBotRoot), undefined);
   });
 });

@@ -127,7 +127,7 @@ const CODE_TABLE = {
   'condition-never-true': {
     severity: 'warning',
     description:
-      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes), or a saved variable that every command of the bot saves as true or false (or empty) compared with another spelling (ZgetUserVar{afk}==True, or a Zvar copy of it: == compares text exactly; with the whole bot only), or a call\'s value compared with a word in quotes (=="red", =="" for empty, typographic quotes too: the quotes are compared) or with null, undefined or nil (just those words to the engine).',
+      'A comparison that can never be true: the value has a fixed range (ZboostLevel is 0 to 3; ZtimeDiff is never below 0, the engine drops the sign), or a function that writes exactly true or false is compared with another word (ZisAdmin==True, ==yes), as is a boolean #option (Zoption{locked}==True: the engine passes it as true or false), or an option compared with empty text (Discord sends none empty; a required one always comes), or a saved variable that every command of the bot saves as true or false (or empty) compared with another spelling (ZgetUserVar{afk}==True, or a Zvar copy of it: == compares text exactly; with the whole bot only), or a call\'s value compared with a word in quotes (=="red", =="" for empty, typographic quotes too: the quotes are compared) or with null, undefined or nil (just those words to the engine). An error as the condition of a ZonlyIf (not joined by ||), which then halts the command every time.',
     example: 'Zif{ZboostLevel>=4;x;y}',
   },
   'mixed-condition-operators': {
@@ -533,7 +533,7 @@ const CODE_TABLE = {
       'A } with nothing open: the engine never loads its line nor any line after it. Information only when nothing but blank and comment lines follow it (a } left over at the end of the file changes nothing); the fix then removes it.',
     example: 'hi}',
   },
-  'missing-name': { severity: 'error', description: 'Z{ with no function name.', example: 'Z{a}' },
+  'missing-name': { severity: 'warning', description: 'Z{ with no function name: the engine calls nothing and writes it as text.', example: 'Z{a}' },
   'loop-value-outside-loop': {
     severity: 'warning',
     description: 'ZloopIndex/ZloopValue outside the code of Zrepeat, ZforSplit or ZforJson, or ZloopValue in Zrepeat, which sets only the index.',
@@ -1024,8 +1024,9 @@ const CODE_TABLE = {
     example: 'ZeditButton{vote_yes;Yes (1);success} (in onInteraction{vote_yes}, with ZaddButton{;vote_yes;Yes} ZaddButton{;vote_no;No} in another file)',
   },
   'file-not-loaded': {
-    severity: 'information',
-    description: 'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/.',
+    severity: 'warning',
+    description:
+      'The file is in a subfolder of a commands/ folder that sits next to zbr.json: the engine reads only the files directly in commands/, so the command never exists. Information in a folder whose name says its files are set aside (disabled, old, archive, drafts, templates, examples, backup, wip, test...).',
     example: 'commands/admin/ban.zbr',
     scope: 'workspace',
   },

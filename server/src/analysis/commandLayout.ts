@@ -512,11 +512,23 @@ export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => b
   return undefined;
 }
 
-/** The notice on a file the engine never loads (see notLoadedReason), or undefined. */
+/**
+ * The finding on a file the engine never loads (see notLoadedReason), or
+ * undefined: a warning (a command sorted into commands/moderation/ never
+ * exists), information in a folder whose name says its files are set aside
+ * (commands/disabled/, old/, drafts/...).
+ */
 export function notLoadedFinding(uri: string, isBotRoot: (folderUri: string) => boolean): AnalysisDiagnostic | undefined {
   const reason = notLoadedReason(uri, isBotRoot);
-  return reason === undefined ? undefined : { code: 'file-not-loaded', severity: 'information', start: 0, end: 0, message: reason };
+  if (reason === undefined) return undefined;
+  const setAside = folderOf(uri)
+    .split('/')
+    .some((segment) => SET_ASIDE.test(decodeSegment(segment)));
+  return { code: 'file-not-loaded', severity: setAside ? 'information' : 'warning', start: 0, end: 0, message: reason };
 }
+
+/** Folder names for files kept out of the bot on purpose. */
+const SET_ASIDE = /^[._-]*(?:disabled?|inactive|old|archived?|unused|backups?|bak|wip|drafts?|templates?|examples?|samples?|trash|deprecated|tests?)[._-]*$/i;
 
 /** A file URI's name as the file system has it (`commands/my%20cmd.zbr`: "my cmd.zbr"). */
 function fileNameOf(uri: string): string {

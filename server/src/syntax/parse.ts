@@ -200,7 +200,8 @@ const MESSAGES = {
   unclosedBrace: 'This { is never closed: add a } to match it, or write \\{ for a literal brace.',
   stray:
     "This } does not close anything: remove it, or write \\} for a literal brace. The engine's brace count goes below zero here, so it reads the following lines into this statement until the count is back to zero (to the end of the file, it loads none of them).",
-  missingName: 'A Z directly followed by { has no function name: write Zname{...}, or \\Z for a literal Z.',
+  missingName:
+    'A Z directly followed by { has no function name: the engine calls nothing here and writes it as text, "Z{" and all. Write Zname{...} to call a function, or \\Z for a literal Z.',
 };
 
 /** Blank and comment statements: complete plain objects (shared by the scan and the statement parser). */

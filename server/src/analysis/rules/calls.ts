@@ -2406,7 +2406,7 @@ function recordSplit(node: CallNode, args: readonly ReadArgument[], ctx: Stateme
  * How many items a ZtextSplit at `separator` makes of text the bot writes in a fixed shape, or
  * undefined: Zdate (YYYY-MM-DD, time/date.rs), ZfromTimestamp with a written format or none (date,
  * time, relative, else the full "%Y-%m-%d %H:%M:%S": time/fromTimestamp.rs), ZtimeFormat with a
- * written pattern. The shape is rendered with sample values; a separator a value could hold (a
+ * written pattern, ZcreationDate (%Y-%m-%d, or its written format: users/creationDate.rs). The shape is rendered with sample values; a separator a value could hold (a
  * letter or digit), or a pattern part whose text varies otherwise, leaves the count unknown.
  */
 function fixedSplitCount(call: CallNode | BareCallNode, separator: string, ctx: StatementContext): number | undefined {
@@ -2414,11 +2414,13 @@ function fixedSplitCount(call: CallNode | BareCallNode, separator: string, ctx: 
   const name = calledName(call, ctx);
   let pattern: string | undefined;
   if (name === 'Zdate') pattern = '%Y-%m-%d';
-  else if (call.kind === NodeKind.Call && (name === 'ZfromTimestamp' || name === 'ZtimeFormat')) {
+  else if (call.kind === NodeKind.Call && (name === 'ZfromTimestamp' || name === 'ZtimeFormat' || name === 'ZcreationDate')) {
     const format = call.args[1];
     if (format && hasCall(format)) return undefined;
     const written = format ? ctx.rel(format.start, format.end).trim() : '';
     if (name === 'ZtimeFormat') pattern = written || undefined;
+    // users/creationDate.rs formats the ID's date, %Y-%m-%d by default (not ZuserJoined, empty when Discord gives no date).
+    else if (name === 'ZcreationDate') pattern = written || '%Y-%m-%d';
     else pattern = written === 'date' ? '%Y-%m-%d' : written === 'time' ? '%H:%M:%S' : written === 'relative' ? '9s ago' : '%Y-%m-%d %H:%M:%S';
   }
   const sample = pattern === undefined ? undefined : renderedSample(pattern);

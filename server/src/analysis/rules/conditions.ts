@@ -431,6 +431,23 @@ function tellsAbsence(test: string, word: string): boolean {
 const COMPARED_VAR = /Zvar\{\s*([\w-]+)\s*\}\s*(?:[<>]=?|[!=]=)|(?:[<>]=?|[!=]=)\s*Zvar\{\s*([\w-]+)\s*\}/g;
 
 export function checkConditionArgument(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
+  const before = ctx.diagnostics.length;
+  checkCondition(name, args, ctx);
+  // A ZonlyIf whose condition is never true refuses everyone, every time (control/onlyIf.rs answers its message
+  // whenever the condition is false): a halt, so an error. Where the parts are joined by || each would have to be.
+  if (name !== 'ZonlyIf' || args.length === 0 || ctx.rel(args[0].arg.start, args[0].arg.end).includes(' || ')) return;
+  for (let i = before; i < ctx.diagnostics.length; i++) {
+    const d = ctx.diagnostics[i];
+    if (d.code !== 'condition-never-true' || d.severity !== 'warning') continue;
+    ctx.diagnostics[i] = {
+      ...d,
+      severity: 'error',
+      message: `${d.message} So ZonlyIf halts the command with its message every time, whoever runs it.`,
+    };
+  }
+}
+
+function checkCondition(name: string, args: readonly ReadArgument[], ctx: StatementContext): void {
   if (CONDITION_FUNCTIONS.has(name) && args.length > 0 && args[0].literal && args[0].text !== '') {
     if (!(name === 'ZonlyIf' && reportSwappedOnlyIf(args, ctx))) checkLiteralCondition(args[0].text, args[0].arg, ctx);
   }
@@ -485,13 +502,21 @@ function checkUnspacedOperators(arg: Argument, ctx: StatementContext): void {
     if (isOperand(raw.slice(0, i), raw.slice(i + 2))) return 1;
     if (raw[i - 1] !== ' ' || raw[i + 2] !== ' ') {
       const fixed = `${raw[i - 1] === ' ' ? '' : ' '}${op}${raw[i + 2] === ' ' ? '' : ' '}`;
+      // With the other operator spaced in the condition too, the spaces would make a condition that mixes both,
+      // which the engine refuses every time (control/helpers.rs): no fix, and the way out said instead.
+      const other = op === '&&' ? '||' : '&&';
+      const mixes = raw.includes(other);
       ctx.diagnostics.push({
         code: 'operator-without-spaces',
         severity: 'warning',
         start: arg.start + i,
         end: arg.start + i + 2,
-        message: `The engine only splits a condition at "${op}" with a space on each side; without them this is part of a single comparison.`,
-        fixes: [{ title: `Write " ${op} "`, edits: [{ start: arg.start + i, end: arg.start + i + 2, newText: fixed }], preferred: true }],
+        message: `The engine only splits a condition at "${op}" with a space on each side; without them this is part of a single comparison.${
+          mixes
+            ? ` Spaced, it would mix " ${op} " with the "${other}" of this condition, which the engine refuses every time: test one of them in a nested Zif instead.`
+            : ''
+        }`,
+        fixes: mixes ? undefined : [{ title: `Write " ${op} "`, edits: [{ start: arg.start + i, end: arg.start + i + 2, newText: fixed }], preferred: true }],
       });
     }
     return 1;

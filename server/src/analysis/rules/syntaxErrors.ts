@@ -7,7 +7,8 @@ import type { StatementSummary } from '../facts';
 export function reportSyntaxErrors(st: BodyStatement, text: string, base: number, diagnostics: AnalysisDiagnostic[], summary: StatementSummary): void {
   for (const e of st.errors) {
     const code = e.code === 'stray-close' ? 'stray-brace' : e.code === 'missing-name' ? 'missing-name' : e.code;
-    const d: AnalysisDiagnostic = { code, severity: 'error', start: e.start, end: e.end, message: e.message };
+    // `Z{`: parser.rs finds no call there and the text is written as it is (a warning: no halt).
+    const d: AnalysisDiagnostic = { code, severity: code === 'missing-name' ? 'warning' : 'error', start: e.start, end: e.end, message: e.message };
     if (code === 'unclosed-call') d.fixes = closingFixes(st, text, base, e.start);
     // A lone "{" in the text (`cancelled :{`) is a brace to show: writing it \{ is what the message says (an escape
     // works at a line's top level only; inside a call's braces the closing fixes stay).
