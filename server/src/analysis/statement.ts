@@ -26,7 +26,7 @@ import {
 } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
-import type { CallProfiles } from './rules/callProfile';
+import type { CallProfile, CallProfiles } from './rules/callProfile';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts, savedGetter } from './rules/callFacts';
 import { checkCall, countsMessageWords, LIST_COUNTS, nameLookup, reportSlashIdWithoutName } from './rules/calls';
@@ -363,6 +363,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         ctx.loopSets = loopSetVariables(node, ctx, loopSetsAround);
       }
       const delayInLoop = name === 'Zdelay' && inLoop;
+      const evaluated = evaluatedArguments(profile, args.length);
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
@@ -383,7 +384,9 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         ctx.operand = (tests || typeTest) && j === 0;
         if (catches && j === 0) ctx.caught++;
         if (catches && j === 0 && args.length === 1) ctx.caughtSilently++;
-        walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+        // A lazy form's surplus argument is never evaluated (runtime.rs reads the arguments it needs, ignored-arguments
+        // says so): nothing in it runs, so nothing in it is checked.
+        if (j < evaluated) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (catches && j === 0) ctx.caught--;
         if (catches && j === 0 && args.length === 1) ctx.caughtSilently--;
         if (tests && j === 0) ctx.tested--;
@@ -419,6 +422,12 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCommentCutsText(node, ctx);
     }
   }
+}
+
+/** How many of a call's arguments the engine evaluates: a lazy form's beyond its maximum are ignored. */
+function evaluatedArguments(profile: CallProfile, count: number): number {
+  const e = profile.engine;
+  return e?.lazy && e.max !== null ? Math.min(count, e.max) : count;
 }
 
 /**

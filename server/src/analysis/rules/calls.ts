@@ -452,7 +452,7 @@ function reportUncaughtRefusals(nodes: readonly ContentNode[], depth: number, ct
         severity: 'warning',
         start: n.start,
         end: n.nameEnd,
-        message: `${name} does not fail when Discord refuses (the member is above the bot, or owns the server): it gives "failed: " and the ID, so ZtryRun's fallback does not run for that and what follows is shown anyway. Only a missing or malformed ID reaches the fallback. Test the result as well: Zvar{result;${name}{...}}Zif{Zvar{result} startsWith ${did};...;...}.`,
+        message: `${name} does not fail when Discord refuses (the member is above the bot, or owns the server): it gives "failed: " and the ID, so ZtryRun's fallback does not run for that and what follows is shown anyway. Only a missing or malformed ID${name === 'Ztimeout' ? ', or a duration it cannot read or over 28 days,' : ''} reaches the fallback. Test the result as well: Zvar{result;${name}{...}}Zif{Zvar{result} startsWith ${did};...;...}.`,
       });
     }
     // Another ZtryRun inside answers for its own code; the arguments of any other call run with this one's.

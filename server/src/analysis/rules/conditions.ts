@@ -186,7 +186,8 @@ export function normalAmount(call: string): string {
 }
 
 /** A moderation call's result, or a Zvar copy of it, compared with its result word ("banned: <id>", "failed: <id>": moderation/ban.rs). */
-const MODERATION_RESULT = /(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*(?:startsWith|contains|endsWith|==|!=)\s*(?:failed|banned|kicked|timed out)\b/;
+const MODERATION_RESULT =
+  /(?:(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*(?:startsWith|contains|endsWith|==|!=)\s*|ZcheckContains\{\s*(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*;\s*)(?:fail(?:ed)?|ban(?:ned)?|kick(?:ed)?|timed?(?: out)?)\b/;
 
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
@@ -471,7 +472,8 @@ function checkCondition(name: string, args: readonly ReadArgument[], ctx: Statem
     if (condition.includes('Zvar{')) for (const m of condition.matchAll(COMPARED_VAR)) (rareFacts(ctx.summary).comparedVars ??= []).push(m[1] ?? m[2]);
     // A condition that tells a left-out option apart handles it (optional-option-missing).
     recordAbsenceTests(condition, ctx);
-    // A moderation result read in a condition (Zvar{r} startsWith banned): a refusal is told apart (refusal-not-caught).
+    // A moderation result read in a condition (Zvar{r} startsWith banned, or only its start: timed; ZcheckContains{Zvar{r};failed}):
+    // a refusal is told apart (refusal-not-caught).
     if (MODERATION_RESULT.test(condition)) rareFacts(ctx.summary).resultTested = true;
     // An amount compared with a number, or tested for a minus: negative ones are turned away (negative-amount).
     if (condition.includes('Zmessage{') || condition.includes('Zoption{') || condition.includes('Zvar{'))

@@ -32,6 +32,8 @@ export function checkEngineReading(
   if (reading.panic) reportPanic(reading, text, base, end, out);
   for (const w of reading.wordCalls) {
     if (w.withZ) continue;
+    // In a lazy form's surplus argument nothing runs (ignored-arguments says so).
+    if (inIgnoredArgument(nodes, w.start - base, text, base)) continue;
     const nameOf = nameArgumentOf(nodes, w.start - base, w.end - base, text, base, catalog);
     if (STABLE_WORDS.has(w.fn.key) && ((nameOf?.role === 'variable' && nameOf.fn === 'Zvar') || nameOf?.role === 'block')) continue;
     if (w.fn.key === 'time' && nameOf?.role === 'variable') {
@@ -204,6 +206,27 @@ function wholeArgumentOf(
       : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether `at` (RELATIVE) lies in an argument the engine never evaluates: one
+ * past the maximum of a lazy form (Zif's fourth, ZtryRun's third...), which
+ * runtime.rs leaves unread.
+ */
+function inIgnoredArgument(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): boolean {
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Group) {
+      if (n.start <= at && at < n.end) return inIgnoredArgument(n.nodes, at, text, base);
+      continue;
+    }
+    if (n.kind !== NodeKind.Call || at < n.start || at >= n.end) continue;
+    const j = n.args.findIndex((a) => a.start <= at && at < a.end);
+    if (j < 0) return false;
+    const e = engineFacts.forCall(text.slice(base + n.start, base + n.nameEnd));
+    if (e?.lazy && e.max !== null && j >= e.max) return true;
+    return inIgnoredArgument(n.args[j].nodes, at, text, base);
+  }
+  return false;
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
