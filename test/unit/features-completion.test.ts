@@ -313,11 +313,29 @@ describe('features: completion', () => {
     assert.strictEqual(perms.find((i) => i.preselect)?.label, '+viewChannel');
     // With its Z the word is a function name again.
     const fns = complete('ZaddField{a;b;Zt¦}').items;
-    assert.strictEqual(fns.find((i) => i.preselect)?.label, 'Ztitle');
+    assert.match(fns.find((i) => i.preselect)?.label ?? '', /^Zt/);
     // Right after `;` nothing is typed yet: values first, then functions, nothing preselected.
     const empty = complete('ZaddField{a;b;¦}').items;
     assert.ok(empty.some((i) => i.kind === 3));
     assert.ok(!empty.some((i) => i.preselect));
+  });
+
+  it('ranks the common functions first, then the shorter names, and in an argument those that give a value', () => {
+    const first = (marked: string) => {
+      const items = complete(marked).items.filter((i) => i.kind === 3);
+      items.sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0));
+      return items[0]?.label;
+    };
+    assert.strictEqual(first('Zhtt¦'), 'ZhttpGet');
+    assert.strictEqual(first('Zjso¦'), 'ZjsonParse');
+    assert.strictEqual(first('Zser¦'), 'ZserverName');
+    // A builder writes nothing: in an argument that wants a value (a channel here) it comes after those that give one.
+    assert.strictEqual(first('Zt¦'), 'Ztitle');
+    assert.notStrictEqual(first('ZuseChannel{Zt¦}'), 'Ztitle');
+    // A lazy form's code runs actions: the builders keep their rank there.
+    assert.strictEqual(first('Zif{1==1;Zt¦}'), 'Ztitle');
+    // Among the rare ones the first is a guess: not preselected.
+    assert.ok(!complete('ZthreadR¦').items.some((i) => i.preselect));
   });
 
   it('sends only the names the typed letters may still match, and says the list is incomplete', () => {

@@ -74,6 +74,92 @@ export const COMMON_FUNCTIONS: readonly string[] = [
   'Zauthor',
   'ZauthorIcon',
   'Zsum',
+  // Then what most bots use at some point: replies and embeds, guards, arithmetic, the other variables,
+  // moderation, text, loops and lists, requests and JSON, time, components.
+  'Zreply',
+  'ZsendEmbed',
+  'ZuserAvatar',
+  'ZchannelID',
+  'ZserverName',
+  'ZdisplayName',
+  'ZonlyPerms',
+  'ZonlyAdmin',
+  'Zstop',
+  'Zerror',
+  'Zcalculate',
+  'Zsub',
+  'Zmulti',
+  'Zdiv',
+  'ZgetChannelVar',
+  'ZsetChannelVar',
+  'ZgetVar',
+  'ZsetVar',
+  'Zban',
+  'Zkick',
+  'Ztimeout',
+  'ZroleGrant',
+  'ZhasRole',
+  'ZroleID',
+  'ZisAdmin',
+  'ZcheckContains',
+  'ZreplaceText',
+  'Zlowercase',
+  'Zuppercase',
+  'ZtextSplit',
+  'ZsplitText',
+  'ZforSplit',
+  'ZjoinSplitText',
+  'ZgetTextSplitLength',
+  'Zrepeat',
+  'ZloopIndex',
+  'ZloopValue',
+  'ZtryRun',
+  'Zdelay',
+  'ZhttpGet',
+  'ZhttpPost',
+  'ZhttpResult',
+  'ZjsonParse',
+  'ZjsonGet',
+  'ZjsonSet',
+  'ZjsonStringify',
+  'ZforJson',
+  'ZjsonArrayCount',
+  'ZgetTimestamp',
+  'ZfromTimestamp',
+  'Zdate',
+  'Ztime',
+  'ZtimeDiff',
+  'ZrandomText',
+  'ZnewSelectMenu',
+  'ZaddSelectMenuOption',
+  'ZnewModal',
+  'ZaddTextInput',
+  'ZinputValue',
+  'ZcustomID',
+  'Zephemeral',
+  'Zdefer',
+  'Zdm',
+  'ZdeleteMessage',
+  'Zclear',
+  'ZmessageID',
+  'ZargCount',
+  'ZisNumber',
+  'ZisInteger',
+  'ZmembersCount',
+  'ZserverIcon',
+  'ZuserJoined',
+  'ZcreationDate',
+  'ZuseChannel',
+  'ZchannelName',
+  'ZroleName',
+  'ZuserRoles',
+  'ZargsCheck',
+  'ZserverCooldown',
+  'ZgetCooldown',
+  'Zround',
+  'ZnumberSeparator',
+  'ZtitleURL',
+  'ZfooterIcon',
 ];
 
 const DURATION_EXAMPLES: readonly [string, string][] = [
@@ -92,6 +178,8 @@ interface FunctionEntry {
   readonly fn: FunctionRecord;
   readonly snippet: string;
   readonly commonRank: number;
+  /** It never writes text (a setter, an action, a builder: engine.json's writesNothing): no value for an argument. */
+  readonly writesNothing: boolean;
   /** Shown in the list beside the name (clients that support it): the parameters. */
   readonly labelDetails: CompletionItemLabelDetails | undefined;
   /** A function of the engine that the catalog does not document. */
@@ -105,7 +193,14 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
   if (!entries) {
     entries = catalog.functions.map((fn) => {
       const rank = COMMON_FUNCTIONS.indexOf(fn.name);
-      return { fn, snippet: snippetFor(fn), commonRank: rank < 0 ? 998 : rank, labelDetails: labelDetailsOf(fn), engineOnly: false };
+      return {
+        fn,
+        snippet: snippetFor(fn),
+        commonRank: rank < 0 ? 998 : rank,
+        writesNothing: engineFacts.forCall(fn.name)?.writesNothing === true,
+        labelDetails: labelDetailsOf(fn),
+        engineOnly: false,
+      };
     });
     // The engine's functions the catalog does not document: real, offered after the documented ones
     // (rank 999, after the uncommon documented ones' 998: clients such as eglot order by sortText alone).
@@ -114,6 +209,7 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
         fn,
         snippet: snippetFor(fn),
         commonRank: 999,
+        writesNothing: engineFacts.forCall(fn.name)?.writesNothing === true,
         labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' },
         engineOnly: true,
       });
@@ -285,7 +381,9 @@ function bodyCompletions(model: DocumentModel, loc: LocatedStatement, rel: numbe
   // Only after a name that runs bare (ZuserID): `Ztitle{}` would halt for want of its text.
   const before = z > 0 ? run.slice(run.lastIndexOf('Z', z - 1), z) : '';
   const glued = before.length > 1 && isWordChar(text.charCodeAt(fnStart - 1)) && ctx.catalog.isBareCallable(before);
-  const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1', glued ? '{}' : '');
+  // In the argument of a function (not a lazy form's code: Zif's branches, ZtryRun's, a loop's) a value is wanted.
+  const valueWanted = frame !== undefined && engineFacts.forCall(text.slice(frame.call.start, frame.call.nameEnd))?.lazy !== true;
+  const fnItems = functionItemsWithRange(ctx.catalog, range, typed, followedByBrace, valueItems.length ? '5' : '1', glued ? '{}' : '', valueWanted);
   list.items = valueItems.concat(fnItems);
   // Past `Z` the list holds only the names the typed letters can still match: the client must ask
   // again when the word changes (a backspace widens it), which isIncomplete tells it.
@@ -317,18 +415,30 @@ function functionItems(
  * match: a list of every function is 594 items (about 70 KB on the wire), and one of the names
  * after `Zse` a third of that, which the client receives, parses and filters on every request.
  */
-function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, followedByBrace: boolean, group: string, before = ''): CompletionItem[] {
+function functionItemsWithRange(
+  catalog: Catalog,
+  range: Range,
+  typed: string,
+  followedByBrace: boolean,
+  group: string,
+  before = '',
+  valueWanted = false,
+): CompletionItem[] {
   const startsWithZ = typed.startsWith('Z');
   const filter = typed.length > 1;
   const items: CompletionItem[] = [];
   let best: CompletionItem | undefined;
   let bestKey = '';
+  let bestRank = 999;
   for (const entry of functionEntries(catalog)) {
     const { fn } = entry;
     // The loosest filter an editor applies: leaving the other names out never hides one it would have shown.
     if (filter && !matchesInOrder(typed, fn.name)) continue;
     const exact = typed.length > 0 && (startsWithZ ? fn.name.startsWith(typed) : fn.name.slice(1).startsWith(typed));
-    const sortText = `${group}${exact ? '0' : '1'}${String(entry.commonRank).padStart(3, '0')}${fn.name}`;
+    // Exact prefix first; in an argument that wants a value, the functions that write one; the common ones
+    // in their order; then the shorter names (the basic ones: ZhttpGet before ZhttpAddHeader), then A to Z.
+    const quiet = valueWanted && entry.writesNothing ? '1' : '0';
+    const sortText = `${group}${exact ? '0' : '1'}${quiet}${String(entry.commonRank).padStart(3, '0')}${String(fn.name.length).padStart(2, '0')}${fn.name}`;
     const item: CompletionItem = {
       label: fn.name,
       kind: Kind.Function,
@@ -345,11 +455,13 @@ function functionItemsWithRange(catalog: Catalog, range: Range, typed: string, f
     if (exact && (!best || sortText < bestKey)) {
       best = item;
       bestKey = sortText;
+      bestRank = entry.commonRank;
     }
   }
   // Only a name typed with its `Z` preselects: after a plain word (`Say tit`) the user may be writing
-  // text, and Enter must not turn it into a call unasked.
-  if (best && startsWithZ) best.preselect = true;
+  // text, and Enter must not turn it into a call unasked. And only a common one: among the rare ones
+  // the first is a guess, which the editor's own ranking may do better.
+  if (best && startsWithZ && bestRank < 998) best.preselect = true;
   return items;
 }
 
