@@ -548,7 +548,9 @@ export interface VarEvent {
   end: number;
   /** A read that is a whole numeric argument of this function (which halts when it is empty). */
   numeric?: string;
-  /** A numeric read inside a loop's code (empty on the first pass if nothing set it before). */
+  /** A read that is a whole argument its function halts on empty: how it says so ("ZaddField halts the command on an empty field value"). */
+  emptyHalt?: string;
+  /** A numeric (or emptyHalt) read inside a loop's code (empty on the first pass if nothing set it before). */
   inLoop?: true;
   /** A numeric read in a Zif branch: it halts the first time the branch runs, if it runs. */
   branch?: true;

@@ -739,7 +739,8 @@ export class FileWalk {
 
   private embedOrder(events: NonNullable<StatementSummary['embedEvents']>, base: number): void {
     for (const e of events) {
-      const key = `${e.base}\u0000${e.index}`;
+      // The embed as the engine reads its index (embeds/helpers.rs parse_index): "01" and "1" are one embed.
+      const key = `${e.base}\u0000${engineEmbedIndex(e.index)}`;
       if (!e.dependent) this.embedSet.add(key);
       else if (!this.embedSet.has(key))
         this.out.push({
@@ -1242,12 +1243,14 @@ export function moveFixText(text: string, from: number, to: number, lineEndAt: n
 function readBeforeSet(v: VarEvent, base: number): AnalysisDiagnostic {
   return {
     code: 'variable-read-before-set',
-    // An empty number halts the function reading it (in a Zif branch, whenever the branch runs: a warning).
-    severity: v.numeric && !v.branch ? 'error' : 'warning',
+    // An empty number (or field value...) halts the function reading it (in a Zif branch, whenever the branch runs: a warning).
+    severity: (v.numeric || v.emptyHalt) && !v.branch ? 'error' : 'warning',
     start: base + v.start,
     end: base + v.end,
     message: v.numeric
       ? `The temporary variable "${v.name}" is empty here${v.branch ? ' the first time this branch runs' : v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.numeric} halts the command on an empty number. Set it first, e.g. Zvar{${v.name};0}${v.branch ? ' on a line before' : ''}.`
-      : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
+      : v.emptyHalt
+        ? `The temporary variable "${v.name}" is empty here${v.branch ? ' the first time this branch runs' : v.inLoop ? " on the loop's first pass" : ''} (no Zvar{${v.name};value} can have run before), and ${v.emptyHalt}. Set it first${v.branch ? ' on a line before' : ''}.`
+        : `The temporary variable "${v.name}" is read here, but no Zvar{${v.name};value} can have run before this point, so it is empty.`,
   };
 }

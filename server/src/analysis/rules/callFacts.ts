@@ -652,14 +652,17 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     // In ZtryRun an empty number's halt is caught: an ordinary read then. In a Zif branch it halts whenever the
     // branch runs (the first "hello" a counting loop meets): a numeric read that may not run (`branch`).
     const numeric = set || ctx.caught ? undefined : ctx.numericReads?.get(node.start);
+    // The same for a value that halts its function empty (a field's value): said as that function says it.
+    const emptyHalt = set || ctx.caught || numeric ? undefined : ctx.emptyHalts?.get(node.start);
     // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
-    if (varName !== '' && (set || !inLoop || numeric)) {
+    if (varName !== '' && (set || !inLoop || numeric || emptyHalt)) {
       const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };
       // A set happens once its value is read: after the reads inside it (statement.ts orders them by this).
       if (set) (ctx.setEnds ??= new Map()).set(event, node.end);
       if (numeric) event.numeric = numeric;
-      if (numeric && inLoop) event.inLoop = true;
-      if (numeric && ctx.guarded > 0) event.branch = true;
+      if (emptyHalt) event.emptyHalt = emptyHalt;
+      if ((numeric || emptyHalt) && inLoop) event.inLoop = true;
+      if ((numeric || emptyHalt) && ctx.guarded > 0) event.branch = true;
       if (!set && ctx.delayed > 0) event.later = true;
       // A list written in the command (`Zvar{choices;Yes|No|Maybe}`): its count is known where it is split (fileWalk countKnown).
       if (set && node.args.length === 2 && !hasCall(node.args[1]) && ctx.rel(node.args[1].start, node.args[1].end).trim() !== '') event.written = true;
@@ -914,8 +917,10 @@ function markEmptyValueRead(node: CallNode, name: string, halt: { index: number;
   const arg = node.args[halt.index];
   const read = arg && wholeCall(arg, ctx);
   // ZaddField{Answer;ZrandomText{Yes;No;}}: its empty choice halts this function (empty-random-choice says so).
-  if (read && halt.scopes === undefined && ctx.rel(read.start, read.nameEnd) === 'ZrandomText')
-    (ctx.emptyHalts ??= new Map()).set(read.start, `${name} ${ctx.caught > 0 ? 'fails' : 'halts the command'} on ${halt.what}`);
+  // So does a temporary variable read there (ZaddField{Coins;Zvar{coins}}) while nothing has set it (variable-read-before-set).
+  const reader = read && halt.scopes === undefined ? ctx.rel(read.start, read.nameEnd) : '';
+  if (reader === 'ZrandomText' || (reader === 'Zvar' && read!.args.length === 1))
+    (ctx.emptyHalts ??= new Map()).set(read!.start, `${name} ${ctx.caught > 0 ? 'fails' : 'halts the command'} on ${halt.what}`);
   const getter = read && savedGetter(read, ctx);
   if (read && getter && (!halt.scopes || halt.scopes.includes(getter.scope))) recordSavedRead(read, getter.scope, getter.name, name, ctx, false, halt.what);
 }

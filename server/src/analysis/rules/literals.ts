@@ -1051,7 +1051,11 @@ const INTEGER_LIMITS: Record<string, readonly IntegerLimit[]> = {
       index: 0,
       min: 1,
       max: 100,
-      message: (text, above) => (above ? 'Zclear can delete at most 100 messages at a time.' : `Zclear deletes 1 to 100 messages; ${text} deletes nothing.`),
+      // moderation/clear.rs refuses both ends ("must be between 1 and 100").
+      message: (text, above) =>
+        above
+          ? 'Zclear can delete at most 100 messages at a time: the engine halts the command on more.'
+          : `Zclear deletes 1 to 100 messages; the engine halts the command on ${text}.`,
     },
   ],
   Zrepeat: [{ index: 0, min: 1, max: 1000, message: (text) => `Zrepeat runs its code 1 to 1000 times; the engine halts the command on ${text}.` }],
