@@ -254,6 +254,21 @@ describe('features: code actions', () => {
     }
   });
 
+  it("writes a duration with an upper-case unit the engine's way, and an option type by the word meant", () => {
+    const svc = service();
+    const text = '#trigger /mute\n#type slash\n#option minutes|How long|int|required\nZcooldown{10M}\n';
+    svc.openDocument(URI, text, 1);
+    const fixOf = (code: string) => {
+      const d = svc.diagnostics(URI).find((x) => x.code === code)!;
+      assert.ok(d, code);
+      const fix = svc.codeActions(URI, d.range, [d]).find((a) => a.isPreferred)!;
+      assert.ok(fix, `a fix for ${code}`);
+      return applyEdits(text, fix.edit!.changes![URI], offsetIn(text));
+    };
+    assert.ok(fixOf('invalid-duration').includes('Zcooldown{10m}'));
+    assert.ok(fixOf('invalid-option').includes('#option minutes|How long|integer|required'));
+  });
+
   it('adds a unit to a duration written as a bare number', () => {
     const titles = actionTitles('Zcooldown{10}\n', 'invalid-duration');
     assert.deepStrictEqual(titles.slice(0, 3), ['Change to 10s', 'Change to 10m', 'Change to 10h']);

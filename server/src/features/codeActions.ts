@@ -13,6 +13,7 @@ import { StatementKind } from '../syntax/tree';
 import { spellingFixes } from './spellings';
 import { headerInfo } from '../analysis/headerInfo';
 import { type DocumentModel, type FeatureContext, lineBreakAt } from './model';
+import { OPTION_TYPES } from '../language/headerWords';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 
@@ -63,6 +64,9 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
         .map((n, i) => change(n, i === 0 && existing.length === 0));
     }
     case 'invalid-duration': {
+      // Units are lower case to the engine (`10M`, `1H`): the same duration spelt its way.
+      const lower = text.toLowerCase();
+      if (lower !== text && DURATION.test(lower)) return taken.has(lower) ? [] : [change(lower, existing.length === 0)];
       const m = /^(\d+)$/.exec(text);
       if (!m || Number(m[1]) === 0) return [];
       return ['s', 'm', 'h']
@@ -70,10 +74,25 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
         .filter((t) => !taken.has(t))
         .map((t) => change(t, false));
     }
+    case 'invalid-option': {
+      // `#option minutes|How long|int|required`: the type word the user meant (`int` → integer, `bool` → boolean).
+      const parts = text.split('|');
+      if (parts.length < 3) return [];
+      const written = parts[2].trim();
+      if (written === '' || OPTION_TYPES.includes(written.toLowerCase())) return [];
+      const meant = OPTION_TYPES.find((t) => t.startsWith(written.toLowerCase())) ?? nearestNames(written.toLowerCase(), OPTION_TYPES, 1)[0];
+      if (!meant || taken.has(meant)) return [];
+      const at = start + parts[0].length + 1 + parts[1].length + 1 + (parts[2].length - parts[2].trimStart().length);
+      const range: Range = { start: doc.positionAt(at), end: doc.positionAt(at + written.length) };
+      return [{ title: `Change to ${meant}`, preferred: existing.length === 0 || undefined, edits: [{ range, newText: meant }] }];
+    }
     default:
       return [];
   }
 }
+
+/** A duration as the engine reads it: numbers with a unit each (y, w, d, h, m, s), lower case. */
+const DURATION = /^(?:\d+[ywdhms])+$/;
 
 /**
  * missing-trigger: a `#trigger` line named after the file (`ban.zbr` → `!ban`,
