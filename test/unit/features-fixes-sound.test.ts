@@ -23,6 +23,7 @@ const dir = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'annot
 const REVEALED: Record<string, string> = {
   'b-misc.zbr unknown-directive → directive-ignored': 'the misspelt #trigger now counts, and the #trigger line after it replaces it',
   'b-types.zbr invalid-duration → action-prints-result': 'the timeout now runs, and its result goes into the reply',
+  'bare-calls-run-together.zbr bare-call-needs-braces → embed-part-replaced': 'the bare Ztitle now sets the title, which the Ztitle{Profile} below replaces',
   'engine-escapes.zbr invalid-duration → action-prints-result': 'the timeout (10M written 10m) now runs, and its result goes into the reply',
   'engine-loader.zbr header-word-case → trigger-type-mismatch': "#type slash now counts, and the fixture's trigger is a prefix one",
   'engine-rows-one.zbr invalid-boolean → component-rows-dropped': 'a button with "true" first now starts a second row',

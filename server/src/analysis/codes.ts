@@ -672,6 +672,12 @@ const CODE_TABLE = {
       'An embed part after ZsendEmbed has sent that embed: the reply leaves sent embeds out, so the part never appears unless the embed is sent again.',
     example: 'Ztitle{News} + ZsendEmbed{123456789012345678} + Ztitle{Posted!}',
   },
+  'embed-part-replaced': {
+    severity: 'warning',
+    description:
+      'A title, description, colour, footer, image, thumbnail or author given twice to the same embed, both on lines that always run, with no send between them: an embed has one of each, and the engine keeps the last one set, so the first never shows.',
+    example: 'Zdescription{Welcome!} + Zdescription{Read the rules.}',
+  },
   'interaction-not-handled': {
     severity: 'warning',
     scope: 'workspace',

@@ -95,6 +95,21 @@ export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiag
  * sent, so parts added to one afterwards never appear unless a later
  * ZsendEmbed sends it again.
  */
+/** The embed parts an embed has one of (set again, the last one stays), and what each is, in words. */
+const SINGLE_PARTS: Readonly<Record<string, string>> = {
+  Ztitle: 'title',
+  Zdescription: 'description',
+  Zcolor: 'colour',
+  Zfooter: 'footer',
+  Zimage: 'image',
+  Zthumbnail: 'thumbnail',
+  Zauthor: 'author',
+  ZtitleURL: 'title link',
+  ZauthorIcon: 'author icon',
+  ZauthorURL: 'author link',
+  ZfooterIcon: 'footer icon',
+};
+
 export class EmbedSends {
   /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
   constructor(readonly unseen: boolean) {}
@@ -107,6 +122,8 @@ export class EmbedSends {
   readonly late = new Map<string, { name: string; start: number; end: number; sender: string }>();
   /** Where each embed is sent (absolute), for "sent again later". */
   readonly sends: { index: string; start: number }[] = [];
+  /** The last top-level single-valued part of each embed since it was last sent, by `name\0index` (embed-part-replaced). */
+  private readonly lastSet = new Map<string, { name: string; start: number; end: number }>();
 
   /** Every embed given parts was sent away by a ZsendEmbed outside any condition: the reply carries none. */
   allSentAway(): boolean {
@@ -126,6 +143,7 @@ export class EmbedSends {
         const e = parts![p++];
         const index = String(engineEmbedIndex(e.index));
         this.built.add(index);
+        if (e.topLevel && !e.background && Object.hasOwn(SINGLE_PARTS, e.name)) this.replace(e, index, base, out);
         const sender = e.topLevel ? this.sent.get(index) : undefined;
         if (sender && !this.late.has(index)) this.late.set(index, { name: e.name, start: base + e.start, end: base + e.end, sender });
         continue;
@@ -133,6 +151,8 @@ export class EmbedSends {
       const send = sends![q++];
       const sender = send.edit ? 'ZeditEmbed' : send.webhook ? 'ZsendWebhook' : 'ZsendEmbed';
       const index = String(engineEmbedIndex(send.index));
+      // Sent (or maybe sent): a part set after it makes the next message's embed, as meant.
+      for (const key of this.lastSet.keys()) if (key.endsWith(`\u0000${index}`)) this.lastSet.delete(key);
       if (!send.edit) this.sends.push({ index, start: base + send.start });
       if (this.built.has(index)) {
         if (send.topLevel && !send.edit) this.sent.set(index, sender);
@@ -145,6 +165,28 @@ export class EmbedSends {
           message: `${sender} ${send.edit ? 'puts' : 'sends'} embed ${index}${send.edit ? ' of this command into the message' : ''}, but nothing before it gives that embed a title, description or other part: the engine halts the command ("embed ${index} not found"). Build it first, e.g. Ztitle{...} and Zdescription{...} above this line.`,
         });
     }
+  }
+
+  forgetParts(): void {
+    this.lastSet.clear();
+  }
+
+  /** A part set again (embeds/*.rs overwrite it: `e.description = Some(text)`): the earlier one never shows. */
+  private replace(e: EmbedContent, index: string, base: number, out: AnalysisDiagnostic[]): void {
+    const key = `${e.name}\u0000${index}`;
+    const earlier = this.lastSet.get(key);
+    this.lastSet.set(key, { name: e.name, start: base + e.start, end: base + e.end });
+    if (!earlier || this.unseen) return;
+    const what = SINGLE_PARTS[e.name];
+    out.push({
+      code: 'embed-part-replaced',
+      severity: 'warning',
+      start: earlier.start,
+      end: earlier.end,
+      message: `The ${e.name} below replaces this one: ${index === '1' ? 'an embed' : `embed ${index}`} has one ${what}, and the engine keeps the last one set, so this one never shows.${
+        e.name === 'Zdescription' ? ' Put both texts in one Zdescription{...}: a line break inside its braces is kept.' : ' Keep one of them.'
+      }`,
+    });
   }
 
   reportLateParts(out: AnalysisDiagnostic[]): void {
@@ -550,6 +592,8 @@ export class FileWalk {
       this.guardAfterEphemeral = { name: s.refusal.name, start: base + s.refusal.start, end: base + s.refusal.end };
     if (s.webhookSends) for (const w of s.webhookSends) this.webhookSends.push({ ...w, start: base + w.start, end: base + w.end });
     if (s.embedContent || s.embedSends) this.embedSends.track(s.embedContent, s.embedSends, base, this.out);
+    // A line that may end the command (a guard, Zstop) may keep a part set above it from being replaced.
+    if (s.mayStop || s.stops !== undefined) this.embedSends.forgetParts();
     if (s.embedContent) this.embedParts(i, s.embedContent, base);
     if (s.aliasDefs) for (const a of s.aliasDefs) this.aliases.add(a.name);
     if (s.componentIds) this.componentIds(s.componentIds, base);
