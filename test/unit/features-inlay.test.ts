@@ -20,6 +20,8 @@ describe('features: inlay hints', () => {
   it('shows no default where the engine halts without the argument (ZgetCooldown{} is refused)', () => {
     assert.deepStrictEqual(show(hints('Wait ZgetCooldown{} seconds')), []);
     assert.deepStrictEqual(show(hints('Wait ZgetCooldown{normal} seconds')), []);
+    // `{ }` is one argument, empty, to the engine: accepted, and the default applies.
+    assert.deepStrictEqual(show(hints('Wait ZgetCooldown{ } seconds')), ['0:19 type: normal']);
   });
 
   it('shows defaults for empty and omitted optional parameters of ZaddButton{;ok}', () => {

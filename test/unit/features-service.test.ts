@@ -159,7 +159,7 @@ describe('features: the language service', () => {
     svc.selectionRanges(URI, [inside]);
     // Right after the innermost `{` (nothing typed): the function list.
     assert.ok(svc.completions(URI, { line: 0, character: inside.character - 1 }).items.length > 0);
-    assert.strictEqual(svc.signatureHelp(URI, inside)!.signatures[0].label, 'ZsetUserVar{name;value;userID?;guildID?}');
+    assert.strictEqual(svc.signatureHelp(URI, inside)!.signatures[0].label, 'ZsetUserVar{name;value?;userID?;guildID?}');
     svc.hover(URI, inside);
     svc.references(URI, inside, true);
     svc.workspaceSymbols('');

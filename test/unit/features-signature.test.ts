@@ -41,14 +41,16 @@ describe('features: signature help', () => {
     assert.strictEqual(activeName('Zif{ZisAdmin==true;\n  // a note; here\n  H¦i\n}'), 'then');
   });
 
-  it('marks as needed the parameters the engine halts without, where the catalog says optional', () => {
-    // The registry wants two arguments for ZsetUserVar ("Too few arguments" otherwise), as the diagnostics say.
+  it("says where the engine needs an optional argument's place (left empty, not out), as the diagnostics do", () => {
+    // The registry wants two arguments for ZsetUserVar ("Too few arguments" otherwise); the value may be empty.
     const h = help('ZsetUserVar{coins;¦}')!;
-    assert.strictEqual(h.signatures[0].label, 'ZsetUserVar{name;value;userID?;guildID?}');
+    assert.strictEqual(h.signatures[0].label, 'ZsetUserVar{name;value?;userID?;guildID?}');
     const doc = h.signatures[0].parameters![1].documentation as { value: string };
-    assert.match(doc.value, /^\*\*value\*\*: `string`, required/);
-    // Still optional where the engine does without it.
-    assert.strictEqual(help('ZaddField{a;b;¦}')!.signatures[0].label, 'ZaddField{name;value;inline?;index?}');
+    assert.match(doc.value, /^\*\*value\*\*: `string`, optional/);
+    assert.match(doc.value, /leave it empty \(`;`\) rather than out/);
+    // Not where the engine does without it.
+    const field = help('ZaddField{a;b;¦}')!.signatures[0].parameters![2].documentation as { value: string };
+    assert.doesNotMatch(field.value, /rather than out/);
   });
 
   it('follows the cursor through the arguments', () => {

@@ -80,6 +80,9 @@ describe('features: a file the engine never loads', () => {
     assert.match(sorted!.message, /subfolder "moderation": this command is never loaded/);
     for (const folder of ['disabled', 'old', 'Archive', '_drafts', 'templates', 'backup'])
       assert.strictEqual(notLoadedFinding(`file:///bot/commands/${folder}/ban.zbr`, isBotRoot)?.severity, 'information', folder);
+    // Only the folders inside commands/ count: a bot kept in a folder named test/ or backup/ is warned about as any other.
+    const isNested = (folder: string) => folder === 'file:///backup/test/bot';
+    assert.strictEqual(notLoadedFinding('file:///backup/test/bot/commands/moderation/ban.zbr', isNested)?.severity, 'warning');
     // Loaded: directly in commands/, or no zbr.json next to the commands/ folder.
     assert.strictEqual(notLoadedFinding('file:///bot/commands/ban.zbr', isBotRoot), undefined);
     assert.strictEqual(notLoadedFinding('file:///other/commands/moderation/ban.zbr', isBotRoot), undefined);

@@ -521,9 +521,10 @@ export function notLoadedReason(uri: string, isBotRoot: (folderUri: string) => b
 export function notLoadedFinding(uri: string, isBotRoot: (folderUri: string) => boolean): AnalysisDiagnostic | undefined {
   const reason = notLoadedReason(uri, isBotRoot);
   if (reason === undefined) return undefined;
-  const setAside = folderOf(uri)
-    .split('/')
-    .some((segment) => SET_ASIDE.test(decodeSegment(segment)));
+  // Only the folders inside commands/ say so (a bot kept in test/mybot/ or backup/ is a bot like any other).
+  const segments = folderOf(uri).split('/');
+  const commands = segments.lastIndexOf('commands', segments.length - 2);
+  const setAside = segments.slice(commands + 1).some((segment) => SET_ASIDE.test(decodeSegment(segment)));
   return { code: 'file-not-loaded', severity: setAside ? 'information' : 'warning', start: 0, end: 0, message: reason };
 }
 

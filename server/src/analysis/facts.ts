@@ -680,7 +680,7 @@ export interface EmbedContent {
   end: number;
   /** Not inside any call's argument: the call runs each time the statement does (the field count). */
   topLevel?: true;
-  /** In Zdelay's or Zasync's code, which runs after the reply has gone: no part of the reply's embed. */
+  /** In Zdelay's code, which runs after the reply has gone: no part of the reply's embed. */
   background?: true;
 }
 

@@ -386,7 +386,7 @@ function reportConditional(
         out.push({
           ...r.diagnostic,
           severity: 'error',
-          message: `ZsplitText{${n}} halts the command every time ("index out of range"): the ZtextSplit before it splits text the bot writes in a fixed shape, which gives ${known} item${known === 1 ? '' : 's'} at that separator. Split at the separator the text has (a date from Zdate is YYYY-MM-DD), or read an item that is there.`,
+          message: `ZsplitText{${n}} halts the command every time ("index out of range"): the ZtextSplit before it splits text the bot writes in a fixed shape, which gives ${known} item${known === 1 ? '' : 's'} at that separator. Split at the separator the text has (a date such as Zdate's is YYYY-MM-DD), or read an item that is there.`,
         });
     } else if (holdsAt(r.when, r.diagnostic.start)) out.push(r.diagnostic);
   }

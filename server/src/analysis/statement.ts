@@ -26,7 +26,8 @@ import {
 } from './facts';
 import { parseDisableDirective } from './silencing';
 import type { FunctionSuggester } from './suggest';
-import type { CallProfile, CallProfiles } from './rules/callProfile';
+import type { CallProfiles } from './rules/callProfile';
+import { evaluatesArgument } from '../catalog/engine';
 import { checkBareWords } from './rules/bareWords';
 import { recordBareCallFacts, savedGetter } from './rules/callFacts';
 import { checkCall, countsMessageWords, LIST_COUNTS, nameLookup, reportSlashIdWithoutName } from './rules/calls';
@@ -363,7 +364,6 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         ctx.loopSets = loopSetVariables(node, ctx, loopSetsAround);
       }
       const delayInLoop = name === 'Zdelay' && inLoop;
-      const evaluated = evaluatedArguments(profile, args.length);
       for (let j = 0; j < args.length; j++) {
         if (j === guardFrom) ctx.guarded++;
         if (name === 'Zif' && j >= 1) ctx.branchEnd = args[j].end;
@@ -386,7 +386,7 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
         if (catches && j === 0 && args.length === 1) ctx.caughtSilently++;
         // A lazy form's surplus argument is never evaluated (runtime.rs reads the arguments it needs, ignored-arguments
         // says so): nothing in it runs, so nothing in it is checked.
-        if (j < evaluated) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
+        if (evaluatesArgument(profile.engine, j)) walkNodes(args[j].nodes, depth + 1, ctx, true, loop);
         if (catches && j === 0) ctx.caught--;
         if (catches && j === 0 && args.length === 1) ctx.caughtSilently--;
         if (tests && j === 0) ctx.tested--;
@@ -422,12 +422,6 @@ function walkNodes(nodes: readonly (TopLevelNode | ContentNode)[], depth: number
       checkCommentCutsText(node, ctx);
     }
   }
-}
-
-/** How many of a call's arguments the engine evaluates: a lazy form's beyond its maximum are ignored. */
-function evaluatedArguments(profile: CallProfile, count: number): number {
-  const e = profile.engine;
-  return e?.lazy && e.max !== null ? Math.min(count, e.max) : count;
 }
 
 /**

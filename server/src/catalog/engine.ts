@@ -193,6 +193,16 @@ function reversedKeyTree(keys: Iterable<string>): ReversedKeyNode {
   return root;
 }
 
+/**
+ * Whether the engine evaluates argument `index` (0-based) of a call to `e`:
+ * a lazy form reads only the arguments it needs and ignores the rest
+ * (runtime.rs: Zif's fourth, ZtryRun's third...), but for Zeval, which runs
+ * every one.
+ */
+export function evaluatesArgument(e: EngineFunction | undefined, index: number): boolean {
+  return !(e?.lazy && e.max !== null && index >= e.max && e.key !== 'eval');
+}
+
 const table = engineTable as unknown as EngineTable;
 
 /** The engine facts bundled with this build. */

@@ -232,7 +232,8 @@ export function codeActionsFor(
       });
     }
     const code = sent.code;
-    if (code === undefined || code === null || code === '') continue;
+    // Not in the current text (the client kept it from before an edit): its line may now hold something else.
+    if (!match || code === undefined || code === null || code === '') continue;
     if (typeof code === 'string' && ABOUT_THE_FILE.has(code)) {
       // Said of the whole file, at its start: only a comment above the first line of code silences it.
       if (disabled.has(code)) continue;

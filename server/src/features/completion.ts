@@ -197,7 +197,7 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
         fn,
         snippet: snippetFor(fn),
         commonRank: rank < 0 ? 998 : rank,
-        writesNothing: engineFacts.forCall(fn.name)?.writesNothing === true,
+        writesNothing: writesNothing(fn.name),
         labelDetails: labelDetailsOf(fn),
         engineOnly: false,
       };
@@ -209,13 +209,19 @@ function functionEntries(catalog: Catalog): FunctionEntry[] {
         fn,
         snippet: snippetFor(fn),
         commonRank: 999,
-        writesNothing: engineFacts.forCall(fn.name)?.writesNothing === true,
+        writesNothing: writesNothing(fn.name),
         labelDetails: { ...labelDetailsOf(fn), description: 'not in the catalog' },
         engineOnly: true,
       });
     entriesByCatalog.set(catalog, entries);
   }
   return entries;
+}
+
+/** Writes no text whatever its arguments; not a lazy form, which gives the text of the code it runs (Zif's branch). */
+function writesNothing(name: string): boolean {
+  const e = engineFacts.forCall(name);
+  return e?.writesNothing === true && !e.lazy;
 }
 
 /**

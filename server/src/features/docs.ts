@@ -31,9 +31,8 @@ export function paramTypeText(param: ArgumentRecord | Parameter): string {
 }
 
 /** One line about a parameter: `type`, required/optional, default. */
-/** `needed`: the engine halts without it (engineNeeds), whatever the catalog says. */
-export function paramSummary(param: ArgumentRecord | Parameter, needed = false): string {
-  const parts = [`\`${paramTypeText(param)}\``, param.required || needed ? 'required' : 'optional'];
+export function paramSummary(param: ArgumentRecord | Parameter): string {
+  const parts = [`\`${paramTypeText(param)}\``, param.required ? 'required' : 'optional'];
   if (param.default !== undefined) parts.push(param.default === '' ? 'default: empty' : `default: \`${visibleDefault(param.default)}\``);
   if ('variadic' in param && param.variadic) parts.push('repeats');
   return parts.join(', ');
@@ -48,9 +47,9 @@ function visibleDefault(value: string): string {
  * Whether the engine halts a call to `fnName` that stops before the
  * parameter at `index` (0-based): its registry wants at least that many
  * arguments, or its source halts when that one is missing. The catalog marks
- * some of these optional (`ZsetUserVar{name;value?}`, `ZgetCooldown{type?}`);
- * signature help, the parameter tables and the default hints follow the
- * engine, as the diagnostics do.
+ * some of these optional (`ZsetUserVar{name;value?}`, `ZsendMessage{channelID?;...}`):
+ * may be empty, but must be there. Signature help says so, and the default
+ * hints leave out what the engine would halt on.
  */
 export function engineNeeds(fnName: string, index: number): boolean {
   const e = engineFacts.forCall(fnName);
@@ -77,14 +76,12 @@ export function parameterTable(fn: FunctionRecord): string {
   const { params } = signatureOf(fn);
   if (params.some((p) => engineParamDescription(fn.name, p.name) !== undefined)) {
     // The engine reads every argument as text: no type column, what each one is instead.
-    const rows = params.map(
-      (p) => `| \`${p.name}\` | ${p.required || engineNeeds(fn.name, p.index) ? 'yes' : 'no'} | ${escapeCell(engineParamDescription(fn.name, p.name) ?? '')} |`,
-    );
+    const rows = params.map((p) => `| \`${p.name}\` | ${p.required ? 'yes' : 'no'} | ${escapeCell(engineParamDescription(fn.name, p.name) ?? '')} |`);
     return ['| parameter | required | what it is |', '|---|---|---|', ...rows].join('\n');
   }
   const rows = params.map(
     (p) =>
-      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required || engineNeeds(fn.name, p.index) ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,
+      `| \`${p.name}\` | ${paramTypeText(p)} | ${p.required ? 'yes' : 'no'} | ${p.default === undefined ? '' : p.default === '' ? '_(empty)_' : escapeCell(visibleDefault(p.default))} |`,
   );
   return ['| parameter | type | required | default |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -144,10 +144,9 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
         const arg = call.args[k];
         const trimmed = trimmedArgs[k];
         if (trimmed.start === trimmed.end) {
-          // Not where the engine halts on it: empty there, or left out (`Zf{}` is no argument at all to the
-          // engine: ZgetCooldown{} is refused, its type is needed whatever the catalog's default).
-          const halts = engineNeedsFilled(fn.name, param.index) || (call.close === call.open + 1 && engineNeeds(fn.name, param.index));
-          if (defaults && !param.required && param.default && !halts) add(arg.start, `${param.name}: ${param.default}`, false, param.default);
+          // Not where the engine halts on it empty, whatever the catalog's default.
+          if (defaults && !param.required && param.default && !engineNeedsFilled(fn.name, param.index))
+            add(arg.start, `${param.name}: ${param.default}`, false, param.default);
           return;
         }
         if (mode === 'none' || entry.repeat || params.length === 1) return;
@@ -160,9 +159,12 @@ export function inlayHintsIn(model: DocumentModel, start: number, end: number, c
       if (!defaults || call.close < 0 || !engaged) return !full;
       // Omitted optional parameters after the last argument (and after a variadic run, none).
       const boundParams = new Set(binding.args.map((a) => a.param));
+      const engineCount = call.close === call.open + 1 ? 0 : call.args.length;
       const lastBound = binding.args.reduce((m, a) => (a.param ? Math.max(m, a.param.index) : m), -1);
       for (const p of params) {
-        if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default || engineNeeds(fn.name, p.index)) continue;
+        if (p.index <= lastBound || boundParams.has(p) || p.required || p.variadic || !p.default) continue;
+        // Where the engine needs an argument past those it counts (`Zf{}` none, `Zf{ }` one, empty), it refuses the call: no default applies.
+        if (p.index >= engineCount && engineNeeds(fn.name, engineCount)) continue;
         add(call.close, `${p.name}: ${p.default}`, true, p.default);
       }
       return !full;

@@ -20,7 +20,7 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
   params.forEach((p, i) => {
     if (i > 0) label += ';';
     offsets.push([label.length, label.length + p.name.length]);
-    label += p.required || engineNeeds(fn.name, i) ? p.name : `${p.name}?`;
+    label += p.required ? p.name : `${p.name}?`;
     if (p.variadic) label += ';...';
   });
   // An engine function whose parameters are not named: its syntax (`Zabbreviate{...}`).
@@ -31,9 +31,12 @@ export function signatureParts(fn: FunctionRecord): { label: string; offsets: [n
 
 /** The active parameter's documentation: type, required, default, and what values it takes. */
 export function parameterMarkdown(fn: FunctionRecord, p: Parameter): string {
-  const lines = [`**${p.name}**: ${paramSummary(p, engineNeeds(fn.name, p.index))}`];
+  const lines = [`**${p.name}**: ${paramSummary(p)}`];
   const described = engineParamDescription(fn.name, p.name);
   if (described) lines.push(described.charAt(0).toUpperCase() + described.slice(1));
+  // Optional, but the engine reads arguments by position and wants this one's place (ZsendMessage{;text}, ZsetUserVar{name;}).
+  if (!p.required && engineNeeds(fn.name, p.index))
+    lines.push(`The engine needs it in its place: leave it empty (\`;\`) rather than out, or ${fn.name} halts ("Too few arguments").`);
   const closed = closedValuesFor(fn.name, p.name);
   if (closed.length) lines.push(`One of: ${closed.map((v) => `\`${v.value}\``).join(', ')}`);
   else if (p.type === 'boolean') lines.push('`true` or `false`');

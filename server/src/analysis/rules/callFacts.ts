@@ -587,8 +587,9 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
       }
       const content: EmbedContent = { index, sendable: part.sendable, name, start: node.start, end: node.nameEnd };
       if (!inCall) content.topLevel = true;
-      // Zdelay's and Zasync's code builds after the reply has gone (delayed-output-lost says so): not the reply's embed.
-      if (ctx.background > 0) content.background = true;
+      // Zdelay's code builds after the reply has gone (delayed-output-lost says so): not the reply's embed. (Zasync's
+      // task starts at once and shares the embeds: whether its part makes the reply is a race, so it counts.)
+      if (ctx.delayed > 0) content.background = true;
       (ctx.summary.embedContent ??= []).push(content);
     }
   }
@@ -651,9 +652,10 @@ export function recordCallFacts(node: CallNode, name: string, kinds: CallFactKin
     const set = node.args.length >= 2;
     // In ZtryRun an empty number's halt is caught: an ordinary read then. In a Zif branch it halts whenever the
     // branch runs (the first "hello" a counting loop meets): a numeric read that may not run (`branch`).
-    const numeric = set || ctx.caught ? undefined : ctx.numericReads?.get(node.start);
+    // Nor in Zdelay's or Zasync's code, whose halt stops that code only (the command has answered).
+    const numeric = set || ctx.caught || ctx.background ? undefined : ctx.numericReads?.get(node.start);
     // The same for a value that halts its function empty (a field's value): said as that function says it.
-    const emptyHalt = set || ctx.caught || numeric ? undefined : ctx.emptyHalts?.get(node.start);
+    const emptyHalt = set || ctx.caught || ctx.background || numeric ? undefined : ctx.emptyHalts?.get(node.start);
     // A read in a loop may follow a set of an earlier pass: only an empty number (which halts on the first pass) is certain.
     if (varName !== '' && (set || !inLoop || numeric || emptyHalt)) {
       const event: VarEvent = { name: varName, set, start: node.args[0].start, end: node.args[0].end };

@@ -53,8 +53,9 @@ import { checkDoubledBraces } from './foreignSyntax';
 export function checkCall(node: CallNode, name: string, profile: CallProfile, ctx: StatementContext, inCall: boolean, inLoop: boolean): void {
   // Where a halt is caught: in ZtryRun's code, a failure the function returns (FnOutput::Error or UserError) runs
   // the fallback instead (runtime.rs evaluate_try_run); the engine's own refusals (argument counts, an unknown
-  // name) and a lazy form's (Zif's condition) are Err results, which pass through it.
-  const caught = ctx.caught > 0 && !profile.engine?.lazy;
+  // name) and Zif's condition are Err results, which pass through it. What Discord refuses after the run
+  // (a title too long for it) is no failure of the function, and nothing catches it.
+  const caught = ctx.caught > 0 && name !== 'Zif';
   if (ctx.background === 0 && !caught) {
     checkOneCall(node, name, profile, ctx, inCall, inLoop);
     return;
@@ -74,7 +75,7 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   for (let i = before; i < ctx.diagnostics.length; i++) {
     const d = ctx.diagnostics[i];
     // A crash takes the whole bot down, wherever it happens.
-    if (/crash/i.test(d.message) || (!background && ENGINE_REFUSALS.has(d.code))) continue;
+    if (/crash/i.test(d.message) || (!background && (isEngineRefusal(d) || /Discord (?:refuses|rejects)/.test(d.message)))) continue;
     const halts = HALTS.test(d.message);
     if (!halts && d.severity !== 'error') continue;
     const message = !halts
@@ -86,8 +87,15 @@ export function checkCall(node: CallNode, name: string, profile: CallProfile, ct
   }
 }
 
-/** Refusals of the engine itself, before or instead of running the function (runtime.rs returns Err): ZtryRun does not catch them. */
-const ENGINE_REFUSALS: ReadonlySet<string> = new Set(['missing-argument', 'too-many-arguments', 'unknown-function']);
+/**
+ * Refusals of the engine itself, before or instead of running the function (runtime.rs returns Err): ZtryRun
+ * does not catch them. A missing-argument that is the function's own check (ZsendMessage{text}: the channel
+ * is no ID) is a failure it returns.
+ */
+function isEngineRefusal(d: AnalysisDiagnostic): boolean {
+  if (d.code === 'missing-argument') return d.message.includes('Too few arguments') || d.message.startsWith('The engine needs at least');
+  return d.code === 'too-many-arguments' || d.code === 'unknown-function';
+}
 
 /** How a message says that the command halts (the first time it does). */
 const HALTS = /halts the command|the command halts/;

@@ -187,7 +187,7 @@ export function normalAmount(call: string): string {
 
 /** A moderation call's result, or a Zvar copy of it, compared with its result word ("banned: <id>", "failed: <id>": moderation/ban.rs). */
 const MODERATION_RESULT =
-  /(?:(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*(?:startsWith|contains|endsWith|==|!=)\s*|ZcheckContains\{\s*(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*;\s*)(?:fail(?:ed)?|ban(?:ned)?|kick(?:ed)?|timed?(?: out)?)\b/;
+  /(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*(?:(?:endsWith|==|!=)\s*(?:failed|banned|kicked|timed out)\b|(?:startsWith|contains)\s*(?:fail|ban|kick|time))|ZcheckContains\{\s*(?:Zvar|Zban|Zkick|Ztimeout)\{[\s\S]*;\s*(?:fail|ban|kick|time)/;
 
 /** Calls whose value is an ID, a name or a user's text: never the "true" or "1" a condition without an operator needs. */
 const NEVER_BOOLEAN_VALUES: ReadonlySet<string> = new Set([
@@ -443,7 +443,7 @@ export function checkConditionArgument(name: string, args: readonly ReadArgument
     ctx.diagnostics[i] = {
       ...d,
       severity: 'error',
-      message: `${d.message} So ZonlyIf halts the command with its message every time, whoever runs it.`,
+      message: `${d.message} So ZonlyIf halts the command with its message ${ctx.guarded > 0 ? 'whenever this line runs' : 'every time'}, whoever runs it.`,
     };
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { StatementSummary } from '../facts';
 import type { Catalog } from '../../catalog/catalog';
-import { engineFacts, type EngineFunction } from '../../catalog/engine';
+import { engineFacts, type EngineFunction, evaluatesArgument } from '../../catalog/engine';
 import { isAlnum } from '../../syntax/parse';
 import { isComponentIdParameter, isInteractionIdParameter } from '../../language/componentIds';
 import { CONDITION_FUNCTIONS } from '../../language/conditions';
@@ -211,7 +211,7 @@ function wholeArgumentOf(
 /**
  * Whether `at` (RELATIVE) lies in an argument the engine never evaluates: one
  * past the maximum of a lazy form (Zif's fourth, ZtryRun's third...), which
- * runtime.rs leaves unread.
+ * runtime.rs leaves unread (not Zeval's: it runs them all).
  */
 function inIgnoredArgument(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): boolean {
   for (const n of nodes) {
@@ -223,7 +223,7 @@ function inIgnoredArgument(nodes: readonly (TopLevelNode | ContentNode)[], at: n
     const j = n.args.findIndex((a) => a.start <= at && at < a.end);
     if (j < 0) return false;
     const e = engineFacts.forCall(text.slice(base + n.start, base + n.nameEnd));
-    if (e?.lazy && e.max !== null && j >= e.max) return true;
+    if (!evaluatesArgument(e, j)) return true;
     return inIgnoredArgument(n.args[j].nodes, at, text, base);
   }
   return false;
