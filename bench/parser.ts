@@ -40,6 +40,9 @@ function commandFile(rnd: () => number, n: number): string {
   // theirs as comments, line for line.
   const head = n === 0 ? '#' : '// ';
   const lines = [
+    // And each copy gives the one embed its title, description and colour again, which would replace the
+    // copy's before it (embed-part-replaced, a thousand times): the copies stand for separate files.
+    ...(n === 0 ? ['// zscript-disable embed-part-replaced'] : []),
     `${head}trigger !cmd${n}`,
     `${head}name Command ${n}`,
     `${head}type ${pick(['prefix', 'slash', 'prefix'])}`,

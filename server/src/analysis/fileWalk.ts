@@ -110,6 +110,20 @@ const SINGLE_PARTS: Readonly<Record<string, string>> = {
   ZfooterIcon: 'footer icon',
 };
 
+/** embed-part-replaced's message, made once per part and embed (a file can repeat a part hundreds of times). */
+const replacedMessages = new Map<string, string>();
+function replacedMessage(name: string, index: string): string {
+  const key = `${name} ${index}`;
+  let message = replacedMessages.get(key);
+  if (message === undefined) {
+    message = `The ${name} below replaces this one: ${index === '1' ? 'an embed' : `embed ${index}`} has one ${SINGLE_PARTS[name]}, and the engine keeps the last one set, so this one never shows.${
+      name === 'Zdescription' ? ' Put both texts in one Zdescription{...}: a line break inside its braces is kept.' : ' Keep one of them.'
+    }`;
+    replacedMessages.set(key, message);
+  }
+  return message;
+}
+
 export class EmbedSends {
   /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
   constructor(readonly unseen: boolean) {}
@@ -122,8 +136,8 @@ export class EmbedSends {
   readonly late = new Map<string, { name: string; start: number; end: number; sender: string }>();
   /** Where each embed is sent (absolute), for "sent again later". */
   readonly sends: { index: string; start: number }[] = [];
-  /** The last top-level single-valued part of each embed since it was last sent, by `name\0index` (embed-part-replaced). */
-  private readonly lastSet = new Map<string, { name: string; start: number; end: number }>();
+  /** The last top-level single-valued part of each embed since it was last sent, by index and then name (embed-part-replaced). */
+  private readonly lastSet = new Map<string, Map<string, { start: number; end: number }>>();
 
   /** Every embed given parts was sent away by a ZsendEmbed outside any condition: the reply carries none. */
   allSentAway(): boolean {
@@ -152,7 +166,7 @@ export class EmbedSends {
       const sender = send.edit ? 'ZeditEmbed' : send.webhook ? 'ZsendWebhook' : 'ZsendEmbed';
       const index = String(engineEmbedIndex(send.index));
       // Sent (or maybe sent): a part set after it makes the next message's embed, as meant.
-      for (const key of this.lastSet.keys()) if (key.endsWith(`\u0000${index}`)) this.lastSet.delete(key);
+      this.lastSet.delete(index);
       if (!send.edit) this.sends.push({ index, start: base + send.start });
       if (this.built.has(index)) {
         if (send.topLevel && !send.edit) this.sent.set(index, sender);
@@ -173,20 +187,18 @@ export class EmbedSends {
 
   /** A part set again (embeds/*.rs overwrite it: `e.description = Some(text)`): the earlier one never shows. */
   private replace(e: EmbedContent, index: string, base: number, out: AnalysisDiagnostic[]): void {
-    const key = `${e.name}\u0000${index}`;
-    const earlier = this.lastSet.get(key);
-    this.lastSet.set(key, { name: e.name, start: base + e.start, end: base + e.end });
-    if (!earlier || this.unseen) return;
-    const what = SINGLE_PARTS[e.name];
-    out.push({
-      code: 'embed-part-replaced',
-      severity: 'warning',
-      start: earlier.start,
-      end: earlier.end,
-      message: `The ${e.name} below replaces this one: ${index === '1' ? 'an embed' : `embed ${index}`} has one ${what}, and the engine keeps the last one set, so this one never shows.${
-        e.name === 'Zdescription' ? ' Put both texts in one Zdescription{...}: a line break inside its braces is kept.' : ' Keep one of them.'
-      }`,
-    });
+    let parts = this.lastSet.get(index);
+    if (!parts) this.lastSet.set(index, (parts = new Map()));
+    const earlier = parts.get(e.name);
+    if (!earlier) {
+      parts.set(e.name, { start: base + e.start, end: base + e.end });
+      return;
+    }
+    if (!this.unseen)
+      out.push({ code: 'embed-part-replaced', severity: 'warning', start: earlier.start, end: earlier.end, message: replacedMessage(e.name, index) });
+    // The entry moves on to this part (no new object: a file can set a part hundreds of times).
+    earlier.start = base + e.start;
+    earlier.end = base + e.end;
   }
 
   reportLateParts(out: AnalysisDiagnostic[]): void {
