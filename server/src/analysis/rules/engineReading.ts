@@ -40,7 +40,7 @@ export function checkEngineReading(
       // `afk_time` in a saved variable's name: Ztime gives the run's time zone, "Asia/Tokyo" until the command
       // chooses one (executor.rs), so every command makes the same name, unless this one chose another before.
       const found: AnalysisDiagnostic[] = [];
-      reportWordCall(w, text, base, catalog, found, nameOf, undefined);
+      reportWordCall(w, text, base, catalog, found, nameOf, undefined, nodes);
       for (const d of found) {
         d.message +=
           ' This command chooses a time zone with Ztime{...}, so the name changes with that zone: a command that does not choose one makes "Asia/Tokyo" of it, and reads another variable.';
@@ -48,7 +48,7 @@ export function checkEngineReading(
       }
       continue;
     }
-    reportWordCall(w, text, base, catalog, out, nameOf, nameOf ? undefined : wholeArgumentOf(nodes, w.start - base, w.end - base, text, base));
+    reportWordCall(w, text, base, catalog, out, nameOf, nameOf ? undefined : wholeArgumentOf(nodes, w.start - base, w.end - base, text, base), nodes);
     // The word "timestamp" sets embed 1's timestamp as Ztimestamp does: an embed with nothing else makes the engine replace the reply (embed-without-body).
     if (w.fn.key === 'timestamp')
       (summary.embedContent ??= []).push({ index: '1', sendable: false, name: 'Ztimestamp', start: w.start - base, end: w.end - base });
@@ -351,6 +351,7 @@ function reportWordCall(
   out: AnalysisDiagnostic[],
   nameOf: NamedBy | undefined,
   wholeArgument: { fn: string; at: number } | undefined,
+  nodes: readonly (TopLevelNode | ContentNode)[],
 ): void {
   // The whole word the match ends, for the message.
   const { start: a, end: b } = wholeWordOf(w, text);
@@ -444,15 +445,47 @@ function reportWordCall(
                   : wholeArgument && !before
                     ? ` To give ${wholeArgument.fn} the word itself, write ${fix.edits[0].newText}.`
                     : ` To print the word, write ${fix.edits[0].newText}.`;
+  // A halt in Zdelay's or Zasync's code stops that code alone; in ZtryRun's code it is caught (Zstop too: an empty
+  // user error, errors/stop.rs): a warning, said as what happens there.
+  const around = halts ? haltContext(nodes, w.start - base, text, base) : undefined;
+  const happens =
+    around === undefined
+      ? does
+      : around === 'caught'
+        ? `${w.fn.key === 'stop' ? 'ends the code with an empty error' : 'fails'} here, and ZtryRun catches that: its fallback runs instead of the rest of its code`
+        : `stops ${around === 'delayed' ? 'the delayed code' : "Zasync's code"} here: what it was to do after this never happens (the command itself has answered already)`;
   out.push({
     code: 'word-runs-function',
-    severity: halts ? 'error' : 'warning',
+    severity: halts && around === undefined ? 'error' : 'warning',
     start: w.start - base,
     end: w.end - base,
-    message: `The engine runs ${where} as the function ${fnName}, which ${does}.${outcome}${advice}`,
+    message: `The engine runs ${where} as the function ${fnName}, which ${happens}.${outcome}${advice}`,
     fixes: fix ? [fix] : undefined,
     reading: `runs ${where} as the function ${fnName}`,
   });
+}
+
+/**
+ * Where a halt at `at` (RELATIVE) ends up: in Zdelay's or Zasync's code (their task's result is discarded,
+ * runtime.rs), in ZtryRun's code (caught), or undefined (it halts the command). A delay inside ZtryRun's code
+ * is the delay's.
+ */
+function haltContext(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): 'delayed' | 'async' | 'caught' | undefined {
+  for (const n of nodes) {
+    if (n.kind === NodeKind.Group) {
+      if (n.start <= at && at < n.end) return haltContext(n.nodes, at, text, base);
+      continue;
+    }
+    if (n.kind !== NodeKind.Call || at < n.start || at >= n.end) continue;
+    const j = n.args.findIndex((a) => a.start <= at && at < a.end);
+    if (j < 0) return undefined;
+    const name = text.slice(base + n.start, base + n.nameEnd);
+    if (name === 'Zdelay' && j >= 1) return 'delayed';
+    if (name === 'Zasync' && j >= 1) return 'async';
+    const inner = haltContext(n.args[j].nodes, at, text, base);
+    return inner ?? (name === 'ZtryRun' && j === 0 ? 'caught' : undefined);
+  }
+  return undefined;
 }
 
 /** The whole run of letters and digits whose end (or all of it) the word call `w` is. */
