@@ -208,25 +208,34 @@ function wholeArgumentOf(
   return undefined;
 }
 
+/** The calls whose arguments hold `at` (RELATIVE), outermost first: each call's name and which argument. */
+function callsAround(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): { name: string; arg: number }[] {
+  const frames: { name: string; arg: number }[] = [];
+  let level = nodes;
+  descend: for (;;) {
+    for (const n of level) {
+      if (n.kind === NodeKind.Group && n.start <= at && at < n.end) {
+        level = n.nodes;
+        continue descend;
+      }
+      if (n.kind !== NodeKind.Call || at < n.start || at >= n.end) continue;
+      const arg = n.args.findIndex((a) => a.start <= at && at < a.end);
+      if (arg < 0) return frames;
+      frames.push({ name: text.slice(base + n.start, base + n.nameEnd), arg });
+      level = n.args[arg].nodes;
+      continue descend;
+    }
+    return frames;
+  }
+}
+
 /**
  * Whether `at` (RELATIVE) lies in an argument the engine never evaluates: one
  * past the maximum of a lazy form (Zif's fourth, ZtryRun's third...), which
  * runtime.rs leaves unread (not Zeval's: it runs them all).
  */
 function inIgnoredArgument(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): boolean {
-  for (const n of nodes) {
-    if (n.kind === NodeKind.Group) {
-      if (n.start <= at && at < n.end) return inIgnoredArgument(n.nodes, at, text, base);
-      continue;
-    }
-    if (n.kind !== NodeKind.Call || at < n.start || at >= n.end) continue;
-    const j = n.args.findIndex((a) => a.start <= at && at < a.end);
-    if (j < 0) return false;
-    const e = engineFacts.forCall(text.slice(base + n.start, base + n.nameEnd));
-    if (!evaluatesArgument(e, j)) return true;
-    return inIgnoredArgument(n.args[j].nodes, at, text, base);
-  }
-  return false;
+  return callsAround(nodes, at, text, base).some((f) => !evaluatesArgument(engineFacts.forCall(f.name), f.arg));
 }
 
 /** What the engine does with an escape between a call's braces, as a diagnostic (RELATIVE to `base`). */
@@ -467,23 +476,16 @@ function reportWordCall(
 
 /**
  * Where a halt at `at` (RELATIVE) ends up: in Zdelay's or Zasync's code (their task's result is discarded,
- * runtime.rs), in ZtryRun's code (caught), or undefined (it halts the command). A delay inside ZtryRun's code
- * is the delay's.
+ * runtime.rs), in ZtryRun's code (caught), or undefined (it halts the command). The innermost of these
+ * decides: a delay inside ZtryRun's code is the delay's, a ZtryRun inside a delay's code catches it.
  */
 function haltContext(nodes: readonly (TopLevelNode | ContentNode)[], at: number, text: string, base: number): 'delayed' | 'async' | 'caught' | undefined {
-  for (const n of nodes) {
-    if (n.kind === NodeKind.Group) {
-      if (n.start <= at && at < n.end) return haltContext(n.nodes, at, text, base);
-      continue;
-    }
-    if (n.kind !== NodeKind.Call || at < n.start || at >= n.end) continue;
-    const j = n.args.findIndex((a) => a.start <= at && at < a.end);
-    if (j < 0) return undefined;
-    const name = text.slice(base + n.start, base + n.nameEnd);
-    if (name === 'Zdelay' && j >= 1) return 'delayed';
-    if (name === 'Zasync' && j >= 1) return 'async';
-    const inner = haltContext(n.args[j].nodes, at, text, base);
-    return inner ?? (name === 'ZtryRun' && j === 0 ? 'caught' : undefined);
+  const frames = callsAround(nodes, at, text, base);
+  for (let k = frames.length - 1; k >= 0; k--) {
+    const { name, arg } = frames[k];
+    if (name === 'Zdelay' && arg >= 1) return 'delayed';
+    if (name === 'Zasync' && arg >= 1) return 'async';
+    if (name === 'ZtryRun' && arg === 0) return 'caught';
   }
   return undefined;
 }
