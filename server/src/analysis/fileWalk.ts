@@ -89,12 +89,6 @@ function forgetCopy(copies: Map<string, unknown>, name: string): void {
 /** A statement's own diagnostics as the walk passes them on, with the codes a comment above silences. */
 export type OwnDiagnostics = { index: number; diagnostics: readonly AnalysisDiagnostic[]; silenced?: string[] | null };
 
-/**
- * ZsendEmbed in text order with the embed parts: it halts the command when
- * nothing has built its embed yet, and the reply leaves out the embeds it
- * sent, so parts added to one afterwards never appear unless a later
- * ZsendEmbed sends it again.
- */
 /** The embed parts an embed has one of (set again, the last one stays), and what each is, in words. */
 const SINGLE_PARTS: Readonly<Record<string, string>> = {
   Ztitle: 'title',
@@ -124,6 +118,12 @@ function replacedMessage(name: string, index: string): string {
   return message;
 }
 
+/**
+ * ZsendEmbed in text order with the embed parts: it halts the command when
+ * nothing has built its embed yet, and the reply leaves out the embeds it
+ * sent, so parts added to one afterwards never appear unless a later
+ * ZsendEmbed sends it again.
+ */
 export class EmbedSends {
   /** `unseen`: code the analysis cannot read (Zeval) may build embeds. */
   constructor(readonly unseen: boolean) {}

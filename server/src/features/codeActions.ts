@@ -14,6 +14,7 @@ import { spellingFixes } from './spellings';
 import { headerInfo } from '../analysis/headerInfo';
 import { type DocumentModel, type FeatureContext, lineBreakAt } from './model';
 import { OPTION_TYPES } from '../language/headerWords';
+import { parseDuration } from '../language/literals';
 
 type FixData = NonNullable<DiagnosticData['fixes']>[number];
 
@@ -66,7 +67,7 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
     case 'invalid-duration': {
       // Units are lower case to the engine (`10M`, `1H`): the same duration spelt its way.
       const lower = text.toLowerCase();
-      if (lower !== text && DURATION.test(lower)) return taken.has(lower) ? [] : [change(lower, existing.length === 0)];
+      if (lower !== text && parseDuration(lower) !== undefined) return taken.has(lower) ? [] : [change(lower, existing.length === 0)];
       const m = /^(\d+)$/.exec(text);
       if (!m || Number(m[1]) === 0) return [];
       return ['s', 'm', 'h']
@@ -90,9 +91,6 @@ function extraFixes(model: DocumentModel, diagnostic: Diagnostic, existing: read
       return [];
   }
 }
-
-/** A duration as the engine reads it: numbers with a unit each (y, w, d, h, m, s), lower case. */
-const DURATION = /^(?:\d+[ywdhms])+$/;
 
 /**
  * missing-trigger: a `#trigger` line named after the file (`ban.zbr` → `!ban`,

@@ -329,7 +329,7 @@ function checkOneCall(node: CallNode, name: string, profile: CallProfile, ctx: S
   if (Object.hasOwn(LIST_PATH_ARGUMENTS, name)) recordJsonList(name, args, ctx);
   if (name === 'ZjsonParse' && args[0]?.literal)
     for (const m of args[0].text.matchAll(/"([^"\\]+)"\s*:\s*\[/g)) (rareFacts(ctx.summary).jsonLists ??= []).push(m[1]);
-  if (profile.facts?.staffGuard || (!inCall && isStaffGuard(name, args))) rareFacts(ctx.summary).staffOnly = true;
+  if (profile.facts?.staffGuard || (!inCall && isStaffGuard(name, args, ctx))) rareFacts(ctx.summary).staffOnly = true;
   if (profile.facts?.ownerGuard || (name === 'ZonlyIf' && args[0] && OWNER_TEST.test(args[0].text))) rareFacts(ctx.summary).ownerOnly = true;
   if (scope !== undefined && scope !== 'temporary' && nodeArgs.length >= 2) checkUnboundedAmount(nodeArgs[1], ctx);
 }
@@ -2271,27 +2271,21 @@ function isStaffCondition(condition: string): boolean {
  * (the caller's test): inside a Zif branch, a ZtryRun (which catches the
  * halt), a Zalias or a Zasync it guards nothing after it.
  */
-function isStaffGuard(name: string, args: readonly ReadArgument[]): boolean {
+function isStaffGuard(name: string, args: readonly ReadArgument[], ctx: StatementContext): boolean {
   if (name === 'ZonlyIf') return args.length >= 2 && isStaffCondition(args[0].text);
   if (name !== 'Zif' || args.length < 2 || args.length > 3) return false;
   // Whatever the other branch does, only staff get past the stop.
-  if (args.length === 3 && stopsTheCommand(args[2].text) && isStaffCondition(args[0].text)) return true;
-  return stopsTheCommand(args[1].text) && isNotStaffCondition(args[0].text);
+  if (args.length === 3 && stopsTheCommand(args[2], ctx) && isStaffCondition(args[0].text)) return true;
+  return stopsTheCommand(args[1], ctx) && isNotStaffCondition(args[0].text);
 }
 
-/** A branch that is one Zstop, or one Zerror{...} and nothing else. */
-function stopsTheCommand(branch: string): boolean {
-  if (/^Zstop(?:\{\s*\})?$/.test(branch)) return true;
-  if (!branch.startsWith('Zerror{') || !branch.endsWith('}')) return false;
-  // The Zerror's own braces close at the end: `Zerror{a}Ztitle{b}` is two calls.
-  let depth = 0;
-  for (let i = 6; i < branch.length; i++) {
-    const c = branch.charCodeAt(i);
-    if (c === 92 /* \ */) i++;
-    else if (c === 123 /* { */) depth++;
-    else if (c === 125 /* } */ && --depth === 0) return i === branch.length - 1;
-  }
-  return false;
+/** A branch that is one Zstop (bare, or with empty braces), or one Zerror{...}, and nothing else. */
+function stopsTheCommand(branch: ReadArgument, ctx: StatementContext): boolean {
+  const call = wholeCallOrBare(branch.arg, ctx);
+  if (!call) return false;
+  if (call.kind === NodeKind.BareCall) return ctx.rel(call.start, call.end) === 'Zstop';
+  const name = ctx.rel(call.start, call.nameEnd);
+  return name === 'Zerror' || (name === 'Zstop' && call.args.every((a) => ctx.rel(a.start, a.end).trim() === ''));
 }
 
 /** A condition true for everyone but staff: a staff test with its answer turned round (`ZisAdmin==false`, `ZuserID!=<owner>`). */
